@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DEFAULT_EQUIPMENT_CATEGORY } from '../../../shared/constants';
+import { createdAt, updatedAt } from './columns';
+import { tracks } from './tracks';
+import { users } from './users';
+
+export const equipmentTags = pgTable(
+  'equipment_tags',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    description: text(),
+    imageUrl: text(),
+    category: text().notNull().default(DEFAULT_EQUIPMENT_CATEGORY),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // 'Juno-60' and 'juno-60' are the same piece of gear: uniqueness ignores case.
+  (t) => [
+    uniqueIndex('equipment_tags_name_lower_uq').on(sql`lower(${t.name})`),
+    index('equipment_tags_name_idx').on(t.name),
+  ],
+);
+
+export const trackEquipmentTags = pgTable(
+  'track_equipment_tags',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    trackId: integer()
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    equipmentTagId: integer()
+      .notNull()
+      .references(() => equipmentTags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('track_equipment_tags_pair_uq').on(t.trackId, t.equipmentTagId),
+    index('track_equipment_tags_tag_idx').on(t.equipmentTagId),
+  ],
+);
+
+export const equipmentComments = pgTable(
+  'equipment_comments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    equipmentId: integer()
+      .notNull()
+      .references(() => equipmentTags.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('equipment_comments_equipment_created_idx').on(t.equipmentId, t.createdAt),
+    index('equipment_comments_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,33 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { SocialLinkType } from '../../../shared/constants';
+import { createdAt, updatedAt } from './columns';
+
+export type SocialLinks = Partial<Record<SocialLinkType, string>>;
+
+export const users = pgTable('users', {
+  // Text ids: the OIDC subject for Google users, 'demo-user' for the demo user.
+  id: text().primaryKey(),
+  email: text().unique(),
+  firstName: text(),
+  lastName: text(),
+  username: text(),
+  bio: text(),
+  profileImageUrl: text(),
+  avatarUrl: text(),
+  socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
+  isPublic: boolean().notNull().default(false),
+  isDemo: boolean().notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// Same shape as connect-pg-simple's table so the column names match the spec (sid, sess, expire).
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar({ length: 128 }).primaryKey(),
+    sess: jsonb().$type<Record<string, unknown>>().notNull(),
+    expire: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+);

@@ -1,0 +1,133 @@
+// Business constants from spec section 9 and the equipment categories of section 3.
+// Written once here and imported by server and client alike.
+
+/** The 33 equipment categories, spelled exactly as the spec (and the original source) spells them. */
+export const EQUIPMENT_CATEGORIES = [
+  'not defined',
+  'Hardware Synth',
+  'Hardware Drum Machine',
+  'Hardware Sampler',
+  'Hardware Sequencer',
+  'Hardware FX',
+  'Hardware Groovebox',
+  'Modular Oscillator',
+  'Modular Filter',
+  'Modular Control',
+  'Modular Sequencer',
+  'Modular FX',
+  'Modular Sampler',
+  'Software Synth',
+  'Software Sampler',
+  'Software Drum Machine',
+  'Software FX',
+  'Software Sequencer',
+  'Software Groovebox',
+  'Software DAW',
+  'Software Modular',
+  'MIDI Controller',
+  'Sound Card',
+  'Mixing Console',
+  'Microphone',
+  'Speakers',
+  'Tape Machine',
+  'category 27',
+  'category 28',
+  'category 29',
+  'category 30',
+  'category 31',
+  'category 32',
+] as const;
+
+export type EquipmentCategory = (typeof EQUIPMENT_CATEGORIES)[number];
+
+export const DEFAULT_EQUIPMENT_CATEGORY: EquipmentCategory = 'not defined';
+
+/** One pastel background per category; text on them stays dark for contrast. */
+export const EQUIPMENT_CATEGORY_COLORS: Record<EquipmentCategory, string> = {
+  'not defined': '#e5e7eb',
+  'Hardware Synth': '#fecaca',
+  'Hardware Drum Machine': '#fed7aa',
+  'Hardware Sampler': '#fde68a',
+  'Hardware Sequencer': '#fef08a',
+  'Hardware FX': '#d9f99d',
+  'Hardware Groovebox': '#bbf7d0',
+  'Modular Oscillator': '#a7f3d0',
+  'Modular Filter': '#99f6e4',
+  'Modular Control': '#a5f3fc',
+  'Modular Sequencer': '#bae6fd',
+  'Modular FX': '#bfdbfe',
+  'Modular Sampler': '#c7d2fe',
+  'Software Synth': '#ddd6fe',
+  'Software Sampler': '#e9d5ff',
+  'Software Drum Machine': '#f5d0fe',
+  'Software FX': '#fbcfe8',
+  'Software Sequencer': '#fecdd3',
+  'Software Groovebox': '#ffd6c9',
+  'Software DAW': '#ffe4b5',
+  'Software Modular': '#f0e6a8',
+  'MIDI Controller': '#d4f0c0',
+  'Sound Card': '#c2f0e0',
+  'Mixing Console': '#c0e8f0',
+  Microphone: '#c9daf8',
+  Speakers: '#d9d2f5',
+  'Tape Machine': '#f2d4e8',
+  'category 27': '#f5e1d0',
+  'category 28': '#e3f2d0',
+  'category 29': '#d0f2ec',
+  'category 30': '#d8e4f5',
+  'category 31': '#eed8f5',
+  'category 32': '#f5d8de',
+};
+
+export function isEquipmentCategory(value: string): value is EquipmentCategory {
+  return (EQUIPMENT_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** Unknown categories fall back to 'not defined' (spec section 3). */
+export function equipmentCategoryColor(category: string | null | undefined): string {
+  return EQUIPMENT_CATEGORY_COLORS[isEquipmentCategory(category ?? '') ? (category as EquipmentCategory) : DEFAULT_EQUIPMENT_CATEGORY];
+}
+
+export const DEMO_USER_ID = 'demo-user';
+
+export const LIMITS = {
+  collectiveName: 50,
+  collectiveDescription: 500,
+  bio: 500,
+  avatarBytes: 5 * 1024 * 1024,
+  avatarStack: 4,
+  playlistBadges: 4,
+  sharedWithAvatars: 3,
+  equipmentDescriptionPreview: 120,
+  equipmentSearchMinChars: 2,
+  commentLength: 2000,
+} as const;
+
+export const TIMINGS = {
+  autoAdvanceMs: 100,
+  demoRedirectMs: 1500,
+  joinRedirectMs: 2000,
+  copiedResetMs: 2000,
+  suggestionBlurCloseMs: 200,
+  hoverCardOpenMs: 200,
+  hoverCardCloseMs: 100,
+  keyboardDragStepPx: 25,
+  dragMeasureTimeoutMs: 25,
+  toastDurationMs: 5000,
+  toastRemoveDelayMs: 1_000_000,
+  toastSwipeThresholdPx: 50,
+  tooltipDelayMs: 700,
+  tooltipSkipDelayMs: 300,
+  queryGcTimeMs: 5 * 60 * 1000,
+} as const;
+
+export const TOAST_LIMIT = 1;
+export const DEFAULT_VOLUME = 0.7;
+export const TRACK_SORT_STORAGE_KEY = 'trackSortBy';
+export const PENDING_INVITE_STORAGE_KEY = 'pendingInvite';
+
+export const SOCIAL_LINK_TYPES = ['bluesky', 'instagram', 'soundcloud', 'bandcamp', 'spotify', 'youtube'] as const;
+export type SocialLinkType = (typeof SOCIAL_LINK_TYPES)[number];
+
+/** Audio types the browser player accepts (spec section 5). */
+export const PLAYABLE_MIME_TYPES = ['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/x-m4a'] as const;

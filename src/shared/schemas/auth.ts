@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { SOCIAL_LINK_TYPES } from '../constants';
+
+export const socialLinksSchema = z.partialRecord(z.enum(SOCIAL_LINK_TYPES), z.string());
+
+/** GET /api/auth/user: the signed-in user, with claims.isDemo (spec section 7). */
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  username: z.string().nullable(),
+  bio: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  socialLinks: socialLinksSchema,
+  isPublic: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }).or(z.date()),
+  updatedAt: z.iso.datetime({ offset: true }).or(z.date()),
+  claims: z.object({ isDemo: z.boolean(), sub: z.string() }),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const csrfTokenSchema = z.object({ csrfToken: z.string() });
+
+/** POST /api/auth/manual-session body: the one-time hand-off token from /?auth=success&handoff=… */
+export const manualSessionBodySchema = z.object({ handoff: z.string().min(1).max(200).optional() });
+
+/** Every error reply, from any route: Fastify's standard shape. */
+export const errorReplySchema = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  message: z.string(),
+});

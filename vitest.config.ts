@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Two projects: 'server' (shared + server code, node, API tests on a fresh database per file)
+// and 'client' (React components in jsdom). `npm run test:api` runs only 'server', which CI
+// repeats against PostgreSQL with TEST_DATABASE_URL set.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/client/test-setup.ts'],
+        },
+      },
+    ],
+  },
+});

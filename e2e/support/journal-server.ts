@@ -1,0 +1,171 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type LocalOidcProvider, startOidcProvider } from '../../src/test/oidc-provider';
+
+/** Repository root (this file is e2e/support/journal-server.ts). */
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'main.js');
+const CLIENT_ENTRY = path.join(ROOT, 'dist', 'client', 'index.html');
+export const SERVER_LOG = path.join(ROOT, 'test-results', 'e2e-server.log');
+
+/** At least 32 characters, as config.ts requires; fixed so a failing run can be replayed. */
+const SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123456789';
+
+export interface RunningJournal {
+  baseURL: string;
+  dataDir: string;
+  oidc: LocalOidcProvider;
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a port nobody listens on (there is a tiny race until the server binds it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (!/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds dist/ only when needed. The runner scripts (scripts/test.mjs, scripts/e2e.mjs) build first
+ * and set JOURNAL_E2E_SKIP_BUILD=1, so a plain `npx playwright test` is the only case that builds here:
+ * when dist/ is missing or older than src/.
+ */
+export function ensureBuilt(): void {
+  const built = existsSync(SERVER_ENTRY) && existsSync(CLIENT_ENTRY);
+  if (process.env.JOURNAL_E2E_SKIP_BUILD === '1') {
+    if (!built) throw new Error(`JOURNAL_E2E_SKIP_BUILD=1 but ${SERVER_ENTRY} or ${CLIENT_ENTRY} is missing`);
+    return;
+  }
+  const builtAt = built ? Math.min(statSync(SERVER_ENTRY).mtimeMs, statSync(CLIENT_ENTRY).mtimeMs) : 0;
+  if (built && newestMtime(path.join(ROOT, 'src')) <= builtAt) return;
+  console.log(built ? '[e2e] src/ is newer than dist/: npm run build' : '[e2e] no build yet: npm run build');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
+}
+
+function tail(file: string, lines = 60): string {
+  if (!existsSync(file)) return '(no server output)';
+  return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `The Journal server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy.\n` +
+          `Last lines of ${SERVER_LOG}:\n${tail(SERVER_LOG)}`,
+      );
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const body = (await res.json().catch(() => null)) as { status?: string } | null;
+      if (res.status === 200 && body?.status === 'ok') return;
+      lastProblem = `GET /api/health answered ${res.status} ${JSON.stringify(body)}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(
+    `The Journal server was not healthy within ${timeoutMs / 1000} s (${lastProblem}).\n` +
+      `Last lines of ${SERVER_LOG}:\n${tail(SERVER_LOG)}`,
+  );
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Starts the local OpenID Connect issuer and the built server (`node dist/server/main.js`) on a free
+ * port with a throw-away DATA_DIR (embedded PGlite), and waits for GET /api/health.
+ */
+export async function startJournal(): Promise<RunningJournal> {
+  const oidc = await startOidcProvider();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-e2e-'));
+  const port = await freePort();
+  // One origin for the browser, PUBLIC_URL and the OIDC redirect URI, so the session cookie set by
+  // /api/auth/callback is the one the browser sends afterwards.
+  const baseURL = `http://127.0.0.1:${port}`;
+
+  mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+  const log = createWriteStream(SERVER_LOG);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseURL,
+    SESSION_SECRET,
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: oidc.clientId,
+    OIDC_CLIENT_SECRET: oidc.clientSecret,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  // Embedded PGlite under DATA_DIR, whatever the calling shell has set.
+  delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  if (process.env.E2E_SERVER_OUTPUT === '1') {
+    child.stdout?.pipe(process.stdout);
+    child.stderr?.pipe(process.stderr);
+  }
+
+  const stop = async () => {
+    await stopChild(child);
+    await oidc.stop().catch(() => undefined);
+    log.end();
+    if (process.env.E2E_KEEP_DATA === '1') console.log(`[e2e] kept DATA_DIR ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseURL, child, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, dataDir, oidc, stop };
+}

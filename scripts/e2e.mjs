@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: builds the app once, then runs the Playwright stories against the build.
+// Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- --grep "404"`.
+// The Playwright global setup (e2e/global-setup.ts) starts the local OIDC issuer and the server.
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import {
+  banner,
+  chromiumPath,
+  E2E_REPORT,
+  missingChromiumNotice,
+  playwrightCounts,
+  removeReport,
+  run,
+} from './steps.mjs';
+
+/** Build, then `playwright test`; resolves to { code, counts } where counts are the stories' results. */
+export async function runE2e(playwrightArgs = []) {
+  banner('e2e: npm run build');
+  const built = await run('npm', ['run', 'build']);
+  if (built !== 0) return { code: built, counts: undefined, failedStep: 'npm run build' };
+
+  banner('e2e: playwright test');
+  removeReport(E2E_REPORT);
+  // The build is fresh: tell the global setup not to build again.
+  const code = await run('playwright', ['test', ...playwrightArgs], { JOURNAL_E2E_SKIP_BUILD: '1' });
+  return { code, counts: playwrightCounts(), failedStep: code === 0 ? undefined : 'playwright test' };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (!existsSync(chromiumPath())) {
+    console.error(missingChromiumNotice(chromiumPath()));
+    process.exit(1);
+  }
+  const { code, counts } = await runE2e(process.argv.slice(2));
+  if (counts) console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
+  process.exit(code);
+}

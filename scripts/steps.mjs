@@ -1,0 +1,89 @@
+// Small helpers shared by scripts/test.mjs and scripts/e2e.mjs: banners, running a command with
+// inherited output, finding Chromium, and reading the test counts the reporters leave behind.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const VITEST_REPORT = path.join(ROOT, 'test-results', 'vitest-report.json');
+export const E2E_REPORT = path.join(ROOT, 'test-results', 'e2e-report.json');
+
+const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+
+export function banner(title) {
+  const line = '═'.repeat(Math.max(60, title.length + 8));
+  console.log(`\n${line}\n▶  ${title}\n${line}`);
+}
+
+/** Runs a command from the repository root with inherited output; resolves to its exit code. */
+export function run(command, args, env = {}) {
+  const file = existsSync(bin(command)) ? bin(command) : command;
+  console.log(`$ ${[command, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** The Chromium the browser stories use: CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
+export function chromiumPath() {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+export function isCi() {
+  return process.env.CI === 'true' || process.env.CI === '1';
+}
+
+export function missingChromiumNotice(where) {
+  const bar = '!'.repeat(72);
+  return [
+    '',
+    bar,
+    `!!  CHROMIUM NOT FOUND at ${where}`,
+    '!!  The browser stories (Playwright, e2e/*.spec.ts) need a Chromium binary.',
+    '!!  Install it:   sudo apt-get install -y chromium     (gives /usr/bin/chromium)',
+    '!!  or point to one:   CHROMIUM_PATH=/path/to/chromium npm test',
+    '!!  (`npx playwright install` cannot download browsers on this machine.)',
+    bar,
+    '',
+  ].join('\n');
+}
+
+export function removeReport(file) {
+  rmSync(file, { force: true });
+}
+
+/** { passed, failed } from a vitest JSON report, or undefined when there is none. */
+export function vitestCounts() {
+  if (!existsSync(VITEST_REPORT)) return undefined;
+  try {
+    const report = JSON.parse(readFileSync(VITEST_REPORT, 'utf8'));
+    // A file that fails to load (syntax error, failing beforeAll) has no failed test but is a failure.
+    const brokenFiles = (report.testResults ?? []).filter(
+      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+    ).length;
+    return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + brokenFiles };
+  } catch {
+    return undefined;
+  }
+}
+
+/** { passed, failed } from the Playwright JSON report, or undefined when there is none. */
+export function playwrightCounts() {
+  if (!existsSync(E2E_REPORT)) return undefined;
+  try {
+    const { stats, errors } = JSON.parse(readFileSync(E2E_REPORT, 'utf8'));
+    return {
+      passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
+      // Errors outside tests (global setup, a spec file that does not load) count as one failure each.
+      failed: (stats?.unexpected ?? 0) + (errors?.length ?? 0),
+    };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, resetCsrfToken } from '../../lib/api-client';
+import { AUTH_USER_QUERY_KEY } from './use-auth';
+
+/** POST /api/auth/logout, then forget everything cached for this user and go home. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      // The server destroyed the session, and with it the token's secret.
+      resetCsrfToken();
+      // Drop every other user's-data query, but keep the auth query observed (set to null) so
+      // the app re-renders signed out at once instead of refetching.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_QUERY_KEY[0] });
+      queryClient.setQueryData(AUTH_USER_QUERY_KEY, null);
+      navigate('/');
+    },
+    onError: () => {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to logout' });
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+// The HTTP contract of spec sections 7 and 8: every mutation carries the session's CSRF token,
+// every call sends cookies, and any non-ok reply becomes `Error("{status}: {body or statusText}")`.
+
+const CSRF_URL = '/api/auth/csrf-token';
+
+let csrfToken: string | null = null;
+// Shared while in flight so two mutations started together still fetch the token only once.
+let csrfRequest: Promise<string> | null = null;
+
+/** Forget the cached token: the server rotates the session (and its token) on sign-in and sign-out. */
+export function resetCsrfToken(): void {
+  csrfToken = null;
+  csrfRequest = null;
+}
+
+async function fetchCsrfToken(): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(CSRF_URL, { credentials: 'include' });
+  } catch {
+    throw new Error('Failed to fetch CSRF token');
+  }
+  if (!res.ok) throw new Error('Failed to fetch CSRF token');
+  const body = (await res.json().catch(() => null)) as { csrfToken?: unknown } | null;
+  if (typeof body?.csrfToken !== 'string') throw new Error('Failed to fetch CSRF token');
+  return body.csrfToken;
+}
+
+async function getCsrfToken(): Promise<string> {
+  if (csrfToken) return csrfToken;
+  if (!csrfRequest) {
+    const request = fetchCsrfToken();
+    csrfRequest = request;
+    request.then(
+      (token) => {
+        // Only keep it if nobody reset the cache while it was in flight.
+        if (csrfRequest === request) csrfToken = token;
+      },
+      () => {
+        if (csrfRequest === request) csrfRequest = null;
+      },
+    );
+  }
+  return csrfRequest;
+}
+
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = await res.text().catch(() => '');
+  throw new Error(`${res.status}: ${text || res.statusText}`);
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const verb = method.toUpperCase();
+  const headers: Record<string, string> = {};
+  let body: BodyInit | undefined;
+
+  if (!SAFE_METHODS.has(verb)) headers['x-csrf-token'] = await getCsrfToken();
+
+  if (data instanceof FormData) {
+    // No Content-Type: the browser must add the multipart boundary itself.
+    body = data;
+  } else if (data !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(data);
+  }
+
+  const res = await fetch(url, { method: verb, headers, body, credentials: 'include' });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/**
+ * A message fit for a toast from an error thrown above. Error bodies are the server's
+ * `{ statusCode, error, message }`; plain-text bodies are used as they are; HTML or anything
+ * unreadable gives the caller's fallback.
+ */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (!(err instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
+  if (!match) return fallback;
+  const text = (match[1] ?? '').trim();
+  try {
+    const parsed = JSON.parse(text) as { message?: unknown };
+    return typeof parsed?.message === 'string' && parsed.message ? parsed.message : fallback;
+  } catch {
+    return text && !text.startsWith('<') && text.length <= 300 ? text : fallback;
+  }
+}

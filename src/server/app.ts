@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
+import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
+import { collectivesRoutes } from './features/collectives/collectives.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { playlistsRoutes } from './features/playlists/playlists.routes';
+import { authGuardPlugin } from './plugins/auth-guard';
+import { errorsPlugin } from './plugins/errors';
+import { sessionPlugin } from './plugins/session';
+
+export interface BuildAppOptions {
+  config: Config & { sessionSecret: string };
+  db: Database;
+  /** Overrides the OIDC client built from config (tests). */
+  oidcClient?: OidcClient;
+  /** Built client to serve (dist/client); omitted or missing: API only. */
+  clientDir?: string;
+  logger?: boolean;
+  /** Requests per minute per address across the API; tests raise it. */
+  rateLimitMax?: number;
+  sessionPruneIntervalMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for tests that walk them (e.g. the CSRF guard test). */
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const https = config.publicUrl.startsWith('https://');
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Behind an https PUBLIC_URL there is a TLS-terminating proxy whose X-Forwarded-* we trust.
+    trustProxy: https,
+    bodyLimit: 1024 * 1024,
+  });
+
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorsPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: https,
+  });
+  await app.register(fastifyRateLimit, { max: options.rateLimitMax ?? 1000, timeWindow: '1 minute' });
+  await app.register(sessionPlugin, {
+    db,
+    secret: config.sessionSecret,
+    secureCookies: https,
+    pruneIntervalMs: options.sessionPruneIntervalMs,
+  });
+  await app.register(authGuardPlugin, { db });
+
+  const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl });
+  await app.register(collectivesRoutes, { db });
+  await app.register(playlistsRoutes, { db });
+
+  await registerClient(app, options.clientDir);
+  return app;
+}
+
+/** Serves the built client: hashed assets cached for a year, index.html for every client route. */
+async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
+  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(clientDir),
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/api/') || pathname === '/api' || !hasClient || request.method !== 'GET') {
+      return reply.code(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `Route ${request.method} ${pathname} not found`,
+      });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { sessions, users } from '../../db/schema';
+import { SESSION_COOKIE } from '../../plugins/session';
+import { pruneExpiredSessions } from '../../plugins/session-store';
+import { createHandoff } from './auth.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+describe('GET /api/auth/user', () => {
+  it('answers 401 with a JSON error when signed out', async () => {
+    const res = await t.client().get('/api/auth/user');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, message: 'Not signed in' });
+  });
+
+  it('returns the signed-in user with email and claims.isDemo', async () => {
+    const client = await t.signedInClient({ firstName: 'Grace', email: 'grace@example.com' });
+    const res = await client.get('/api/auth/user');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: client.userId,
+      email: 'grace@example.com',
+      firstName: 'Grace',
+      isPublic: false,
+      claims: { isDemo: false, sub: client.userId },
+    });
+  });
+});
+
+describe('POST /api/auth/demo-session', () => {
+  it('creates the demo user on first use and signs in as it', async () => {
+    await t.db.delete(users).where(eq(users.id, 'demo-user'));
+    const client = t.client();
+    const res = await client.post('/api/auth/demo-session');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: 'demo-user', claims: { isDemo: true } });
+    const me = await client.get('/api/auth/user');
+    expect(me.json()).toMatchObject({ id: 'demo-user', claims: { isDemo: true } });
+    const rows = await t.db.select().from(users).where(eq(users.id, 'demo-user'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('reuses the same demo user on later sign-ins', async () => {
+    await t.client().post('/api/auth/demo-session');
+    await t.client().post('/api/auth/demo-session');
+    expect(await t.db.select().from(users).where(eq(users.id, 'demo-user'))).toHaveLength(1);
+  });
+});
+
+describe('sessions', () => {
+  it('sets an httpOnly, SameSite=Lax cookie, not Secure on http', async () => {
+    const res = await t.client().post('/api/auth/demo-session');
+    // The reply first clears the pre-sign-in cookie, then sets the rotated one: a browser keeps the last.
+    const cookie = res.cookies.filter((c) => c.name === SESSION_COOKIE && c.value !== '').at(-1);
+    expect(cookie?.value).toBeTruthy();
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+  });
+
+  it('rotates the session id at sign-in and drops the old session row', async () => {
+    const client = t.client();
+    await client.fetchCsrfToken();
+    const before = client.cookies.get(SESSION_COOKIE);
+    expect(before).toBeDefined();
+    const oldSid = before!.split('.')[0]!;
+    await client.post('/api/auth/demo-session');
+    const after = client.cookies.get(SESSION_COOKIE);
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect(await t.db.select().from(sessions).where(eq(sessions.sid, oldSid))).toHaveLength(0);
+  });
+
+  it('stores the session in the sessions table with its expiry', async () => {
+    const client = t.client();
+    await client.post('/api/auth/demo-session');
+    const sid = client.cookies.get(SESSION_COOKIE)!.split('.')[0]!;
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.sid, sid));
+    expect(row?.sess).toMatchObject({ userId: 'demo-user' });
+    expect(row!.expire.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  it('ignores expired sessions and prunes their rows', async () => {
+    const client = await t.signedInClient();
+    const sid = client.cookies.get(SESSION_COOKIE)!.split('.')[0]!;
+    await t.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sid));
+    expect((await client.get('/api/auth/user')).statusCode).toBe(401);
+    expect(await pruneExpiredSessions(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(0);
+  });
+
+  it('logs out: the session is destroyed and the user is signed out', async () => {
+    const client = await t.signedInClient();
+    const sid = client.cookies.get(SESSION_COOKIE)!.split('.')[0]!;
+    const res = await client.post('/api/auth/logout');
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(0);
+    expect((await client.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('a forged (unsigned) session cookie is not accepted', async () => {
+    const client = await t.signedInClient();
+    const sid = client.cookies.get(SESSION_COOKIE)!.split('.')[0]!;
+    client.cookies.set(SESSION_COOKIE, `${sid}.forged-signature`);
+    expect((await client.get('/api/auth/user')).statusCode).toBe(401);
+  });
+});
+
+describe('Secure cookies', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const secure = await buildTestApp({ config: { publicUrl: 'https://journal.example.com' } });
+    try {
+      const res = await secure.app.inject({
+        method: 'GET',
+        url: '/api/auth/csrf-token',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+      expect(cookie?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('POST /api/auth/manual-session', () => {
+  it('finishes a sign-in from a one-time hand-off token, once', async () => {
+    const client = await t.signedInClient();
+    const handoff = await createHandoff(t.db, client.userId);
+    const browser = t.client();
+    const res = await browser.request('POST', '/api/auth/manual-session', { body: { handoff } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: client.userId });
+    expect((await browser.get('/api/auth/user')).json()).toMatchObject({ id: client.userId });
+
+    const replay = await t.client().request('POST', '/api/auth/manual-session', { body: { handoff } });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('refuses an unknown or expired token with 401', async () => {
+    expect((await t.client().post('/api/auth/manual-session', { handoff: 'nope' })).statusCode).toBe(401);
+    const client = await t.signedInClient();
+    const handoff = await createHandoff(t.db, client.userId);
+    await t.db.update(sessions).set({ expire: new Date(Date.now() - 1) });
+    expect((await t.client().post('/api/auth/manual-session', { handoff })).statusCode).toBe(401);
+  });
+
+  it('answers 401 with no token and no session, and the current user when already signed in', async () => {
+    expect((await t.client().post('/api/auth/manual-session', {})).statusCode).toBe(401);
+    const client = await t.signedInClient();
+    const res = await client.post('/api/auth/manual-session', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: client.userId });
+  });
+});
+
+describe('without an OIDC client configured', () => {
+  it('reports Google sign-in as disabled and explains on /api/supabase/auth', async () => {
+    expect((await t.client().get('/api/auth/config')).json()).toEqual({ googleEnabled: false });
+    const res = await t.client().get('/api/supabase/auth');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Google sign-in is not configured');
+  });
+});

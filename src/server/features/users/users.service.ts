@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import { DEMO_USER_ID } from '../../../shared/constants';
+import type { AuthUser } from '../../../shared/schemas/auth';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Claims we read from an OpenID Connect ID token (Google's names for them). */
+export interface IdentityClaims {
+  sub: string;
+  email?: string;
+  given_name?: string;
+  family_name?: string;
+  picture?: string;
+}
+
+/**
+ * Creates the user on first sign-in and refreshes email, names and picture on later ones.
+ * Username, bio, avatar and privacy belong to the user and are never overwritten from the IdP.
+ */
+export async function upsertUserFromClaims(db: Database, claims: IdentityClaims): Promise<UserRow> {
+  const fromIdp = {
+    email: claims.email ?? null,
+    firstName: claims.given_name ?? null,
+    lastName: claims.family_name ?? null,
+    profileImageUrl: claims.picture ?? null,
+  };
+  const [row] = await db
+    .insert(users)
+    .values({ id: claims.sub, ...fromIdp })
+    .onConflictDoUpdate({ target: users.id, set: { ...fromIdp, updatedAt: new Date() } })
+    .returning();
+  if (!row) throw new Error('User upsert returned nothing');
+  return row;
+}
+
+/** The demo user (id demo-user, claims.isDemo) is created the first time someone asks for it. */
+export async function ensureDemoUser(db: Database): Promise<UserRow> {
+  await db
+    .insert(users)
+    .values({
+      id: DEMO_USER_ID,
+      email: 'demo@journal.local',
+      firstName: 'Demo',
+      lastName: 'User',
+      username: 'demo',
+      isDemo: true,
+    })
+    .onConflictDoNothing({ target: users.id });
+  const user = await findUserById(db, DEMO_USER_ID);
+  if (!user) throw new Error('Demo user could not be created');
+  return user;
+}
+
+/** The signed-in user's own view of themselves (GET /api/auth/user). */
+export function toAuthUser(user: UserRow): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    bio: user.bio,
+    profileImageUrl: user.profileImageUrl,
+    avatarUrl: user.avatarUrl,
+    socialLinks: user.socialLinks,
+    isPublic: user.isPublic,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    claims: { isDemo: user.isDemo, sub: user.id },
+  };
+}

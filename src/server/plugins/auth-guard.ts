@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import type { UserRow } from '../features/users/users.service';
+import { findUserById } from '../features/users/users.service';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded once per request by loadCurrentUser. */
+    currentUser: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** preHandler for routes that need a signed-in user: 401 otherwise. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** The signed-in user of a request that passed requireUser. */
+export function userOf(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw new HttpError(401, 'Not signed in');
+  return request.currentUser;
+}
+
+export const authGuardPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
+  app.decorateRequest('currentUser', null);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const userId = request.session.userId;
+    const user = userId ? await findUserById(opts.db, userId) : undefined;
+    if (!user) throw new HttpError(401, 'Not signed in');
+    request.currentUser = user;
+  });
+});

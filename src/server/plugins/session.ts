@@ -1,0 +1,73 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifySession from '@fastify/session';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { DrizzleSessionStore, pruneExpiredSessions } from './session-store';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+    /** The OpenID Connect transaction between /api/supabase/auth and its callback. */
+    oidc?: { state: string; nonce: string; codeVerifier: string; pendingInvite?: string };
+  }
+}
+
+export interface SessionPluginOptions {
+  db: Database;
+  secret: string;
+  secureCookies: boolean;
+  /** How often expired rows are deleted; 0 turns the timer off (tests prune by hand). */
+  pruneIntervalMs?: number;
+}
+
+export const SESSION_COOKIE = 'journal.sid';
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Sessions in the `sessions` table plus CSRF protection of every mutating /api call.
+ * The CSRF secret lives in the session; the token travels in the x-csrf-token header only
+ * (never a body field or query string), as the client in spec section 7 sends it.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: opts.secret,
+    cookieName: SESSION_COOKIE,
+    store: new DrizzleSessionStore(opts.db),
+    // No row for anonymous visitors until something (a CSRF token, a sign-in) is stored.
+    saveUninitialized: false,
+    // Not rolling: a session row is written when it changes, not on every request.
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, path: '/', maxAge: THIRTY_DAYS_MS },
+  });
+  await app.register(fastifyCsrf, {
+    sessionPlugin: '@fastify/session',
+    getToken: (request) => {
+      const header = request.headers['x-csrf-token'];
+      return Array.isArray(header) ? header[0] : header;
+    },
+  });
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) {
+      app.csrfProtection(request, reply, done);
+      return;
+    }
+    done();
+  });
+
+  const interval = opts.pruneIntervalMs ?? 15 * 60 * 1000;
+  if (interval > 0) {
+    const prune = () =>
+      pruneExpiredSessions(opts.db).catch((err: unknown) => app.log.warn({ err }, 'Pruning expired sessions failed'));
+    app.addHook('onReady', async () => {
+      await prune();
+    });
+    const timer = setInterval(prune, interval);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+});

@@ -1,0 +1,143 @@
+import { Signer } from '@fastify/cookie';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../server/app';
+import type { Config } from '../server/config';
+import type { Database } from '../server/db/client';
+import { sessions, users } from '../server/db/schema';
+import type { OidcClient } from '../server/features/auth/oidc-client';
+import { SESSION_COOKIE } from '../server/plugins/session';
+import { createTestDatabase } from './test-database';
+
+export const TEST_PUBLIC_URL = 'http://journal.test';
+
+export function testConfig(overrides: Partial<Config> = {}): Config & { sessionSecret: string } {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: 'memory:',
+    dataDir: '',
+    publicUrl: TEST_PUBLIC_URL,
+    sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
+    oidc: undefined,
+    maxUploadBytes: 10 * 1024 * 1024,
+    logLevel: 'silent',
+    ...overrides,
+  } as Config & { sessionSecret: string };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  /** A browser-like client: keeps cookies and sends the CSRF header on mutations. */
+  client(): TestClient;
+  /** A client already signed in as a newly created user. */
+  signedInClient(user?: Partial<typeof users.$inferInsert>): Promise<TestClient & { userId: string }>;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  options: { oidcClient?: OidcClient; config?: Partial<Config> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(options.config);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    oidcClient: options.oidcClient,
+    logger: false,
+    rateLimitMax: 100_000,
+    sessionPruneIntervalMs: 0,
+  });
+  await app.ready();
+  let userCounter = 0;
+  const signer = new Signer(config.sessionSecret, 'sha256');
+
+  return {
+    app,
+    db: database.db,
+    client: () => new TestClient(app),
+    async signedInClient(user = {}) {
+      userCounter += 1;
+      const id = user.id ?? `user-${userCounter}-${Math.random().toString(36).slice(2, 8)}`;
+      await database.db
+        .insert(users)
+        .values({ id, email: `${id}@example.com`, firstName: 'Test', lastName: `User${userCounter}`, ...user });
+      // A real session row, signed exactly as the session plugin signs it.
+      const sid = `test-${id}-${Math.random().toString(36).slice(2)}`;
+      const expires = new Date(Date.now() + 3_600_000);
+      await database.db.insert(sessions).values({
+        sid,
+        sess: { cookie: { originalMaxAge: 3_600_000, expires: expires.toISOString(), httpOnly: true, path: '/' }, userId: id },
+        expire: expires,
+      });
+      const client = new TestClient(app);
+      client.cookies.set(SESSION_COOKIE, signer.sign(sid));
+      return Object.assign(client, { userId: id });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  private csrfToken: string | undefined;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(
+    method: Method,
+    url: string,
+    options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...options.headers };
+    const mutating = method !== 'GET' && method !== 'HEAD';
+    if (mutating && options.csrf !== false) {
+      headers['x-csrf-token'] ??= await this.fetchCsrfToken();
+    }
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(options.body === undefined ? {} : { payload: options.body as string | object }),
+    });
+    this.storeCookies(res);
+    return res;
+  }
+
+  async fetchCsrfToken(): Promise<string> {
+    if (!this.csrfToken) {
+      const res = await this.request('GET', '/api/auth/csrf-token');
+      this.csrfToken = res.json<{ csrfToken: string }>().csrfToken;
+    }
+    return this.csrfToken;
+  }
+
+  /** Forget the cached CSRF token (after sign-in or sign-out the session changes). */
+  resetCsrf() {
+    this.csrfToken = undefined;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, { headers });
+  post = (url: string, body?: unknown) => this.request('POST', url, { body });
+  patch = (url: string, body?: unknown) => this.request('PATCH', url, { body });
+  put = (url: string, body?: unknown) => this.request('PUT', url, { body });
+  delete = (url: string) => this.request('DELETE', url);
+
+  private storeCookies(res: LightMyRequestResponse) {
+    for (const cookie of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const expired = (cookie.expires && cookie.expires.getTime() <= Date.now()) || cookie.maxAge === 0;
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import type { AuthUser } from '../../../shared/schemas/auth';
+import { parseCollectiveId } from '../collectives/use-collectives';
+import { PlayerBar } from '../player/player-bar';
+import { CollectivesRail } from './collectives-rail';
+import { MembersPanel } from './members-panel';
+import { MobileTopBar } from './mobile-top-bar';
+import { PlaylistsSidebar } from './playlists-sidebar';
+
+/** Any /collective/{id}/… path puts the shell in that collective's context. */
+function collectiveContext(path: string): number | null {
+  return parseCollectiveId(/^\/collective\/([^/]+)/.exec(path)?.[1]);
+}
+
+/**
+ * The signed-in frame (spec section 2, shell layout): rail, playlists sidebar, scrolling main
+ * area, members panel in collective context, and the player bar fixed at the bottom. Mounted once
+ * for all signed-in routes, so moving between screens keeps sidebars and playback in place.
+ */
+export function AppShell({ user, children }: { user: AuthUser; children: ReactNode }) {
+  const [location] = useLocation();
+  const collectiveId = collectiveContext(location);
+
+  return (
+    <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
+      <MobileTopBar className="md:hidden" />
+      <div className="flex min-h-0 flex-1">
+        <CollectivesRail activeCollectiveId={collectiveId} className="hidden md:flex" />
+        <PlaylistsSidebar user={user} collectiveId={collectiveId} className="hidden md:flex" />
+        <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
+        {collectiveId !== null && <MembersPanel collectiveId={collectiveId} className="hidden lg:flex" />}
+      </div>
+      <PlayerBar />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { LIMITS } from '../../../shared/constants';
+import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
+import { WithTooltip } from '../../components/ui/tooltip';
+import { cn } from '../../lib/utils';
+import { CollectiveAvatar } from './collective-avatar';
+
+export interface AvatarStackItem {
+  id: number | string;
+  name: string;
+  imageUrl: string | null;
+}
+
+/**
+ * Overlapping round avatars: the first `max` (spec section 9: 4) and a '+N more' button whose
+ * popover lists the rest. Each avatar is a button named after its item.
+ */
+export function AvatarStack({
+  items,
+  max = LIMITS.avatarStack,
+  onSelect,
+  className,
+  label = 'Collectives',
+}: {
+  items: AvatarStackItem[];
+  max?: number;
+  onSelect?: (item: AvatarStackItem) => void;
+  className?: string;
+  label?: string;
+}) {
+  const shown = items.slice(0, max);
+  const rest = items.slice(max);
+
+  return (
+    <div role="group" aria-label={label} className={cn('flex items-center', className)}>
+      <div className="flex -space-x-2">
+        {shown.map((item) => (
+          <WithTooltip key={item.id} label={item.name} side="bottom">
+            <button
+              type="button"
+              aria-label={item.name}
+              onClick={() => onSelect?.(item)}
+              className="cursor-pointer rounded-full ring-2 ring-background transition-transform hover:z-10 hover:-translate-y-0.5 focus-visible:z-10 focus-visible:outline-none focus-visible:ring-ring"
+            >
+              <CollectiveAvatar name={item.name} imageUrl={item.imageUrl} className="size-8 text-xs" />
+            </button>
+          </WithTooltip>
+        ))}
+      </div>
+      {rest.length > 0 && (
+        <Popover>
+          <PopoverTrigger asChild>
+            <button
+              type="button"
+              className="ml-2 cursor-pointer rounded-full bg-secondary px-2 py-1 text-xs font-medium text-secondary-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              +{rest.length} more
+            </button>
+          </PopoverTrigger>
+          <PopoverContent align="start" aria-label={`More ${label.toLowerCase()}`}>
+            <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto">
+              {rest.map((item) => (
+                <li key={item.id}>
+                  <button
+                    type="button"
+                    onClick={() => onSelect?.(item)}
+                    className="flex w-full cursor-pointer items-center gap-2 rounded-md p-1.5 text-left text-sm hover:bg-accent"
+                  >
+                    <CollectiveAvatar name={item.name} imageUrl={item.imageUrl} className="size-7 text-xs" />
+                    <span className="truncate">{item.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </PopoverContent>
+        </Popover>
+      )}
+    </div>
+  );
+}

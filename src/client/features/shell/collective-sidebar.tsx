@@ -1,0 +1,66 @@
+import { Settings, UserPlus } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { useCollectivePlaylists } from '../collectives/use-collectives';
+import { useSelectedPlaylist } from '../collectives/use-selected-playlist';
+import { PlaylistRow } from './playlist-row';
+import { SidebarEmpty, SidebarNavButton, SidebarSection } from './sidebar-parts';
+import { UserAvatar } from './collective-avatar';
+
+/** Collective context of the playlists sidebar (spec section 2). */
+export function CollectiveSidebar({ collectiveId }: { collectiveId: number }) {
+  const [location, navigate] = useLocation();
+  const { data: playlists, isLoading } = useCollectivePlaylists(collectiveId);
+  const [selectedId, select] = useSelectedPlaylist(collectiveId);
+  const base = `/collective/${collectiveId}`;
+
+  // Picking a playlist selects it in place on the collective page rather than opening a new page.
+  const onPick = (playlistId: number) => {
+    select(playlistId);
+    if (location !== base) navigate(base);
+  };
+
+  return (
+    <>
+      <nav aria-label="Collective" className="flex flex-col gap-1 px-2">
+        <SidebarNavButton
+          icon={Settings}
+          label="Settings"
+          active={location === `${base}/settings`}
+          onClick={() => navigate(`${base}/settings`)}
+        />
+        <SidebarNavButton
+          icon={UserPlus}
+          label="Invite Members"
+          active={location === `${base}/invites`}
+          onClick={() => navigate(`${base}/invites`)}
+        />
+      </nav>
+      <SidebarSection title="Member Playlists" className="mt-6 flex-1 px-2">
+        <ul className="flex min-h-0 flex-col gap-0.5 overflow-y-auto">
+          {isLoading && <SidebarEmpty>Loading playlists...</SidebarEmpty>}
+          {/* A failed read (e.g. not built yet on the server) reads as an empty list. */}
+          {!isLoading && !playlists?.length && <SidebarEmpty>No playlists yet</SidebarEmpty>}
+          {playlists?.map((playlist) => {
+            const owner = playlist.user?.username || playlist.user?.firstName || 'Unknown';
+            return (
+              <PlaylistRow
+                key={playlist.id}
+                id={playlist.id}
+                name={playlist.name}
+                imageUrl={playlist.imageUrl}
+                active={location === base && selectedId === playlist.id}
+                onClick={() => onPick(playlist.id)}
+                subtitle={
+                  <span className="flex items-center gap-1.5">
+                    <UserAvatar name={owner} avatarUrl={playlist.user?.avatarUrl} className="size-4 text-[8px]" />
+                    {owner}
+                  </span>
+                }
+              />
+            );
+          })}
+        </ul>
+      </SidebarSection>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { BookOpen, Plus, User } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { AuthUser } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { WithTooltip } from '../../components/ui/tooltip';
+import { CreatePlaylistDialog } from '../playlists/create-playlist-dialog';
+import { usePlaylists } from '../playlists/use-playlists';
+import { PublicProfileToggle } from '../users/public-profile-toggle';
+import { PlaylistRow } from './playlist-row';
+import { SidebarEmpty, SidebarNavButton, SidebarSection } from './sidebar-parts';
+
+/** Journal context of the playlists sidebar (spec section 2): navigation, own playlists, privacy. */
+export function JournalSidebar({ user }: { user: AuthUser }) {
+  const [location, navigate] = useLocation();
+  const { data: playlists, isLoading, isError } = usePlaylists();
+  const [createOpen, setCreateOpen] = useState(false);
+
+  return (
+    <>
+      <nav aria-label="Journal" className="flex flex-col gap-1 px-2">
+        <SidebarNavButton icon={BookOpen} label="Journal" active={location === '/'} onClick={() => navigate('/')} />
+        <SidebarNavButton
+          icon={User}
+          label="Profile"
+          active={location === '/profile'}
+          onClick={() => navigate('/profile')}
+        />
+      </nav>
+
+      <SidebarSection
+        title="My Playlists"
+        className="mt-6 flex-1 px-2"
+        action={
+          <WithTooltip label="New playlist" side="top">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              aria-label="New playlist"
+              onClick={() => setCreateOpen(true)}
+            >
+              <Plus />
+            </Button>
+          </WithTooltip>
+        }
+      >
+        <ul className="flex min-h-0 flex-col gap-0.5 overflow-y-auto">
+          {isLoading && <SidebarEmpty>Loading playlists...</SidebarEmpty>}
+          {isError && <SidebarEmpty>Could not load playlists</SidebarEmpty>}
+          {playlists?.length === 0 && <SidebarEmpty>No playlists yet</SidebarEmpty>}
+          {playlists?.map((playlist) => (
+            <PlaylistRow
+              key={playlist.id}
+              id={playlist.id}
+              name={playlist.name}
+              imageUrl={playlist.imageUrl}
+              active={location === `/playlist/${playlist.id}`}
+              onClick={() => navigate(`/playlist/${playlist.id}`)}
+            />
+          ))}
+        </ul>
+        <Button variant="outline" size="sm" className="mx-1 mt-3" onClick={() => setCreateOpen(true)}>
+          <Plus aria-hidden />
+          Create Playlist
+        </Button>
+      </SidebarSection>
+
+      <div className="mt-4 px-2">
+        <PublicProfileToggle user={user} />
+      </div>
+      <CreatePlaylistDialog open={createOpen} onOpenChange={setCreateOpen} />
+    </>
+  );
+}

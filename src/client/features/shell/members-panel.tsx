@@ -1,0 +1,109 @@
+import { Crown, Shield } from 'lucide-react';
+import { useRef } from 'react';
+import { cn } from '../../lib/utils';
+import type { CollectiveMember } from '../collectives/collective-types';
+import { memberDisplayName } from '../collectives/member-name';
+import { useCollectiveMembers } from '../collectives/use-collectives';
+import { UserAvatar } from './collective-avatar';
+
+/** Online presence is not real (spec section 2): ~70% of members show online, fixed per mount. */
+const ONLINE_SHARE = 0.7;
+
+function RoleIcon({ role }: { role: string }) {
+  if (role === 'owner')
+    return (
+      <span role="img" aria-label="Owner" title="Owner" className="text-amber-400">
+        <Crown className="size-3.5" aria-hidden />
+      </span>
+    );
+  if (role === 'admin')
+    return (
+      <span role="img" aria-label="Admin" title="Admin" className="text-sky-400">
+        <Shield className="size-3.5" aria-hidden />
+      </span>
+    );
+  return null;
+}
+
+function MemberRow({ member, online }: { member: CollectiveMember; online: boolean }) {
+  const name = memberDisplayName(member.user);
+  return (
+    <li className={cn('flex items-center gap-2.5 rounded-md px-2 py-1.5 hover:bg-accent/50', !online && 'opacity-60')}>
+      <span className="relative">
+        <UserAvatar name={name} avatarUrl={member.user?.avatarUrl} version={member.user?.updatedAt} />
+        <span
+          aria-hidden
+          className={cn(
+            'absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-sidebar',
+            online ? 'bg-online' : 'bg-muted-foreground',
+          )}
+        />
+      </span>
+      <span className="min-w-0 flex-1 truncate text-sm">{name}</span>
+      <RoleIcon role={member.role} />
+    </li>
+  );
+}
+
+/** The right-hand column in collective context (spec section 2, members panel). */
+export function MembersPanel({ collectiveId, className }: { collectiveId: number; className?: string }) {
+  const { data: members, isLoading } = useCollectiveMembers(collectiveId);
+  const presence = useRef(new Map<string, boolean>());
+
+  const isOnline = (userId: string) => {
+    let online = presence.current.get(userId);
+    if (online === undefined) {
+      online = Math.random() < ONLINE_SHARE;
+      presence.current.set(userId, online);
+    }
+    return online;
+  };
+
+  const list = members ?? [];
+  const online = list.filter((m) => isOnline(m.userId));
+  const offline = list.filter((m) => !isOnline(m.userId));
+
+  return (
+    <aside
+      aria-label="Members"
+      className={cn('flex w-60 shrink-0 flex-col border-l border-border bg-sidebar', className)}
+    >
+      <div className="flex h-14 shrink-0 items-center border-b border-border px-4">
+        <h2 className="text-base font-semibold">Members</h2>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto p-2">
+        {isLoading ? (
+          <p className="px-2 py-2 text-sm text-muted-foreground">Loading members...</p>
+        ) : list.length === 0 ? (
+          // Also the answer when the read fails: the panel is secondary and must not break the page.
+          <p className="px-2 py-2 text-sm text-muted-foreground">No members found</p>
+        ) : (
+          <>
+            <h3 className="flex items-center gap-2 px-2 pt-1 pb-1 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+              <span>Online</span>
+              <span aria-label={`${online.length} online`}>{online.length}</span>
+            </h3>
+            <ul className="mb-3">
+              {online.map((m) => (
+                <MemberRow key={m.userId} member={m} online />
+              ))}
+            </ul>
+            {offline.length > 0 && (
+              <>
+                <h3 className="flex items-center gap-2 px-2 pb-1 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+                  <span>Offline</span>
+                  <span>{offline.length}</span>
+                </h3>
+                <ul>
+                  {offline.map((m) => (
+                    <MemberRow key={m.userId} member={m} online={false} />
+                  ))}
+                </ul>
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

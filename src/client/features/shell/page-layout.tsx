@@ -1,0 +1,62 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/utils';
+
+/** Padding and width every screen inside the shell shares. */
+export function Page({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('mx-auto w-full max-w-5xl px-6 py-8', className)}>{children}</div>;
+}
+
+export function PageHeader({
+  title,
+  description,
+  icon: Icon,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  icon?: LucideIcon;
+  actions?: ReactNode;
+}) {
+  return (
+    <header className="mb-8 flex flex-wrap items-end justify-between gap-4">
+      <div className="flex items-center gap-4">
+        {Icon && (
+          <div className="flex size-14 items-center justify-center rounded-xl bg-primary/15 text-primary ring-1 ring-primary/25">
+            <Icon className="size-7" aria-hidden />
+          </div>
+        )}
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+          {description && <p className="mt-1 text-sm text-muted-foreground">{description}</p>}
+        </div>
+      </div>
+      {actions}
+    </header>
+  );
+}
+
+/** The dashed "nothing here yet" box of the placeholder and empty screens. */
+export function EmptyState({ icon: Icon, title, hint }: { icon: LucideIcon; title: string; hint?: string }) {
+  return (
+    <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-border px-6 py-16 text-center">
+      <Icon className="mb-4 size-10 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{title}</p>
+      {hint && <p className="mt-1 max-w-sm text-sm text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+/** Frame for pages shown outside the shell (signed out). */
+export function StandalonePage({ children }: { children: ReactNode }) {
+  return <div className="min-h-dvh bg-background">{children}</div>;
+}
+
+/** Full-screen, centred loading message (spec section 2, while the session loads). */
+export function FullScreenLoading() {
+  return (
+    <div role="status" className="flex h-dvh items-center justify-center bg-background text-muted-foreground">
+      Loading...
+    </div>
+  );
+}

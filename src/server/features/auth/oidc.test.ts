@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { DEFAULT_OIDC_USER, type LocalOidcProvider, startOidcProvider } from '../../../test/oidc-provider';
+import { users } from '../../db/schema';
+
+let provider: LocalOidcProvider;
+let t: TestApp;
+
+beforeAll(async () => {
+  provider = await startOidcProvider();
+  t = await buildTestApp({
+    config: { oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret } },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await provider.stop();
+});
+beforeEach(() => provider.setUser(DEFAULT_OIDC_USER));
+
+/** Starts sign-in like the browser does and lets the provider answer; returns the callback path. */
+async function authorize(browser: TestClient, start = '/api/supabase/auth'): Promise<string> {
+  const started = await browser.get(start);
+  expect(started.statusCode).toBe(302);
+  const authorizeUrl = new URL(started.headers.location as string);
+  expect(authorizeUrl.origin).toBe(new URL(provider.issuer).origin);
+  expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
+  expect(authorizeUrl.searchParams.get('nonce')).toBeTruthy();
+  expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${TEST_PUBLIC_URL}/api/auth/callback`);
+  const answer = await fetch(authorizeUrl, { redirect: 'manual' });
+  const callback = new URL(answer.headers.get('location') as string);
+  expect(callback.pathname).toBe('/api/auth/callback');
+  return callback.pathname + callback.search;
+}
+
+describe('Google sign-in (OpenID Connect against a local provider)', () => {
+  it('reports Google sign-in as enabled', async () => {
+    expect((await t.client().get('/api/auth/config')).json()).toEqual({ googleEnabled: true });
+  });
+
+  it('signs in, creates the user from the ID token claims, and lands on /?auth=success', async () => {
+    const browser = t.client();
+    const callback = await authorize(browser);
+    const done = await browser.get(callback);
+    expect(done.statusCode).toBe(302);
+    const landing = new URL(done.headers.location as string, TEST_PUBLIC_URL);
+    expect(landing.pathname).toBe('/');
+    expect(landing.searchParams.get('auth')).toBe('success');
+
+    const me = await browser.get('/api/auth/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      id: DEFAULT_OIDC_USER.sub,
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: 'https://example.com/ada.png',
+      claims: { isDemo: false },
+    });
+  });
+
+  it('updates email, names and picture on a later sign-in, keeping the username', async () => {
+    await t.db.update(users).set({ username: 'countess' }).where(eq(users.id, DEFAULT_OIDC_USER.sub));
+    provider.setUser({ ...DEFAULT_OIDC_USER, email: 'ada@analytical.engine', given_name: 'Augusta' });
+    const browser = t.client();
+    await browser.get(await authorize(browser));
+    const me = (await browser.get('/api/auth/user')).json();
+    expect(me).toMatchObject({ email: 'ada@analytical.engine', firstName: 'Augusta', username: 'countess' });
+    expect(await t.db.select().from(users).where(eq(users.id, DEFAULT_OIDC_USER.sub))).toHaveLength(1);
+  });
+
+  it('keeps ?pendingInvite through the round trip and lands on /join/{code}', async () => {
+    const browser = t.client();
+    const callback = await authorize(browser, '/api/supabase/auth?pendingInvite=abc123XYZ');
+    const done = await browser.get(callback);
+    const landing = new URL(done.headers.location as string, TEST_PUBLIC_URL);
+    expect(landing.pathname).toBe('/join/abc123XYZ');
+    expect(landing.searchParams.get('auth')).toBe('success');
+  });
+
+  it('drops a pendingInvite that is not an invite code (no open redirect)', async () => {
+    const browser = t.client();
+    const callback = await authorize(browser, '/api/supabase/auth?pendingInvite=%2F%2Fevil.example.com');
+    const done = await browser.get(callback);
+    expect(new URL(done.headers.location as string, TEST_PUBLIC_URL).pathname).toBe('/');
+  });
+
+  it('refuses a callback whose state does not match, with a clear page and no session', async () => {
+    const browser = t.client();
+    const callback = new URL(await authorize(browser), TEST_PUBLIC_URL);
+    callback.searchParams.set('state', 'forged-state');
+    const res = await browser.get(callback.pathname + callback.search);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Sign-in failed');
+    expect((await browser.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('refuses an ID token whose nonce does not match', async () => {
+    const browser = t.client();
+    const callback = await authorize(browser);
+    provider.forceNextNonce('someone-elses-nonce');
+    const res = await browser.get(callback);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Sign-in failed');
+    expect((await browser.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('refuses a callback in a browser that never started sign-in (and a replayed one)', async () => {
+    const browser = t.client();
+    const callback = await authorize(browser);
+    const stranger = await t.client().get(callback);
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.body).toContain('Sign-in failed');
+    expect((await browser.get(callback)).statusCode).toBe(302);
+    expect((await browser.get(callback)).statusCode).toBe(400);
+  });
+
+  it('finishes through manual-session when the cookie did not stick', async () => {
+    const browser = t.client();
+    const done = await browser.get(await authorize(browser));
+    const handoff = new URL(done.headers.location as string, TEST_PUBLIC_URL).searchParams.get('handoff');
+    expect(handoff).toBeTruthy();
+    const cookieless = t.client();
+    const res = await cookieless.post('/api/auth/manual-session', { handoff });
+    expect(res.statusCode).toBe(200);
+    expect((await cookieless.get('/api/auth/user')).json()).toMatchObject({ id: DEFAULT_OIDC_USER.sub });
+  });
+});

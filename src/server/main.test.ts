@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(port: number, running: Running) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (running.child.exitCode !== null) throw new Error(`server exited early:\n${running.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${running.output()}`);
+}
+
+let running: Running | undefined;
+afterEach(() => {
+  running?.child.kill('SIGKILL');
+  running = undefined;
+});
+
+describe('main: start-up and shutdown of the real process', () => {
+  it('refuses to start on bad configuration, naming the bad value', async () => {
+    running = start({ PORT: 'abc' });
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toContain('PORT (got "abc"): must be a whole number');
+  });
+
+  it('starts on embedded PGlite with no other service, keeps data and secret across a graceful restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
+    const port = await freePort();
+    running = start({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, running);
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+    const secret = readFileSync(path.join(dataDir, 'session-secret'), 'utf8');
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+
+    // Sign in as the demo user so there is a session row to outlive the restart.
+    const csrf = await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`);
+    const cookie = csrf.headers.get('set-cookie')!.split(';')[0]!;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const demo = await fetch(`http://127.0.0.1:${port}/api/auth/demo-session`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrfToken },
+    });
+    expect(demo.status).toBe(200);
+    const session = demo.headers
+      .getSetCookie()
+      .find((c) => !c.includes('Max-Age=0'))!
+      .split(';')[0]!;
+
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+    expect(running.output()).toContain('Shutting down');
+
+    running = start({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, running);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
+    const me = await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie: session } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ id: 'demo-user' });
+  }, 60_000);
+});

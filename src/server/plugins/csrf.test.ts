@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
+
+function mutatingApiRoutes() {
+  return t.app.registeredRoutes.filter((r) => MUTATING.has(r.method) && r.url.startsWith('/api/'));
+}
+
+describe('CSRF protection', () => {
+  it('covers every mutating API route the app registers', () => {
+    const routes = mutatingApiRoutes().map((r) => `${r.method} ${r.url}`);
+    // The walk below must not pass vacuously.
+    expect(routes).toEqual(expect.arrayContaining(['POST /api/auth/logout', 'POST /api/auth/demo-session']));
+  });
+
+  it('refuses every mutating route without an x-csrf-token header: 403 JSON', async () => {
+    const client = await t.signedInClient();
+    await client.fetchCsrfToken(); // the session holds a CSRF secret; only the header is missing
+    for (const route of mutatingApiRoutes()) {
+      const res = await client.request(route.method as 'POST', concrete(route.url), { body: {}, csrf: false });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json(), `${route.method} ${route.url}`).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+    }
+  });
+
+  it('refuses every mutating route with a wrong token', async () => {
+    const client = await t.signedInClient();
+    await client.fetchCsrfToken();
+    for (const route of mutatingApiRoutes()) {
+      const res = await client.request(route.method as 'POST', concrete(route.url), {
+        body: {},
+        headers: { 'x-csrf-token': 'not-the-token' },
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+  });
+
+  it("refuses another session's token", async () => {
+    const alice = await t.signedInClient();
+    const bob = await t.signedInClient();
+    await bob.fetchCsrfToken();
+    const res = await bob.request('POST', '/api/auth/logout', { headers: { 'x-csrf-token': await alice.fetchCsrfToken() } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('accepts the token in the header and nowhere else', async () => {
+    const client = await t.signedInClient();
+    const token = await client.fetchCsrfToken();
+    const inQuery = await client.request('POST', `/api/auth/logout?_csrf=${token}`, { csrf: false });
+    expect(inQuery.statusCode).toBe(403);
+    const inBody = await client.request('POST', '/api/auth/logout', { body: { _csrf: token }, csrf: false });
+    expect(inBody.statusCode).toBe(403);
+    const ok = await client.request('POST', '/api/auth/logout', { headers: { 'x-csrf-token': token } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('GET /api/auth/csrf-token returns { csrfToken }', async () => {
+    const res = await t.client().get('/api/auth/csrf-token');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ csrfToken: expect.any(String) });
+  });
+});

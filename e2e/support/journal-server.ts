@@ -26,8 +26,16 @@ const SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123456789';
 export interface RunningJournal {
   baseURL: string;
   dataDir: string;
-  oidc: LocalOidcProvider;
+  /** The local issuer; undefined when started with `google: false`. */
+  oidc: LocalOidcProvider | undefined;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** false: no OIDC_* settings at all, as on a server where Google sign-in is not configured. */
+  google?: boolean;
+  /** Server output goes here (default test-results/e2e-server.log). */
+  logFile?: string;
 }
 
 /** Asks the OS for a port nobody listens on (there is a tiny race until the server binds it). */
@@ -77,14 +85,19 @@ function tail(file: string, lines = 60): string {
   return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 }
 
-async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+async function waitForHealth(
+  baseURL: string,
+  child: ChildProcess,
+  logFile: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(
         `The Journal server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy.\n` +
-          `Last lines of ${SERVER_LOG}:\n${tail(SERVER_LOG)}`,
+          `Last lines of ${logFile}:\n${tail(logFile)}`,
       );
     }
     try {
@@ -99,7 +112,7 @@ async function waitForHealth(baseURL: string, child: ChildProcess, timeoutMs: nu
   }
   throw new Error(
     `The Journal server was not healthy within ${timeoutMs / 1000} s (${lastProblem}).\n` +
-      `Last lines of ${SERVER_LOG}:\n${tail(SERVER_LOG)}`,
+      `Last lines of ${logFile}:\n${tail(logFile)}`,
   );
 }
 
@@ -116,16 +129,17 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * Starts the local OpenID Connect issuer and the built server (`node dist/server/main.js`) on a free
  * port with a throw-away DATA_DIR (embedded PGlite), and waits for GET /api/health.
  */
-export async function startJournal(): Promise<RunningJournal> {
-  const oidc = await startOidcProvider();
+export async function startJournal(options: StartOptions = {}): Promise<RunningJournal> {
+  const logFile = options.logFile ?? SERVER_LOG;
+  const oidc = options.google === false ? undefined : await startOidcProvider();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-e2e-'));
   const port = await freePort();
   // One origin for the browser, PUBLIC_URL and the OIDC redirect URI, so the session cookie set by
   // /api/auth/callback is the one the browser sends afterwards.
   const baseURL = `http://127.0.0.1:${port}`;
 
-  mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
-  const log = createWriteStream(SERVER_LOG);
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -133,13 +147,15 @@ export async function startJournal(): Promise<RunningJournal> {
     DATA_DIR: dataDir,
     PUBLIC_URL: baseURL,
     SESSION_SECRET,
-    OIDC_ISSUER: oidc.issuer,
-    OIDC_CLIENT_ID: oidc.clientId,
-    OIDC_CLIENT_SECRET: oidc.clientSecret,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   };
-  // Embedded PGlite under DATA_DIR, whatever the calling shell has set.
-  delete env.DATABASE_URL;
+  // Embedded PGlite under DATA_DIR and only the issuer chosen here, whatever the calling shell has set.
+  for (const key of ['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']) delete env[key];
+  if (oidc) {
+    env.OIDC_ISSUER = oidc.issuer;
+    env.OIDC_CLIENT_ID = oidc.clientId;
+    env.OIDC_CLIENT_SECRET = oidc.clientSecret;
+  }
 
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
@@ -155,14 +171,14 @@ export async function startJournal(): Promise<RunningJournal> {
 
   const stop = async () => {
     await stopChild(child);
-    await oidc.stop().catch(() => undefined);
+    await oidc?.stop().catch(() => undefined);
     log.end();
     if (process.env.E2E_KEEP_DATA === '1') console.log(`[e2e] kept DATA_DIR ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForHealth(baseURL, child, 60_000);
+    await waitForHealth(baseURL, child, logFile, 60_000);
   } catch (error) {
     await stop();
     throw error;

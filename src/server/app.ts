@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,17 +11,23 @@ import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
+import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
+import { tracksRoutes } from './features/tracks/tracks.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
+import type { BlobStore } from './storage/blob-store';
+import { LocalDiskStore } from './storage/local-disk-store';
 
 export interface BuildAppOptions {
   config: Config & { sessionSecret: string };
   db: Database;
   /** Overrides the OIDC client built from config (tests). */
   oidcClient?: OidcClient;
+  /** Where uploads are kept; default: local disk under DATA_DIR/files. */
+  store?: BlobStore;
   /** Built client to serve (dist/client); omitted or missing: API only. */
   clientDir?: string;
   logger?: boolean;
@@ -79,12 +86,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pruneIntervalMs: options.sessionPruneIntervalMs,
   });
   await app.register(authGuardPlugin, { db });
+  // Per-route limits are set where each upload is received (audio vs images).
+  await app.register(fastifyMultipart);
+  const store = options.store ?? new LocalDiskStore(path.join(config.dataDir, 'files'));
+  const tempDir = path.join(config.dataDir, 'tmp');
 
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl });
   await app.register(collectivesRoutes, { db });
   await app.register(playlistsRoutes, { db });
+  await app.register(tracksRoutes, { db, store, tempDir, maxUploadBytes: config.maxUploadBytes });
+  await app.register(equipmentRoutes, { db });
 
   await registerClient(app, options.clientDir);
   return app;

@@ -1,4 +1,7 @@
 import { Signer } from '@fastify/cookie';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
@@ -15,7 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     port: 0,
     host: '127.0.0.1',
     databaseUrl: 'memory:',
-    dataDir: '',
+    dataDir: mkdtempSync(path.join(tmpdir(), 'journal-test-')),
     publicUrl: TEST_PUBLIC_URL,
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     oidc: undefined,
@@ -28,6 +31,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
+  dataDir: string;
+  /** SQL statements since the last `queries.length = 0`. */
+  queries: string[];
   /** A browser-like client: keeps cookies and sends the CSRF header on mutations. */
   client(): TestClient;
   /** A client already signed in as a newly created user. */
@@ -55,6 +61,8 @@ export async function buildTestApp(
   return {
     app,
     db: database.db,
+    dataDir: config.dataDir,
+    queries: database.queries,
     client: () => new TestClient(app),
     async signedInClient(user = {}) {
       userCounter += 1;
@@ -125,6 +133,20 @@ export class TestClient {
   /** Forget the cached CSRF token (after sign-in or sign-out the session changes). */
   resetCsrf() {
     this.csrfToken = undefined;
+  }
+
+  /** POST multipart/form-data exactly as a browser's FormData would send it. */
+  async upload(
+    url: string,
+    fields: Record<string, string>,
+    file?: { field: string; name: string; type: string; data: Buffer | Uint8Array },
+  ): Promise<LightMyRequestResponse> {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    if (file) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    const encoded = new Request('http://test.invalid', { method: 'POST', body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    return this.request('POST', url, { body, headers: { 'content-type': encoded.headers.get('content-type')! } });
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, { headers });

@@ -7,21 +7,29 @@ import { runMigrations } from '../server/db/migrate';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
  * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API suite both ways).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export interface TestDatabase extends DatabaseHandle {
+  /** SQL statements run since the last reset (to prove a list costs a constant number of queries). */
+  queries: string[];
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const queries: string[] = [];
+  const onQuery = (q: string) => queries.push(q);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
+    const handle = openDatabase({ databaseUrl: 'memory:', dataDir: '', onQuery });
     await runMigrations(handle);
-    return handle;
+    return Object.assign(handle, { queries });
   }
   const name = `journal_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.href, dataDir: '' });
+  const handle = openDatabase({ databaseUrl: url.href, dataDir: '', onQuery });
   await runMigrations(handle);
   return {
     ...handle,
+    queries,
     async close() {
       await handle.close();
       await withAdminClient(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));

@@ -23,12 +23,15 @@ export interface DatabaseOptions {
   /** postgres://… for PostgreSQL; 'memory:' for a throw-away PGlite; undefined for PGlite under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Called with each SQL statement (tests count queries to prove there is no N+1). */
+  onQuery?: (sql: string) => void;
 }
 
-export function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): DatabaseHandle {
+export function openDatabase({ databaseUrl, dataDir, onQuery }: DatabaseOptions): DatabaseHandle {
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
@@ -39,6 +42,6 @@ export function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Databas
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -12,7 +12,9 @@ export function Avatar({ className, ...props }: React.ComponentProps<typeof Avat
 }
 
 export function AvatarImage({ className, ...props }: React.ComponentProps<typeof AvatarPrimitive.Image>) {
-  return <AvatarPrimitive.Image className={cn('aspect-square size-full object-cover', className)} {...props} />;
+  return (
+    <AvatarPrimitive.Image className={cn('aspect-square size-full object-cover', className)} {...props} />
+  );
 }
 
 export function AvatarFallback({

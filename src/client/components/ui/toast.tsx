@@ -18,7 +18,10 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function ToastViewport({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
+export function ToastViewport({
+  className,
+  ...props
+}: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
   return (
     <ToastPrimitives.Viewport
       className={cn(
@@ -43,7 +46,8 @@ const toastVariants = cva(
   },
 );
 
-export type ToastProps = React.ComponentProps<typeof ToastPrimitives.Root> & VariantProps<typeof toastVariants>;
+export type ToastProps = React.ComponentProps<typeof ToastPrimitives.Root> &
+  VariantProps<typeof toastVariants>;
 
 export function Toast({ className, variant, ...props }: ToastProps) {
   return <ToastPrimitives.Root className={cn(toastVariants({ variant }), className)} {...props} />;

@@ -35,7 +35,11 @@ export function SignInControls({ pendingInviteCode }: { pendingInviteCode?: stri
       await continueAsDemoUser();
     } catch (err) {
       setDemoPending(false);
-      toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Failed to start demo') });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(err, 'Failed to start demo'),
+      });
     }
   };
 

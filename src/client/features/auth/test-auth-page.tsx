@@ -21,7 +21,9 @@ export function TestAuthPage() {
       // The pause lets the tester read the reply before the app restarts signed in (spec section 9).
       redirectTimer.current = setTimeout(() => navigateTo(AUTH_SUCCESS_URL), TIMINGS.demoRedirectMs);
     } catch (err) {
-      setStatus(`Demo session error: ${errorMessage(err, err instanceof Error ? err.message : 'unknown error')}`);
+      setStatus(
+        `Demo session error: ${errorMessage(err, err instanceof Error ? err.message : 'unknown error')}`,
+      );
     }
   };
 

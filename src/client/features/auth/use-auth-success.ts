@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
+import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { reloadPage } from '../../lib/navigation';
-import { toast } from '../../components/ui/use-toast';
 import { takePendingInvite } from '../invites/pending-invite';
 
 function readAuthParams(): { authSuccess: boolean; handoff: string | null } {

@@ -12,7 +12,7 @@ export function PlayerBar({ className }: { className?: string }) {
   const noTrack = currentTrack === null;
 
   return (
-    <footer
+    <section
       aria-label="Player"
       className={cn(
         'grid h-20 shrink-0 grid-cols-[minmax(0,1fr)_minmax(0,2fr)] items-center gap-4 border-t border-border bg-card/95 px-4 backdrop-blur md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
@@ -38,7 +38,13 @@ export function PlayerBar({ className }: { className?: string }) {
 
       <div className="flex flex-col items-center gap-1.5">
         <div className="flex items-center gap-2">
-          <Button variant="ghost" size="icon" aria-label="Previous" disabled={noTrack} onClick={player.previous}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Previous"
+            disabled={noTrack}
+            onClick={player.previous}
+          >
             <SkipBack />
           </Button>
           <Button
@@ -48,7 +54,11 @@ export function PlayerBar({ className }: { className?: string }) {
             disabled={noTrack}
             onClick={player.togglePlay}
           >
-            {isPlaying ? <Pause className="fill-current" /> : <Play className="translate-x-px fill-current" />}
+            {isPlaying ? (
+              <Pause className="fill-current" />
+            ) : (
+              <Play className="translate-x-px fill-current" />
+            )}
           </Button>
           <Button variant="ghost" size="icon" aria-label="Next" disabled={noTrack} onClick={player.next}>
             <SkipForward />
@@ -87,6 +97,6 @@ export function PlayerBar({ className }: { className?: string }) {
           onValueChange={([percent]) => percent !== undefined && player.setVolume(percent / 100)}
         />
       </div>
-    </footer>
+    </section>
   );
 }

@@ -28,7 +28,9 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Playlist</p>
           <h1 className="truncate text-4xl font-bold tracking-tight">{playlist.name}</h1>
-          {playlist.description && <p className="mt-2 text-sm text-muted-foreground">{playlist.description}</p>}
+          {playlist.description && (
+            <p className="mt-2 text-sm text-muted-foreground">{playlist.description}</p>
+          )}
         </div>
       </header>
       <EmptyState icon={ListMusic} title="No tracks in this playlist" />

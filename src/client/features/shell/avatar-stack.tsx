@@ -31,21 +31,23 @@ export function AvatarStack({
   const rest = items.slice(max);
 
   return (
-    <div role="group" aria-label={label} className={cn('flex items-center', className)}>
-      <div className="flex -space-x-2">
+    <div className={cn('flex items-center', className)}>
+      <ul aria-label={label} className="flex -space-x-2">
         {shown.map((item) => (
-          <WithTooltip key={item.id} label={item.name} side="bottom">
-            <button
-              type="button"
-              aria-label={item.name}
-              onClick={() => onSelect?.(item)}
-              className="cursor-pointer rounded-full ring-2 ring-background transition-transform hover:z-10 hover:-translate-y-0.5 focus-visible:z-10 focus-visible:outline-none focus-visible:ring-ring"
-            >
-              <CollectiveAvatar name={item.name} imageUrl={item.imageUrl} className="size-8 text-xs" />
-            </button>
-          </WithTooltip>
+          <li key={item.id} className="flex">
+            <WithTooltip label={item.name} side="bottom">
+              <button
+                type="button"
+                aria-label={item.name}
+                onClick={() => onSelect?.(item)}
+                className="cursor-pointer rounded-full ring-2 ring-background transition-transform hover:z-10 hover:-translate-y-0.5 focus-visible:z-10 focus-visible:outline-none focus-visible:ring-ring"
+              >
+                <CollectiveAvatar name={item.name} imageUrl={item.imageUrl} className="size-8 text-xs" />
+              </button>
+            </WithTooltip>
+          </li>
         ))}
-      </div>
+      </ul>
       {rest.length > 0 && (
         <Popover>
           <PopoverTrigger asChild>

@@ -2,9 +2,9 @@ import { Settings, UserPlus } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { useCollectivePlaylists } from '../collectives/use-collectives';
 import { useSelectedPlaylist } from '../collectives/use-selected-playlist';
+import { UserAvatar } from './collective-avatar';
 import { PlaylistRow } from './playlist-row';
 import { SidebarEmpty, SidebarNavButton, SidebarSection } from './sidebar-parts';
-import { UserAvatar } from './collective-avatar';
 
 /** Collective context of the playlists sidebar (spec section 2). */
 export function CollectiveSidebar({ collectiveId }: { collectiveId: number }) {
@@ -52,7 +52,11 @@ export function CollectiveSidebar({ collectiveId }: { collectiveId: number }) {
                 onClick={() => onPick(playlist.id)}
                 subtitle={
                   <span className="flex items-center gap-1.5">
-                    <UserAvatar name={owner} avatarUrl={playlist.user?.avatarUrl} className="size-4 text-[8px]" />
+                    <UserAvatar
+                      name={owner}
+                      avatarUrl={playlist.user?.avatarUrl}
+                      className="size-4 text-[8px]"
+                    />
                     {owner}
                   </span>
                 }

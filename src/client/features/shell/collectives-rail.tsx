@@ -78,7 +78,9 @@ export function CollectivesRail({
       <Separator className="mx-auto w-8" />
       <div className="flex w-full min-h-0 flex-1 flex-col items-center gap-2 overflow-y-auto">
         {isLoading &&
-          [0, 1, 2].map((n) => <div key={n} className="size-12 shrink-0 animate-pulse rounded-full bg-muted" />)}
+          [0, 1, 2].map((n) => (
+            <div key={n} className="size-12 shrink-0 animate-pulse rounded-full bg-muted" />
+          ))}
         {collectives?.map((collective) => (
           <RailButton
             key={collective.id}

@@ -19,7 +19,12 @@ export function JournalSidebar({ user }: { user: AuthUser }) {
   return (
     <>
       <nav aria-label="Journal" className="flex flex-col gap-1 px-2">
-        <SidebarNavButton icon={BookOpen} label="Journal" active={location === '/'} onClick={() => navigate('/')} />
+        <SidebarNavButton
+          icon={BookOpen}
+          label="Journal"
+          active={location === '/'}
+          onClick={() => navigate('/')}
+        />
         <SidebarNavButton
           icon={User}
           label="Profile"

@@ -28,7 +28,12 @@ function RoleIcon({ role }: { role: string }) {
 function MemberRow({ member, online }: { member: CollectiveMember; online: boolean }) {
   const name = memberDisplayName(member.user);
   return (
-    <li className={cn('flex items-center gap-2.5 rounded-md px-2 py-1.5 hover:bg-accent/50', !online && 'opacity-60')}>
+    <li
+      className={cn(
+        'flex items-center gap-2.5 rounded-md px-2 py-1.5 hover:bg-accent/50',
+        !online && 'opacity-60',
+      )}
+    >
       <span className="relative">
         <UserAvatar name={name} avatarUrl={member.user?.avatarUrl} version={member.user?.updatedAt} />
         <span
@@ -81,7 +86,7 @@ export function MembersPanel({ collectiveId, className }: { collectiveId: number
           <>
             <h3 className="flex items-center gap-2 px-2 pt-1 pb-1 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
               <span>Online</span>
-              <span aria-label={`${online.length} online`}>{online.length}</span>
+              <span>{online.length}</span>
             </h3>
             <ul className="mb-3">
               {online.map((m) => (

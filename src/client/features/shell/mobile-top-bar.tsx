@@ -14,7 +14,9 @@ export function MobileTopBar({ className }: { className?: string }) {
   const { data: collectives } = useCollectives();
 
   return (
-    <header className={cn('flex h-14 shrink-0 items-center gap-3 border-b border-border bg-rail px-3', className)}>
+    <header
+      className={cn('flex h-14 shrink-0 items-center gap-3 border-b border-border bg-rail px-3', className)}
+    >
       <Button variant="ghost" size="icon" aria-label="Your Journal" onClick={() => navigate('/')}>
         <BookOpen className="text-primary" />
       </Button>

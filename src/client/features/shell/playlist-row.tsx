@@ -14,7 +14,8 @@ export function PlaylistThumb({
   className?: string;
 }) {
   const src = imageVariant(imageUrl, 128);
-  if (src) return <img src={src} alt="" className={cn('size-10 shrink-0 rounded-md object-cover', className)} />;
+  if (src)
+    return <img src={src} alt="" className={cn('size-10 shrink-0 rounded-md object-cover', className)} />;
   return (
     <div
       aria-hidden

@@ -17,7 +17,8 @@ export function PlaylistsSidebar({
   const { data: collective } = useCollective(collectiveId);
   const { data: collectives } = useCollectives();
   // The list already knows the name, so the heading need not wait for the detail call.
-  const collectiveName = collective?.name ?? collectives?.find((c) => c.id === collectiveId)?.name ?? 'Collective';
+  const collectiveName =
+    collective?.name ?? collectives?.find((c) => c.id === collectiveId)?.name ?? 'Collective';
   const title = collectiveId === null ? 'Your Music Journal' : collectiveName;
 
   return (
@@ -31,7 +32,11 @@ export function PlaylistsSidebar({
         </p>
       </div>
       <div className="flex min-h-0 flex-1 flex-col pt-3">
-        {collectiveId === null ? <JournalSidebar user={user} /> : <CollectiveSidebar collectiveId={collectiveId} />}
+        {collectiveId === null ? (
+          <JournalSidebar user={user} />
+        ) : (
+          <CollectiveSidebar collectiveId={collectiveId} />
+        )}
       </div>
     </aside>
   );

@@ -21,7 +21,9 @@ export function SidebarNavButton({
       aria-current={active ? 'page' : undefined}
       className={cn(
         'flex w-full cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        active ? 'bg-accent text-foreground' : 'text-muted-foreground hover:bg-accent/60 hover:text-foreground',
+        active
+          ? 'bg-accent text-foreground'
+          : 'text-muted-foreground hover:bg-accent/60 hover:text-foreground',
       )}
     >
       <Icon className="size-4" aria-hidden />

@@ -5,7 +5,11 @@ import { EmptyState, Page, PageHeader } from '../shell/page-layout';
 export function JournalPage() {
   return (
     <Page>
-      <PageHeader icon={Music} title="Your Music Journal" description="Your recordings, notes and the kit you used." />
+      <PageHeader
+        icon={Music}
+        title="Your Music Journal"
+        description="Your recordings, notes and the kit you used."
+      />
       <EmptyState
         icon={Disc3}
         title="No tracks in your journal yet"

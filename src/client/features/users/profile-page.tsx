@@ -14,7 +14,12 @@ export function ProfilePage({ user }: { user: AuthUser }) {
   return (
     <Page>
       <section className="flex flex-wrap items-center gap-6 rounded-2xl border border-border bg-card p-6">
-        <UserAvatar name={name} avatarUrl={user.avatarUrl} version={user.updatedAt} className="size-20 text-2xl" />
+        <UserAvatar
+          name={name}
+          avatarUrl={user.avatarUrl}
+          version={user.updatedAt}
+          className="size-20 text-2xl"
+        />
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-2xl font-bold">{name}</h1>
           {user.email && <p className="truncate text-sm text-muted-foreground">{user.email}</p>}

@@ -19,7 +19,11 @@ export function PublicProfilePage({ userId, signedIn }: { userId: string; signed
           )
         }
       />
-      <EmptyState icon={UserRound} title="No Public Tracks" hint="Tracks shared on this profile will appear here." />
+      <EmptyState
+        icon={UserRound}
+        title="No Public Tracks"
+        hint="Tracks shared on this profile will appear here."
+      />
     </Page>
   );
 }

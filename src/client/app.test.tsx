@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from './app';
+import { resetCsrfToken } from './lib/api-client';
+import { reloadPage } from './lib/navigation';
+import { callsTo, json, mockFetch, never } from './test/mock-fetch';
+import { renderWithProviders, testUser } from './test/render';
+
+vi.mock('./lib/navigation', () => ({ navigateTo: vi.fn(), reloadPage: vi.fn() }));
+
+const signedOut = { 'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }) };
+const signedIn = {
+  'GET /api/auth/user': () => json(testUser),
+  'GET /api/collectives': () => json([{ id: 3, name: 'Night Owls', description: null, imageUrl: null, ownerId: 'other' }]),
+  'GET /api/collectives/3': () =>
+    json({ id: 3, name: 'Night Owls', description: null, imageUrl: null, ownerId: 'other', createdAt: '', updatedAt: '' }),
+  'GET /api/playlists': () => json([]),
+};
+
+beforeEach(() => {
+  resetCsrfToken();
+  vi.mocked(reloadPage).mockClear();
+});
+
+describe('routes', () => {
+  it('shows a centred Loading... while the session loads', () => {
+    mockFetch({ 'GET /api/auth/user': never });
+    renderWithProviders(<AppRoutes />);
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+  });
+
+  it('shows the 404 page for unknown paths', async () => {
+    mockFetch(signedOut);
+    renderWithProviders(<AppRoutes />, { path: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+
+  it('asks signed-out visitors of signed-in routes to sign in instead of a 404', async () => {
+    mockFetch(signedOut);
+    renderWithProviders(<AppRoutes />, { path: '/collective/3/settings' });
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    expect(screen.queryByText('404 Page Not Found')).toBeNull();
+  });
+
+  it('offers sign-in on a signed-out join link and remembers the invite', async () => {
+    mockFetch(signedOut);
+    renderWithProviders(<AppRoutes />, { path: '/join/abc123' });
+    expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue as Demo User' })).toBeTruthy();
+    expect(localStorage.getItem('pendingInvite')).toBe('/join/abc123');
+  });
+
+  it('renders the journal inside the shell when signed in', async () => {
+    mockFetch(signedIn);
+    renderWithProviders(<AppRoutes />);
+    expect(await screen.findByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
+    expect(screen.getByText('No tracks in your journal yet')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Player' })).toBeTruthy();
+    const rail = screen.getByRole('navigation', { name: 'Collectives' });
+    expect(await within(rail).findByRole('button', { name: 'Night Owls' })).toBeTruthy();
+  });
+
+  it('shows the 404 standalone when signed in', async () => {
+    mockFetch(signedIn);
+    renderWithProviders(<AppRoutes />, { path: '/nowhere' });
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Player' })).toBeNull();
+  });
+
+  it('keeps collective settings from non-owners', async () => {
+    mockFetch(signedIn);
+    renderWithProviders(<AppRoutes />, { path: '/collective/3/settings' });
+    expect(await screen.findByText("You don't have permission to access these settings")).toBeTruthy();
+  });
+
+  it('shows collective settings to the owner', async () => {
+    mockFetch({
+      ...signedIn,
+      'GET /api/collectives/3': () =>
+        json({ id: 3, name: 'Night Owls', description: null, imageUrl: null, ownerId: testUser.id }),
+    });
+    renderWithProviders(<AppRoutes />, { path: '/collective/3/settings' });
+    expect(await screen.findByRole('heading', { name: 'Collective Settings' })).toBeTruthy();
+    expect(screen.queryByText("You don't have permission to access these settings")).toBeNull();
+  });
+});
+
+describe('auth=success', () => {
+  it('posts the hand-off to manual-session, strips the parameters and reloads', async () => {
+    window.history.replaceState(null, '', '/?auth=success&handoff=one-time&keep=1');
+    const fetch = mockFetch({
+      ...signedOut,
+      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+      'POST /api/auth/manual-session': () => json({ ok: true }),
+    });
+    renderWithProviders(<AppRoutes />);
+
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    const [, init] = callsTo(fetch, '/api/auth/manual-session')[0] ?? [];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(JSON.stringify({ handoff: 'one-time' }));
+    expect(window.location.search).toBe('?keep=1');
+    // No flash of the landing page while the session is being finished.
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+  });
+
+  it('only strips the parameter when already signed in', async () => {
+    window.history.replaceState(null, '', '/?auth=success');
+    const fetch = mockFetch(signedIn);
+    renderWithProviders(<AppRoutes />);
+
+    expect(await screen.findByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(callsTo(fetch, '/api/auth/manual-session')).toHaveLength(0);
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('returns to a pending invite once signed in', async () => {
+    localStorage.setItem('pendingInvite', '/join/abc123');
+    mockFetch(signedIn);
+    const { location } = renderWithProviders(<AppRoutes />);
+    expect(await screen.findByRole('heading', { name: 'Join Collective' })).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/join/abc123');
+    expect(localStorage.getItem('pendingInvite')).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
+import type { AuthUser } from '../shared/schemas/auth';
+import { Toaster } from './components/ui/toaster';
+import { TooltipProvider } from './components/ui/tooltip';
+import { LandingPage } from './features/auth/landing-page';
+import { TestAuthPage } from './features/auth/test-auth-page';
+import { useAuth } from './features/auth/use-auth';
+import { useAuthSuccess } from './features/auth/use-auth-success';
+import { CollectiveNotFound, CollectivePage } from './features/collectives/collective-page';
+import { CollectivePlaylistPage } from './features/collectives/collective-playlist-page';
+import { CollectiveInvitesPage } from './features/collectives/invites-page';
+import { CollectiveSettingsPage } from './features/collectives/settings-page';
+import { parseCollectiveId } from './features/collectives/use-collectives';
+import { EquipmentPage } from './features/equipment/equipment-page';
+import { JoinPage, JoinSignInPrompt } from './features/invites/join-page';
+import { NotFoundPage } from './features/not-found/not-found-page';
+import { PlayerProvider } from './features/player/player-provider';
+import { PlaylistPage } from './features/playlists/playlist-page';
+import { AppShell } from './features/shell/app-shell';
+import { FullScreenLoading, StandalonePage } from './features/shell/page-layout';
+import { JournalPage } from './features/tracks/journal-page';
+import { SharedTrackPage } from './features/tracks/shared-track-page';
+import { ProfilePage } from './features/users/profile-page';
+import { PublicProfilePage } from './features/users/public-profile-page';
+import { queryClient } from './lib/query-client';
+
+/** Every route that lives inside the shell (spec section 2); signed out, these show the landing page. */
+const SHELL_ROUTES = [
+  '/',
+  '/profile',
+  '/profile/:userId',
+  '/playlist/:id',
+  '/collective/:collectiveId',
+  '/collective/:collectiveId/settings',
+  '/collective/:collectiveId/invites',
+  '/collective/:collectiveId/playlist/:playlistId',
+  '/equipment/:id',
+  '/join/:code',
+  '/track/:id',
+];
+
+/** A collective route whose id is not numeric renders "not found" instead of the screen. */
+function withCollective(raw: string, render: (id: number) => React.ReactNode) {
+  const id = parseCollectiveId(raw);
+  return id === null ? <CollectiveNotFound /> : render(id);
+}
+
+function SignedInRoutes({ user }: { user: AuthUser }) {
+  const router = useRouter();
+  const [location] = useLocation();
+  const inShell = SHELL_ROUTES.some((route) => matchRoute(router.parser, route, location)[0]);
+
+  // The test page and the 404 stand alone; everything else shares one mounted shell.
+  if (location === '/test-auth') return <TestAuthPage />;
+  if (!inShell) return <NotFoundPage />;
+
+  return (
+    <AppShell user={user}>
+      <Switch>
+        <Route path="/" component={JournalPage} />
+        <Route path="/profile">
+          <ProfilePage user={user} />
+        </Route>
+        <Route path="/profile/:userId">{(p) => <PublicProfilePage userId={p.userId} signedIn />}</Route>
+        <Route path="/playlist/:id">{(p) => <PlaylistPage playlistId={p.id} />}</Route>
+        <Route path="/collective/:collectiveId">
+          {(p) => withCollective(p.collectiveId, (id) => <CollectivePage key={id} collectiveId={id} />)}
+        </Route>
+        <Route path="/collective/:collectiveId/settings">
+          {(p) =>
+            withCollective(p.collectiveId, (id) => <CollectiveSettingsPage collectiveId={id} user={user} />)
+          }
+        </Route>
+        <Route path="/collective/:collectiveId/invites">
+          {(p) => withCollective(p.collectiveId, (id) => <CollectiveInvitesPage collectiveId={id} />)}
+        </Route>
+        <Route path="/collective/:collectiveId/playlist/:playlistId">
+          {(p) =>
+            withCollective(p.collectiveId, (id) => (
+              <CollectivePlaylistPage collectiveId={id} playlistId={p.playlistId} />
+            ))
+          }
+        </Route>
+        <Route path="/equipment/:id">{(p) => <EquipmentPage equipmentId={p.id} />}</Route>
+        <Route path="/join/:code">{(p) => <JoinPage code={p.code} />}</Route>
+        <Route path="/track/:id">{(p) => <SharedTrackPage trackId={p.id} />}</Route>
+      </Switch>
+    </AppShell>
+  );
+}
+
+function SignedOutRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={LandingPage} />
+      <Route path="/profile/:userId">
+        {(p) => (
+          <StandalonePage>
+            <PublicProfilePage userId={p.userId} signedIn={false} />
+          </StandalonePage>
+        )}
+      </Route>
+      <Route path="/join/:code">{(p) => <JoinSignInPrompt code={p.code} />}</Route>
+      <Route path="/test-auth" component={TestAuthPage} />
+      {/* A signed-in-only address asks the visitor to sign in rather than claiming it does not exist. */}
+      {SHELL_ROUTES.map((route) => (
+        <Route key={route} path={route} component={LandingPage} />
+      ))}
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+export function AppRoutes() {
+  const { user, isLoading } = useAuth();
+  const finishingSignIn = useAuthSuccess(user, isLoading);
+
+  if (isLoading || finishingSignIn) return <FullScreenLoading />;
+  return user ? <SignedInRoutes user={user} /> : <SignedOutRoutes />;
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <PlayerProvider>
+          <AppRoutes />
+          <Toaster />
+        </PlayerProvider>
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

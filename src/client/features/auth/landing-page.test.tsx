@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetCsrfToken } from '../../lib/api-client';
+import { navigateTo } from '../../lib/navigation';
+import { callsTo, json, mockFetch } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import { LandingPage } from './landing-page';
+
+vi.mock('../../lib/navigation', () => ({ navigateTo: vi.fn(), reloadPage: vi.fn() }));
+
+beforeEach(() => {
+  resetCsrfToken();
+  vi.mocked(navigateTo).mockClear();
+});
+
+const withConfig = (googleEnabled: boolean) =>
+  mockFetch({
+    'GET /api/auth/config': () => json({ googleEnabled }),
+    'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+    'POST /api/auth/demo-session': () => json({ ok: true }),
+  });
+
+describe('LandingPage', () => {
+  it('shows the title, tagline, sign-in button and the red warning', () => {
+    withConfig(true);
+    renderWithProviders(<LandingPage />);
+    expect(screen.getByRole('heading', { name: 'Journal' })).toBeTruthy();
+    expect(screen.getByText('Experimental community platform for music lovers IYKYK')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    const warning = screen.getByText(
+      'Warning: this product is highly experimental. Use it entirely at your own risk.',
+    );
+    expect(warning.closest('[role="alert"]')?.className).toContain('text-red');
+  });
+
+  it('sends the browser to Google sign-in when the server has it configured', async () => {
+    withConfig(true);
+    renderWithProviders(<LandingPage />);
+    const button = screen.getByRole('button', { name: 'Sign in with Google' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(button);
+    expect(navigateTo).toHaveBeenCalledWith('/api/supabase/auth');
+  });
+
+  it('explains and offers the demo user when Google is not configured', async () => {
+    withConfig(false);
+    renderWithProviders(<LandingPage />);
+    const button = screen.getByRole('button', { name: 'Sign in with Google' });
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(button);
+    expect(navigateTo).not.toHaveBeenCalled();
+    expect(
+      screen.getByText('Google sign-in is not configured on this server. You can still try the demo user.'),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Continue as Demo User' })).toHaveLength(1);
+  });
+
+  it('creates a demo session and restarts the app at /?auth=success', async () => {
+    const fetch = withConfig(true);
+    renderWithProviders(<LandingPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue as Demo User' }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/?auth=success'));
+    expect(callsTo(fetch, '/api/auth/demo-session')[0]?.[1]?.method).toBe('POST');
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatTime, isAiff, nextInQueue, previousInQueue } from './player-queue';
+
+const queue = [1, 2, 3].map((id) => ({ id, name: `t${id}` }));
+
+describe('player queue', () => {
+  it('next wraps last to first and starts at the first with nothing playing', () => {
+    expect(nextInQueue(queue, queue[0] ?? null)?.id).toBe(2);
+    expect(nextInQueue(queue, queue[2] ?? null)?.id).toBe(1);
+    expect(nextInQueue(queue, null)?.id).toBe(1);
+    expect(nextInQueue([], null)).toBeNull();
+  });
+
+  it('previous wraps first to last', () => {
+    expect(previousInQueue(queue, queue[1] ?? null)?.id).toBe(1);
+    expect(previousInQueue(queue, queue[0] ?? null)?.id).toBe(3);
+  });
+
+  it('formats m:ss and spots AIFF', () => {
+    expect(formatTime(0)).toBe('0:00');
+    expect(formatTime(65.9)).toBe('1:05');
+    expect(formatTime(Number.NaN)).toBe('0:00');
+    expect(isAiff({ id: 1, name: 'x', mimeType: 'audio/aiff' })).toBe(true);
+    expect(isAiff({ id: 1, name: 'take.AIF' })).toBe(true);
+    expect(isAiff({ id: 1, name: 'x', mimeType: 'audio/mpeg' })).toBe(false);
+  });
+});

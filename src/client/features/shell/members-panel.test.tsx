@@ -1,0 +1,68 @@
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch, never } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import type { CollectiveMember } from '../collectives/collective-types';
+import { MembersPanel } from './members-panel';
+
+const user = (fields: Partial<NonNullable<CollectiveMember['user']>>) => ({
+  username: null,
+  firstName: null,
+  lastName: null,
+  avatarUrl: null,
+  ...fields,
+});
+
+const members: CollectiveMember[] = [
+  { userId: 'a', role: 'owner', user: user({ username: 'dj_ada', firstName: 'Ada', lastName: 'L' }) },
+  { userId: 'b', role: 'admin', user: user({ firstName: 'Grace', lastName: 'Hopper' }) },
+  { userId: 'c', role: 'member', user: user({ firstName: 'Alan' }) },
+  { userId: 'd', role: 'member', user: user({ lastName: 'Only' }) },
+];
+
+describe('MembersPanel', () => {
+  it('names members by username, first and last name, first name, else Unknown User', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.1);
+    renderWithProviders(<MembersPanel collectiveId={9} />, { seed: [[['/api/collectives', 9, 'members'], members]] });
+    const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows).toEqual(['Ddj_ada', 'GGrace Hopper', 'AAlan', 'UUnknown User']);
+  });
+
+  it('marks the owner with a crown and admins with a shield', () => {
+    renderWithProviders(<MembersPanel collectiveId={9} />, { seed: [[['/api/collectives', 9, 'members'], members]] });
+    const owner = screen.getByRole('img', { name: 'Owner' }).closest('li');
+    const admin = screen.getByRole('img', { name: 'Admin' }).closest('li');
+    expect(owner?.textContent).toContain('dj_ada');
+    expect(admin?.textContent).toContain('Grace Hopper');
+    expect(screen.getAllByRole('img', { name: /Owner|Admin/ })).toHaveLength(2);
+  });
+
+  it('counts about 70% as online, fixed for the mount', () => {
+    const random = vi.spyOn(Math, 'random');
+    for (const value of [0.1, 0.9, 0.5, 0.69]) random.mockReturnValueOnce(value);
+    const { queryClient } = renderWithProviders(<MembersPanel collectiveId={9} />, {
+      seed: [[['/api/collectives', 9, 'members'], members]],
+    });
+    expect(screen.getByText('Online').parentElement?.textContent).toBe('Online3');
+    expect(screen.getByText('Offline').parentElement?.textContent).toBe('Offline1');
+    // A refreshed list (and its re-render) must not reshuffle who is online.
+    random.mockReturnValue(0.99);
+    act(() => queryClient.setQueryData(['/api/collectives', 9, 'members'], [...members]));
+    expect(screen.getByText('Online').parentElement?.textContent).toBe('Online3');
+    expect(screen.getByRole('heading', { name: 'Members' })).toBeTruthy();
+  });
+
+  it('shows loading, then "No members found" for an empty list or a failed read', async () => {
+    mockFetch({ 'GET /api/collectives/9/members': never });
+    const loading = renderWithProviders(<MembersPanel collectiveId={9} />);
+    expect(screen.getByText('Loading members...')).toBeTruthy();
+    loading.unmount();
+
+    renderWithProviders(<MembersPanel collectiveId={9} />, { seed: [[['/api/collectives', 9, 'members'], []]] });
+    expect(screen.getByText('No members found')).toBeTruthy();
+
+    mockFetch({});
+    const failing = renderWithProviders(<MembersPanel collectiveId={10} />);
+    expect(await within(failing.container).findByText('No members found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,123 @@
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callsTo, json, mockFetch } from '../test/mock-fetch';
+import { apiRequest, errorMessage, getQueryFn, resetCsrfToken } from './api-client';
+
+const csrf = () => json({ csrfToken: 'token-1' });
+const ok = () => json({ ok: true });
+const headersOf = (init: RequestInit | undefined) => (init?.headers ?? {}) as Record<string, string>;
+const context = (queryKey: unknown[]) => ({ queryKey }) as unknown as QueryFunctionContext;
+
+beforeEach(() => resetCsrfToken());
+
+describe('apiRequest', () => {
+  it('fetches the CSRF token once and sends it on every mutation', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/csrf-token': csrf, 'POST /api/things': ok, 'DELETE /api/things/1': ok });
+    await apiRequest('POST', '/api/things', { name: 'a' });
+    await apiRequest('DELETE', '/api/things/1');
+
+    expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(1);
+    for (const path of ['/api/things', '/api/things/1']) {
+      const [, init] = callsTo(fetch, path)[0] ?? [];
+      expect(headersOf(init)['x-csrf-token']).toBe('token-1');
+      expect(init?.credentials).toBe('include');
+    }
+  });
+
+  it('shares one token request between mutations started together', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/csrf-token': csrf, 'POST /api/things': ok });
+    await Promise.all([apiRequest('POST', '/api/things', {}), apiRequest('POST', '/api/things', {})]);
+    expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(1);
+  });
+
+  it('fetches a new token after resetCsrfToken', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/csrf-token': csrf, 'POST /api/things': ok });
+    await apiRequest('POST', '/api/things');
+    resetCsrfToken();
+    await apiRequest('POST', '/api/things');
+    expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(2);
+  });
+
+  it('does not fetch a token for GET', async () => {
+    const fetch = mockFetch({ 'GET /api/things': ok });
+    await apiRequest('GET', '/api/things');
+    expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(0);
+    expect(headersOf(callsTo(fetch, '/api/things')[0]?.[1])['x-csrf-token']).toBeUndefined();
+  });
+
+  it('sends objects as JSON with a JSON content type', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/csrf-token': csrf, 'PATCH /api/things/1': ok });
+    await apiRequest('PATCH', '/api/things/1', { name: 'b' });
+    const [, init] = callsTo(fetch, '/api/things/1')[0] ?? [];
+    expect(headersOf(init)['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"name":"b"}');
+  });
+
+  it('sends FormData as it is, without a content type', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/csrf-token': csrf, 'POST /api/upload': ok });
+    const form = new FormData();
+    form.append('name', 'track');
+    await apiRequest('POST', '/api/upload', form);
+    const [, init] = callsTo(fetch, '/api/upload')[0] ?? [];
+    expect(init?.body).toBe(form);
+    expect(Object.keys(headersOf(init)).map((k) => k.toLowerCase())).not.toContain('content-type');
+  });
+
+  it('throws "status: body" on a non-ok reply', async () => {
+    mockFetch({ 'GET /api/auth/csrf-token': csrf, 'POST /api/things': () => new Response('bad thing', { status: 400 }) });
+    await expect(apiRequest('POST', '/api/things', {})).rejects.toThrow('400: bad thing');
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    mockFetch({ 'GET /api/things': () => new Response('', { status: 404, statusText: 'Not Found' }) });
+    await expect(apiRequest('GET', '/api/things')).rejects.toThrow('404: Not Found');
+  });
+
+  it("throws 'Failed to fetch CSRF token' when the token call fails or is unreachable", async () => {
+    const fetch = mockFetch({ 'GET /api/auth/csrf-token': () => new Response('', { status: 500 }) });
+    await expect(apiRequest('POST', '/api/things')).rejects.toThrow('Failed to fetch CSRF token');
+    expect(callsTo(fetch, '/api/things')).toHaveLength(0);
+
+    mockFetch({ 'GET /api/auth/csrf-token': () => Promise.reject(new TypeError('network down')) });
+    await expect(apiRequest('POST', '/api/things')).rejects.toThrow('Failed to fetch CSRF token');
+  });
+});
+
+describe('getQueryFn', () => {
+  it('GETs the query key joined with slashes, with credentials', async () => {
+    const fetch = mockFetch({ 'GET /api/collectives/5/members': () => json([{ userId: 'u' }]) });
+    const data = await getQueryFn({ on401: 'throw' })(context(['/api/collectives', 5, 'members']));
+    expect(data).toEqual([{ userId: 'u' }]);
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/collectives/5/members');
+    expect(fetch.mock.calls[0]?.[1]?.credentials).toBe('include');
+  });
+
+  it('returns null on 401 in the returnNull variant', async () => {
+    mockFetch({ 'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }) });
+    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).resolves.toBeNull();
+  });
+
+  it('throws on 401 in the throw variant', async () => {
+    mockFetch({ 'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }) });
+    await expect(getQueryFn({ on401: 'throw' })(context(['/api/auth/user']))).rejects.toThrow('401: Unauthorized');
+  });
+
+  it('throws other errors in the returnNull variant too', async () => {
+    mockFetch({ 'GET /api/auth/user': () => new Response('boom', { status: 500 }) });
+    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).rejects.toThrow('500: boom');
+  });
+});
+
+describe('errorMessage', () => {
+  it("reads the server's JSON message", () => {
+    const err = new Error('400: {"statusCode":400,"error":"Bad Request","message":"Name is required"}');
+    expect(errorMessage(err, 'fallback')).toBe('Name is required');
+  });
+
+  it('uses a plain-text body, and the fallback for HTML or non-errors', () => {
+    expect(errorMessage(new Error('500: Internal Server Error'), 'fallback')).toBe('Internal Server Error');
+    expect(errorMessage(new Error('502: <html>bad gateway</html>'), 'fallback')).toBe('fallback');
+    expect(errorMessage(new Error('Failed to fetch CSRF token'), 'fallback')).toBe('fallback');
+    expect(errorMessage('nope', 'fallback')).toBe('fallback');
+  });
+});

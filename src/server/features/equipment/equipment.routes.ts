@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { EQUIPMENT_CATEGORIES } from '../../../shared/constants';
+import { addTrackEquipmentBodySchema, createEquipmentBodySchema, equipmentTagSchema } from '../../../shared/schemas/tracks';
+import type { Database } from '../../db/client';
+import { userOf } from '../../plugins/auth-guard';
+import {
+  addTrackEquipment,
+  findOrCreateEquipment,
+  getEquipment,
+  listTrackEquipment,
+  removeTrackEquipment,
+  searchEquipment,
+} from './equipment.service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const trackTagParams = z.object({
+  id: z.coerce.number().int().positive(),
+  equipmentId: z.coerce.number().int().positive(),
+});
+
+export async function equipmentRoutes(fastify: FastifyInstance, opts: { db: Database }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+  const signedIn = { preHandler: app.requireUser };
+
+  app.get(
+    '/api/equipment/search',
+    { ...signedIn, schema: { querystring: z.object({ q: z.string().max(100).default('') }), response: { 200: z.array(equipmentTagSchema) } } },
+    async (request) => searchEquipment(db, request.query.q),
+  );
+
+  app.get('/api/equipment/categories', signedIn, async () => EQUIPMENT_CATEGORIES);
+
+  app.post(
+    '/api/equipment',
+    { ...signedIn, schema: { body: createEquipmentBodySchema, response: { 200: equipmentTagSchema, 201: equipmentTagSchema } } },
+    async (request, reply) => {
+      const { tag, created } = await findOrCreateEquipment(db, request.body.name);
+      return reply.code(created ? 201 : 200).send(tag);
+    },
+  );
+
+  app.get('/api/equipment/:id', { ...signedIn, schema: { params: idParams } }, async (request) =>
+    getEquipment(db, request.params.id),
+  );
+
+  app.get(
+    '/api/tracks/:id/equipment',
+    { ...signedIn, schema: { params: idParams, response: { 200: z.array(equipmentTagSchema) } } },
+    async (request) => listTrackEquipment(db, request.params.id, userOf(request).id),
+  );
+
+  app.post(
+    '/api/tracks/:id/equipment',
+    { ...signedIn, schema: { params: idParams, body: addTrackEquipmentBodySchema, response: { 201: equipmentTagSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await addTrackEquipment(db, request.params.id, userOf(request).id, request.body.equipmentTagId)),
+  );
+
+  app.delete('/api/tracks/:id/equipment/:equipmentId', { ...signedIn, schema: { params: trackTagParams } }, async (request) => {
+    await removeTrackEquipment(db, request.params.id, userOf(request).id, request.params.equipmentId);
+    return { success: true };
+  });
+}

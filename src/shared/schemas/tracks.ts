@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { EQUIPMENT_CATEGORIES } from '../constants';
+
+/** Equipment as it appears on a track (chips, hover card). */
+export const equipmentTagSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  category: z.string(),
+});
+export type EquipmentTag = z.infer<typeof equipmentTagSchema>;
+
+export const trackSchema = z.object({
+  id: z.number(),
+  userId: z.string(),
+  name: z.string(),
+  filename: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  duration: z.number().nullable(),
+  notes: z.string().nullable(),
+  fileCreatedAt: z.string().nullable(),
+  shareToEquipmentPages: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  equipment: z.array(equipmentTagSchema),
+});
+export type Track = z.infer<typeof trackSchema>;
+
+export const TRACK_SORTS = ['dateUploaded', 'dateCreated'] as const;
+export type TrackSort = (typeof TRACK_SORTS)[number];
+
+export const TRACK_NAME_MAX = 200;
+export const TRACK_NOTES_MAX = 5000;
+export const EQUIPMENT_NAME_MAX = 100;
+export const EQUIPMENT_SEARCH_LIMIT = 20;
+
+export const updateTrackBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Track name is required').max(TRACK_NAME_MAX, `Track name must be at most ${TRACK_NAME_MAX} characters`),
+    notes: z
+      .string()
+      .max(TRACK_NOTES_MAX, `Notes must be at most ${TRACK_NOTES_MAX} characters`)
+      .nullable()
+      .transform((v) => (v === null || v.trim() === '' ? null : v)),
+    shareToEquipmentPages: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateTrackBody = z.input<typeof updateTrackBodySchema>;
+
+export const addTrackEquipmentBodySchema = z.object({ equipmentTagId: z.number().int().positive() });
+
+export const createEquipmentBodySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Equipment name is required')
+    .max(EQUIPMENT_NAME_MAX, `Equipment name must be at most ${EQUIPMENT_NAME_MAX} characters`),
+});
+
+export const equipmentCategorySchema = z.enum(EQUIPMENT_CATEGORIES);

@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** A real PCM WAV (mono, 8 kHz, 16-bit) of a 440 Hz tone, made without any tool. */
+export function makeWav(seconds: number, sampleRate = 8000): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) {
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / sampleRate) * 8000), i * 2);
+  }
+  return Buffer.concat([wavHeader(data.length, sampleRate), data]);
+}
+
+/** The 44-byte RIFF header for dataBytes of 16-bit mono PCM. */
+export function wavHeader(dataBytes: number, sampleRate = 8000): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+const fixtureDir = path.join(tmpdir(), 'journal-media-fixtures');
+
+export const hasFfmpeg = (() => {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A 2-second tone encoded by ffmpeg (mp3, m4a, aiff, flac…), cached between runs. */
+export function makeEncodedTone(extension: 'mp3' | 'm4a' | 'aiff' | 'flac' | 'ogg'): Buffer {
+  mkdirSync(fixtureDir, { recursive: true });
+  const file = path.join(fixtureDir, `tone-2s.${extension}`);
+  if (!existsSync(file)) {
+    const source = path.join(fixtureDir, 'tone-2s.wav');
+    if (!existsSync(source)) writeFileSync(source, makeWav(2, 22050));
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', source, file]);
+  }
+  return readFileSync(file);
+}

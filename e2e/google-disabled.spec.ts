@@ -27,7 +27,7 @@ test('without Google configured, the landing page says so and the demo user stil
   await page.goto('/');
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   await expect(page.getByText(/Google sign-in is not configured/)).toBeVisible();
-  await expect(new URL(page.url()).pathname).toBe('/');
+  expect(new URL(page.url()).pathname).toBe('/');
   await page.getByRole('button', { name: 'Continue as Demo User' }).click();
   await expectJournalShell(page);
 });

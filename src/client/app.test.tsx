@@ -11,9 +11,18 @@ vi.mock('./lib/navigation', () => ({ navigateTo: vi.fn(), reloadPage: vi.fn() })
 const signedOut = { 'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }) };
 const signedIn = {
   'GET /api/auth/user': () => json(testUser),
-  'GET /api/collectives': () => json([{ id: 3, name: 'Night Owls', description: null, imageUrl: null, ownerId: 'other' }]),
+  'GET /api/collectives': () =>
+    json([{ id: 3, name: 'Night Owls', description: null, imageUrl: null, ownerId: 'other' }]),
   'GET /api/collectives/3': () =>
-    json({ id: 3, name: 'Night Owls', description: null, imageUrl: null, ownerId: 'other', createdAt: '', updatedAt: '' }),
+    json({
+      id: 3,
+      name: 'Night Owls',
+      description: null,
+      imageUrl: null,
+      ownerId: 'other',
+      createdAt: '',
+      updatedAt: '',
+    }),
   'GET /api/playlists': () => json([]),
 };
 

@@ -13,6 +13,7 @@ import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { imagesRoutes } from './features/images/images.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
 import { tracksRoutes } from './features/tracks/tracks.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
@@ -95,7 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl });
   await app.register(collectivesRoutes, { db });
-  await app.register(playlistsRoutes, { db });
+  await app.register(playlistsRoutes, { db, store, tempDir });
+  await app.register(imagesRoutes, { store });
   await app.register(tracksRoutes, { db, store, tempDir, maxUploadBytes: config.maxUploadBytes });
   await app.register(equipmentRoutes, { db });
 

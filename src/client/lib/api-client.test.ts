@@ -12,7 +12,11 @@ beforeEach(() => resetCsrfToken());
 
 describe('apiRequest', () => {
   it('fetches the CSRF token once and sends it on every mutation', async () => {
-    const fetch = mockFetch({ 'GET /api/auth/csrf-token': csrf, 'POST /api/things': ok, 'DELETE /api/things/1': ok });
+    const fetch = mockFetch({
+      'GET /api/auth/csrf-token': csrf,
+      'POST /api/things': ok,
+      'DELETE /api/things/1': ok,
+    });
     await apiRequest('POST', '/api/things', { name: 'a' });
     await apiRequest('DELETE', '/api/things/1');
 
@@ -64,7 +68,10 @@ describe('apiRequest', () => {
   });
 
   it('throws "status: body" on a non-ok reply', async () => {
-    mockFetch({ 'GET /api/auth/csrf-token': csrf, 'POST /api/things': () => new Response('bad thing', { status: 400 }) });
+    mockFetch({
+      'GET /api/auth/csrf-token': csrf,
+      'POST /api/things': () => new Response('bad thing', { status: 400 }),
+    });
     await expect(apiRequest('POST', '/api/things', {})).rejects.toThrow('400: bad thing');
   });
 
@@ -99,12 +106,16 @@ describe('getQueryFn', () => {
 
   it('throws on 401 in the throw variant', async () => {
     mockFetch({ 'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }) });
-    await expect(getQueryFn({ on401: 'throw' })(context(['/api/auth/user']))).rejects.toThrow('401: Unauthorized');
+    await expect(getQueryFn({ on401: 'throw' })(context(['/api/auth/user']))).rejects.toThrow(
+      '401: Unauthorized',
+    );
   });
 
   it('throws other errors in the returnNull variant too', async () => {
     mockFetch({ 'GET /api/auth/user': () => new Response('boom', { status: 500 }) });
-    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).rejects.toThrow('500: boom');
+    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).rejects.toThrow(
+      '500: boom',
+    );
   });
 });
 

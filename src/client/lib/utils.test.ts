@@ -8,7 +8,9 @@ describe('utils', () => {
 
   it('imageVariant appends the size suffix and an optional cache-busting version', () => {
     expect(imageVariant('/uploads/abc', 128)).toBe('/uploads/abc-128.webp');
-    expect(imageVariant('/uploads/abc', 256, '2024-01-01T00:00:00.000Z')).toBe('/uploads/abc-256.webp?v=1704067200000');
+    expect(imageVariant('/uploads/abc', 256, '2024-01-01T00:00:00.000Z')).toBe(
+      '/uploads/abc-256.webp?v=1704067200000',
+    );
     expect(imageVariant(null, 128)).toBeUndefined();
   });
 

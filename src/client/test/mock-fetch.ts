@@ -17,7 +17,9 @@ export function mockFetch(routes: Record<string, Handler>) {
     const path = new URL(url, 'http://localhost').pathname;
     const method = (init?.method ?? 'GET').toUpperCase();
     const handler = routes[`${method} ${path}`];
-    return handler ? handler(init, url) : json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
+    return handler
+      ? handler(init, url)
+      : json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fn);
   return fn;

@@ -1,4 +1,4 @@
-import { type QueryKey, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Router } from 'wouter';

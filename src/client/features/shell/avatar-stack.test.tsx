@@ -4,13 +4,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { AvatarStack } from './avatar-stack';
 
-const items = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((name, i) => ({ id: i + 1, name, imageUrl: null }));
+const items = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((name, i) => ({
+  id: i + 1,
+  name,
+  imageUrl: null,
+}));
 
 describe('AvatarStack', () => {
   it('shows 4 avatars and a +N more button that lists the rest', async () => {
     const onSelect = vi.fn();
     renderWithProviders(<AvatarStack items={items} onSelect={onSelect} />);
-    for (const name of ['One', 'Two', 'Three', 'Four']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['One', 'Two', 'Three', 'Four'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Five' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: '+2 more' }));

@@ -34,9 +34,9 @@ export function UserAvatar({
 }) {
   const src = imageVariant(avatarUrl, 128, version);
   return (
-    <Avatar className={cn('size-8', className)}>
+    <Avatar className={cn('size-8 text-xs', className)}>
       {src && <AvatarImage src={src} alt="" />}
-      <AvatarFallback className="text-xs">{initial(name)}</AvatarFallback>
+      <AvatarFallback>{initial(name)}</AvatarFallback>
     </Avatar>
   );
 }

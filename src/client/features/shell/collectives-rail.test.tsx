@@ -44,7 +44,9 @@ describe('CollectivesRail', () => {
   });
 
   it('opens the create collective dialog from the plus button', async () => {
-    renderWithProviders(<CollectivesRail activeCollectiveId={null} />, { seed: [[['/api/collectives'], []]] });
+    renderWithProviders(<CollectivesRail activeCollectiveId={null} />, {
+      seed: [[['/api/collectives'], []]],
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Create Collective' }));
     expect(screen.getByRole('dialog', { name: 'Create Collective' })).toBeTruthy();
   });

@@ -23,13 +23,17 @@ const members: CollectiveMember[] = [
 describe('MembersPanel', () => {
   it('names members by username, first and last name, first name, else Unknown User', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.1);
-    renderWithProviders(<MembersPanel collectiveId={9} />, { seed: [[['/api/collectives', 9, 'members'], members]] });
+    renderWithProviders(<MembersPanel collectiveId={9} />, {
+      seed: [[['/api/collectives', 9, 'members'], members]],
+    });
     const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(rows).toEqual(['Ddj_ada', 'GGrace Hopper', 'AAlan', 'UUnknown User']);
   });
 
   it('marks the owner with a crown and admins with a shield', () => {
-    renderWithProviders(<MembersPanel collectiveId={9} />, { seed: [[['/api/collectives', 9, 'members'], members]] });
+    renderWithProviders(<MembersPanel collectiveId={9} />, {
+      seed: [[['/api/collectives', 9, 'members'], members]],
+    });
     const owner = screen.getByRole('img', { name: 'Owner' }).closest('li');
     const admin = screen.getByRole('img', { name: 'Admin' }).closest('li');
     expect(owner?.textContent).toContain('dj_ada');
@@ -58,7 +62,9 @@ describe('MembersPanel', () => {
     expect(screen.getByText('Loading members...')).toBeTruthy();
     loading.unmount();
 
-    renderWithProviders(<MembersPanel collectiveId={9} />, { seed: [[['/api/collectives', 9, 'members'], []]] });
+    renderWithProviders(<MembersPanel collectiveId={9} />, {
+      seed: [[['/api/collectives', 9, 'members'], []]],
+    });
     expect(screen.getByText('No members found')).toBeTruthy();
 
     mockFetch({});

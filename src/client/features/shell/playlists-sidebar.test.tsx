@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
@@ -9,11 +9,24 @@ import { PlaylistsSidebar } from './playlists-sidebar';
 
 const playlists = [
   { id: 11, userId: testUser.id, name: 'Sketches', description: null, imageUrl: null, isPublic: false },
-  { id: 12, userId: testUser.id, name: 'Live', description: null, imageUrl: '/uploads/live', isPublic: false },
+  {
+    id: 12,
+    userId: testUser.id,
+    name: 'Live',
+    description: null,
+    imageUrl: '/uploads/live',
+    isPublic: false,
+  },
 ];
 const collective = { id: 4, name: 'Tape Club', description: null, imageUrl: null, ownerId: 'x' };
 
 beforeEach(() => resetCsrfToken());
+
+/** Like the shell: the sidebar gets the user from the auth query, so cache updates show. */
+function Harness() {
+  const { user } = useAuth();
+  return user ? <PlaylistsSidebar user={user} collectiveId={null} /> : null;
+}
 
 describe('PlaylistsSidebar in journal context', () => {
   const seed: Array<[unknown[], unknown]> = [
@@ -23,7 +36,9 @@ describe('PlaylistsSidebar in journal context', () => {
   ];
 
   it('has the journal heading, navigation, playlists and create controls', async () => {
-    const { location } = renderWithProviders(<PlaylistsSidebar user={testUser} collectiveId={null} />, { seed });
+    const { location } = renderWithProviders(<PlaylistsSidebar user={testUser} collectiveId={null} />, {
+      seed,
+    });
     expect(screen.getByText('Your Music Journal')).toBeTruthy();
     expect(screen.getByText('My Playlists')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create Playlist' })).toBeTruthy();
@@ -38,12 +53,6 @@ describe('PlaylistsSidebar in journal context', () => {
     await userEvent.click(live);
     expect(location.history?.at(-1)).toBe('/playlist/12');
   });
-
-  /** Like the shell: the sidebar gets the user from the auth query, so cache updates show. */
-  function Harness() {
-    const { user } = useAuth();
-    return user ? <PlaylistsSidebar user={user} collectiveId={null} /> : null;
-  }
 
   it('makes the profile public at once and shows the share link', async () => {
     const fetch = mockFetch({
@@ -99,10 +108,18 @@ describe('PlaylistsSidebar in collective context', () => {
     renderWithProviders(<PlaylistsSidebar user={testUser} collectiveId={4} />, {
       seed: [
         [['/api/collectives'], [collective]],
-        [['/api/collectives', 4, 'playlists'], [
-          { id: 1, name: 'Dub', imageUrl: null, user: { username: null, firstName: 'Lee', avatarUrl: null } },
-          { id: 2, name: 'Ska', imageUrl: null, user: null },
-        ]],
+        [
+          ['/api/collectives', 4, 'playlists'],
+          [
+            {
+              id: 1,
+              name: 'Dub',
+              imageUrl: null,
+              user: { username: null, firstName: 'Lee', avatarUrl: null },
+            },
+            { id: 2, name: 'Ska', imageUrl: null, user: null },
+          ],
+        ],
       ],
     });
     expect(screen.getByRole('button', { name: /Dub/ }).textContent).toContain('Lee');

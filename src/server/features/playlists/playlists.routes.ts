@@ -1,9 +1,106 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addPlaylistTrackBodySchema,
+  createPlaylistBodySchema,
+  playlistDetailSchema,
+  playlistSchema,
+  reorderPlaylistBodySchema,
+  updatePlaylistBodySchema,
+} from '../../../shared/schemas/playlists';
 import type { Database } from '../../db/client';
+import { receiveImage } from '../../media/image-upload';
+import { deleteImageVariants } from '../../media/image-variants';
 import { userOf } from '../../plugins/auth-guard';
-import { listOwnPlaylists } from './playlists.service';
+import type { BlobStore } from '../../storage/blob-store';
+import {
+  addTrackToPlaylist,
+  createPlaylist,
+  findOwnPlaylist,
+  getOwnPlaylistDetail,
+  listOwnPlaylists,
+  removeTrackFromPlaylist,
+  reorderPlaylist,
+  setPlaylistImage,
+  updatePlaylist,
+} from './playlists.service';
 
-export async function playlistsRoutes(app: FastifyInstance, opts: { db: Database }) {
+export interface PlaylistsRoutesOptions {
+  db: Database;
+  store: BlobStore;
+  tempDir: string;
+}
+
+const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const entryParams = z.object({ id: z.coerce.number().int().positive(), trackId: z.coerce.number().int().positive() });
+
+export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, store } = opts;
   app.addHook('preHandler', app.requireUser);
-  app.get('/api/playlists', async (request) => listOwnPlaylists(opts.db, userOf(request).id));
+
+  app.get('/api/playlists', { schema: { response: { 200: z.array(playlistSchema) } } }, async (request) =>
+    listOwnPlaylists(db, userOf(request).id),
+  );
+
+  app.post(
+    '/api/playlists',
+    { schema: { body: createPlaylistBodySchema, response: { 201: playlistSchema } } },
+    async (request, reply) => reply.code(201).send(await createPlaylist(db, userOf(request).id, request.body)),
+  );
+
+  app.get(
+    '/api/playlists/:id',
+    { schema: { params: idParams, response: { 200: playlistDetailSchema } } },
+    async (request) => getOwnPlaylistDetail(db, request.params.id, userOf(request).id),
+  );
+
+  app.patch(
+    '/api/playlists/:id',
+    { schema: { params: idParams, body: updatePlaylistBodySchema, response: { 200: playlistSchema } } },
+    async (request) => updatePlaylist(db, request.params.id, userOf(request).id, request.body),
+  );
+
+  app.post(
+    '/api/playlists/:id/tracks',
+    { schema: { params: idParams, body: addPlaylistTrackBodySchema } },
+    async (request, reply) => {
+      const { added } = await addTrackToPlaylist(db, request.params.id, userOf(request).id, request.body.trackId);
+      return reply.code(added ? 201 : 200).send({ success: true, added });
+    },
+  );
+
+  app.delete('/api/playlists/:id/tracks/:trackId', { schema: { params: entryParams } }, async (request) => {
+    await removeTrackFromPlaylist(db, request.params.id, userOf(request).id, request.params.trackId);
+    return { success: true };
+  });
+
+  app.put(
+    '/api/playlists/:id/reorder',
+    { schema: { params: idParams, body: reorderPlaylistBodySchema } },
+    async (request) => {
+      await reorderPlaylist(db, request.params.id, userOf(request).id, request.body);
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/api/playlists/:id/image',
+    { schema: { params: idParams, response: { 200: playlistSchema } } },
+    async (request) => {
+      const before = await findOwnPlaylist(db, request.params.id, userOf(request).id);
+      const imageUrl = await receiveImage(request, {
+        store,
+        tempDir: opts.tempDir,
+        kind: 'playlists',
+        fileField: 'image',
+        maxBytes: IMAGE_MAX_BYTES,
+      });
+      const playlist = await setPlaylistImage(db, before.id, imageUrl);
+      await deleteImageVariants(store, before.imageUrl);
+      return playlist;
+    },
+  );
 }

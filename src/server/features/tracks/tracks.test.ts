@@ -114,7 +114,7 @@ describe('POST /api/tracks', () => {
     it('an upload cut off before the end of the file', async () => {
       const form = new FormData();
       form.append('name', 'cut');
-      form.append('audio', new Blob([makeWav(1)], { type: 'audio/wav' }), 'cut.wav');
+      form.append('audio', new Blob([new Uint8Array(makeWav(1))], { type: 'audio/wav' }), 'cut.wav');
       const request = new Request('http://x', { method: 'POST', body: form });
       const full = Buffer.from(await request.arrayBuffer());
       const res = await alice.request('POST', '/api/tracks', {

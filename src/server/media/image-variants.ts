@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { HttpError } from '../plugins/errors';
+import type { BlobStore } from '../storage/blob-store';
+
+/** Sizes written for every image (spec section 9): -128 thumbnails/avatars, -256 covers. */
+export const IMAGE_SIZES = [128, 256] as const;
+export type ImageKind = 'playlists' | 'avatars' | 'collectives' | 'equipment';
+export const IMAGE_KINDS: readonly ImageKind[] = ['playlists', 'avatars', 'collectives', 'equipment'];
+
+/** Public URL base of an image; the client appends `-128.webp` or `-256.webp`. */
+export const imageUrlBase = (kind: ImageKind, id: string) => `/api/images/${kind}/${id}`;
+export const imageKey = (kind: ImageKind, id: string, size: number) => `images/${kind}/${id}-${size}.webp`;
+
+/**
+ * Decodes the upload (which is what proves it is an image, whatever its declared type), then
+ * writes square webp variants with all metadata (EXIF, GPS) stripped. Each call gets a new id, so
+ * a changed image has a new URL and browsers never show a stale one from cache.
+ */
+export async function saveImageVariants(
+  store: BlobStore,
+  kind: ImageKind,
+  sourceFile: string,
+  tempDir: string,
+): Promise<string> {
+  try {
+    const meta = await sharp(sourceFile, { limitInputPixels: 40_000_000 }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+  } catch {
+    throw new HttpError(415, 'Please select an image file');
+  }
+  const id = randomUUID();
+  const written: string[] = [];
+  try {
+    for (const size of IMAGE_SIZES) {
+      const out = path.join(tempDir, `variant-${id}-${size}`);
+      written.push(out);
+      await sharp(sourceFile, { limitInputPixels: 40_000_000, failOn: 'error' })
+        .rotate() // honour EXIF orientation before the metadata is dropped
+        .resize(size, size, { fit: 'cover', position: 'attention' })
+        .webp({ quality: 82 })
+        .toFile(out);
+    }
+    for (const [i, size] of IMAGE_SIZES.entries()) await store.putFile(imageKey(kind, id, size), written[i]!);
+  } catch (err) {
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+    await Promise.all(IMAGE_SIZES.map((size) => store.delete(imageKey(kind, id, size))));
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(415, 'Please select an image file');
+  }
+  return imageUrlBase(kind, id);
+}
+
+/** Removes the variants behind an image URL made by saveImageVariants (ignores anything else). */
+export async function deleteImageVariants(store: BlobStore, url: string | null | undefined) {
+  const match = url?.match(/^\/api\/images\/(playlists|avatars|collectives|equipment)\/([0-9a-f-]{36})$/);
+  if (!match) return;
+  await Promise.all(IMAGE_SIZES.map((size) => store.delete(imageKey(match[1] as ImageKind, match[2]!, size))));
+}

@@ -1,0 +1,80 @@
+// Display formats from spec sections 2 and 9, shared by every screen.
+
+/** Seconds as m:ss ('--:--' when unknown); hours roll into minutes, as a music player shows them. */
+export function formatDuration(seconds: number | null | undefined, unknown = '--:--'): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return unknown;
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** Track card sizes: B, KB, MB, GB with one decimal above bytes (1 KB = 1024 B). */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return 'Unknown';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+/** Sizes elsewhere: MB with one decimal (spec section 9). */
+export const formatMegabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** 'Format' on a track card: the MIME subtype in capitals (audio/mpeg → MPEG). */
+export function formatMimeSubtype(mimeType: string | null | undefined): string {
+  const subtype = mimeType?.split('/')[1]?.split(';')[0]?.trim();
+  return subtype ? subtype.toUpperCase() : 'Unknown';
+}
+
+const toDate = (value: string | Date | null | undefined): Date | undefined => {
+  if (!value) return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/** Table dates: 2-digit day, long month, year, en-US ('May 01, 2024'); 'Unknown date' when missing. */
+export function formatDate(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date
+    ? date.toLocaleDateString('en-US', { day: '2-digit', month: 'long', year: 'numeric' })
+    : 'Unknown date';
+}
+
+/** Playlist rows: 'd Month yyyy' ('1 May 2024'). */
+export function formatDayMonthYear(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? `${date.getDate()} ${date.toLocaleDateString('en-US', { month: 'long' })} ${date.getFullYear()}` : 'Unknown date';
+}
+
+/** Comments: 'd MMM yyyy at HH:mm' ('1 May 2024 at 09:05'). */
+export function formatCommentTime(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  if (!date) return 'Unknown date';
+  const month = date.toLocaleDateString('en-US', { month: 'short' });
+  const hh = String(date.getHours()).padStart(2, '0');
+  const mm = String(date.getMinutes()).padStart(2, '0');
+  return `${date.getDate()} ${month} ${date.getFullYear()} at ${hh}:${mm}`;
+}
+
+/** Display name (spec section 3): username, else first + last, else first, else the fallback. */
+export function displayName(
+  user: { username?: string | null; firstName?: string | null; lastName?: string | null } | null | undefined,
+  fallback = 'User',
+): string {
+  const username = user?.username?.trim();
+  if (username) return username;
+  const first = user?.firstName?.trim();
+  const last = user?.lastName?.trim();
+  if (first && last) return `${first} ${last}`;
+  return first || fallback;
+}
+
+/** Text cut at n characters with an ellipsis (equipment description previews: 120). */
+export function truncate(text: string | null | undefined, n: number): string {
+  if (!text) return '';
+  return text.length > n ? `${text.slice(0, n).trimEnd()}…` : text;
+}

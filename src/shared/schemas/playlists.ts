@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { trackSchema } from './tracks';
+
+export const PLAYLIST_NAME_MAX = 100;
+export const PLAYLIST_DESCRIPTION_MAX = 1000;
+
+export const playlistSchema = z.object({
+  id: z.number(),
+  userId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isPublic: z.boolean(),
+  imageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Playlist = z.infer<typeof playlistSchema>;
+
+export const playlistTrackSchema = trackSchema.extend({ position: z.number(), addedAt: z.string() });
+export type PlaylistTrack = z.infer<typeof playlistTrackSchema>;
+
+export const playlistDetailSchema = playlistSchema.extend({ tracks: z.array(playlistTrackSchema) });
+export type PlaylistDetail = z.infer<typeof playlistDetailSchema>;
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a playlist name')
+  .max(PLAYLIST_NAME_MAX, `Playlist name must be at most ${PLAYLIST_NAME_MAX} characters`);
+const description = z
+  .string()
+  .trim()
+  .max(PLAYLIST_DESCRIPTION_MAX, `Description must be at most ${PLAYLIST_DESCRIPTION_MAX} characters`);
+
+export const createPlaylistBodySchema = z.object({
+  name,
+  description: description
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+});
+export type CreatePlaylistBody = z.input<typeof createPlaylistBodySchema>;
+
+export const updatePlaylistBodySchema = z
+  .object({ name, description: description.nullable().transform((v) => v || null) })
+  .partial()
+  .strict();
+export type UpdatePlaylistBody = z.input<typeof updatePlaylistBodySchema>;
+
+export const addPlaylistTrackBodySchema = z.object({ trackId: z.number().int().positive() });
+
+/** PUT /api/playlists/{id}/reorder: the whole new order as {trackId, position} (spec section 7). */
+export const reorderPlaylistBodySchema = z
+  .array(z.object({ trackId: z.number().int().positive(), position: z.number().int().min(0) }))
+  .max(10_000);
+export type ReorderPlaylistBody = z.infer<typeof reorderPlaylistBodySchema>;

@@ -29,7 +29,7 @@ export async function runE2e(playwrightArgs = []) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (!existsSync(chromiumPath())) {
-    console.error(missingChromiumNotice(chromiumPath()));
+    console.log(missingChromiumNotice(chromiumPath()));
     process.exit(1);
   }
   const { code, counts } = await runE2e(process.argv.slice(2));

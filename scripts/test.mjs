@@ -72,7 +72,7 @@ notes.push(`vitest: ${vitest ? `${vitest.passed} passed` : 'ok'}`);
 
 banner('4/4 browser stories: npm run build + playwright test');
 if (!existsSync(chromiumPath())) {
-  console.error(missingChromiumNotice(chromiumPath()));
+  console.log(missingChromiumNotice(chromiumPath()));
   if (isCi()) {
     totals.failed += 1;
     notes.push(`e2e: FAILED (CI=true and no Chromium at ${chromiumPath()})`);

@@ -14,6 +14,7 @@ import { collectivesRoutes } from './features/collectives/collectives.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
+import { invitesRoutes } from './features/invites/invites.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
 import { tracksRoutes } from './features/tracks/tracks.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
@@ -95,9 +96,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl });
-  await app.register(collectivesRoutes, { db });
+  await app.register(collectivesRoutes, { db, store, tempDir });
   await app.register(playlistsRoutes, { db, store, tempDir });
   await app.register(imagesRoutes, { store });
+  await app.register(invitesRoutes, { db });
   await app.register(tracksRoutes, { db, store, tempDir, maxUploadBytes: config.maxUploadBytes });
   await app.register(equipmentRoutes, { db });
 

@@ -104,3 +104,44 @@ export function errorMessage(err: unknown, fallback: string): string {
     return text && !text.startsWith('<') && text.length <= 300 ? text : fallback;
   }
 }
+
+/**
+ * POSTs multipart `formData` and reports upload progress (0 to 100), which fetch cannot do. Same
+ * contract as apiRequest: cookies, the cached CSRF token, no Content-Type (the browser adds the
+ * multipart boundary) and `Error("{status}: {body or statusText}")` on a non-ok reply. Resolves to
+ * the parsed JSON reply (or null when the body is empty).
+ */
+export async function uploadWithProgress<T = unknown>(
+  url: string,
+  formData: FormData,
+  onProgress?: (percent: number) => void,
+): Promise<T> {
+  const token = await getCsrfToken();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('x-csrf-token', token);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    });
+    xhr.addEventListener('load', () => {
+      const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new Error(`${xhr.status}: ${text || xhr.statusText}`));
+        return;
+      }
+      onProgress?.(100);
+      try {
+        resolve((text ? JSON.parse(text) : null) as T);
+      } catch {
+        reject(new Error(`${xhr.status}: ${text}`));
+      }
+    });
+    xhr.addEventListener('error', () => reject(new Error('Network error while uploading')));
+    xhr.addEventListener('abort', () => reject(new Error('Upload aborted')));
+    xhr.send(formData);
+  });
+}

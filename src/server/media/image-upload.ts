@@ -13,6 +13,8 @@ export interface ImageUploadOptions {
   maxBytes: number;
   /** Message for a file over maxBytes (the spec words some of them). */
   tooLargeMessage?: string;
+  /** Decoded formats accepted (sharp's names: jpeg, png, gif, webp…), and the refusal's words. */
+  accept?: { formats?: readonly string[]; message?: string };
 }
 
 /** Receives one image upload and turns it into webp variants; returns the new image URL base. */
@@ -33,7 +35,7 @@ export async function receiveImage(request: FastifyRequest, opts: ImageUploadOpt
   }
   try {
     if (upload.size === 0) throw new HttpError(400, 'The image file is empty');
-    return await saveImageVariants(opts.store, opts.kind, upload.tempFile, opts.tempDir);
+    return await saveImageVariants(opts.store, opts.kind, upload.tempFile, opts.tempDir, opts.accept);
   } finally {
     await rm(upload.tempFile, { force: true });
   }

@@ -24,13 +24,18 @@ export async function saveImageVariants(
   kind: ImageKind,
   sourceFile: string,
   tempDir: string,
+  accept: { formats?: readonly string[]; message?: string } = {},
 ): Promise<string> {
+  const invalid = () => new HttpError(415, accept.message ?? 'Please select an image file');
+  let format: string | undefined;
   try {
     const meta = await sharp(sourceFile, { limitInputPixels: 40_000_000 }).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
+    format = meta.format;
   } catch {
-    throw new HttpError(415, 'Please select an image file');
+    throw invalid();
   }
+  if (accept.formats && !accept.formats.includes(format ?? '')) throw invalid();
   const id = randomUUID();
   const written: string[] = [];
   try {

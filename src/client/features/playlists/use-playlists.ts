@@ -1,8 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Playlist } from './playlist-types';
+import type { Playlist, PlaylistDetail } from '../../../shared/schemas/playlists';
+import type { Track } from '../../../shared/schemas/tracks';
+
+// Query keys are URL segments: the default query function joins them with '/' (spec section 7).
 
 export const PLAYLISTS_QUERY_KEY = ['/api/playlists'] as const;
+export const TRACKS_QUERY_KEY = ['/api/tracks'] as const;
 
+export const playlistQueryKey = (id: number) => ['/api/playlists', id] as const;
+
+/** The signed-in user's own playlists, newest first (the journal sidebar). */
 export function usePlaylists() {
   return useQuery<Playlist[]>({ queryKey: PLAYLISTS_QUERY_KEY });
+}
+
+/** One playlist with its tracks in position order; a stranger's or a missing one is a 404. */
+export function usePlaylist(id: number | null) {
+  return useQuery<PlaylistDetail>({ queryKey: playlistQueryKey(id ?? 0), enabled: id !== null });
+}
+
+/**
+ * The user's tracks, which the Add Tracks dialog offers. Read again on every mount: tracks uploaded
+ * since the last look must be offered even though reads are otherwise never stale.
+ */
+export function useOwnTracks() {
+  return useQuery<Track[]>({ queryKey: TRACKS_QUERY_KEY, refetchOnMount: 'always' });
+}
+
+/** Playlist ids in routes are numeric; anything else is treated as not found. */
+export function parsePlaylistId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }

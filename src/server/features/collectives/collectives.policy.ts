@@ -1,5 +1,18 @@
-/** Roles a collective member can hold (spec section 6). */
-export type CollectiveRole = 'owner' | 'admin' | 'member';
+import type { CollectiveRole } from '../../../shared/schemas/collectives';
 
-/** A non-member sees nothing of a collective: every resource answers 404, never 403. */
-export const canReadCollective = (role: CollectiveRole | undefined): boolean => role !== undefined;
+export type { CollectiveRole };
+
+// The permission table of decision 0013, one function per row. A caller with no role is not a
+// member: every collective resource answers them 404 (the collective "does not exist" for them).
+
+/** Members of any role read the collective, its members, shared playlists and comments. */
+export const canReadCollective = (role: CollectiveRole | undefined): role is CollectiveRole => role !== undefined;
+
+/** Members of any role comment on playlists shared into the collective. */
+export const canComment = canReadCollective;
+
+/** Settings (name, about, avatar) belong to the owner alone (spec: ownerId equals the user's id). */
+export const canEditCollective = (userId: string, collective: { ownerId: string }) => collective.ownerId === userId;
+
+/** Owner and admins create, list and toggle invite links. */
+export const canManageInvites = (role: CollectiveRole | undefined) => role === 'owner' || role === 'admin';

@@ -1,24 +1,113 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LIMITS } from '../../../shared/constants';
+import {
+  collectiveCommentSchema,
+  collectiveMemberSchema,
+  collectivePlaylistDetailSchema,
+  collectivePlaylistSchema,
+  collectiveSchema,
+  collectiveWithRoleSchema,
+  commentBodySchema,
+  createCollectiveBodySchema,
+  updateCollectiveBodySchema,
+} from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
+import { receiveImage } from '../../media/image-upload';
+import { deleteImageVariants } from '../../media/image-variants';
 import { userOf } from '../../plugins/auth-guard';
-import { getCollectiveForMember, listCollectivesForUser, listMembers } from './collectives.service';
+import type { BlobStore } from '../../storage/blob-store';
+import { addComment, getCollectivePlaylist, listCollectivePlaylists, listComments } from './collective-playlists.service';
+import {
+  createCollective,
+  getCollective,
+  listCollectivesForUser,
+  listMembers,
+  requireOwner,
+  setCollectiveImage,
+  updateCollective,
+} from './collectives.service';
 
-const collectiveParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const playlistParams = idParams.extend({ playlistId: z.coerce.number().int().positive() });
 
-export async function collectivesRoutes(fastify: FastifyInstance, opts: { db: Database }) {
+/** Spec section 5: collective avatars are at most 5 MB and JPEG, PNG, GIF or WebP. */
+const AVATAR_RULES = {
+  maxBytes: LIMITS.avatarBytes,
+  tooLargeMessage: 'Avatar must be less than 5MB',
+  accept: { formats: ['jpeg', 'png', 'gif', 'webp'], message: 'Please upload a valid image file' },
+} as const;
+
+export async function collectivesRoutes(fastify: FastifyInstance, opts: { db: Database; store: BlobStore; tempDir: string }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = opts;
+  const { db, store } = opts;
   app.addHook('preHandler', app.requireUser);
 
-  app.get('/api/collectives', async (request) => listCollectivesForUser(db, userOf(request).id));
-
-  app.get('/api/collectives/:id', { schema: { params: collectiveParams } }, async (request) =>
-    getCollectiveForMember(db, request.params.id, userOf(request).id),
+  app.get('/api/collectives', { schema: { response: { 200: z.array(collectiveSchema) } } }, async (request) =>
+    listCollectivesForUser(db, userOf(request).id),
   );
 
-  app.get('/api/collectives/:id/members', { schema: { params: collectiveParams } }, async (request) =>
-    listMembers(db, request.params.id, userOf(request).id),
+  app.post(
+    '/api/collectives',
+    { schema: { body: createCollectiveBodySchema, response: { 201: collectiveSchema } } },
+    async (request, reply) => reply.code(201).send(await createCollective(db, userOf(request).id, request.body)),
+  );
+
+  app.get('/api/collectives/:id', { schema: { params: idParams, response: { 200: collectiveWithRoleSchema } } }, async (request) =>
+    getCollective(db, request.params.id, userOf(request).id),
+  );
+
+  app.patch(
+    '/api/collectives/:id',
+    { schema: { params: idParams, body: updateCollectiveBodySchema, response: { 200: collectiveSchema } } },
+    async (request) => updateCollective(db, request.params.id, userOf(request).id, request.body),
+  );
+
+  app.post('/api/collectives/:id/avatar', { schema: { params: idParams, response: { 200: collectiveSchema } } }, async (request) => {
+    const before = await requireOwner(db, request.params.id, userOf(request).id);
+    const imageUrl = await receiveImage(request, {
+      store,
+      tempDir: opts.tempDir,
+      kind: 'collectives',
+      fileField: 'avatar',
+      ...AVATAR_RULES,
+    });
+    const collective = await setCollectiveImage(db, before.id, imageUrl);
+    await deleteImageVariants(store, before.imageUrl);
+    return collective;
+  });
+
+  app.get(
+    '/api/collectives/:id/members',
+    { schema: { params: idParams, response: { 200: z.array(collectiveMemberSchema) } } },
+    async (request) => listMembers(db, request.params.id, userOf(request).id),
+  );
+
+  app.get(
+    '/api/collectives/:id/playlists',
+    { schema: { params: idParams, response: { 200: z.array(collectivePlaylistSchema) } } },
+    async (request) => listCollectivePlaylists(db, request.params.id, userOf(request).id),
+  );
+
+  app.get(
+    '/api/collectives/:id/playlists/:playlistId',
+    { schema: { params: playlistParams, response: { 200: collectivePlaylistDetailSchema } } },
+    async (request) => getCollectivePlaylist(db, request.params.id, request.params.playlistId, userOf(request).id),
+  );
+
+  app.get(
+    '/api/collectives/:id/playlists/:playlistId/comments',
+    { schema: { params: playlistParams, response: { 200: z.array(collectiveCommentSchema) } } },
+    async (request) => listComments(db, request.params.id, request.params.playlistId, userOf(request).id),
+  );
+
+  app.post(
+    '/api/collectives/:id/playlists/:playlistId/comments',
+    { schema: { params: playlistParams, body: commentBodySchema, response: { 201: collectiveCommentSchema } } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await addComment(db, request.params.id, request.params.playlistId, userOf(request).id, request.body.content)),
   );
 }

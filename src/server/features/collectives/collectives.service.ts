@@ -1,73 +1,134 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Collective, CollectiveMember, CollectiveRole, CollectiveWithRole } from '../../../shared/schemas/collectives';
+import type { Database, DbOrTx } from '../../db/client';
 import { collectiveMembers, collectives, users } from '../../db/schema';
-import { notFound } from '../../plugins/errors';
-import { type CollectiveRole, canReadCollective } from './collectives.policy';
+import { forbidden, notFound } from '../../plugins/errors';
+import { canEditCollective, canReadCollective } from './collectives.policy';
 
-const collectiveColumns = {
-  id: collectives.id,
-  name: collectives.name,
-  description: collectives.description,
-  imageUrl: collectives.imageUrl,
-  ownerId: collectives.ownerId,
-  createdAt: collectives.createdAt,
-  updatedAt: collectives.updatedAt,
-};
+type CollectiveRow = typeof collectives.$inferSelect;
 
-/** The collectives the user belongs to, oldest membership first (the rail's order). */
-export function listCollectivesForUser(db: Database, userId: string) {
-  return db
-    .select(collectiveColumns)
-    .from(collectiveMembers)
-    .innerJoin(collectives, eq(collectives.id, collectiveMembers.collectiveId))
-    .where(eq(collectiveMembers.userId, userId))
-    .orderBy(asc(collectiveMembers.joinedAt), asc(collectives.id));
+export function toCollectiveDto(row: CollectiveRow): Collective {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    ownerId: row.ownerId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
-export async function roleInCollective(
-  db: Database,
+export const userSummaryColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  updatedAt: users.updatedAt,
+};
+export const toUserSummary = (u: { updatedAt: Date } & Omit<CollectiveMember['user'], 'updatedAt'>) => ({
+  ...u,
+  updatedAt: u.updatedAt.toISOString(),
+});
+
+/** The collective and the viewer's role in it; 404 for a non-member or a missing collective. */
+export async function requireMembership(
+  db: DbOrTx,
   collectiveId: number,
   userId: string,
-): Promise<CollectiveRole | undefined> {
+): Promise<{ collective: CollectiveRow; role: CollectiveRole }> {
   const [row] = await db
-    .select({ role: collectiveMembers.role })
-    .from(collectiveMembers)
-    .where(and(eq(collectiveMembers.collectiveId, collectiveId), eq(collectiveMembers.userId, userId)))
-    .limit(1);
-  return row?.role as CollectiveRole | undefined;
-}
-
-export async function getCollectiveForMember(db: Database, collectiveId: number, userId: string) {
-  const [row] = await db
-    .select({ ...collectiveColumns, role: collectiveMembers.role })
+    .select({ collective: collectives, role: collectiveMembers.role })
     .from(collectives)
-    .innerJoin(
+    .leftJoin(
       collectiveMembers,
       and(eq(collectiveMembers.collectiveId, collectives.id), eq(collectiveMembers.userId, userId)),
     )
     .where(eq(collectives.id, collectiveId))
     .limit(1);
-  if (!row || !canReadCollective(row.role as CollectiveRole)) throw notFound('Collective not found');
-  const { role: _role, ...collective } = row;
+  const role = (row?.role ?? undefined) as CollectiveRole | undefined;
+  if (!row || !canReadCollective(role)) throw notFound('Collective not found');
+  return { collective: row.collective, role };
+}
+
+/** The collectives the user belongs to, oldest membership first (the rail's order). */
+export async function listCollectivesForUser(db: Database, userId: string): Promise<Collective[]> {
+  const rows = await db
+    .select({ collective: collectives })
+    .from(collectiveMembers)
+    .innerJoin(collectives, eq(collectives.id, collectiveMembers.collectiveId))
+    .where(eq(collectiveMembers.userId, userId))
+    .orderBy(asc(collectiveMembers.joinedAt), asc(collectives.id));
+  return rows.map((r) => toCollectiveDto(r.collective));
+}
+
+export async function getCollective(db: Database, collectiveId: number, userId: string): Promise<CollectiveWithRole> {
+  const { collective, role } = await requireMembership(db, collectiveId, userId);
+  return { ...toCollectiveDto(collective), role };
+}
+
+/** Creates the collective with its creator as the owner member, in one transaction. */
+export async function createCollective(
+  db: Database,
+  ownerId: string,
+  body: { name: string; description?: string | null },
+): Promise<Collective> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(collectives)
+      .values({ name: body.name, description: body.description ?? null, ownerId })
+      .returning();
+    await tx.insert(collectiveMembers).values({ collectiveId: row!.id, userId: ownerId, role: 'owner' });
+    return toCollectiveDto(row!);
+  });
+}
+
+/** 404 for non-members, 403 for members who are not the owner. */
+export async function requireOwner(db: Database, collectiveId: number, userId: string) {
+  const { collective } = await requireMembership(db, collectiveId, userId);
+  if (!canEditCollective(userId, collective)) {
+    throw forbidden("Only the collective's owner can change its settings");
+  }
   return collective;
 }
 
-export async function listMembers(db: Database, collectiveId: number, userId: string) {
-  await getCollectiveForMember(db, collectiveId, userId);
+export async function updateCollective(
+  db: Database,
+  collectiveId: number,
+  userId: string,
+  changes: { name?: string; description?: string | null },
+): Promise<Collective> {
+  await requireOwner(db, collectiveId, userId);
+  const [row] = await db
+    .update(collectives)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(collectives.id, collectiveId))
+    .returning();
+  return toCollectiveDto(row!);
+}
+
+export async function setCollectiveImage(db: Database, collectiveId: number, imageUrl: string): Promise<Collective> {
+  const [row] = await db
+    .update(collectives)
+    .set({ imageUrl, updatedAt: new Date() })
+    .where(eq(collectives.id, collectiveId))
+    .returning();
+  return toCollectiveDto(row!);
+}
+
+export async function listMembers(db: Database, collectiveId: number, userId: string): Promise<CollectiveMember[]> {
+  await requireMembership(db, collectiveId, userId);
   const rows = await db
-    .select({
-      userId: collectiveMembers.userId,
-      role: collectiveMembers.role,
-      joinedAt: collectiveMembers.joinedAt,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatarUrl: users.avatarUrl,
-      updatedAt: users.updatedAt,
-    })
+    .select({ userId: collectiveMembers.userId, role: collectiveMembers.role, joinedAt: collectiveMembers.joinedAt, user: userSummaryColumns })
     .from(collectiveMembers)
     .innerJoin(users, eq(users.id, collectiveMembers.userId))
     .where(eq(collectiveMembers.collectiveId, collectiveId))
-    .orderBy(asc(collectiveMembers.joinedAt));
-  return rows.map(({ userId, role, joinedAt, ...user }) => ({ userId, role, joinedAt, user }));
+    .orderBy(asc(collectiveMembers.joinedAt), asc(collectiveMembers.id));
+  return rows.map((r) => ({
+    userId: r.userId,
+    role: r.role as CollectiveRole,
+    joinedAt: r.joinedAt.toISOString(),
+    user: toUserSummary(r.user),
+  }));
 }

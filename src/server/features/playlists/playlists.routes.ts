@@ -9,6 +9,11 @@ import {
   reorderPlaylistBodySchema,
   updatePlaylistBodySchema,
 } from '../../../shared/schemas/playlists';
+import {
+  playlistWithSharesSchema,
+  sharedCollectiveSchema,
+  sharePlaylistBodySchema,
+} from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
 import { receiveImage } from '../../media/image-upload';
 import { deleteImageVariants } from '../../media/image-variants';
@@ -25,6 +30,7 @@ import {
   setPlaylistImage,
   updatePlaylist,
 } from './playlists.service';
+import { listPlaylistsWithShares, setPlaylistShares, sharedCollectivesOf } from './sharing.service';
 
 export interface PlaylistsRoutesOptions {
   db: Database;
@@ -43,6 +49,24 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
 
   app.get('/api/playlists', { schema: { response: { 200: z.array(playlistSchema) } } }, async (request) =>
     listOwnPlaylists(db, userOf(request).id),
+  );
+
+  app.get(
+    '/api/playlists/with-shared-collectives',
+    { schema: { response: { 200: z.array(playlistWithSharesSchema) } } },
+    async (request) => listPlaylistsWithShares(db, userOf(request).id),
+  );
+
+  app.get(
+    '/api/playlists/:id/shared-collectives',
+    { schema: { params: idParams, response: { 200: z.array(sharedCollectiveSchema) } } },
+    async (request) => sharedCollectivesOf(db, request.params.id, userOf(request).id),
+  );
+
+  app.post(
+    '/api/playlists/:id/share',
+    { schema: { params: idParams, body: sharePlaylistBodySchema, response: { 200: z.array(sharedCollectiveSchema) } } },
+    async (request) => setPlaylistShares(db, request.params.id, userOf(request).id, request.body.collectiveIds),
   );
 
   app.post(

@@ -1,0 +1,128 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { AudioLines, GripVertical, MoreHorizontal, Pause, Play, Trash2 } from 'lucide-react';
+import { formatDayMonthYear, formatDuration } from '../../../shared/format';
+import type { PlaylistTrack } from '../../../shared/schemas/playlists';
+import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { cn } from '../../lib/utils';
+import { EquipmentChips } from '../equipment/equipment-chips';
+
+/**
+ * Columns shared by the header and the rows: handle, #, title, equipment, date added, duration, menu.
+ * Equipment and date give way on narrow screens.
+ */
+export const TRACK_GRID =
+  'grid grid-cols-[1.5rem_2rem_minmax(0,1fr)_3rem_2.25rem] items-center gap-3 px-2 md:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_3rem_2.25rem] lg:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_9rem_3rem_2.25rem]';
+
+/**
+ * One playlist track (spec section 2): drag handle, index (a play button on hover), title and
+ * notes, equipment chips, date added, duration and the row menu. The row is exactly 48 px tall:
+ * the 25 px keyboard step must pass half a row for one arrow press to move it one place.
+ */
+export function SortableTrackRow({
+  track,
+  index,
+  current,
+  playing,
+  onPlay,
+  onRemove,
+}: {
+  track: PlaylistTrack;
+  index: number;
+  current: boolean;
+  playing: boolean;
+  onPlay: () => void;
+  onRemove: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: track.id });
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      data-track-id={track.id}
+      className={cn(
+        TRACK_GRID,
+        'group h-12 rounded-md transition-colors hover:bg-accent/50 focus-within:bg-accent/40',
+        isDragging && 'relative z-10 bg-accent shadow-xl ring-1 ring-primary/40',
+      )}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label="Drag to reorder"
+        className="flex h-8 cursor-grab touch-none items-center justify-center rounded text-muted-foreground opacity-60 hover:text-foreground hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring active:cursor-grabbing"
+      >
+        <GripVertical className="size-4" aria-hidden />
+      </button>
+
+      <div className="relative flex h-8 items-center justify-center">
+        <span
+          className={cn(
+            'text-sm text-muted-foreground tabular-nums group-focus-within:invisible group-hover:invisible',
+            current && 'invisible',
+          )}
+        >
+          {index + 1}
+        </span>
+        {current && playing && (
+          <AudioLines className="absolute size-4 text-primary group-hover:invisible" aria-hidden />
+        )}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={current && playing ? `Pause ${track.name}` : `Play ${track.name}`}
+          onClick={onPlay}
+          className={cn(
+            'absolute size-8 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100',
+            current && !playing && 'opacity-100',
+          )}
+        >
+          {current && playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
+        </Button>
+      </div>
+
+      <div className="min-w-0">
+        <p className={cn('truncate text-sm leading-5 font-medium', current && 'text-primary')}>{track.name}</p>
+        {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
+      </div>
+
+      <div className="hidden min-w-0 md:block">
+        <EquipmentChips equipment={track.equipment} className="flex-nowrap overflow-hidden" />
+      </div>
+
+      <span className="hidden text-sm text-muted-foreground lg:block">{formatDayMonthYear(track.addedAt)}</span>
+      <span className="text-right text-sm text-muted-foreground tabular-nums">
+        {formatDuration(track.duration)}
+      </span>
+
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Track options"
+            className="size-8 opacity-60 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100"
+          >
+            <MoreHorizontal />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem variant="destructive" onSelect={onRemove}>
+            <Trash2 aria-hidden />
+            Remove from playlist
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </li>
+  );
+}

@@ -1,0 +1,120 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Playlist, PlaylistTrack } from '../../../shared/schemas/playlists';
+import type { Track } from '../../../shared/schemas/tracks';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest } from '../../lib/api-client';
+import { renumber, restore, snapshot, updatePlaylistFields, updateTracks } from './playlist-cache';
+import { playlistQueryKey } from './use-playlists';
+
+// Spec section 4: adding, removing and editing are optimistic and restore the previous state on
+// failure; a reorder shows at once and, when the server refuses it, the playlist is refetched.
+
+const failed = (description: string) => toast({ variant: 'destructive', title: 'Error', description });
+const succeeded = (description: string) => toast({ title: 'Success', description });
+
+export interface PlaylistDetailsBody {
+  name: string;
+  description: string | null;
+}
+
+export function useUpdatePlaylist(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PlaylistDetailsBody) =>
+      (await (await apiRequest('PATCH', `/api/playlists/${id}`, body)).json()) as Playlist,
+    onMutate: async (body) => {
+      const saved = await snapshot(queryClient, id);
+      updatePlaylistFields(queryClient, id, body);
+      return saved;
+    },
+    onError: (_err, _body, saved) => {
+      restore(queryClient, id, saved);
+      failed('Failed to update playlist');
+    },
+    onSuccess: (playlist) => {
+      updatePlaylistFields(queryClient, id, playlist);
+      succeeded('Playlist updated successfully');
+    },
+  });
+}
+
+/** One POST per track, one after another so the playlist keeps the order they were picked in. */
+export function useAddTracks(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (tracks: Track[]) => {
+      for (const track of tracks) {
+        await apiRequest('POST', `/api/playlists/${id}/tracks`, { trackId: track.id });
+      }
+    },
+    onMutate: async (tracks) => {
+      const saved = await snapshot(queryClient, id);
+      const addedAt = new Date().toISOString();
+      updateTracks(queryClient, id, (current) =>
+        renumber([...current, ...tracks.map((track) => ({ ...track, position: 0, addedAt }))]),
+      );
+      return saved;
+    },
+    onError: (_err, _tracks, saved) => {
+      restore(queryClient, id, saved);
+      failed('Failed to add tracks to playlist');
+    },
+    onSuccess: () => succeeded('Tracks added to playlist'),
+    // Either way the server has the truth (some of the tracks may have been added before a failure).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: playlistQueryKey(id), exact: true }),
+  });
+}
+
+export function useRemoveTrack(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (trackId: number) => apiRequest('DELETE', `/api/playlists/${id}/tracks/${trackId}`),
+    onMutate: async (trackId) => {
+      const saved = await snapshot(queryClient, id);
+      updateTracks(queryClient, id, (tracks) => tracks.filter((t) => t.id !== trackId));
+      return saved;
+    },
+    onError: (_err, _trackId, saved) => {
+      restore(queryClient, id, saved);
+      failed('Failed to remove track from playlist');
+    },
+    onSuccess: () => succeeded('Track removed from playlist'),
+  });
+}
+
+/** Takes the whole new order; the cache shows it at once, then the server gets every position. */
+export function useReorderTracks(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ordered: PlaylistTrack[]) =>
+      apiRequest(
+        'PUT',
+        `/api/playlists/${id}/reorder`,
+        ordered.map((track, position) => ({ trackId: track.id, position })),
+      ),
+    onMutate: async (ordered) => {
+      await queryClient.cancelQueries({ queryKey: playlistQueryKey(id), exact: true });
+      updateTracks(queryClient, id, () => renumber(ordered));
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: playlistQueryKey(id), exact: true });
+      failed('Failed to reorder tracks');
+    },
+  });
+}
+
+export function useUploadPlaylistCover(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('image', file);
+      return (await (await apiRequest('POST', `/api/playlists/${id}/image`, form)).json()) as Playlist;
+    },
+    onSuccess: (playlist) => {
+      updatePlaylistFields(queryClient, id, playlist);
+      succeeded('Playlist cover updated successfully');
+    },
+    onError: () => failed('Failed to upload playlist cover'),
+  });
+}

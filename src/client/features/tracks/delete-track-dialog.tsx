@@ -1,0 +1,46 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/alert-dialog';
+
+/**
+ * The confirmation before a track is deleted. The journal names the track; the track card uses the
+ * generic sentence (spec section 2 words it both ways).
+ */
+export function DeleteTrackDialog({
+  open,
+  onOpenChange,
+  trackName,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Omitted: 'Are you sure you want to delete this track? …'. */
+  trackName?: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete Track</AlertDialogTitle>
+          <AlertDialogDescription>
+            {trackName === undefined
+              ? 'Are you sure you want to delete this track? This action cannot be undone.'
+              : `Are you sure you want to delete "${trackName}"? This action cannot be undone.`}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

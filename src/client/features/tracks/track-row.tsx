@@ -1,0 +1,87 @@
+import { Pause, Pencil, Play, Tag } from 'lucide-react';
+import { formatDate, formatDuration } from '../../../shared/format';
+import type { Track, TrackSort } from '../../../shared/schemas/tracks';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
+import { EquipmentChips } from '../equipment/equipment-chips';
+
+export interface TrackRowProps {
+  track: Track;
+  index: number;
+  sort: TrackSort;
+  isCurrent: boolean;
+  isPlaying: boolean;
+  onPlay: () => void;
+  onEdit: () => void;
+}
+
+/** One journal row (spec section 2): number/play, title, equipment, date, duration, edit. */
+export function TrackRow({ track, index, sort, isCurrent, isPlaying, onPlay, onEdit }: TrackRowProps) {
+  const playing = isCurrent && isPlaying;
+  const date = sort === 'dateCreated' ? track.fileCreatedAt : track.createdAt;
+
+  return (
+    <tr
+      data-testid="track-row"
+      data-current={isCurrent || undefined}
+      className={cn('group border-b border-border/60 transition-colors hover:bg-accent/40', isCurrent && 'bg-primary/5')}
+    >
+      <td className="w-12 py-2 pr-2 pl-3">
+        <button
+          type="button"
+          aria-label={`${playing ? 'Pause' : 'Play'} ${track.name}`}
+          onClick={onPlay}
+          className="relative flex size-8 items-center justify-center rounded-full text-muted-foreground hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {playing ? (
+            <Pause className="size-4 fill-current text-primary group-hover:text-current" aria-hidden />
+          ) : (
+            <>
+              <span
+                className={cn(
+                  'text-sm tabular-nums group-focus-within:invisible group-hover:invisible',
+                  isCurrent && 'text-primary',
+                )}
+              >
+                {index + 1}
+              </span>
+              <Play
+                className="invisible absolute size-4 translate-x-px fill-current group-focus-within:visible group-hover:visible"
+                aria-hidden
+              />
+            </>
+          )}
+        </button>
+      </td>
+      <td className="max-w-0 py-2 pr-4">
+        <p className={cn('truncate font-medium', isCurrent && 'text-primary')}>{track.name}</p>
+        {track.notes && <p className="truncate text-xs text-muted-foreground">{track.notes}</p>}
+      </td>
+      <td className="py-2 pr-4">
+        {track.equipment.length > 0 ? (
+          <EquipmentChips equipment={track.equipment} />
+        ) : (
+          <button
+            type="button"
+            onClick={onEdit}
+            className="inline-flex items-center gap-1 rounded-full border border-dashed border-border px-2.5 py-0.5 text-xs text-muted-foreground transition-colors hover:border-primary hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Tag className="size-3" aria-hidden />
+            Click to add Notes and Tags
+          </button>
+        )}
+      </td>
+      <td className="hidden py-2 pr-4 text-sm whitespace-nowrap text-muted-foreground lg:table-cell">
+        {formatDate(date)}
+      </td>
+      <td className="py-2 pr-2 text-right text-sm text-muted-foreground tabular-nums">
+        {formatDuration(track.duration)}
+      </td>
+      <td className="w-12 py-2 pr-3">
+        <Button variant="ghost" size="icon" aria-label="Edit track" onClick={onEdit} className="size-8">
+          <Pencil aria-hidden />
+        </Button>
+      </td>
+    </tr>
+  );
+}

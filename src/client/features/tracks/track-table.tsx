@@ -1,0 +1,68 @@
+import { Clock } from 'lucide-react';
+import type { Track, TrackSort } from '../../../shared/schemas/tracks';
+import { usePlayer } from '../player/use-player';
+import { TrackRow } from './track-row';
+
+/**
+ * The journal's track list (spec section 2). Clicking the current track toggles it; any other
+ * track makes this sorted list the queue and plays from there (spec section 4).
+ */
+export function TrackTable({
+  tracks,
+  sort,
+  onEdit,
+}: {
+  tracks: Track[];
+  sort: TrackSort;
+  onEdit: (track: Track) => void;
+}) {
+  const player = usePlayer();
+
+  const play = (track: Track) => {
+    if (player.currentTrack?.id === track.id) player.togglePlay();
+    else player.playTrack(track, tracks);
+  };
+
+  return (
+    <div className="overflow-hidden rounded-xl border border-border bg-card/40">
+      <table className="w-full table-fixed border-collapse text-left">
+        <thead>
+          <tr className="border-b border-border text-xs tracking-wide text-muted-foreground uppercase">
+            <th scope="col" className="w-12 py-2.5 pr-2 pl-3 text-center font-medium">
+              #
+            </th>
+            <th scope="col" className="py-2.5 pr-4 font-medium">
+              Title
+            </th>
+            <th scope="col" className="w-[34%] py-2.5 pr-4 font-medium">
+              Equipment
+            </th>
+            <th scope="col" className="hidden w-40 py-2.5 pr-4 font-medium lg:table-cell">
+              {sort === 'dateCreated' ? 'Date Created' : 'Date Added'}
+            </th>
+            <th scope="col" className="w-16 py-2.5 pr-2 text-right font-medium">
+              <Clock className="ml-auto size-4" aria-label="Duration" />
+            </th>
+            <th scope="col" className="w-12 py-2.5 pr-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tracks.map((track, index) => (
+            <TrackRow
+              key={track.id}
+              track={track}
+              index={index}
+              sort={sort}
+              isCurrent={player.currentTrack?.id === track.id}
+              isPlaying={player.isPlaying}
+              onPlay={() => play(track)}
+              onEdit={() => onEdit(track)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

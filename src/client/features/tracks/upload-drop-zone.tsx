@@ -1,0 +1,82 @@
+import { FileAudio, Upload } from 'lucide-react';
+import { type DragEvent, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Progress } from '../../components/ui/progress';
+import { cn } from '../../lib/utils';
+import { useTrackUpload } from './use-track-upload';
+
+/** Drop zone and file picker for new tracks, with a progress bar per file (spec section 2, Journal). */
+export function UploadDropZone({ className }: { className?: string }) {
+  const { uploads, uploadFiles } = useTrackUpload();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void uploadFiles(Array.from(event.dataTransfer.files));
+  };
+
+  return (
+    <section aria-label="Upload tracks" className={cn('space-y-3', className)}>
+      <div
+        data-testid="upload-drop-zone"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors',
+          dragging ? 'border-primary bg-primary/10' : 'border-border bg-card/40',
+        )}
+      >
+        <div className="flex size-12 items-center justify-center rounded-full bg-primary/15 text-primary">
+          <Upload className="size-6" aria-hidden />
+        </div>
+        <div>
+          <p className="font-medium">Drop your tracks here</p>
+          <p className="mt-1 text-sm text-muted-foreground">Supports MP3, WAV, M4A formats, multiple files</p>
+        </div>
+        <Button variant="outline" onClick={() => input.current?.click()}>
+          Browse Files
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="audio/*"
+          multiple
+          hidden
+          data-testid="track-file-input"
+          aria-label="Choose audio files"
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            // Clear it so choosing the same file again still fires change.
+            event.target.value = '';
+            void uploadFiles(files);
+          }}
+        />
+      </div>
+
+      {uploads.length > 0 && (
+        <ul aria-label="Uploads" className="space-y-2">
+          {uploads.map((upload) => (
+            <li key={upload.key} className="flex items-center gap-3 rounded-lg border border-border bg-card px-3 py-2">
+              <FileAudio className="size-4 shrink-0 text-primary" aria-hidden />
+              <div className="min-w-0 flex-1 space-y-1.5">
+                <div className="flex items-center justify-between gap-2 text-xs">
+                  <span className="truncate font-medium">{upload.fileName}</span>
+                  <span className="shrink-0 text-muted-foreground tabular-nums">
+                    {upload.progress < 100 ? `${upload.progress}%` : 'Processing...'}
+                  </span>
+                </div>
+                <Progress value={upload.progress} aria-label={`Uploading ${upload.fileName}`} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Track } from '../../../shared/schemas/tracks';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorMessage } from '../../lib/api-client';
+import { mapTrack, patchTrackLists, restoreTrackLists, TRACKS_KEY, type TrackListsSnapshot } from './use-tracks';
+
+export interface TrackChanges {
+  name: string;
+  notes: string | null;
+  shareToEquipmentPages: boolean;
+}
+
+/**
+ * Saving the Edit Track dialog (spec section 4): the cached lists change at once, a failure puts
+ * them back and says why, and the lists are refetched either way.
+ */
+export function useUpdateTrack() {
+  const queryClient = useQueryClient();
+  return useMutation<Track, Error, { id: number; changes: TrackChanges }, TrackListsSnapshot>({
+    mutationFn: async ({ id, changes }) => (await apiRequest('PATCH', `/api/tracks/${id}`, changes)).json(),
+    onMutate: ({ id, changes }) => patchTrackLists(queryClient, mapTrack(id, (t) => ({ ...t, ...changes }))),
+    onError: (err, _vars, snapshot) => {
+      if (snapshot) restoreTrackLists(queryClient, snapshot);
+      toast({
+        variant: 'destructive',
+        title: 'Update failed',
+        description: errorMessage(err, 'Failed to update track'),
+      });
+    },
+    onSuccess: () => toast({ title: 'Track updated' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TRACKS_KEY }),
+  });
+}
+
+/** Deleting a track: gone from every list on success; on failure the server's reason (spec section 8). */
+export function useDeleteTrack() {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, Error, number>({
+    mutationFn: async (id) => (await apiRequest('DELETE', `/api/tracks/${id}`)).json(),
+    onSuccess: async (_data, id) => {
+      await patchTrackLists(queryClient, (tracks) => tracks.filter((t) => t.id !== id));
+      toast({ title: 'Track deleted' });
+      await queryClient.invalidateQueries({ queryKey: TRACKS_KEY });
+    },
+    onError: (err) =>
+      toast({
+        variant: 'destructive',
+        title: 'Delete failed',
+        description: errorMessage(err, 'Failed to delete track'),
+      }),
+  });
+}

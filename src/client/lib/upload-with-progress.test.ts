@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, json, mockFetch } from '../test/mock-fetch';
+import { resetCsrfToken, uploadWithProgress } from './api-client';
+
+type Listener = (event: ProgressEvent) => void;
+
+/** A scriptable XMLHttpRequest: the test decides when progress, load or error happen. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  withCredentials = false;
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  private listeners: Record<string, Listener[]> = {};
+  private uploadListeners: Record<string, Listener[]> = {};
+  upload = {
+    addEventListener: (type: string, fn: Listener) => {
+      (this.uploadListeners[type] ??= []).push(fn);
+    },
+  };
+
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  addEventListener(type: string, fn: Listener) {
+    (this.listeners[type] ??= []).push(fn);
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  progress(loaded: number, total: number) {
+    for (const fn of this.uploadListeners.progress ?? [])
+      fn({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  respond(status: number, text: string, statusText = '') {
+    this.status = status;
+    this.statusText = statusText;
+    this.responseText = text;
+    for (const fn of this.listeners.load ?? []) fn({} as ProgressEvent);
+  }
+  fail() {
+    for (const fn of this.listeners.error ?? []) fn({} as ProgressEvent);
+  }
+}
+
+async function started(): Promise<FakeXhr> {
+  await vi.waitFor(() => expect(FakeXhr.last).toBeDefined());
+  return FakeXhr.last as FakeXhr;
+}
+
+beforeEach(() => {
+  resetCsrfToken();
+  FakeXhr.last = undefined;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+
+describe('uploadWithProgress', () => {
+  it('posts the form with cookies and the CSRF token, no content type, and reports progress', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 'token-9' }) });
+    const form = new FormData();
+    form.append('name', 'take');
+    const progress: number[] = [];
+    const result = uploadWithProgress('/api/tracks', form, (p) => progress.push(p));
+
+    const xhr = await started();
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/tracks');
+    expect(xhr.withCredentials).toBe(true);
+    expect(xhr.headers['x-csrf-token']).toBe('token-9');
+    expect(xhr.headers['content-type']).toBeUndefined();
+    expect(xhr.body).toBe(form);
+
+    xhr.progress(25, 100);
+    xhr.progress(50, 100);
+    xhr.respond(201, JSON.stringify({ id: 7 }));
+    await expect(result).resolves.toEqual({ id: 7 });
+    expect(progress).toEqual([25, 50, 100]);
+    expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(1);
+  });
+
+  it('rejects with "{status}: {body}" like apiRequest', async () => {
+    mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) });
+    const body = JSON.stringify({ statusCode: 415, error: 'Unsupported Media Type', message: 'x is not an audio file' });
+    const result = uploadWithProgress('/api/tracks', new FormData());
+    (await started()).respond(415, body);
+    await expect(result).rejects.toThrow(`415: ${body}`);
+  });
+
+  it('falls back to the status text on an empty body and rejects on network errors', async () => {
+    mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) });
+    const first = uploadWithProgress('/api/tracks', new FormData());
+    (await started()).respond(502, '', 'Bad Gateway');
+    await expect(first).rejects.toThrow('502: Bad Gateway');
+
+    FakeXhr.last = undefined;
+    const second = uploadWithProgress('/api/tracks', new FormData());
+    (await started()).fail();
+    await expect(second).rejects.toThrow('Network error while uploading');
+  });
+});

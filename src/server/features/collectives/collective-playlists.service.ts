@@ -1,0 +1,112 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { CollectiveComment, CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
+import type { Database } from '../../db/client';
+import { collectivePlaylistComments, playlistCollectiveShares, playlists, users } from '../../db/schema';
+import { notFound } from '../../plugins/errors';
+import { playlistTracksOf, toPlaylistDto } from '../playlists/playlists.service';
+import { requireMembership, toUserSummary, userSummaryColumns } from './collectives.service';
+
+const sharedPlaylistColumns = {
+  playlist: playlists,
+  sharedAt: playlistCollectiveShares.createdAt,
+  sharedByUserId: playlistCollectiveShares.sharedByUserId,
+  user: userSummaryColumns,
+};
+
+type SharedRow = {
+  playlist: typeof playlists.$inferSelect;
+  sharedAt: Date;
+  sharedByUserId: string;
+  user: Parameters<typeof toUserSummary>[0];
+};
+
+const toCollectivePlaylist = (r: SharedRow): CollectivePlaylist => ({
+  ...toPlaylistDto(r.playlist),
+  sharedAt: r.sharedAt.toISOString(),
+  sharedByUserId: r.sharedByUserId,
+  user: toUserSummary(r.user),
+});
+
+/** Playlists shared into the collective, newest share first, each with its owner: one query. */
+export async function listCollectivePlaylists(db: Database, collectiveId: number, userId: string) {
+  await requireMembership(db, collectiveId, userId);
+  const rows = await db
+    .select(sharedPlaylistColumns)
+    .from(playlistCollectiveShares)
+    .innerJoin(playlists, eq(playlists.id, playlistCollectiveShares.playlistId))
+    .innerJoin(users, eq(users.id, playlists.userId))
+    .where(eq(playlistCollectiveShares.collectiveId, collectiveId))
+    .orderBy(desc(playlistCollectiveShares.createdAt), desc(playlistCollectiveShares.id));
+  return rows.map(toCollectivePlaylist);
+}
+
+/** A playlist as a member of a collective it is shared into sees it; 404 when not shared there. */
+async function requireSharedPlaylist(db: Database, collectiveId: number, playlistId: number, userId: string) {
+  await requireMembership(db, collectiveId, userId);
+  const [row] = await db
+    .select(sharedPlaylistColumns)
+    .from(playlistCollectiveShares)
+    .innerJoin(playlists, eq(playlists.id, playlistCollectiveShares.playlistId))
+    .innerJoin(users, eq(users.id, playlists.userId))
+    .where(and(eq(playlistCollectiveShares.collectiveId, collectiveId), eq(playlistCollectiveShares.playlistId, playlistId)))
+    .limit(1);
+  if (!row) throw notFound('Playlist not found in this collective');
+  return row;
+}
+
+export async function getCollectivePlaylist(
+  db: Database,
+  collectiveId: number,
+  playlistId: number,
+  userId: string,
+): Promise<CollectivePlaylistDetail> {
+  const row = await requireSharedPlaylist(db, collectiveId, playlistId, userId);
+  return { ...toCollectivePlaylist(row), tracks: await playlistTracksOf(db, playlistId) };
+}
+
+export async function listComments(
+  db: Database,
+  collectiveId: number,
+  playlistId: number,
+  userId: string,
+): Promise<CollectiveComment[]> {
+  await requireSharedPlaylist(db, collectiveId, playlistId, userId);
+  const rows = await db
+    .select({ comment: collectivePlaylistComments, user: userSummaryColumns })
+    .from(collectivePlaylistComments)
+    .innerJoin(users, eq(users.id, collectivePlaylistComments.userId))
+    .where(
+      and(eq(collectivePlaylistComments.collectiveId, collectiveId), eq(collectivePlaylistComments.playlistId, playlistId)),
+    )
+    .orderBy(desc(collectivePlaylistComments.createdAt), desc(collectivePlaylistComments.id));
+  return rows.map((r) => ({
+    id: r.comment.id,
+    collectiveId: r.comment.collectiveId,
+    playlistId: r.comment.playlistId,
+    userId: r.comment.userId,
+    content: r.comment.content,
+    createdAt: r.comment.createdAt.toISOString(),
+    user: toUserSummary(r.user),
+  }));
+}
+
+export async function addComment(
+  db: Database,
+  collectiveId: number,
+  playlistId: number,
+  userId: string,
+  content: string,
+): Promise<CollectiveComment> {
+  await requireSharedPlaylist(db, collectiveId, playlistId, userId);
+  const [comment] = await db.insert(collectivePlaylistComments).values({ collectiveId, playlistId, userId, content }).returning();
+  const [author] = await db.select(userSummaryColumns).from(users).where(eq(users.id, userId));
+  return {
+    id: comment!.id,
+    collectiveId,
+    playlistId,
+    userId,
+    content: comment!.content,
+    createdAt: comment!.createdAt.toISOString(),
+    user: toUserSummary(author!),
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createInviteLinkBodySchema,
+  inviteDetailsSchema,
+  inviteLinkSchema,
+  updateInviteLinkBodySchema,
+} from '../../../shared/schemas/collectives';
+import type { Database } from '../../db/client';
+import { userOf } from '../../plugins/auth-guard';
+import {
+  createInviteLink,
+  getInviteDetails,
+  joinWithInvite,
+  listInviteLinks,
+  setInviteLinkActive,
+} from './invites.service';
+
+const collectiveParams = z.object({ id: z.coerce.number().int().positive() });
+const linkParams = collectiveParams.extend({ linkId: z.coerce.number().int().positive() });
+const codeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown invite code') });
+/** Guessing codes is the attack on invite links: keep the join and lookup endpoints slow for scripts. */
+const inviteRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Database }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = opts;
+  app.addHook('preHandler', app.requireUser);
+
+  app.get(
+    '/api/collectives/:id/invite-links',
+    { schema: { params: collectiveParams, response: { 200: z.array(inviteLinkSchema) } } },
+    async (request) => listInviteLinks(db, request.params.id, userOf(request).id),
+  );
+
+  app.post(
+    '/api/collectives/:id/invite-links',
+    { schema: { params: collectiveParams, body: createInviteLinkBodySchema, response: { 201: inviteLinkSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await createInviteLink(db, request.params.id, userOf(request).id, request.body.type)),
+  );
+
+  app.patch(
+    '/api/collectives/:id/invite-links/:linkId',
+    { schema: { params: linkParams, body: updateInviteLinkBodySchema, response: { 200: inviteLinkSchema } } },
+    async (request) =>
+      setInviteLinkActive(db, request.params.id, request.params.linkId, userOf(request).id, request.body.isActive),
+  );
+
+  app.get(
+    '/api/invite/:code',
+    { config: inviteRateLimit, schema: { params: codeParams, response: { 200: inviteDetailsSchema } } },
+    async (request) => getInviteDetails(db, request.params.code, userOf(request).id),
+  );
+
+  app.post('/api/invite/:code/join', { config: inviteRateLimit, schema: { params: codeParams } }, async (request) =>
+    joinWithInvite(db, request.params.code, userOf(request).id),
+  );
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { INVALID_INVITE_MESSAGE, type InviteDetails, type InviteLink } from '../../../shared/schemas/collectives';
+import type { Database } from '../../db/client';
+import { collectiveInviteLinks, collectiveMembers, collectives, users } from '../../db/schema';
+import { forbidden, HttpError, notFound } from '../../plugins/errors';
+import { canManageInvites } from '../collectives/collectives.policy';
+import { requireMembership } from '../collectives/collectives.service';
+
+type LinkRow = typeof collectiveInviteLinks.$inferSelect;
+
+const isExhausted = (link: LinkRow) => link.maxUses !== null && link.usageCount >= link.maxUses;
+const isExpired = (link: LinkRow) => link.expiresAt !== null && link.expiresAt.getTime() <= Date.now();
+/** A link lets someone in only while active, not used up and not expired. */
+export const isUsable = (link: LinkRow) => link.isActive && !isExhausted(link) && !isExpired(link);
+
+function toInviteLinkDto(link: LinkRow): InviteLink {
+  return {
+    id: link.id,
+    collectiveId: link.collectiveId,
+    code: link.code,
+    type: link.type as InviteLink['type'],
+    maxUses: link.maxUses,
+    usageCount: link.usageCount,
+    isActive: link.isActive && !isExhausted(link),
+    isExhausted: isExhausted(link),
+    createdAt: link.createdAt.toISOString(),
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+  };
+}
+
+async function requireInviteManager(db: Database, collectiveId: number, userId: string) {
+  const { role } = await requireMembership(db, collectiveId, userId);
+  if (!canManageInvites(role)) throw forbidden('Only the owner and admins can manage invite links');
+}
+
+export async function listInviteLinks(db: Database, collectiveId: number, userId: string) {
+  await requireInviteManager(db, collectiveId, userId);
+  const rows = await db
+    .select()
+    .from(collectiveInviteLinks)
+    .where(eq(collectiveInviteLinks.collectiveId, collectiveId))
+    .orderBy(desc(collectiveInviteLinks.createdAt), desc(collectiveInviteLinks.id));
+  return rows.map(toInviteLinkDto);
+}
+
+/** Single-use links allow one join; multi-use links have no maximum. Codes are 16 url-safe chars. */
+export async function createInviteLink(db: Database, collectiveId: number, userId: string, type: 'single' | 'multi') {
+  await requireInviteManager(db, collectiveId, userId);
+  const [row] = await db
+    .insert(collectiveInviteLinks)
+    .values({
+      collectiveId,
+      createdById: userId,
+      code: randomBytes(12).toString('base64url'),
+      type,
+      maxUses: type === 'single' ? 1 : null,
+    })
+    .returning();
+  return toInviteLinkDto(row!);
+}
+
+export async function setInviteLinkActive(db: Database, collectiveId: number, linkId: number, userId: string, isActive: boolean) {
+  await requireInviteManager(db, collectiveId, userId);
+  const [link] = await db
+    .select()
+    .from(collectiveInviteLinks)
+    .where(and(eq(collectiveInviteLinks.id, linkId), eq(collectiveInviteLinks.collectiveId, collectiveId)));
+  if (!link) throw notFound('Invite link not found');
+  if (isExhausted(link)) throw new HttpError(409, 'This invite link has been used up and cannot be changed');
+  const [row] = await db
+    .update(collectiveInviteLinks)
+    .set({ isActive })
+    .where(eq(collectiveInviteLinks.id, linkId))
+    .returning();
+  return toInviteLinkDto(row!);
+}
+
+const invalid = () => notFound(INVALID_INVITE_MESSAGE);
+
+export async function getInviteDetails(db: Database, code: string, userId: string): Promise<InviteDetails> {
+  const [row] = await db
+    .select({
+      link: collectiveInviteLinks,
+      collective: { id: collectives.id, name: collectives.name, description: collectives.description, imageUrl: collectives.imageUrl },
+      invitedBy: { firstName: users.firstName, lastName: users.lastName },
+      member: collectiveMembers.id,
+    })
+    .from(collectiveInviteLinks)
+    .innerJoin(collectives, eq(collectives.id, collectiveInviteLinks.collectiveId))
+    .innerJoin(users, eq(users.id, collectiveInviteLinks.createdById))
+    .leftJoin(
+      collectiveMembers,
+      and(eq(collectiveMembers.collectiveId, collectives.id), eq(collectiveMembers.userId, userId)),
+    )
+    .where(eq(collectiveInviteLinks.code, code))
+    .limit(1);
+  const alreadyMember = row?.member != null;
+  if (!row || (!alreadyMember && !isUsable(row.link))) throw invalid();
+  return { code, collective: row.collective, invitedBy: row.invitedBy, alreadyMember };
+}
+
+/**
+ * Joins through a link. The link row is locked for the transaction, so people racing for a
+ * single-use link are served one at a time: exactly one gets in. Someone already in the
+ * collective is let through without using the link up.
+ */
+export async function joinWithInvite(db: Database, code: string, userId: string) {
+  return db.transaction(async (tx) => {
+    const [link] = await tx.select().from(collectiveInviteLinks).where(eq(collectiveInviteLinks.code, code)).for('update');
+    if (!link) throw invalid();
+    const [collective] = await tx
+      .select({ id: collectives.id, name: collectives.name })
+      .from(collectives)
+      .where(eq(collectives.id, link.collectiveId));
+    const [existing] = await tx
+      .select({ id: collectiveMembers.id })
+      .from(collectiveMembers)
+      .where(and(eq(collectiveMembers.collectiveId, link.collectiveId), eq(collectiveMembers.userId, userId)));
+    if (existing) return { ...collective!, alreadyMember: true };
+    if (!isUsable(link)) throw invalid();
+    await tx
+      .update(collectiveInviteLinks)
+      .set({ usageCount: sql`${collectiveInviteLinks.usageCount} + 1` })
+      .where(eq(collectiveInviteLinks.id, link.id));
+    await tx.insert(collectiveMembers).values({ collectiveId: link.collectiveId, userId, role: 'member' });
+    return { ...collective!, alreadyMember: false };
+  });
+}

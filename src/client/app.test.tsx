@@ -24,6 +24,7 @@ const signedIn = {
       updatedAt: '',
     }),
   'GET /api/playlists': () => json([]),
+  'GET /api/tracks': () => json([]),
 };
 
 beforeEach(() => {
@@ -64,7 +65,7 @@ describe('routes', () => {
     mockFetch(signedIn);
     renderWithProviders(<AppRoutes />);
     expect(await screen.findByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
-    expect(screen.getByText('No tracks in your journal yet')).toBeTruthy();
+    expect(await screen.findByText('No tracks in your journal yet')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Player' })).toBeTruthy();
     const rail = screen.getByRole('navigation', { name: 'Collectives' });
     expect(await within(rail).findByRole('button', { name: 'Night Owls' })).toBeTruthy();

@@ -17,6 +17,7 @@ import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
 import { tracksRoutes } from './features/tracks/tracks.routes';
+import { usersRoutes } from './features/users/users.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
@@ -101,7 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(imagesRoutes, { store });
   await app.register(invitesRoutes, { db });
   await app.register(tracksRoutes, { db, store, tempDir, maxUploadBytes: config.maxUploadBytes });
-  await app.register(equipmentRoutes, { db });
+  await app.register(equipmentRoutes, { db, store, tempDir });
+  await app.register(usersRoutes, { db, store, tempDir });
 
   await registerClient(app, options.clientDir);
   return app;

@@ -27,12 +27,18 @@ describe('loadConfig', () => {
 
   it('defaults the issuer to Google when a client is configured', () => {
     const config = loadConfig({ OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' });
-    expect(config.oidc).toEqual({ issuer: 'https://accounts.google.com', clientId: 'id', clientSecret: 'secret' });
+    expect(config.oidc).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
   });
 
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ PUBLIC_URL: 'https://journal.example.com/' }).publicUrl).toBe('https://journal.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://journal.example.com/' }).publicUrl).toBe(
+      'https://journal.example.com',
+    );
   });
 
   it('names each bad value with what was given and what is expected', () => {

@@ -20,7 +20,10 @@ const envSchema = z
     DATABASE_URL: optionalText.pipe(
       z
         .string()
-        .regex(/^(postgres(ql)?:\/\/|memory:)/, 'must start with postgres:// or postgresql:// (or be memory:)')
+        .regex(
+          /^(postgres(ql)?:\/\/|memory:)/,
+          'must start with postgres:// or postgresql:// (or be memory:)',
+        )
         .optional(),
     ),
     DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
@@ -31,7 +34,9 @@ const envSchema = z
         .optional(),
     ),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
-    OIDC_ISSUER: optionalText.pipe(z.url({ message: 'must be the issuer URL, e.g. https://accounts.google.com' }).optional()),
+    OIDC_ISSUER: optionalText.pipe(
+      z.url({ message: 'must be the issuer URL, e.g. https://accounts.google.com' }).optional(),
+    ),
     OIDC_CLIENT_ID: optionalText,
     OIDC_CLIENT_SECRET: optionalText,
     MAX_UPLOAD_BYTES: z.coerce
@@ -44,7 +49,11 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (Boolean(env.OIDC_CLIENT_ID) !== Boolean(env.OIDC_CLIENT_SECRET)) {
       const missing = env.OIDC_CLIENT_ID ? 'OIDC_CLIENT_SECRET' : 'OIDC_CLIENT_ID';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set together with the other OIDC client setting' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with the other OIDC client setting',
+      });
     }
   });
 
@@ -99,7 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     oidc:
       e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
-        ? { issuer: e.OIDC_ISSUER ?? GOOGLE_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+        ? {
+            issuer: e.OIDC_ISSUER ?? GOOGLE_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+          }
         : undefined,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,

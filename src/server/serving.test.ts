@@ -44,7 +44,11 @@ describe('serving the built client', () => {
   it('answers unknown /api paths with a JSON 404, never the page', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/nope?x=1' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/nope not found' });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /api/nope not found',
+    });
   });
 
   it('sends security headers', async () => {

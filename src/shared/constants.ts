@@ -85,7 +85,9 @@ export function isEquipmentCategory(value: string): value is EquipmentCategory {
 
 /** Unknown categories fall back to 'not defined' (spec section 3). */
 export function equipmentCategoryColor(category: string | null | undefined): string {
-  return EQUIPMENT_CATEGORY_COLORS[isEquipmentCategory(category ?? '') ? (category as EquipmentCategory) : DEFAULT_EQUIPMENT_CATEGORY];
+  return EQUIPMENT_CATEGORY_COLORS[
+    isEquipmentCategory(category ?? '') ? (category as EquipmentCategory) : DEFAULT_EQUIPMENT_CATEGORY
+  ];
 }
 
 export const DEMO_USER_ID = 'demo-user';
@@ -126,7 +128,14 @@ export const DEFAULT_VOLUME = 0.7;
 export const TRACK_SORT_STORAGE_KEY = 'trackSortBy';
 export const PENDING_INVITE_STORAGE_KEY = 'pendingInvite';
 
-export const SOCIAL_LINK_TYPES = ['bluesky', 'instagram', 'soundcloud', 'bandcamp', 'spotify', 'youtube'] as const;
+export const SOCIAL_LINK_TYPES = [
+  'bluesky',
+  'instagram',
+  'soundcloud',
+  'bandcamp',
+  'spotify',
+  'youtube',
+] as const;
 export type SocialLinkType = (typeof SOCIAL_LINK_TYPES)[number];
 
 /** Audio types the browser player accepts (spec section 5). */

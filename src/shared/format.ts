@@ -47,7 +47,9 @@ export function formatDate(value: string | Date | null | undefined): string {
 /** Playlist rows: 'd Month yyyy' ('1 May 2024'). */
 export function formatDayMonthYear(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? `${date.getDate()} ${date.toLocaleDateString('en-US', { month: 'long' })} ${date.getFullYear()}` : 'Unknown date';
+  return date
+    ? `${date.getDate()} ${date.toLocaleDateString('en-US', { month: 'long' })} ${date.getFullYear()}`
+    : 'Unknown date';
 }
 
 /** Comments: 'd MMM yyyy at HH:mm' ('1 May 2024 at 09:05'). */

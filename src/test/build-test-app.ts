@@ -1,7 +1,7 @@
-import { Signer } from '@fastify/cookie';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Signer } from '@fastify/cookie';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../server/app';
 import type { Config } from '../server/config';
@@ -67,15 +67,22 @@ export async function buildTestApp(
     async signedInClient(user = {}) {
       userCounter += 1;
       const id = user.id ?? `user-${userCounter}-${Math.random().toString(36).slice(2, 8)}`;
-      await database.db
-        .insert(users)
-        .values({ id, email: `${id}@example.com`, firstName: 'Test', lastName: `User${userCounter}`, ...user });
+      await database.db.insert(users).values({
+        id,
+        email: `${id}@example.com`,
+        firstName: 'Test',
+        lastName: `User${userCounter}`,
+        ...user,
+      });
       // A real session row, signed exactly as the session plugin signs it.
       const sid = `test-${id}-${Math.random().toString(36).slice(2)}`;
       const expires = new Date(Date.now() + 3_600_000);
       await database.db.insert(sessions).values({
         sid,
-        sess: { cookie: { originalMaxAge: 3_600_000, expires: expires.toISOString(), httpOnly: true, path: '/' }, userId: id },
+        sess: {
+          cookie: { originalMaxAge: 3_600_000, expires: expires.toISOString(), httpOnly: true, path: '/' },
+          userId: id,
+        },
         expire: expires,
       });
       const client = new TestClient(app);
@@ -146,7 +153,10 @@ export class TestClient {
     if (file) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
     const encoded = new Request('http://test.invalid', { method: 'POST', body: form });
     const body = Buffer.from(await encoded.arrayBuffer());
-    return this.request('POST', url, { body, headers: { 'content-type': encoded.headers.get('content-type')! } });
+    return this.request('POST', url, {
+      body,
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+    });
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, { headers });

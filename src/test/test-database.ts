@@ -32,7 +32,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     queries,
     async close() {
       await handle.close();
-      await withAdminClient(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(serverUrl, (admin) =>
+        admin.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }

@@ -19,7 +19,7 @@ class FakeXhr {
   private uploadListeners: Record<string, Listener[]> = {};
   upload = {
     addEventListener: (type: string, fn: Listener) => {
-      (this.uploadListeners[type] ??= []).push(fn);
+      this.uploadListeners[type] = [...(this.uploadListeners[type] ?? []), fn];
     },
   };
 
@@ -34,7 +34,7 @@ class FakeXhr {
     this.headers[name.toLowerCase()] = value;
   }
   addEventListener(type: string, fn: Listener) {
-    (this.listeners[type] ??= []).push(fn);
+    this.listeners[type] = [...(this.listeners[type] ?? []), fn];
   }
   send(body: unknown) {
     this.body = body;
@@ -91,7 +91,11 @@ describe('uploadWithProgress', () => {
 
   it('rejects with "{status}: {body}" like apiRequest', async () => {
     mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) });
-    const body = JSON.stringify({ statusCode: 415, error: 'Unsupported Media Type', message: 'x is not an audio file' });
+    const body = JSON.stringify({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: 'x is not an audio file',
+    });
     const result = uploadWithProgress('/api/tracks', new FormData());
     (await started()).respond(415, body);
     await expect(result).rejects.toThrow(`415: ${body}`);

@@ -34,7 +34,14 @@ async function seed() {
   ]);
   const [track] = await db
     .insert(s.tracks)
-    .values({ userId: 'u1', name: 't', filename: 't.wav', filepath: 'x/t.wav', mimeType: 'audio/wav', size: 10 })
+    .values({
+      userId: 'u1',
+      name: 't',
+      filename: 't.wav',
+      filepath: 'x/t.wav',
+      mimeType: 'audio/wav',
+      size: 10,
+    })
     .returning();
   const [playlist] = await db.insert(s.playlists).values({ userId: 'u1', name: 'p' }).returning();
   const [collective] = await db.insert(s.collectives).values({ name: 'c', ownerId: 'u1' }).returning();
@@ -47,9 +54,15 @@ async function seed() {
     { collectiveId: collective.id, userId: 'u1', role: 'owner' },
     { collectiveId: collective.id, userId: 'u2' },
   ]);
-  await db.insert(s.collectiveInvitations).values({ collectiveId: collective.id, inviterId: 'u1', inviteeId: 'u2' });
-  await db.insert(s.collectiveInviteLinks).values({ collectiveId: collective.id, createdById: 'u1', code: 'abc', type: 'multi' });
-  await db.insert(s.playlistCollectiveShares).values({ playlistId: playlist.id, collectiveId: collective.id, sharedByUserId: 'u1' });
+  await db
+    .insert(s.collectiveInvitations)
+    .values({ collectiveId: collective.id, inviterId: 'u1', inviteeId: 'u2' });
+  await db
+    .insert(s.collectiveInviteLinks)
+    .values({ collectiveId: collective.id, createdById: 'u1', code: 'abc', type: 'multi' });
+  await db
+    .insert(s.playlistCollectiveShares)
+    .values({ playlistId: playlist.id, collectiveId: collective.id, sharedByUserId: 'u1' });
   await db
     .insert(s.collectivePlaylistComments)
     .values({ collectiveId: collective.id, playlistId: playlist.id, userId: 'u2', content: 'hi' });
@@ -144,7 +157,9 @@ describe(`data model on ${testDatabaseKind()}`, () => {
   describe('uniqueness', () => {
     it('user email', async () => {
       await seed();
-      expect(await rejectionCode(db.insert(s.users).values({ id: 'u3', email: 'u1@example.com' }))).toBe('23505');
+      expect(await rejectionCode(db.insert(s.users).values({ id: 'u3', email: 'u1@example.com' }))).toBe(
+        '23505',
+      );
     });
 
     it('equipment tag name, ignoring case', async () => {
@@ -176,10 +191,14 @@ describe(`data model on ${testDatabaseKind()}`, () => {
 
     it('one membership per user and collective, and one entry per track in a playlist', async () => {
       const { collective, playlist, track } = await seed();
-      expect(await rejectionCode(db.insert(s.collectiveMembers).values({ collectiveId: collective.id, userId: 'u2' }))).toBe(
-        '23505',
-      );
-      const dup = db.insert(s.playlistTracks).values({ playlistId: playlist.id, trackId: track.id, position: 1 });
+      expect(
+        await rejectionCode(
+          db.insert(s.collectiveMembers).values({ collectiveId: collective.id, userId: 'u2' }),
+        ),
+      ).toBe('23505');
+      const dup = db
+        .insert(s.playlistTracks)
+        .values({ playlistId: playlist.id, trackId: track.id, position: 1 });
       expect(await rejectionCode(dup)).toBe('23505');
     });
 
@@ -190,7 +209,9 @@ describe(`data model on ${testDatabaseKind()}`, () => {
         .values({ collectiveId: collective.id, createdById: 'u1', code: 'zzz', type: 'forever' });
       expect(await rejectionCode(badType)).toBe('23514');
       await db.insert(s.users).values({ id: 'u3' });
-      const badRole = db.insert(s.collectiveMembers).values({ collectiveId: collective.id, userId: 'u3', role: 'king' });
+      const badRole = db
+        .insert(s.collectiveMembers)
+        .values({ collectiveId: collective.id, userId: 'u3', role: 'king' });
       expect(await rejectionCode(badRole)).toBe('23514');
     });
   });

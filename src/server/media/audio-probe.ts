@@ -37,5 +37,8 @@ export async function probeAudio(extensionlessFile: string): Promise<AudioFacts>
   }
   const mimeType = container && CONTAINER_MIME.find(([pattern]) => pattern.test(container))?.[1];
   if (!mimeType) throw new NotAudioError(`unsupported format ${container ?? 'unknown'}`);
-  return { mimeType, duration: duration !== undefined && Number.isFinite(duration) && duration > 0 ? duration : null };
+  return {
+    mimeType,
+    duration: duration !== undefined && Number.isFinite(duration) && duration > 0 ? duration : null,
+  };
 }

@@ -62,5 +62,7 @@ export async function saveImageVariants(
 export async function deleteImageVariants(store: BlobStore, url: string | null | undefined) {
   const match = url?.match(/^\/api\/images\/(playlists|avatars|collectives|equipment)\/([0-9a-f-]{36})$/);
   if (!match) return;
-  await Promise.all(IMAGE_SIZES.map((size) => store.delete(imageKey(match[1] as ImageKind, match[2]!, size))));
+  await Promise.all(
+    IMAGE_SIZES.map((size) => store.delete(imageKey(match[1] as ImageKind, match[2]!, size))),
+  );
 }

@@ -64,7 +64,8 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.limitLabel);
     if (err instanceof HttpError) throw err;
-    if (code?.startsWith('FST_')) throw new HttpError((err as { statusCode?: number }).statusCode ?? 400, (err as Error).message);
+    if (code?.startsWith('FST_'))
+      throw new HttpError((err as { statusCode?: number }).statusCode ?? 400, (err as Error).message);
     // The client went away or the body ended early: nothing was stored.
     throw new HttpError(400, 'The upload was interrupted before the file was complete');
   }

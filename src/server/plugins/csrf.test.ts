@@ -25,9 +25,15 @@ describe('CSRF protection', () => {
     const client = await t.signedInClient();
     await client.fetchCsrfToken(); // the session holds a CSRF secret; only the header is missing
     for (const route of mutatingApiRoutes()) {
-      const res = await client.request(route.method as 'POST', concrete(route.url), { body: {}, csrf: false });
+      const res = await client.request(route.method as 'POST', concrete(route.url), {
+        body: {},
+        csrf: false,
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(res.json(), `${route.method} ${route.url}`).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      expect(res.json(), `${route.method} ${route.url}`).toMatchObject({
+        statusCode: 403,
+        error: 'Forbidden',
+      });
     }
   });
 
@@ -47,7 +53,9 @@ describe('CSRF protection', () => {
     const alice = await t.signedInClient();
     const bob = await t.signedInClient();
     await bob.fetchCsrfToken();
-    const res = await bob.request('POST', '/api/auth/logout', { headers: { 'x-csrf-token': await alice.fetchCsrfToken() } });
+    const res = await bob.request('POST', '/api/auth/logout', {
+      headers: { 'x-csrf-token': await alice.fetchCsrfToken() },
+    });
     expect(res.statusCode).toBe(403);
   });
 

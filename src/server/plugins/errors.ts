@@ -46,8 +46,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'Request failed');
-      return reply.code(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' });
+      return reply
+        .code(500)
+        .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' });
     }
-    return reply.code(status).send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message: err.message });
+    return reply
+      .code(status)
+      .send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message: err.message });
   });
 });

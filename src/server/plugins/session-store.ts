@@ -1,6 +1,6 @@
-import type { Session } from 'fastify';
 import type { SessionStore } from '@fastify/session';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Session } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
 
@@ -49,6 +49,9 @@ function expiryOf(sess: Record<string, unknown>): Date {
 }
 
 export async function pruneExpiredSessions(db: Database): Promise<number> {
-  const deleted = await db.delete(sessions).where(lt(sessions.expire, sql`now()`)).returning({ sid: sessions.sid });
+  const deleted = await db
+    .delete(sessions)
+    .where(lt(sessions.expire, sql`now()`))
+    .returning({ sid: sessions.sid });
   return deleted.length;
 }

@@ -41,7 +41,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     saveUninitialized: false,
     // Not rolling: a session row is written when it changes, not on every request.
     rolling: false,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: opts.secureCookies, path: '/', maxAge: THIRTY_DAYS_MS },
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.secureCookies,
+      path: '/',
+      maxAge: THIRTY_DAYS_MS,
+    },
   });
   await app.register(fastifyCsrf, {
     sessionPlugin: '@fastify/session',
@@ -62,7 +68,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
   const interval = opts.pruneIntervalMs ?? 15 * 60 * 1000;
   if (interval > 0) {
     const prune = () =>
-      pruneExpiredSessions(opts.db).catch((err: unknown) => app.log.warn({ err }, 'Pruning expired sessions failed'));
+      pruneExpiredSessions(opts.db).catch((err: unknown) =>
+        app.log.warn({ err }, 'Pruning expired sessions failed'),
+      );
     app.addHook('onReady', async () => {
       await prune();
     });

@@ -38,15 +38,20 @@ export async function serveBlob(
   const rangeHeader = request.headers.range;
   const ifRange = request.headers['if-range'];
   // If-Range: the client's partial copy is stale, so send the whole thing.
-  const rangeApplies = rangeHeader && (!ifRange || ifRange === etag || ifRange === lastModified.toUTCString());
+  const rangeApplies =
+    rangeHeader && (!ifRange || ifRange === etag || ifRange === lastModified.toUTCString());
   if (rangeApplies) {
     const ranges = parseRange(info.size, rangeHeader, { combine: true });
     if (ranges === -1) {
-      return reply.code(416).header('Content-Range', `bytes */${info.size}`).header('Content-Type', 'application/json').send({
-        statusCode: 416,
-        error: 'Range Not Satisfiable',
-        message: `The range ${rangeHeader} is outside the ${info.size}-byte file`,
-      });
+      return reply
+        .code(416)
+        .header('Content-Range', `bytes */${info.size}`)
+        .header('Content-Type', 'application/json')
+        .send({
+          statusCode: 416,
+          error: 'Range Not Satisfiable',
+          message: `The range ${rangeHeader} is outside the ${info.size}-byte file`,
+        });
     }
     // Malformed ranges (-2) and multi-range requests are answered with the whole file (RFC 9110).
     if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {

@@ -47,7 +47,10 @@ const name = z
 const description = z
   .string()
   .trim()
-  .max(LIMITS.collectiveDescription, `Description must be less than ${LIMITS.collectiveDescription} characters`);
+  .max(
+    LIMITS.collectiveDescription,
+    `Description must be less than ${LIMITS.collectiveDescription} characters`,
+  );
 
 export const createCollectiveBodySchema = z.object({
   name,
@@ -69,7 +72,9 @@ export const collectivePlaylistSchema = playlistSchema.extend({
 });
 export type CollectivePlaylist = z.infer<typeof collectivePlaylistSchema>;
 
-export const collectivePlaylistDetailSchema = collectivePlaylistSchema.extend({ tracks: z.array(playlistTrackSchema) });
+export const collectivePlaylistDetailSchema = collectivePlaylistSchema.extend({
+  tracks: z.array(playlistTrackSchema),
+});
 export type CollectivePlaylistDetail = z.infer<typeof collectivePlaylistDetailSchema>;
 
 export const COMMENT_MAX = LIMITS.commentLength;
@@ -113,7 +118,12 @@ export const updateInviteLinkBodySchema = z.object({ isActive: z.boolean() });
 
 export const inviteDetailsSchema = z.object({
   code: z.string(),
-  collective: z.object({ id: z.number(), name: z.string(), description: z.string().nullable(), imageUrl: z.string().nullable() }),
+  collective: z.object({
+    id: z.number(),
+    name: z.string(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+  }),
   invitedBy: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
   /** The caller already belongs to the collective. */
   alreadyMember: z.boolean(),
@@ -122,7 +132,15 @@ export type InviteDetails = z.infer<typeof inviteDetailsSchema>;
 
 export const INVALID_INVITE_MESSAGE = 'This invite link is invalid, expired, or has already been used.';
 
-export const sharePlaylistBodySchema = z.object({ collectiveIds: z.array(z.number().int().positive()).max(500) });
-export const sharedCollectiveSchema = z.object({ id: z.number(), name: z.string(), imageUrl: z.string().nullable() });
-export const playlistWithSharesSchema = playlistSchema.extend({ sharedCollectives: z.array(sharedCollectiveSchema) });
+export const sharePlaylistBodySchema = z.object({
+  collectiveIds: z.array(z.number().int().positive()).max(500),
+});
+export const sharedCollectiveSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+});
+export const playlistWithSharesSchema = playlistSchema.extend({
+  sharedCollectives: z.array(sharedCollectiveSchema),
+});
 export type PlaylistWithShares = z.infer<typeof playlistWithSharesSchema>;

@@ -38,7 +38,11 @@ export const EQUIPMENT_SEARCH_LIMIT = 20;
 
 export const updateTrackBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'Track name is required').max(TRACK_NAME_MAX, `Track name must be at most ${TRACK_NAME_MAX} characters`),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Track name is required')
+      .max(TRACK_NAME_MAX, `Track name must be at most ${TRACK_NAME_MAX} characters`),
     notes: z
       .string()
       .max(TRACK_NOTES_MAX, `Notes must be at most ${TRACK_NOTES_MAX} characters`)
@@ -61,3 +65,53 @@ export const createEquipmentBodySchema = z.object({
 });
 
 export const equipmentCategorySchema = z.enum(EQUIPMENT_CATEGORIES);
+
+export const EQUIPMENT_DESCRIPTION_MAX = 2000;
+
+/** GET /api/equipment/{id}: the equipment page, with whether the caller may edit it (decision 0015). */
+export const equipmentDetailSchema = equipmentTagSchema.extend({
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  canEdit: z.boolean(),
+});
+export type EquipmentDetail = z.infer<typeof equipmentDetailSchema>;
+
+export const updateEquipmentBodySchema = z
+  .object({
+    name: createEquipmentBodySchema.shape.name,
+    description: z
+      .string()
+      .trim()
+      .max(EQUIPMENT_DESCRIPTION_MAX, `Description must be at most ${EQUIPMENT_DESCRIPTION_MAX} characters`)
+      .nullable()
+      .transform((v) => v || null),
+    category: equipmentCategorySchema,
+  })
+  .partial()
+  .strict();
+
+export const equipmentCommentSchema = z.object({
+  id: z.number(),
+  equipmentId: z.number(),
+  userId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  user: z.object({
+    id: z.string(),
+    username: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+});
+export type EquipmentComment = z.infer<typeof equipmentCommentSchema>;
+
+/** A row of 'Tracks Using {name}': the track with its owner's names. */
+export const equipmentTrackSchema = trackSchema.extend({
+  user: z.object({
+    id: z.string(),
+    username: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+  }),
+});
+export type EquipmentTrack = z.infer<typeof equipmentTrackSchema>;

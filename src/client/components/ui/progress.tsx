@@ -3,7 +3,11 @@ import type * as React from 'react';
 import { cn } from '../../lib/utils';
 
 /** A horizontal bar for 0 to 100 (role progressbar, with aria-valuenow from `value`). */
-export function Progress({ className, value, ...props }: React.ComponentProps<typeof ProgressPrimitive.Root>) {
+export function Progress({
+  className,
+  value,
+  ...props
+}: React.ComponentProps<typeof ProgressPrimitive.Root>) {
   const percent = Math.min(100, Math.max(0, value ?? 0));
   return (
     <ProgressPrimitive.Root

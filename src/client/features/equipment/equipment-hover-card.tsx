@@ -42,7 +42,13 @@ export function EquipmentPreview({ equipment }: { equipment: EquipmentTag }) {
 }
 
 /** Wraps a chip so hovering it shows the equipment preview after 200 ms, closing 100 ms after leaving. */
-export function EquipmentHoverCard({ equipment, children }: { equipment: EquipmentTag; children: ReactNode }) {
+export function EquipmentHoverCard({
+  equipment,
+  children,
+}: {
+  equipment: EquipmentTag;
+  children: ReactNode;
+}) {
   return (
     <HoverCard openDelay={TIMINGS.hoverCardOpenMs} closeDelay={TIMINGS.hoverCardCloseMs}>
       <HoverCardTrigger asChild>{children}</HoverCardTrigger>

@@ -138,7 +138,9 @@ export function EquipmentTagEditor({ trackId, equipment }: { trackId: number; eq
                       aria-hidden
                     />
                     <span className="truncate">{option.tag.name}</span>
-                    <span className="ml-auto shrink-0 text-xs text-muted-foreground">{option.tag.category}</span>
+                    <span className="ml-auto shrink-0 text-xs text-muted-foreground">
+                      {option.tag.category}
+                    </span>
                   </>
                 ) : (
                   <>

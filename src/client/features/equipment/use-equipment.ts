@@ -35,7 +35,9 @@ export function useEquipmentSearch(text: string) {
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<EquipmentTag[]> => {
       try {
-        return (await (await apiRequest('GET', `/api/equipment/search?q=${encodeURIComponent(q)}`)).json()) as EquipmentTag[];
+        return (await (
+          await apiRequest('GET', `/api/equipment/search?q=${encodeURIComponent(q)}`)
+        ).json()) as EquipmentTag[];
       } catch {
         failed('Failed to fetch equipment');
         return [];
@@ -74,7 +76,8 @@ export function useTrackEquipment(trackId: number) {
   });
 
   const remove = useMutation<unknown, Error, EquipmentTag, TrackListsSnapshot>({
-    mutationFn: async (tag) => (await apiRequest('DELETE', `/api/tracks/${trackId}/equipment/${tag.id}`)).json(),
+    mutationFn: async (tag) =>
+      (await apiRequest('DELETE', `/api/tracks/${trackId}/equipment/${tag.id}`)).json(),
     onMutate: (tag) => patch((list) => list.filter((e) => e.id !== tag.id)),
     onError: (_err, _tag, snapshot) => {
       if (snapshot) restoreTrackLists(queryClient, snapshot);

@@ -1,9 +1,35 @@
 import { AudioLines, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Slider } from '../../components/ui/slider';
 import { cn } from '../../lib/utils';
 import { formatTime } from './player-queue';
 import { usePlayer } from './use-player';
+
+/**
+ * The progress bar: click or drag anywhere on it to seek (keyboard arrows too, on the thumb). While
+ * dragging it shows the dragged position and seeks once, on release, instead of on every move.
+ */
+function SeekBar() {
+  const { currentTrack, currentTime, duration, seek } = usePlayer();
+  const [dragging, setDragging] = useState<number | null>(null);
+  return (
+    <Slider
+      aria-label="Seek"
+      data-testid="seek-bar"
+      min={0}
+      max={Math.max(duration, 0.01)}
+      step={0.1}
+      value={[dragging ?? Math.min(currentTime, duration)]}
+      disabled={currentTrack === null || duration <= 0}
+      onValueChange={([seconds]) => seconds !== undefined && setDragging(seconds)}
+      onValueCommit={([seconds]) => {
+        setDragging(null);
+        if (seconds !== undefined) seek(seconds);
+      }}
+    />
+  );
+}
 
 /** The fixed bottom bar (spec section 2, player bar); every control is inert until a track is chosen. */
 export function PlayerBar({ className }: { className?: string }) {
@@ -65,17 +91,13 @@ export function PlayerBar({ className }: { className?: string }) {
           </Button>
         </div>
         <div className="flex w-full max-w-xl items-center gap-2 text-xs text-muted-foreground tabular-nums">
-          <span className="w-10 text-right">{formatTime(currentTime)}</span>
-          <Slider
-            aria-label="Seek"
-            min={0}
-            max={Math.max(duration, 0.01)}
-            step={0.1}
-            value={[Math.min(currentTime, duration)]}
-            disabled={noTrack || duration <= 0}
-            onValueChange={([seconds]) => seconds !== undefined && player.seek(seconds)}
-          />
-          <span className="w-10">{formatTime(duration)}</span>
+          <span className="w-10 text-right" data-testid="player-elapsed">
+            {formatTime(currentTime)}
+          </span>
+          <SeekBar />
+          <span className="w-10" data-testid="player-total">
+            {formatTime(duration)}
+          </span>
         </div>
       </div>
 

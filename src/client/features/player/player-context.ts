@@ -33,6 +33,10 @@ export interface PlayerControls {
   seek: (seconds: number) => void;
   setVolume: (volume: number) => void;
   setPlaylist: (tracks: PlayerTrack[]) => void;
+  /** A track was edited: the bar and the queue show its new name. */
+  refreshTrack: (track: PlayerTrack) => void;
+  /** A track was deleted: it leaves the queue, and if it was playing the player stops and clears. */
+  forgetTrack: (id: number) => void;
 }
 
 export type PlayerContextValue = PlayerState & PlayerControls;

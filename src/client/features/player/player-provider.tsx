@@ -8,18 +8,23 @@ import {
   type PlayerState,
   type PlayerTrack,
 } from './player-context';
-import { isAiff, nextInQueue, previousInQueue } from './player-queue';
+import { isPlayable, nextInQueue, previousInQueue, unplayableReason } from './player-queue';
 
 const streamUrl = (track: PlayerTrack) => `/api/tracks/${track.id}/stream`;
 
-/** One <audio> element for the whole app, so playback survives navigation between screens. */
+/**
+ * One <audio> element for the whole app, so playback survives navigation between screens. It is
+ * rendered (hidden) rather than created with `new Audio()` so tests and tools can find it.
+ * Transitions follow spec section 4.
+ */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<PlayerState>(INITIAL_PLAYER_STATE);
   // The audio events and the auto-advance timer need the latest state, not a render's snapshot.
   const stateRef = useRef(state);
   const audioRef = useRef<HTMLAudioElement | null>(null);
+  const advanceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const controls = useMemo<PlayerControls>(() => {
+  const { controls, events } = useMemo(() => {
     const update = (patch: Partial<PlayerState>) => {
       stateRef.current = { ...stateRef.current, ...patch };
       setState(stateRef.current);
@@ -31,19 +36,16 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         .catch((err: unknown) => {
           // A newer load interrupting this one is not a failure.
           if (err instanceof DOMException && err.name === 'AbortError') return;
+          // Spec section 8: an auto-play failure is only logged and playback is marked stopped.
           console.error('Auto-play failed', err);
           update({ isPlaying: false });
         });
     };
 
     const start = (track: PlayerTrack) => {
-      if (isAiff(track)) {
-        toast({
-          variant: 'destructive',
-          title: 'Cannot Play File',
-          description:
-            'AIFF files cannot be played in web browsers. Please convert to MP3, WAV, or M4A for playback.',
-        });
+      clearTimeout(advanceTimer.current);
+      if (!isPlayable(track)) {
+        toast({ variant: 'destructive', title: 'Cannot Play File', description: unplayableReason(track) });
         return;
       }
       const audio = audioRef.current;
@@ -65,7 +67,12 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
       update({ isPlaying: false });
     };
 
-    return {
+    const next = () => {
+      const target = nextInQueue(stateRef.current.playlist, stateRef.current.currentTrack);
+      if (target) start(target);
+    };
+
+    const controls: PlayerControls = {
       playTrack: (track, queue) => {
         if (queue) update({ playlist: queue });
         if (stateRef.current.currentTrack?.id === track.id) resume();
@@ -79,17 +86,17 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         if (audio) audio.currentTime = 0;
         update({ isPlaying: false, currentTime: 0 });
       },
-      next: () => {
-        const target = nextInQueue(stateRef.current.playlist, stateRef.current.currentTrack);
-        if (target) start(target);
-      },
+      next,
       previous: () => {
         const target = previousInQueue(stateRef.current.playlist, stateRef.current.currentTrack);
         if (target) start(target);
       },
       seek: (seconds) => {
-        if (audioRef.current) audioRef.current.currentTime = seconds;
-        update({ currentTime: seconds });
+        const audio = audioRef.current;
+        const max = stateRef.current.duration > 0 ? stateRef.current.duration : Number.POSITIVE_INFINITY;
+        const target = Math.min(Math.max(0, seconds), max);
+        if (audio) audio.currentTime = target;
+        update({ currentTime: target });
       },
       setVolume: (volume) => {
         const clamped = Math.min(1, Math.max(0, volume));
@@ -97,50 +104,85 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         update({ volume: clamped });
       },
       setPlaylist: (tracks) => update({ playlist: tracks }),
+      refreshTrack: (track) => {
+        const { currentTrack, playlist } = stateRef.current;
+        const merge = (t: PlayerTrack) => (t.id === track.id ? { ...t, name: track.name } : t);
+        update({
+          currentTrack: currentTrack ? merge(currentTrack) : null,
+          playlist: playlist.map(merge),
+        });
+      },
+      forgetTrack: (id) => {
+        const { currentTrack, playlist } = stateRef.current;
+        const queue = playlist.filter((t) => t.id !== id);
+        if (currentTrack?.id !== id) {
+          update({ playlist: queue });
+          return;
+        }
+        clearTimeout(advanceTimer.current);
+        const audio = audioRef.current;
+        if (audio) {
+          audio.pause();
+          audio.removeAttribute('src');
+          audio.load();
+        }
+        update({ playlist: queue, currentTrack: null, isPlaying: false, currentTime: 0, duration: 0 });
+      },
     };
+
+    /** Handlers for the <audio> element's events. */
+    const events = {
+      onEnded: () => {
+        // Spec section 4: stop, reset the position, then after 100 ms the next track (wrapping).
+        const audio = audioRef.current;
+        if (audio) audio.currentTime = 0;
+        update({ isPlaying: false, currentTime: 0 });
+        clearTimeout(advanceTimer.current);
+        advanceTimer.current = setTimeout(next, TIMINGS.autoAdvanceMs);
+      },
+      onError: () => {
+        const track = stateRef.current.currentTrack;
+        if (!track) return;
+        console.error(`Failed to load track: ${track.name}. The audio file may be missing or corrupted.`);
+        audioRef.current?.pause();
+        update({ currentTrack: null, isPlaying: false, currentTime: 0, duration: 0 });
+      },
+      onTime: () => {
+        const audio = audioRef.current;
+        if (audio) update({ currentTime: audio.currentTime });
+      },
+      onDuration: () => {
+        const audio = audioRef.current;
+        if (audio && Number.isFinite(audio.duration) && audio.duration > 0)
+          update({ duration: audio.duration });
+      },
+    };
+
+    return { controls, events };
   }, []);
 
   useEffect(() => {
-    const audio = new Audio();
-    audio.preload = 'metadata';
-    audio.volume = stateRef.current.volume;
-    audioRef.current = audio;
-    let advanceTimer: ReturnType<typeof setTimeout> | undefined;
-    const set = (patch: Partial<PlayerState>) => {
-      stateRef.current = { ...stateRef.current, ...patch };
-      setState(stateRef.current);
-    };
-
-    const onTime = () => set({ currentTime: audio.currentTime });
-    const onDuration = () => {
-      if (Number.isFinite(audio.duration)) set({ duration: audio.duration });
-    };
-    const onEnded = () => {
-      set({ isPlaying: false, currentTime: 0 });
-      advanceTimer = setTimeout(controls.next, TIMINGS.autoAdvanceMs);
-    };
-    const onError = () => {
-      const track = stateRef.current.currentTrack;
-      if (!track) return;
-      console.error(`Failed to load track: ${track.name}. The audio file may be missing or corrupted.`);
-      set({ currentTrack: null, isPlaying: false, currentTime: 0 });
-    };
-
-    audio.addEventListener('timeupdate', onTime);
-    audio.addEventListener('durationchange', onDuration);
-    audio.addEventListener('ended', onEnded);
-    audio.addEventListener('error', onError);
-    return () => {
-      clearTimeout(advanceTimer);
-      audio.removeEventListener('timeupdate', onTime);
-      audio.removeEventListener('durationchange', onDuration);
-      audio.removeEventListener('ended', onEnded);
-      audio.removeEventListener('error', onError);
-      audio.pause();
-      audioRef.current = null;
-    };
-  }, [controls]);
+    if (audioRef.current) audioRef.current.volume = stateRef.current.volume;
+    return () => clearTimeout(advanceTimer.current);
+  }, []);
 
   const value = useMemo(() => ({ ...state, ...controls }), [state, controls]);
-  return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
+
+  return (
+    <PlayerContext.Provider value={value}>
+      {children}
+      {/* biome-ignore lint/a11y/useMediaCaption: recordings of music, with no speech to caption. */}
+      <audio
+        ref={audioRef}
+        data-testid="audio-player"
+        preload="metadata"
+        hidden
+        onTimeUpdate={events.onTime}
+        onDurationChange={events.onDuration}
+        onLoadedMetadata={events.onDuration}
+        onEnded={events.onEnded}
+        onError={events.onError}
+      />
+    </PlayerContext.Provider>
+  );
 }

@@ -1,3 +1,5 @@
+import { PLAYABLE_MIME_TYPES } from '../../../shared/constants';
+import { formatDuration } from '../../../shared/format';
 import type { PlayerTrack } from './player-context';
 
 // Queue moves of spec section 4: next wraps last to first (and starts at the first with nothing
@@ -21,9 +23,25 @@ export function isAiff(track: PlayerTrack): boolean {
   return /aiff?$/i.test(track.mimeType ?? '') || /\.aiff?$/i.test(track.name);
 }
 
-/** m:ss, with 0:00 for anything unknown. */
-export function formatTime(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
-  const whole = Math.floor(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+/**
+ * Spec section 5: play only audio/mpeg, audio/wav, audio/mp4 and audio/x-m4a. A track whose type is
+ * not known (a caller that did not pass it) is tried; the audio element reports what it cannot play.
+ */
+export function isPlayable(track: PlayerTrack): boolean {
+  if (isAiff(track)) return false;
+  if (!track.mimeType) return true;
+  const type = track.mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return (PLAYABLE_MIME_TYPES as readonly string[]).includes(type);
 }
+
+/** Why `track` cannot be played, for the 'Cannot Play File' toast. */
+export function unplayableReason(track: PlayerTrack): string {
+  if (isAiff(track)) {
+    return 'AIFF files cannot be played in web browsers. Please convert to MP3, WAV, or M4A for playback.';
+  }
+  const format = track.mimeType?.split('/')[1]?.toUpperCase() ?? 'This format';
+  return `${format} files cannot be played here. Please convert to MP3, WAV, or M4A for playback.`;
+}
+
+/** The player's clock: m:ss, with 0:00 for anything unknown. */
+export const formatTime = (seconds: number): string => formatDuration(seconds, '0:00');

@@ -106,11 +106,14 @@ function TrackChoices({
               >
                 <Checkbox
                   id={id}
+                  aria-labelledby={`${id}-name`}
                   checked={selected.has(track.id)}
                   onCheckedChange={(checked) => toggle(track.id, checked === true)}
                 />
                 <Music className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className="min-w-0 flex-1 truncate text-sm font-medium">{track.name}</span>
+                <span id={`${id}-name`} className="min-w-0 flex-1 truncate text-sm font-medium">
+                  {track.name}
+                </span>
                 <span className="text-xs text-muted-foreground tabular-nums">
                   {formatDuration(track.duration)}
                 </span>

@@ -1,39 +1,40 @@
 import { ListMusic } from 'lucide-react';
 import { EmptyState, Page } from '../shell/page-layout';
-import { PlaylistThumb } from '../shell/playlist-row';
-import { usePlaylists } from './use-playlists';
+import { PlaylistHeader } from './playlist-header';
+import { PlaylistTrackList } from './playlist-track-list';
+import { parsePlaylistId, usePlaylist } from './use-playlists';
 
-/** '/playlist/{id}'. Placeholder: name and description from the playlists list until its issue. */
+/** '/playlist/{id}' (spec section 2): the owner's playlist; anyone else's answers 404, shown as not found. */
 export function PlaylistPage({ playlistId }: { playlistId: string }) {
-  const { data: playlists, isLoading } = usePlaylists();
-  const playlist = playlists?.find((p) => String(p.id) === playlistId);
+  const id = parsePlaylistId(playlistId);
+  const { data: playlist, isLoading, error } = usePlaylist(id);
 
-  if (isLoading) return <Page>Loading playlist...</Page>;
-  if (!playlist)
+  if (id !== null && isLoading)
     return (
       <Page>
-        <EmptyState icon={ListMusic} title="Playlist not found" />
+        <p role="status" className="text-muted-foreground">
+          Loading playlist...
+        </p>
       </Page>
     );
 
+  if (!playlist) {
+    const missing = id === null || !error || error.message.startsWith('404');
+    return (
+      <Page>
+        <EmptyState
+          icon={ListMusic}
+          title={missing ? 'Playlist not found' : 'Could not load this playlist'}
+          hint={missing ? "This playlist doesn't exist or isn't yours." : 'Please try again later.'}
+        />
+      </Page>
+    );
+  }
+
   return (
     <Page>
-      <header className="mb-8 flex items-end gap-6">
-        <PlaylistThumb
-          id={playlist.id}
-          name={playlist.name}
-          imageUrl={playlist.imageUrl}
-          className="size-32 rounded-xl text-4xl shadow-xl"
-        />
-        <div className="min-w-0">
-          <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Playlist</p>
-          <h1 className="truncate text-4xl font-bold tracking-tight">{playlist.name}</h1>
-          {playlist.description && (
-            <p className="mt-2 text-sm text-muted-foreground">{playlist.description}</p>
-          )}
-        </div>
-      </header>
-      <EmptyState icon={ListMusic} title="No tracks in this playlist" />
+      <PlaylistHeader playlist={playlist} />
+      <PlaylistTrackList playlist={playlist} />
     </Page>
   );
 }

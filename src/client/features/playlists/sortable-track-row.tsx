@@ -92,7 +92,9 @@ export function SortableTrackRow({
       </div>
 
       <div className="min-w-0">
-        <p className={cn('truncate text-sm leading-5 font-medium', current && 'text-primary')}>{track.name}</p>
+        <p className={cn('truncate text-sm leading-5 font-medium', current && 'text-primary')}>
+          {track.name}
+        </p>
         {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
       </div>
 
@@ -100,7 +102,9 @@ export function SortableTrackRow({
         <EquipmentChips equipment={track.equipment} className="flex-nowrap overflow-hidden" />
       </div>
 
-      <span className="hidden text-sm text-muted-foreground lg:block">{formatDayMonthYear(track.addedAt)}</span>
+      <span className="hidden text-sm text-muted-foreground lg:block">
+        {formatDayMonthYear(track.addedAt)}
+      </span>
       <span className="text-right text-sm text-muted-foreground tabular-nums">
         {formatDuration(track.duration)}
       </span>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { Playlist, PlaylistTrack } from '../../../shared/schemas/playlists';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
@@ -82,25 +83,32 @@ export function useRemoveTrack(id: number) {
   });
 }
 
-/** Takes the whole new order; the cache shows it at once, then the server gets every position. */
+/**
+ * Returns `reorder(ordered)`: the cache shows the new order in the same render as the drop (an
+ * async onMutate would let the row jump back for a frame), then the server gets every position.
+ */
 export function useReorderTracks(id: number) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const { mutate } = useMutation({
     mutationFn: (ordered: PlaylistTrack[]) =>
       apiRequest(
         'PUT',
         `/api/playlists/${id}/reorder`,
         ordered.map((track, position) => ({ trackId: track.id, position })),
       ),
-    onMutate: async (ordered) => {
-      await queryClient.cancelQueries({ queryKey: playlistQueryKey(id), exact: true });
-      updateTracks(queryClient, id, () => renumber(ordered));
-    },
     onError: () => {
       void queryClient.invalidateQueries({ queryKey: playlistQueryKey(id), exact: true });
       failed('Failed to reorder tracks');
     },
   });
+  return useCallback(
+    (ordered: PlaylistTrack[]) => {
+      void queryClient.cancelQueries({ queryKey: playlistQueryKey(id), exact: true });
+      updateTracks(queryClient, id, () => renumber(ordered));
+      mutate(ordered);
+    },
+    [queryClient, id, mutate],
+  );
 }
 
 export function useUploadPlaylistCover(id: number) {

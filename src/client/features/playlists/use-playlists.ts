@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Playlist, PlaylistDetail } from '../../../shared/schemas/playlists';
 import type { Track } from '../../../shared/schemas/tracks';
+import { TRACKS_KEY } from '../tracks/use-tracks';
 
 // Query keys are URL segments: the default query function joins them with '/' (spec section 7).
 
 export const PLAYLISTS_QUERY_KEY = ['/api/playlists'] as const;
-export const TRACKS_QUERY_KEY = ['/api/tracks'] as const;
 
 export const playlistQueryKey = (id: number) => ['/api/playlists', id] as const;
 
@@ -14,9 +14,17 @@ export function usePlaylists() {
   return useQuery<Playlist[]>({ queryKey: PLAYLISTS_QUERY_KEY });
 }
 
-/** One playlist with its tracks in position order; a stranger's or a missing one is a 404. */
+/**
+ * One playlist with its tracks in position order; a stranger's or a missing one is a 404. Read again
+ * each time the page opens (showing the cached copy meanwhile): its tracks are edited, tagged and
+ * deleted on other screens, which do not know which playlists hold them.
+ */
 export function usePlaylist(id: number | null) {
-  return useQuery<PlaylistDetail>({ queryKey: playlistQueryKey(id ?? 0), enabled: id !== null });
+  return useQuery<PlaylistDetail>({
+    queryKey: playlistQueryKey(id ?? 0),
+    enabled: id !== null,
+    refetchOnMount: 'always',
+  });
 }
 
 /**
@@ -24,7 +32,7 @@ export function usePlaylist(id: number | null) {
  * since the last look must be offered even though reads are otherwise never stale.
  */
 export function useOwnTracks() {
-  return useQuery<Track[]>({ queryKey: TRACKS_QUERY_KEY, refetchOnMount: 'always' });
+  return useQuery<Track[]>({ queryKey: TRACKS_KEY, refetchOnMount: 'always' });
 }
 
 /** Playlist ids in routes are numeric; anything else is treated as not found. */

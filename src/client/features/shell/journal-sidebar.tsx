@@ -60,8 +60,11 @@ export function JournalSidebar({ user }: { user: AuthUser }) {
               id={playlist.id}
               name={playlist.name}
               imageUrl={playlist.imageUrl}
+              href={`/playlist/${playlist.id}`}
               active={location === `/playlist/${playlist.id}`}
-              onClick={() => navigate(`/playlist/${playlist.id}`)}
+              // A negative id is the optimistic stand-in (spec section 4) until the server answers.
+              pending={playlist.id < 0}
+              // Collective badges (at most 4, spec section 2) go in `badges` with the sharing issue.
             />
           ))}
         </ul>

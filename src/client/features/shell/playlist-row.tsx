@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
 
 /** A playlist's -128.webp thumbnail, or a coloured tile with its first letter (spec section 2). */
@@ -30,39 +31,72 @@ export function PlaylistThumb({
   );
 }
 
-/** One row of a sidebar playlist list; `subtitle` carries the owner in collective context. */
+const ROW_CLASS =
+  'flex w-full items-center gap-3 rounded-md p-1.5 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/**
+ * One row of a sidebar playlist list. In journal context it links to the playlist page (`href`) and
+ * `badges` holds the collectives it is shared with; in collective context it selects in place
+ * (`onClick`) and `subtitle` carries the owner. `pending` marks the stand-in of a playlist still
+ * being created, which has nowhere to go yet.
+ */
 export function PlaylistRow({
   id,
   name,
   imageUrl,
   active,
+  href,
   onClick,
   subtitle,
+  badges,
+  pending = false,
 }: {
   id: number;
   name: string;
   imageUrl: string | null;
   active: boolean;
-  onClick: () => void;
+  href?: string;
+  onClick?: () => void;
   subtitle?: ReactNode;
+  badges?: ReactNode;
+  pending?: boolean;
 }) {
+  const content = (
+    <>
+      <PlaylistThumb id={id} name={name} imageUrl={imageUrl} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-medium">{name}</span>
+        {subtitle && <span className="block truncate text-xs text-muted-foreground">{subtitle}</span>}
+      </span>
+      {badges}
+    </>
+  );
+  const className = cn(
+    ROW_CLASS,
+    active ? 'bg-accent text-accent-foreground' : 'hover:bg-accent/60',
+    !pending && 'cursor-pointer',
+  );
+
   return (
     <li>
-      <button
-        type="button"
-        onClick={onClick}
-        aria-current={active ? 'page' : undefined}
-        className={cn(
-          'flex w-full cursor-pointer items-center gap-3 rounded-md p-1.5 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-          active ? 'bg-accent text-accent-foreground' : 'hover:bg-accent/60',
-        )}
-      >
-        <PlaylistThumb id={id} name={name} imageUrl={imageUrl} />
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium">{name}</span>
-          {subtitle && <span className="block truncate text-xs text-muted-foreground">{subtitle}</span>}
-        </span>
-      </button>
+      {pending ? (
+        <div aria-busy="true" className={cn(ROW_CLASS, 'animate-pulse opacity-60')}>
+          {content}
+        </div>
+      ) : href ? (
+        <Link href={href} aria-current={active ? 'page' : undefined} className={className}>
+          {content}
+        </Link>
+      ) : (
+        <button
+          type="button"
+          onClick={onClick}
+          aria-current={active ? 'page' : undefined}
+          className={className}
+        >
+          {content}
+        </button>
+      )}
     </li>
   );
 }

@@ -44,8 +44,10 @@ describe('PlaylistsSidebar in journal context', () => {
     expect(screen.getByRole('button', { name: 'Create Playlist' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'New playlist' })).toBeTruthy();
     // A playlist without an image gets a lettered tile; one with an image its thumbnail.
-    expect(screen.getByRole('button', { name: 'Sketches' }).textContent).toBe('SSketches');
-    const live = screen.getByRole('button', { name: 'Live' });
+    const sketches = screen.getByRole('link', { name: 'Sketches' });
+    expect(sketches.textContent).toBe('SSketches');
+    expect(sketches.getAttribute('href')).toBe('/playlist/11');
+    const live = screen.getByRole('link', { name: 'Live' });
     expect(live.querySelector('img')?.getAttribute('src')).toBe('/uploads/live-128.webp');
 
     await userEvent.click(screen.getByRole('button', { name: 'Profile' }));

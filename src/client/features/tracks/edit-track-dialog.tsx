@@ -85,7 +85,11 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
         </Label>
       </div>
       <DialogFooter className="sm:justify-between">
-        <Button variant="ghost" className="text-destructive hover:text-destructive" onClick={() => setConfirming(true)}>
+        <Button
+          variant="ghost"
+          className="text-destructive hover:text-destructive"
+          onClick={() => setConfirming(true)}
+        >
           <Trash2 aria-hidden />
           Delete Track
         </Button>

@@ -1,8 +1,43 @@
-import { Disc3, Music } from 'lucide-react';
+import { Disc3, Loader2, Music, Pause, Play } from 'lucide-react';
+import { useState } from 'react';
+import type { Track, TrackSort } from '../../../shared/schemas/tracks';
+import { Button } from '../../components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { usePlayer } from '../player/use-player';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
+import { EditTrackDialog } from './edit-track-dialog';
+import { TrackTable } from './track-table';
+import { UploadDropZone } from './upload-drop-zone';
+import { useTrackSort, useTracks } from './use-tracks';
 
-/** '/' signed in. Placeholder until the journal (upload, track table) is built in its own issue. */
+const SORT_LABELS: Record<TrackSort, string> = { dateUploaded: 'Date Uploaded', dateCreated: 'Date Created' };
+
+/** The big button: plays the sorted list from its first track, or pauses when it is playing. */
+function PlayAllButton({ tracks }: { tracks: Track[] }) {
+  const player = usePlayer();
+  const playingThis = player.isPlaying && tracks.some((t) => t.id === player.currentTrack?.id);
+  const first = tracks[0];
+  return (
+    <Button
+      size="icon"
+      aria-label={playingThis ? 'Pause' : 'Play all'}
+      disabled={!first}
+      onClick={() => (playingThis ? player.pause() : first && player.playTrack(first, tracks))}
+      className="size-14 rounded-full shadow-lg shadow-primary/20 [&_svg]:size-6"
+    >
+      {playingThis ? <Pause className="fill-current" /> : <Play className="translate-x-0.5 fill-current" />}
+    </Button>
+  );
+}
+
+/** '/' signed in: Your Music Journal (spec section 2, Journal). */
 export function JournalPage() {
+  const [sort, setSort] = useTrackSort();
+  const { data: tracks, isLoading, isError } = useTracks(sort);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  // The dialog follows the cached track, so optimistic tag changes show in it at once.
+  const editing = tracks?.find((t) => t.id === editingId) ?? null;
+
   return (
     <Page>
       <PageHeader
@@ -10,11 +45,47 @@ export function JournalPage() {
         title="Your Music Journal"
         description="Your recordings, notes and the kit you used."
       />
-      <EmptyState
-        icon={Disc3}
-        title="No tracks in your journal yet"
-        hint="Your uploaded recordings will appear here."
-      />
+      <UploadDropZone className="mb-8" />
+
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+        <PlayAllButton tracks={tracks ?? []} />
+        <div className="flex items-center gap-2">
+          <span id="track-sort-label" className="text-sm text-muted-foreground">
+            Sort by
+          </span>
+          <Select value={sort} onValueChange={(value) => setSort(value as TrackSort)}>
+            <SelectTrigger className="w-44" aria-labelledby="track-sort-label">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(Object.keys(SORT_LABELS) as TrackSort[]).map((value) => (
+                <SelectItem key={value} value={value}>
+                  {SORT_LABELS[value]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      {isLoading ? (
+        <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+          Loading your tracks...
+        </p>
+      ) : isError ? (
+        <EmptyState icon={Disc3} title="Could not load your tracks" hint="Reload the page to try again." />
+      ) : !tracks || tracks.length === 0 ? (
+        <EmptyState
+          icon={Disc3}
+          title="No tracks in your journal yet"
+          hint="Drop a recording above to start your journal."
+        />
+      ) : (
+        <TrackTable tracks={tracks} sort={sort} onEdit={(track) => setEditingId(track.id)} />
+      )}
+
+      <EditTrackDialog track={editing} onOpenChange={(open) => !open && setEditingId(null)} />
     </Page>
   );
 }

@@ -24,7 +24,10 @@ export function TrackRow({ track, index, sort, isCurrent, isPlaying, onPlay, onE
     <tr
       data-testid="track-row"
       data-current={isCurrent || undefined}
-      className={cn('group border-b border-border/60 transition-colors hover:bg-accent/40', isCurrent && 'bg-primary/5')}
+      className={cn(
+        'group border-b border-border/60 transition-colors hover:bg-accent/40',
+        isCurrent && 'bg-primary/5',
+      )}
     >
       <td className="w-12 py-2 pr-2 pl-3">
         <button

@@ -41,7 +41,8 @@ export function TrackTable({
               {sort === 'dateCreated' ? 'Date Created' : 'Date Added'}
             </th>
             <th scope="col" className="w-16 py-2.5 pr-2 text-right font-medium">
-              <Clock className="ml-auto size-4" aria-label="Duration" />
+              <span className="sr-only">Duration</span>
+              <Clock className="ml-auto size-4" aria-hidden />
             </th>
             <th scope="col" className="w-12 py-2.5 pr-3">
               <span className="sr-only">Actions</span>

@@ -18,8 +18,9 @@ export function UploadDropZone({ className }: { className?: string }) {
   };
 
   return (
-    <section aria-label="Upload tracks" className={cn('space-y-3', className)}>
-      <div
+    <div className={cn('space-y-3', className)}>
+      <section
+        aria-label="Drop zone"
         data-testid="upload-drop-zone"
         onDragOver={(event) => {
           event.preventDefault();
@@ -57,12 +58,15 @@ export function UploadDropZone({ className }: { className?: string }) {
             void uploadFiles(files);
           }}
         />
-      </div>
+      </section>
 
       {uploads.length > 0 && (
         <ul aria-label="Uploads" className="space-y-2">
           {uploads.map((upload) => (
-            <li key={upload.key} className="flex items-center gap-3 rounded-lg border border-border bg-card px-3 py-2">
+            <li
+              key={upload.key}
+              className="flex items-center gap-3 rounded-lg border border-border bg-card px-3 py-2"
+            >
               <FileAudio className="size-4 shrink-0 text-primary" aria-hidden />
               <div className="min-w-0 flex-1 space-y-1.5">
                 <div className="flex items-center justify-between gap-2 text-xs">
@@ -77,6 +81,6 @@ export function UploadDropZone({ className }: { className?: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }

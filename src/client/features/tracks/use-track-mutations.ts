@@ -2,7 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { mapTrack, patchTrackLists, restoreTrackLists, TRACKS_KEY, type TrackListsSnapshot } from './use-tracks';
+import {
+  mapTrack,
+  patchTrackLists,
+  restoreTrackLists,
+  TRACKS_KEY,
+  type TrackListsSnapshot,
+} from './use-tracks';
 
 export interface TrackChanges {
   name: string;
@@ -18,7 +24,11 @@ export function useUpdateTrack() {
   const queryClient = useQueryClient();
   return useMutation<Track, Error, { id: number; changes: TrackChanges }, TrackListsSnapshot>({
     mutationFn: async ({ id, changes }) => (await apiRequest('PATCH', `/api/tracks/${id}`, changes)).json(),
-    onMutate: ({ id, changes }) => patchTrackLists(queryClient, mapTrack(id, (t) => ({ ...t, ...changes }))),
+    onMutate: ({ id, changes }) =>
+      patchTrackLists(
+        queryClient,
+        mapTrack(id, (t) => ({ ...t, ...changes })),
+      ),
     onError: (err, _vars, snapshot) => {
       if (snapshot) restoreTrackLists(queryClient, snapshot);
       toast({

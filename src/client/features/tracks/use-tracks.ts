@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { TRACK_SORT_STORAGE_KEY } from '../../../shared/constants';
 import { TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
@@ -17,6 +17,8 @@ export const tracksQueryKey = (sort: TrackSort) => [...TRACKS_KEY, { sort }] as 
 export function useTracks(sort: TrackSort) {
   return useQuery({
     queryKey: tracksQueryKey(sort),
+    // Switching the sort keeps showing the old order until the new one arrives.
+    placeholderData: keepPreviousData,
     queryFn: async () => (await apiRequest('GET', `/api/tracks?sort=${sort}`)).json() as Promise<Track[]>,
   });
 }
@@ -48,7 +50,8 @@ export function useTrackSort(): [TrackSort, (sort: TrackSort) => void] {
 const trackListFilter = {
   queryKey: TRACKS_KEY,
   predicate: ({ queryKey }: { queryKey: readonly unknown[] }) =>
-    queryKey.length === 1 || (queryKey.length === 2 && typeof queryKey[1] === 'object' && queryKey[1] !== null),
+    queryKey.length === 1 ||
+    (queryKey.length === 2 && typeof queryKey[1] === 'object' && queryKey[1] !== null),
 };
 
 export type TrackListsSnapshot = Array<[readonly unknown[], unknown]>;

@@ -1,25 +1,31 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { SocialLinkType } from '../../../shared/constants';
 import { createdAt, updatedAt } from './columns';
 
 export type SocialLinks = Partial<Record<SocialLinkType, string>>;
 
-export const users = pgTable('users', {
-  // Text ids: the OIDC subject for Google users, 'demo-user' for the demo user.
-  id: text().primaryKey(),
-  email: text().unique(),
-  firstName: text(),
-  lastName: text(),
-  username: text(),
-  bio: text(),
-  profileImageUrl: text(),
-  avatarUrl: text(),
-  socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
-  isPublic: boolean().notNull().default(false),
-  isDemo: boolean().notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    // Text ids: the OIDC subject for Google users, 'demo-user' for the demo user.
+    id: text().primaryKey(),
+    email: text().unique(),
+    firstName: text(),
+    lastName: text(),
+    username: text(),
+    bio: text(),
+    profileImageUrl: text(),
+    avatarUrl: text(),
+    socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
+    isPublic: boolean().notNull().default(false),
+    isDemo: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Usernames are shown as @username in comments: unique ignoring case, so nobody can pose as another.
+  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`)],
+);
 
 // Same shape as connect-pg-simple's table so the column names match the spec (sid, sess, expire).
 export const sessions = pgTable(

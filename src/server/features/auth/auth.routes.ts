@@ -23,9 +23,13 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, oidc, publicUrl } = opts;
 
-  app.get('/api/auth/csrf-token', { schema: { response: { 200: csrfTokenSchema } } }, async (_request, reply) => ({
-    csrfToken: reply.generateCsrf(),
-  }));
+  app.get(
+    '/api/auth/csrf-token',
+    { schema: { response: { 200: csrfTokenSchema } } },
+    async (_request, reply) => ({
+      csrfToken: reply.generateCsrf(),
+    }),
+  );
 
   app.get('/api/auth/config', async () => ({ googleEnabled: oidc !== undefined }));
 
@@ -83,7 +87,9 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       return reply
         .code(503)
         .type('text/html')
-        .send(messagePage('Sign-in is unavailable', 'Google could not be reached. Please try again in a moment.'));
+        .send(
+          messagePage('Sign-in is unavailable', 'Google could not be reached. Please try again in a moment.'),
+        );
     }
     const { url, ...transaction } = started;
     request.session.oidc = { ...transaction, pendingInvite: safeInviteCode(query.pendingInvite) };
@@ -96,7 +102,9 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       reply.code(400).type('text/html').send(messagePage('Sign-in failed', message));
     if (!oidc) return refuse('Google sign-in is not configured on this server.');
     if (!transaction) {
-      return refuse('This sign-in link does not belong to a sign-in started in this browser. Please sign in again.');
+      return refuse(
+        'This sign-in link does not belong to a sign-in started in this browser. Please sign in again.',
+      );
     }
     // One attempt per transaction: a replayed callback finds nothing to finish.
     request.session.oidc = undefined;
@@ -106,7 +114,9 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     } catch (err) {
       if (!(err instanceof SignInRefused)) throw err;
       request.log.warn({ err }, 'OpenID Connect callback refused');
-      return refuse('The answer from Google did not match this sign-in attempt, so it was refused. Please sign in again.');
+      return refuse(
+        'The answer from Google did not match this sign-in attempt, so it was refused. Please sign in again.',
+      );
     }
     const user = await upsertUserFromClaims(db, claims);
     await signIn(request, user.id);

@@ -88,7 +88,10 @@ describe('sessions', () => {
   it('ignores expired sessions and prunes their rows', async () => {
     const client = await t.signedInClient();
     const sid = client.cookies.get(SESSION_COOKIE)!.split('.')[0]!;
-    await t.db.update(sessions).set({ expire: new Date(Date.now() - 1000) }).where(eq(sessions.sid, sid));
+    await t.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sid));
     expect((await client.get('/api/auth/user')).statusCode).toBe(401);
     expect(await pruneExpiredSessions(t.db)).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(sessions).where(eq(sessions.sid, sid))).toHaveLength(0);

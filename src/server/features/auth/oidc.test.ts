@@ -10,7 +10,9 @@ let t: TestApp;
 beforeAll(async () => {
   provider = await startOidcProvider();
   t = await buildTestApp({
-    config: { oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret } },
+    config: {
+      oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret },
+    },
   });
 });
 afterAll(async () => {

@@ -1,10 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { CollectiveComment, CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
+import type {
+  CollectiveComment,
+  CollectivePlaylist,
+  CollectivePlaylistDetail,
+} from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
 import { collectivePlaylistComments, playlistCollectiveShares, playlists, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { playlistTracksOf, toPlaylistDto } from '../playlists/playlists.service';
-import { requireMembership, toUserSummary, userSummaryColumns } from './collectives.service';
+import { toUserSummary, userSummaryColumns } from '../users/users.service';
+import { requireMembership } from './collectives.service';
 
 const sharedPlaylistColumns = {
   playlist: playlists,
@@ -48,7 +53,12 @@ async function requireSharedPlaylist(db: Database, collectiveId: number, playlis
     .from(playlistCollectiveShares)
     .innerJoin(playlists, eq(playlists.id, playlistCollectiveShares.playlistId))
     .innerJoin(users, eq(users.id, playlists.userId))
-    .where(and(eq(playlistCollectiveShares.collectiveId, collectiveId), eq(playlistCollectiveShares.playlistId, playlistId)))
+    .where(
+      and(
+        eq(playlistCollectiveShares.collectiveId, collectiveId),
+        eq(playlistCollectiveShares.playlistId, playlistId),
+      ),
+    )
     .limit(1);
   if (!row) throw notFound('Playlist not found in this collective');
   return row;
@@ -76,7 +86,10 @@ export async function listComments(
     .from(collectivePlaylistComments)
     .innerJoin(users, eq(users.id, collectivePlaylistComments.userId))
     .where(
-      and(eq(collectivePlaylistComments.collectiveId, collectiveId), eq(collectivePlaylistComments.playlistId, playlistId)),
+      and(
+        eq(collectivePlaylistComments.collectiveId, collectiveId),
+        eq(collectivePlaylistComments.playlistId, playlistId),
+      ),
     )
     .orderBy(desc(collectivePlaylistComments.createdAt), desc(collectivePlaylistComments.id));
   return rows.map((r) => ({
@@ -98,7 +111,10 @@ export async function addComment(
   content: string,
 ): Promise<CollectiveComment> {
   await requireSharedPlaylist(db, collectiveId, playlistId, userId);
-  const [comment] = await db.insert(collectivePlaylistComments).values({ collectiveId, playlistId, userId, content }).returning();
+  const [comment] = await db
+    .insert(collectivePlaylistComments)
+    .values({ collectiveId, playlistId, userId, content })
+    .returning();
   const [author] = await db.select(userSummaryColumns).from(users).where(eq(users.id, userId));
   return {
     id: comment!.id,

@@ -19,26 +19,42 @@ beforeAll(async () => {
   const owner = await t.signedInClient();
   const admin = await t.signedInClient();
   const member = await t.signedInClient();
-  Object.assign(clients, { signedOut: t.client(), nonMember: await t.signedInClient(), member, admin, owner });
+  Object.assign(clients, {
+    signedOut: t.client(),
+    nonMember: await t.signedInClient(),
+    member,
+    admin,
+    owner,
+  });
   collectiveId = (await owner.post('/api/collectives', { name: 'Crew' })).json().id;
   await t.db.insert(collectiveMembers).values([
     { collectiveId, userId: admin.userId, role: 'admin' },
     { collectiveId, userId: member.userId, role: 'member' },
   ]);
   const trackId = (
-    await owner.upload('/api/tracks', {}, { field: 'audio', name: 'a.wav', type: 'audio/wav', data: makeWav(1) })
+    await owner.upload(
+      '/api/tracks',
+      {},
+      { field: 'audio', name: 'a.wav', type: 'audio/wav', data: makeWav(1) },
+    )
   ).json().id;
   playlistId = (await owner.post('/api/playlists', { name: 'Set' })).json().id;
   await owner.post(`/api/playlists/${playlistId}/tracks`, { trackId });
   await owner.post(`/api/playlists/${playlistId}/share`, { collectiveIds: [collectiveId] });
   linkId = (await owner.post(`/api/collectives/${collectiveId}/invite-links`, { type: 'multi' })).json().id;
-  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'teal' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'teal' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => t.close());
 
 /** Expected status per caller, in the order of WHO: the table of decision 0013. */
 const table: { route: string; call: (c: TestClient) => ReturnType<TestClient['get']>; expect: number[] }[] = [
-  { route: 'GET /api/collectives/{id}', call: (c) => c.get(`/api/collectives/${collectiveId}`), expect: [401, 404, 200, 200, 200] },
+  {
+    route: 'GET /api/collectives/{id}',
+    call: (c) => c.get(`/api/collectives/${collectiveId}`),
+    expect: [401, 404, 200, 200, 200],
+  },
   {
     route: 'PATCH /api/collectives/{id}',
     call: (c) => c.patch(`/api/collectives/${collectiveId}`, { description: 'About us' }),
@@ -46,11 +62,24 @@ const table: { route: string; call: (c: TestClient) => ReturnType<TestClient['ge
   },
   {
     route: 'POST /api/collectives/{id}/avatar',
-    call: (c) => c.upload(`/api/collectives/${collectiveId}/avatar`, {}, { field: 'avatar', name: 'a.png', type: 'image/png', data: png }),
+    call: (c) =>
+      c.upload(
+        `/api/collectives/${collectiveId}/avatar`,
+        {},
+        { field: 'avatar', name: 'a.png', type: 'image/png', data: png },
+      ),
     expect: [401, 404, 403, 403, 200],
   },
-  { route: 'GET …/members', call: (c) => c.get(`/api/collectives/${collectiveId}/members`), expect: [401, 404, 200, 200, 200] },
-  { route: 'GET …/playlists', call: (c) => c.get(`/api/collectives/${collectiveId}/playlists`), expect: [401, 404, 200, 200, 200] },
+  {
+    route: 'GET …/members',
+    call: (c) => c.get(`/api/collectives/${collectiveId}/members`),
+    expect: [401, 404, 200, 200, 200],
+  },
+  {
+    route: 'GET …/playlists',
+    call: (c) => c.get(`/api/collectives/${collectiveId}/playlists`),
+    expect: [401, 404, 200, 200, 200],
+  },
   {
     route: 'GET …/playlists/{playlistId}',
     call: (c) => c.get(`/api/collectives/${collectiveId}/playlists/${playlistId}`),
@@ -63,10 +92,15 @@ const table: { route: string; call: (c: TestClient) => ReturnType<TestClient['ge
   },
   {
     route: 'POST …/comments',
-    call: (c) => c.post(`/api/collectives/${collectiveId}/playlists/${playlistId}/comments`, { content: 'Lovely' }),
+    call: (c) =>
+      c.post(`/api/collectives/${collectiveId}/playlists/${playlistId}/comments`, { content: 'Lovely' }),
     expect: [401, 404, 201, 201, 201],
   },
-  { route: 'GET …/invite-links', call: (c) => c.get(`/api/collectives/${collectiveId}/invite-links`), expect: [401, 404, 403, 200, 200] },
+  {
+    route: 'GET …/invite-links',
+    call: (c) => c.get(`/api/collectives/${collectiveId}/invite-links`),
+    expect: [401, 404, 403, 200, 200],
+  },
   {
     route: 'POST …/invite-links',
     call: (c) => c.post(`/api/collectives/${collectiveId}/invite-links`, { type: 'single' }),
@@ -90,7 +124,7 @@ const table: { route: string; call: (c: TestClient) => ReturnType<TestClient['ge
 describe('collective permissions (decision 0013)', () => {
   for (const row of table) {
     it(row.route, async () => {
-      const got = [];
+      const got: number[] = [];
       for (const who of WHO) got.push((await row.call(clients[who])).statusCode);
       expect(Object.fromEntries(WHO.map((w, i) => [w, got[i]]))).toEqual(
         Object.fromEntries(WHO.map((w, i) => [w, row.expect[i]])),
@@ -106,6 +140,8 @@ describe('collective permissions (decision 0013)', () => {
 
   it('a collective does not appear in a non-member’s list', async () => {
     expect((await clients.nonMember.get('/api/collectives')).json()).toEqual([]);
-    expect((await clients.member.get('/api/collectives')).json().map((c: { id: number }) => c.id)).toEqual([collectiveId]);
+    expect((await clients.member.get('/api/collectives')).json().map((c: { id: number }) => c.id)).toEqual([
+      collectiveId,
+    ]);
   });
 });

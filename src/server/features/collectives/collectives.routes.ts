@@ -18,7 +18,12 @@ import { receiveImage } from '../../media/image-upload';
 import { deleteImageVariants } from '../../media/image-variants';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
-import { addComment, getCollectivePlaylist, listCollectivePlaylists, listComments } from './collective-playlists.service';
+import {
+  addComment,
+  getCollectivePlaylist,
+  listCollectivePlaylists,
+  listComments,
+} from './collective-playlists.service';
 import {
   createCollective,
   getCollective,
@@ -39,7 +44,10 @@ const AVATAR_RULES = {
   accept: { formats: ['jpeg', 'png', 'gif', 'webp'], message: 'Please upload a valid image file' },
 } as const;
 
-export async function collectivesRoutes(fastify: FastifyInstance, opts: { db: Database; store: BlobStore; tempDir: string }) {
+export async function collectivesRoutes(
+  fastify: FastifyInstance,
+  opts: { db: Database; store: BlobStore; tempDir: string },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store } = opts;
   app.addHook('preHandler', app.requireUser);
@@ -51,11 +59,14 @@ export async function collectivesRoutes(fastify: FastifyInstance, opts: { db: Da
   app.post(
     '/api/collectives',
     { schema: { body: createCollectiveBodySchema, response: { 201: collectiveSchema } } },
-    async (request, reply) => reply.code(201).send(await createCollective(db, userOf(request).id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createCollective(db, userOf(request).id, request.body)),
   );
 
-  app.get('/api/collectives/:id', { schema: { params: idParams, response: { 200: collectiveWithRoleSchema } } }, async (request) =>
-    getCollective(db, request.params.id, userOf(request).id),
+  app.get(
+    '/api/collectives/:id',
+    { schema: { params: idParams, response: { 200: collectiveWithRoleSchema } } },
+    async (request) => getCollective(db, request.params.id, userOf(request).id),
   );
 
   app.patch(
@@ -64,19 +75,23 @@ export async function collectivesRoutes(fastify: FastifyInstance, opts: { db: Da
     async (request) => updateCollective(db, request.params.id, userOf(request).id, request.body),
   );
 
-  app.post('/api/collectives/:id/avatar', { schema: { params: idParams, response: { 200: collectiveSchema } } }, async (request) => {
-    const before = await requireOwner(db, request.params.id, userOf(request).id);
-    const imageUrl = await receiveImage(request, {
-      store,
-      tempDir: opts.tempDir,
-      kind: 'collectives',
-      fileField: 'avatar',
-      ...AVATAR_RULES,
-    });
-    const collective = await setCollectiveImage(db, before.id, imageUrl);
-    await deleteImageVariants(store, before.imageUrl);
-    return collective;
-  });
+  app.post(
+    '/api/collectives/:id/avatar',
+    { schema: { params: idParams, response: { 200: collectiveSchema } } },
+    async (request) => {
+      const before = await requireOwner(db, request.params.id, userOf(request).id);
+      const imageUrl = await receiveImage(request, {
+        store,
+        tempDir: opts.tempDir,
+        kind: 'collectives',
+        fileField: 'avatar',
+        ...AVATAR_RULES,
+      });
+      const collective = await setCollectiveImage(db, before.id, imageUrl);
+      await deleteImageVariants(store, before.imageUrl);
+      return collective;
+    },
+  );
 
   app.get(
     '/api/collectives/:id/members',
@@ -93,7 +108,8 @@ export async function collectivesRoutes(fastify: FastifyInstance, opts: { db: Da
   app.get(
     '/api/collectives/:id/playlists/:playlistId',
     { schema: { params: playlistParams, response: { 200: collectivePlaylistDetailSchema } } },
-    async (request) => getCollectivePlaylist(db, request.params.id, request.params.playlistId, userOf(request).id),
+    async (request) =>
+      getCollectivePlaylist(db, request.params.id, request.params.playlistId, userOf(request).id),
   );
 
   app.get(
@@ -104,10 +120,20 @@ export async function collectivesRoutes(fastify: FastifyInstance, opts: { db: Da
 
   app.post(
     '/api/collectives/:id/playlists/:playlistId/comments',
-    { schema: { params: playlistParams, body: commentBodySchema, response: { 201: collectiveCommentSchema } } },
+    {
+      schema: { params: playlistParams, body: commentBodySchema, response: { 201: collectiveCommentSchema } },
+    },
     async (request, reply) =>
       reply
         .code(201)
-        .send(await addComment(db, request.params.id, request.params.playlistId, userOf(request).id, request.body.content)),
+        .send(
+          await addComment(
+            db,
+            request.params.id,
+            request.params.playlistId,
+            userOf(request).id,
+            request.body.content,
+          ),
+        ),
   );
 }

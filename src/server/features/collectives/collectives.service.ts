@@ -1,8 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Collective, CollectiveMember, CollectiveRole, CollectiveWithRole } from '../../../shared/schemas/collectives';
+import type {
+  Collective,
+  CollectiveMember,
+  CollectiveRole,
+  CollectiveWithRole,
+} from '../../../shared/schemas/collectives';
 import type { Database, DbOrTx } from '../../db/client';
 import { collectiveMembers, collectives, users } from '../../db/schema';
 import { forbidden, notFound } from '../../plugins/errors';
+import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import { canEditCollective, canReadCollective } from './collectives.policy';
 
 type CollectiveRow = typeof collectives.$inferSelect;
@@ -18,19 +24,6 @@ export function toCollectiveDto(row: CollectiveRow): Collective {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-export const userSummaryColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatarUrl: users.avatarUrl,
-  updatedAt: users.updatedAt,
-};
-export const toUserSummary = (u: { updatedAt: Date } & Omit<CollectiveMember['user'], 'updatedAt'>) => ({
-  ...u,
-  updatedAt: u.updatedAt.toISOString(),
-});
 
 /** The collective and the viewer's role in it; 404 for a non-member or a missing collective. */
 export async function requireMembership(
@@ -63,7 +56,11 @@ export async function listCollectivesForUser(db: Database, userId: string): Prom
   return rows.map((r) => toCollectiveDto(r.collective));
 }
 
-export async function getCollective(db: Database, collectiveId: number, userId: string): Promise<CollectiveWithRole> {
+export async function getCollective(
+  db: Database,
+  collectiveId: number,
+  userId: string,
+): Promise<CollectiveWithRole> {
   const { collective, role } = await requireMembership(db, collectiveId, userId);
   return { ...toCollectiveDto(collective), role };
 }
@@ -108,7 +105,11 @@ export async function updateCollective(
   return toCollectiveDto(row!);
 }
 
-export async function setCollectiveImage(db: Database, collectiveId: number, imageUrl: string): Promise<Collective> {
+export async function setCollectiveImage(
+  db: Database,
+  collectiveId: number,
+  imageUrl: string,
+): Promise<Collective> {
   const [row] = await db
     .update(collectives)
     .set({ imageUrl, updatedAt: new Date() })
@@ -117,10 +118,19 @@ export async function setCollectiveImage(db: Database, collectiveId: number, ima
   return toCollectiveDto(row!);
 }
 
-export async function listMembers(db: Database, collectiveId: number, userId: string): Promise<CollectiveMember[]> {
+export async function listMembers(
+  db: Database,
+  collectiveId: number,
+  userId: string,
+): Promise<CollectiveMember[]> {
   await requireMembership(db, collectiveId, userId);
   const rows = await db
-    .select({ userId: collectiveMembers.userId, role: collectiveMembers.role, joinedAt: collectiveMembers.joinedAt, user: userSummaryColumns })
+    .select({
+      userId: collectiveMembers.userId,
+      role: collectiveMembers.role,
+      joinedAt: collectiveMembers.joinedAt,
+      user: userSummaryColumns,
+    })
     .from(collectiveMembers)
     .innerJoin(users, eq(users.id, collectiveMembers.userId))
     .where(eq(collectiveMembers.collectiveId, collectiveId))

@@ -26,10 +26,19 @@ describe('creating and editing a collective', () => {
     const res = await owner.post('/api/collectives', { name: '  Night Shift  ', description: '  ' });
     expect(res.statusCode).toBe(201);
     const collective = res.json();
-    expect(collective).toMatchObject({ name: 'Night Shift', description: null, imageUrl: null, ownerId: owner.userId });
+    expect(collective).toMatchObject({
+      name: 'Night Shift',
+      description: null,
+      imageUrl: null,
+      ownerId: owner.userId,
+    });
     const members = (await owner.get(`/api/collectives/${collective.id}/members`)).json();
     expect(members).toEqual([
-      expect.objectContaining({ userId: owner.userId, role: 'owner', user: expect.objectContaining({ username: 'ownerperson' }) }),
+      expect.objectContaining({
+        userId: owner.userId,
+        role: 'owner',
+        user: expect.objectContaining({ username: 'ownerperson' }),
+      }),
     ]);
     expect((await owner.get(`/api/collectives/${collective.id}`)).json()).toMatchObject({ role: 'owner' });
   });
@@ -47,8 +56,12 @@ describe('creating and editing a collective', () => {
     }
     expect((await owner.post('/api/collectives', { name: 'x'.repeat(50) })).statusCode).toBe(201);
     const id = (await owner.post('/api/collectives', { name: 'Edit me' })).json().id;
-    expect((await owner.patch(`/api/collectives/${id}`, { name: '' })).json().message).toContain('Name is required');
-    expect((await owner.patch(`/api/collectives/${id}`, { name: 'Edited', description: 'About' })).json()).toMatchObject({
+    expect((await owner.patch(`/api/collectives/${id}`, { name: '' })).json().message).toContain(
+      'Name is required',
+    );
+    expect(
+      (await owner.patch(`/api/collectives/${id}`, { name: 'Edited', description: 'About' })).json(),
+    ).toMatchObject({
       name: 'Edited',
       description: 'About',
     });
@@ -61,7 +74,14 @@ describe('creating and editing a collective', () => {
       userId: member.userId,
       role: 'member',
       joinedAt: expect.any(String),
-      user: { id: member.userId, username: null, firstName: 'Mia', lastName: 'Member', avatarUrl: null, updatedAt: expect.any(String) },
+      user: {
+        id: member.userId,
+        username: null,
+        firstName: 'Mia',
+        lastName: 'Member',
+        avatarUrl: null,
+        updatedAt: expect.any(String),
+      },
     });
     expect(JSON.stringify(members)).not.toContain('@example.com');
   });
@@ -74,7 +94,9 @@ describe('collective avatar (spec section 5)', () => {
   it('accepts JPEG, PNG, GIF and WebP and stores a -128.webp variant', async () => {
     const id = await collectiveWithMember();
     for (const format of ['jpeg', 'png', 'gif', 'webp'] as const) {
-      const data = await sharp({ create: { width: 40, height: 40, channels: 3, background: 'orange' } }).toFormat(format).toBuffer();
+      const data = await sharp({ create: { width: 40, height: 40, channels: 3, background: 'orange' } })
+        .toFormat(format)
+        .toBuffer();
       const res = await avatar(id, data, `a.${format}`, `image/${format}`);
       expect(res.statusCode, format).toBe(200);
       const variant = await member.get(`${res.json().imageUrl}-128.webp`);
@@ -84,7 +106,9 @@ describe('collective avatar (spec section 5)', () => {
 
   it('refuses other image formats and non-images with "Please upload a valid image file"', async () => {
     const id = await collectiveWithMember();
-    const tiff = await sharp({ create: { width: 40, height: 40, channels: 3, background: 'orange' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 40, height: 40, channels: 3, background: 'orange' } })
+      .tiff()
+      .toBuffer();
     for (const data of [tiff, Buffer.from('not an image at all')]) {
       const res = await avatar(id, data);
       expect(res.statusCode).toBe(415);
@@ -106,12 +130,19 @@ describe('comments on a shared playlist', () => {
     const collectiveId = await collectiveWithMember();
     const playlistId = (await owner.post('/api/playlists', { name: 'Set' })).json().id;
     await owner.post(`/api/playlists/${playlistId}/share`, { collectiveIds: [collectiveId] });
-    return { collectiveId, playlistId, url: `/api/collectives/${collectiveId}/playlists/${playlistId}/comments` };
+    return {
+      collectiveId,
+      playlistId,
+      url: `/api/collectives/${collectiveId}/playlists/${playlistId}/comments`,
+    };
   }
 
   it('members post; comments come back newest first with the author’s public fields', async () => {
     const { url } = await sharedPlaylist();
-    expect((await member.post(url, { content: '  first  ' })).json()).toMatchObject({ content: 'first', userId: member.userId });
+    expect((await member.post(url, { content: '  first  ' })).json()).toMatchObject({
+      content: 'first',
+      userId: member.userId,
+    });
     await owner.post(url, { content: 'second' });
     const list = (await member.get(url)).json();
     expect(list.map((c: { content: string }) => c.content)).toEqual(['second', 'first']);
@@ -139,11 +170,21 @@ describe('comments on a shared playlist', () => {
   it('members see the shared playlist with its tracks and owner', async () => {
     const { collectiveId, playlistId } = await sharedPlaylist();
     const trackId = (
-      await owner.upload('/api/tracks', { name: 'Take' }, { field: 'audio', name: 't.wav', type: 'audio/wav', data: makeWav(1) })
+      await owner.upload(
+        '/api/tracks',
+        { name: 'Take' },
+        { field: 'audio', name: 't.wav', type: 'audio/wav', data: makeWav(1) },
+      )
     ).json().id;
     await owner.post(`/api/playlists/${playlistId}/tracks`, { trackId });
     const list = (await member.get(`/api/collectives/${collectiveId}/playlists`)).json();
-    expect(list).toEqual([expect.objectContaining({ id: playlistId, name: 'Set', user: expect.objectContaining({ username: 'ownerperson' }) })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        id: playlistId,
+        name: 'Set',
+        user: expect.objectContaining({ username: 'ownerperson' }),
+      }),
+    ]);
     const detail = (await member.get(`/api/collectives/${collectiveId}/playlists/${playlistId}`)).json();
     expect(detail.tracks.map((x: { name: string }) => x.name)).toEqual(['Take']);
   });

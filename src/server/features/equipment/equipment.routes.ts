@@ -2,17 +2,37 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EQUIPMENT_CATEGORIES } from '../../../shared/constants';
-import { addTrackEquipmentBodySchema, createEquipmentBodySchema, equipmentTagSchema } from '../../../shared/schemas/tracks';
+import { commentBodySchema } from '../../../shared/schemas/collectives';
+import {
+  addTrackEquipmentBodySchema,
+  createEquipmentBodySchema,
+  equipmentCommentSchema,
+  equipmentDetailSchema,
+  equipmentTagSchema,
+  equipmentTrackSchema,
+  updateEquipmentBodySchema,
+} from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
+import { receiveImage } from '../../media/image-upload';
+import { deleteImageVariants } from '../../media/image-variants';
 import { userOf } from '../../plugins/auth-guard';
+import type { BlobStore } from '../../storage/blob-store';
 import {
   addTrackEquipment,
   findOrCreateEquipment,
-  getEquipment,
   listTrackEquipment,
   removeTrackEquipment,
   searchEquipment,
 } from './equipment.service';
+import {
+  addEquipmentComment,
+  getEquipmentDetail,
+  listEquipmentComments,
+  listEquipmentTracks,
+  requireEquipmentEditor,
+  setEquipmentImage,
+  updateEquipment,
+} from './equipment-page.service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const trackTagParams = z.object({
@@ -20,14 +40,23 @@ const trackTagParams = z.object({
   equipmentId: z.coerce.number().int().positive(),
 });
 
-export async function equipmentRoutes(fastify: FastifyInstance, opts: { db: Database }) {
+export async function equipmentRoutes(
+  fastify: FastifyInstance,
+  opts: { db: Database; store: BlobStore; tempDir: string },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = opts;
   const signedIn = { preHandler: app.requireUser };
 
   app.get(
     '/api/equipment/search',
-    { ...signedIn, schema: { querystring: z.object({ q: z.string().max(100).default('') }), response: { 200: z.array(equipmentTagSchema) } } },
+    {
+      ...signedIn,
+      schema: {
+        querystring: z.object({ q: z.string().max(100).default('') }),
+        response: { 200: z.array(equipmentTagSchema) },
+      },
+    },
     async (request) => searchEquipment(db, request.query.q),
   );
 
@@ -35,15 +64,70 @@ export async function equipmentRoutes(fastify: FastifyInstance, opts: { db: Data
 
   app.post(
     '/api/equipment',
-    { ...signedIn, schema: { body: createEquipmentBodySchema, response: { 200: equipmentTagSchema, 201: equipmentTagSchema } } },
+    {
+      ...signedIn,
+      schema: {
+        body: createEquipmentBodySchema,
+        response: { 200: equipmentTagSchema, 201: equipmentTagSchema },
+      },
+    },
     async (request, reply) => {
       const { tag, created } = await findOrCreateEquipment(db, request.body.name);
       return reply.code(created ? 201 : 200).send(tag);
     },
   );
 
-  app.get('/api/equipment/:id', { ...signedIn, schema: { params: idParams } }, async (request) =>
-    getEquipment(db, request.params.id),
+  app.get(
+    '/api/equipment/:id',
+    { ...signedIn, schema: { params: idParams, response: { 200: equipmentDetailSchema } } },
+    async (request) => getEquipmentDetail(db, request.params.id, userOf(request).id),
+  );
+
+  app.patch(
+    '/api/equipment/:id',
+    {
+      ...signedIn,
+      schema: { params: idParams, body: updateEquipmentBodySchema, response: { 200: equipmentDetailSchema } },
+    },
+    async (request) => updateEquipment(db, request.params.id, userOf(request).id, request.body),
+  );
+
+  app.post('/api/equipment/:id/image', { ...signedIn, schema: { params: idParams } }, async (request) => {
+    const before = await requireEquipmentEditor(db, request.params.id, userOf(request).id);
+    const imageUrl = await receiveImage(request, {
+      store: opts.store,
+      tempDir: opts.tempDir,
+      kind: 'equipment',
+      fileField: 'image',
+      maxBytes: 10 * 1024 * 1024,
+    });
+    await setEquipmentImage(db, before.id, imageUrl);
+    await deleteImageVariants(opts.store, before.imageUrl);
+    return { imageUrl };
+  });
+
+  app.get(
+    '/api/equipment/:id/tracks',
+    { ...signedIn, schema: { params: idParams, response: { 200: z.array(equipmentTrackSchema) } } },
+    async (request) => listEquipmentTracks(db, request.params.id),
+  );
+
+  app.get(
+    '/api/equipment/:id/comments',
+    { ...signedIn, schema: { params: idParams, response: { 200: z.array(equipmentCommentSchema) } } },
+    async (request) => listEquipmentComments(db, request.params.id),
+  );
+
+  app.post(
+    '/api/equipment/:id/comments',
+    {
+      ...signedIn,
+      schema: { params: idParams, body: commentBodySchema, response: { 201: equipmentCommentSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await addEquipmentComment(db, request.params.id, userOf(request).id, request.body.content)),
   );
 
   app.get(
@@ -54,13 +138,24 @@ export async function equipmentRoutes(fastify: FastifyInstance, opts: { db: Data
 
   app.post(
     '/api/tracks/:id/equipment',
-    { ...signedIn, schema: { params: idParams, body: addTrackEquipmentBodySchema, response: { 201: equipmentTagSchema } } },
+    {
+      ...signedIn,
+      schema: { params: idParams, body: addTrackEquipmentBodySchema, response: { 201: equipmentTagSchema } },
+    },
     async (request, reply) =>
-      reply.code(201).send(await addTrackEquipment(db, request.params.id, userOf(request).id, request.body.equipmentTagId)),
+      reply
+        .code(201)
+        .send(
+          await addTrackEquipment(db, request.params.id, userOf(request).id, request.body.equipmentTagId),
+        ),
   );
 
-  app.delete('/api/tracks/:id/equipment/:equipmentId', { ...signedIn, schema: { params: trackTagParams } }, async (request) => {
-    await removeTrackEquipment(db, request.params.id, userOf(request).id, request.params.equipmentId);
-    return { success: true };
-  });
+  app.delete(
+    '/api/tracks/:id/equipment/:equipmentId',
+    { ...signedIn, schema: { params: trackTagParams } },
+    async (request) => {
+      await removeTrackEquipment(db, request.params.id, userOf(request).id, request.params.equipmentId);
+      return { success: true };
+    },
+  );
 }

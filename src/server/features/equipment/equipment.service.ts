@@ -29,7 +29,10 @@ export async function searchEquipment(db: Database, query: string): Promise<Equi
 }
 
 /** An existing name (ignoring case) returns the existing tag; `created` tells which happened. */
-export async function findOrCreateEquipment(db: Database, name: string): Promise<{ tag: EquipmentTag; created: boolean }> {
+export async function findOrCreateEquipment(
+  db: Database,
+  name: string,
+): Promise<{ tag: EquipmentTag; created: boolean }> {
   const trimmed = name.trim();
   const byName = () =>
     db
@@ -40,17 +43,15 @@ export async function findOrCreateEquipment(db: Database, name: string): Promise
   const [existing] = await byName();
   if (existing) return { tag: existing, created: false };
   // Two people naming the same new gear at once: the unique index lets one insert win.
-  const [inserted] = await db.insert(equipmentTags).values({ name: trimmed }).onConflictDoNothing().returning(tagColumns);
+  const [inserted] = await db
+    .insert(equipmentTags)
+    .values({ name: trimmed })
+    .onConflictDoNothing()
+    .returning(tagColumns);
   if (inserted) return { tag: inserted, created: true };
   const [winner] = await byName();
   if (!winner) throw new Error('Equipment tag neither inserted nor found');
   return { tag: winner, created: false };
-}
-
-export async function getEquipment(db: Database, id: number) {
-  const [row] = await db.select().from(equipmentTags).where(eq(equipmentTags.id, id)).limit(1);
-  if (!row) throw notFound('Equipment not found');
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 export async function listTrackEquipment(db: Database, trackId: number, viewerId: string | null) {
@@ -58,17 +59,33 @@ export async function listTrackEquipment(db: Database, trackId: number, viewerId
   return (await equipmentByTrack(db, [trackId])).get(trackId) ?? [];
 }
 
-export async function addTrackEquipment(db: Database, trackId: number, viewerId: string, equipmentTagId: number) {
+export async function addTrackEquipment(
+  db: Database,
+  trackId: number,
+  viewerId: string,
+  equipmentTagId: number,
+) {
   await findOwnTrack(db, trackId, viewerId);
-  const [tag] = await db.select(tagColumns).from(equipmentTags).where(eq(equipmentTags.id, equipmentTagId)).limit(1);
+  const [tag] = await db
+    .select(tagColumns)
+    .from(equipmentTags)
+    .where(eq(equipmentTags.id, equipmentTagId))
+    .limit(1);
   if (!tag) throw notFound('Equipment not found');
   await db.insert(trackEquipmentTags).values({ trackId, equipmentTagId }).onConflictDoNothing();
   return tag;
 }
 
-export async function removeTrackEquipment(db: Database, trackId: number, viewerId: string, equipmentTagId: number) {
+export async function removeTrackEquipment(
+  db: Database,
+  trackId: number,
+  viewerId: string,
+  equipmentTagId: number,
+) {
   await findOwnTrack(db, trackId, viewerId);
   await db
     .delete(trackEquipmentTags)
-    .where(and(eq(trackEquipmentTags.trackId, trackId), eq(trackEquipmentTags.equipmentTagId, equipmentTagId)));
+    .where(
+      and(eq(trackEquipmentTags.trackId, trackId), eq(trackEquipmentTags.equipmentTagId, equipmentTagId)),
+    );
 }

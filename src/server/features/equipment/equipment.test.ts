@@ -14,7 +14,11 @@ beforeAll(async () => {
   t = await buildTestApp();
   alice = await t.signedInClient();
   bob = await t.signedInClient();
-  const res = await alice.upload('/api/tracks', {}, { field: 'audio', name: 'a.wav', type: 'audio/wav', data: makeWav(1) });
+  const res = await alice.upload(
+    '/api/tracks',
+    {},
+    { field: 'audio', name: 'a.wav', type: 'audio/wav', data: makeWav(1) },
+  );
   trackId = res.json().id;
 });
 afterAll(async () => t.close());
@@ -28,7 +32,11 @@ describe('equipment tags', () => {
   it('creates a tag with a trimmed name and the default category', async () => {
     const res = await create(alice, '  Roland Juno-60  ');
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ id: expect.any(Number), name: 'Roland Juno-60', category: 'not defined' });
+    expect(res.json()).toMatchObject({
+      id: expect.any(Number),
+      name: 'Roland Juno-60',
+      category: 'not defined',
+    });
   });
 
   it('returns the existing tag for an existing name, ignoring case', async () => {
@@ -45,11 +53,16 @@ describe('equipment tags', () => {
   });
 
   it('searches case-insensitively from 2 characters, prefix matches first, bounded', async () => {
-    for (const name of ['Moog Minimoog', 'Korg MS-20', 'Elektron Analog Four', 'MOOG Grandmother']) await create(alice, name);
+    for (const name of ['Moog Minimoog', 'Korg MS-20', 'Elektron Analog Four', 'MOOG Grandmother'])
+      await create(alice, name);
     expect((await alice.get('/api/equipment/search?q=m')).json()).toEqual([]);
-    const names = (await alice.get('/api/equipment/search?q=moog')).json().map((x: { name: string }) => x.name);
+    const names = (await alice.get('/api/equipment/search?q=moog'))
+      .json()
+      .map((x: { name: string }) => x.name);
     expect(names).toEqual(['MOOG Grandmother', 'Moog Minimoog']);
-    expect((await alice.get('/api/equipment/search?q=ms-')).json().map((x: { name: string }) => x.name)).toEqual(['Korg MS-20']);
+    expect(
+      (await alice.get('/api/equipment/search?q=ms-')).json().map((x: { name: string }) => x.name),
+    ).toEqual(['Korg MS-20']);
     // LIKE wildcards typed by a person are literal text.
     expect((await alice.get('/api/equipment/search?q=%25%25')).json()).toEqual([]);
     for (let i = 0; i < EQUIPMENT_SEARCH_LIMIT + 5; i++) await create(alice, `Synth ${i}`);
@@ -70,8 +83,12 @@ describe('equipment tags', () => {
 describe('equipment on a track', () => {
   it('the owner adds, lists and removes tags; adding twice keeps one', async () => {
     const tag = (await create(alice, 'TR-808')).json();
-    expect((await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: tag.id })).statusCode).toBe(201);
-    expect((await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: tag.id })).statusCode).toBe(201);
+    expect(
+      (await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: tag.id })).statusCode,
+    ).toBe(201);
+    expect(
+      (await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: tag.id })).statusCode,
+    ).toBe(201);
     expect((await alice.get(`/api/tracks/${trackId}/equipment`)).json()).toEqual([
       { id: tag.id, name: 'TR-808', description: null, imageUrl: null, category: 'not defined' },
     ]);
@@ -83,14 +100,20 @@ describe('equipment on a track', () => {
   it('someone else cannot read, add or remove: 404', async () => {
     const tag = (await create(bob, 'SP-404')).json();
     expect((await bob.get(`/api/tracks/${trackId}/equipment`)).statusCode).toBe(404);
-    expect((await bob.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: tag.id })).statusCode).toBe(404);
+    expect((await bob.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: tag.id })).statusCode).toBe(
+      404,
+    );
     await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: tag.id });
     expect((await bob.delete(`/api/tracks/${trackId}/equipment/${tag.id}`)).statusCode).toBe(404);
     expect((await alice.get(`/api/tracks/${trackId}/equipment`)).json()).toHaveLength(1);
   });
 
   it('an unknown tag is 404 and a malformed body 400', async () => {
-    expect((await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: 999999 })).statusCode).toBe(404);
-    expect((await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: 'x' })).statusCode).toBe(400);
+    expect(
+      (await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: 999999 })).statusCode,
+    ).toBe(404);
+    expect((await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: 'x' })).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 
 /** Liveness plus a database round trip, for load balancers and the test harness. */

@@ -36,16 +36,30 @@ export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Databa
 
   app.post(
     '/api/collectives/:id/invite-links',
-    { schema: { params: collectiveParams, body: createInviteLinkBodySchema, response: { 201: inviteLinkSchema } } },
+    {
+      schema: {
+        params: collectiveParams,
+        body: createInviteLinkBodySchema,
+        response: { 201: inviteLinkSchema },
+      },
+    },
     async (request, reply) =>
-      reply.code(201).send(await createInviteLink(db, request.params.id, userOf(request).id, request.body.type)),
+      reply
+        .code(201)
+        .send(await createInviteLink(db, request.params.id, userOf(request).id, request.body.type)),
   );
 
   app.patch(
     '/api/collectives/:id/invite-links/:linkId',
     { schema: { params: linkParams, body: updateInviteLinkBodySchema, response: { 200: inviteLinkSchema } } },
     async (request) =>
-      setInviteLinkActive(db, request.params.id, request.params.linkId, userOf(request).id, request.body.isActive),
+      setInviteLinkActive(
+        db,
+        request.params.id,
+        request.params.linkId,
+        userOf(request).id,
+        request.body.isActive,
+      ),
   );
 
   app.get(
@@ -54,7 +68,9 @@ export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Databa
     async (request) => getInviteDetails(db, request.params.code, userOf(request).id),
   );
 
-  app.post('/api/invite/:code/join', { config: inviteRateLimit, schema: { params: codeParams } }, async (request) =>
-    joinWithInvite(db, request.params.code, userOf(request).id),
+  app.post(
+    '/api/invite/:code/join',
+    { config: inviteRateLimit, schema: { params: codeParams } },
+    async (request) => joinWithInvite(db, request.params.code, userOf(request).id),
   );
 }

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { INVALID_INVITE_MESSAGE, type InviteDetails, type InviteLink } from '../../../shared/schemas/collectives';
+import {
+  INVALID_INVITE_MESSAGE,
+  type InviteDetails,
+  type InviteLink,
+} from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
 import { collectiveInviteLinks, collectiveMembers, collectives, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
@@ -45,7 +49,12 @@ export async function listInviteLinks(db: Database, collectiveId: number, userId
 }
 
 /** Single-use links allow one join; multi-use links have no maximum. Codes are 16 url-safe chars. */
-export async function createInviteLink(db: Database, collectiveId: number, userId: string, type: 'single' | 'multi') {
+export async function createInviteLink(
+  db: Database,
+  collectiveId: number,
+  userId: string,
+  type: 'single' | 'multi',
+) {
   await requireInviteManager(db, collectiveId, userId);
   const [row] = await db
     .insert(collectiveInviteLinks)
@@ -60,7 +69,13 @@ export async function createInviteLink(db: Database, collectiveId: number, userI
   return toInviteLinkDto(row!);
 }
 
-export async function setInviteLinkActive(db: Database, collectiveId: number, linkId: number, userId: string, isActive: boolean) {
+export async function setInviteLinkActive(
+  db: Database,
+  collectiveId: number,
+  linkId: number,
+  userId: string,
+  isActive: boolean,
+) {
   await requireInviteManager(db, collectiveId, userId);
   const [link] = await db
     .select()
@@ -82,7 +97,12 @@ export async function getInviteDetails(db: Database, code: string, userId: strin
   const [row] = await db
     .select({
       link: collectiveInviteLinks,
-      collective: { id: collectives.id, name: collectives.name, description: collectives.description, imageUrl: collectives.imageUrl },
+      collective: {
+        id: collectives.id,
+        name: collectives.name,
+        description: collectives.description,
+        imageUrl: collectives.imageUrl,
+      },
       invitedBy: { firstName: users.firstName, lastName: users.lastName },
       member: collectiveMembers.id,
     })
@@ -107,7 +127,11 @@ export async function getInviteDetails(db: Database, code: string, userId: strin
  */
 export async function joinWithInvite(db: Database, code: string, userId: string) {
   return db.transaction(async (tx) => {
-    const [link] = await tx.select().from(collectiveInviteLinks).where(eq(collectiveInviteLinks.code, code)).for('update');
+    const [link] = await tx
+      .select()
+      .from(collectiveInviteLinks)
+      .where(eq(collectiveInviteLinks.code, code))
+      .for('update');
     if (!link) throw invalid();
     const [collective] = await tx
       .select({ id: collectives.id, name: collectives.name })
@@ -116,7 +140,9 @@ export async function joinWithInvite(db: Database, code: string, userId: string)
     const [existing] = await tx
       .select({ id: collectiveMembers.id })
       .from(collectiveMembers)
-      .where(and(eq(collectiveMembers.collectiveId, link.collectiveId), eq(collectiveMembers.userId, userId)));
+      .where(
+        and(eq(collectiveMembers.collectiveId, link.collectiveId), eq(collectiveMembers.userId, userId)),
+      );
     if (existing) return { ...collective!, alreadyMember: true };
     if (!isUsable(link)) throw invalid();
     await tx

@@ -28,7 +28,13 @@ describe('invite links', () => {
   it('single-use links allow one use, multi-use links have no maximum', async () => {
     const single = await newLink('single');
     const multi = await newLink('multi');
-    expect(single).toMatchObject({ type: 'single', maxUses: 1, usageCount: 0, isActive: true, isExhausted: false });
+    expect(single).toMatchObject({
+      type: 'single',
+      maxUses: 1,
+      usageCount: 0,
+      isActive: true,
+      isExhausted: false,
+    });
     expect(multi).toMatchObject({ type: 'multi', maxUses: null });
     expect(single.code).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const list = (await owner.get(`/api/collectives/${collectiveId}/invite-links`)).json();
@@ -78,8 +84,14 @@ describe('invite links', () => {
     const link = await newLink('single');
     await (await t.signedInClient()).post(`/api/invite/${link.code}/join`);
     const listed = (await owner.get(`/api/collectives/${collectiveId}/invite-links`)).json();
-    expect(listed.find((l: { id: number }) => l.id === link.id)).toMatchObject({ isActive: false, isExhausted: true, usageCount: 1 });
-    const res = await owner.patch(`/api/collectives/${collectiveId}/invite-links/${link.id}`, { isActive: true });
+    expect(listed.find((l: { id: number }) => l.id === link.id)).toMatchObject({
+      isActive: false,
+      isExhausted: true,
+      usageCount: 1,
+    });
+    const res = await owner.patch(`/api/collectives/${collectiveId}/invite-links/${link.id}`, {
+      isActive: true,
+    });
     expect(res.statusCode).toBe(409);
   });
 
@@ -90,7 +102,10 @@ describe('invite links', () => {
     await (await t.signedInClient()).post(`/api/invite/${exhausted.code}/join`);
     const person = await t.signedInClient();
     for (const code of [inactive.code, exhausted.code, 'no-such-code']) {
-      for (const res of [await person.get(`/api/invite/${code}`), await person.post(`/api/invite/${code}/join`)]) {
+      for (const res of [
+        await person.get(`/api/invite/${code}`),
+        await person.post(`/api/invite/${code}/join`),
+      ]) {
         expect(res.statusCode).toBe(404);
         expect(res.json().message).toBe(INVALID_INVITE_MESSAGE);
       }
@@ -112,6 +127,8 @@ describe('invite links', () => {
   });
 
   it('refuses a link type that does not exist', async () => {
-    expect((await owner.post(`/api/collectives/${collectiveId}/invite-links`, { type: 'forever' })).statusCode).toBe(400);
+    expect(
+      (await owner.post(`/api/collectives/${collectiveId}/invite-links`, { type: 'forever' })).statusCode,
+    ).toBe(400);
   });
 });

@@ -5,9 +5,14 @@ export const canChangePlaylist = (viewerId: string, ownerId: string) => viewerId
  * A reorder must name exactly the playlist's tracks, each once, at distinct positions; otherwise
  * it was computed from a stale copy and applying it would lose or duplicate entries.
  */
-export function reorderMatches(current: number[], requested: { trackId: number; position: number }[]): boolean {
+export function reorderMatches(
+  current: number[],
+  requested: { trackId: number; position: number }[],
+): boolean {
   if (current.length !== requested.length) return false;
   const ids = new Set(requested.map((r) => r.trackId));
   const positions = new Set(requested.map((r) => r.position));
-  return ids.size === requested.length && positions.size === requested.length && current.every((id) => ids.has(id));
+  return (
+    ids.size === requested.length && positions.size === requested.length && current.every((id) => ids.has(id))
+  );
 }

@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  playlistWithSharesSchema,
+  sharedCollectiveSchema,
+  sharePlaylistBodySchema,
+} from '../../../shared/schemas/collectives';
+import {
   addPlaylistTrackBodySchema,
   createPlaylistBodySchema,
   playlistDetailSchema,
@@ -9,11 +14,6 @@ import {
   reorderPlaylistBodySchema,
   updatePlaylistBodySchema,
 } from '../../../shared/schemas/playlists';
-import {
-  playlistWithSharesSchema,
-  sharedCollectiveSchema,
-  sharePlaylistBodySchema,
-} from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
 import { receiveImage } from '../../media/image-upload';
 import { deleteImageVariants } from '../../media/image-variants';
@@ -40,7 +40,10 @@ export interface PlaylistsRoutesOptions {
 
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const entryParams = z.object({ id: z.coerce.number().int().positive(), trackId: z.coerce.number().int().positive() });
+const entryParams = z.object({
+  id: z.coerce.number().int().positive(),
+  trackId: z.coerce.number().int().positive(),
+});
 
 export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,14 +68,22 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
 
   app.post(
     '/api/playlists/:id/share',
-    { schema: { params: idParams, body: sharePlaylistBodySchema, response: { 200: z.array(sharedCollectiveSchema) } } },
-    async (request) => setPlaylistShares(db, request.params.id, userOf(request).id, request.body.collectiveIds),
+    {
+      schema: {
+        params: idParams,
+        body: sharePlaylistBodySchema,
+        response: { 200: z.array(sharedCollectiveSchema) },
+      },
+    },
+    async (request) =>
+      setPlaylistShares(db, request.params.id, userOf(request).id, request.body.collectiveIds),
   );
 
   app.post(
     '/api/playlists',
     { schema: { body: createPlaylistBodySchema, response: { 201: playlistSchema } } },
-    async (request, reply) => reply.code(201).send(await createPlaylist(db, userOf(request).id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createPlaylist(db, userOf(request).id, request.body)),
   );
 
   app.get(
@@ -91,7 +102,12 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
     '/api/playlists/:id/tracks',
     { schema: { params: idParams, body: addPlaylistTrackBodySchema } },
     async (request, reply) => {
-      const { added } = await addTrackToPlaylist(db, request.params.id, userOf(request).id, request.body.trackId);
+      const { added } = await addTrackToPlaylist(
+        db,
+        request.params.id,
+        userOf(request).id,
+        request.body.trackId,
+      );
       return reply.code(added ? 201 : 200).send({ success: true, added });
     },
   );

@@ -37,7 +37,11 @@ export async function listOwnPlaylists(db: Database, userId: string): Promise<Pl
   return rows.map(toPlaylistDto);
 }
 
-export async function createPlaylist(db: Database, userId: string, body: CreatePlaylistBody): Promise<Playlist> {
+export async function createPlaylist(
+  db: Database,
+  userId: string,
+  body: CreatePlaylistBody,
+): Promise<Playlist> {
   const [row] = await db
     .insert(playlists)
     .values({ userId, name: body.name, description: body.description ?? null })
@@ -75,12 +79,21 @@ export async function playlistTracksOf(db: Database, playlistId: number): Promis
   }));
 }
 
-export async function getOwnPlaylistDetail(db: Database, playlistId: number, viewerId: string): Promise<PlaylistDetail> {
+export async function getOwnPlaylistDetail(
+  db: Database,
+  playlistId: number,
+  viewerId: string,
+): Promise<PlaylistDetail> {
   const row = await findOwnPlaylist(db, playlistId, viewerId);
   return { ...toPlaylistDto(row), tracks: await playlistTracksOf(db, playlistId) };
 }
 
-export async function updatePlaylist(db: Database, playlistId: number, viewerId: string, body: UpdatePlaylistBody) {
+export async function updatePlaylist(
+  db: Database,
+  playlistId: number,
+  viewerId: string,
+  body: UpdatePlaylistBody,
+) {
   await findOwnPlaylist(db, playlistId, viewerId);
   const changes = body as { name?: string; description?: string | null };
   const [row] = await db
@@ -97,7 +110,12 @@ export async function setPlaylistImage(db: Database, playlistId: number, imageUr
 }
 
 /** Appends one of the owner's own tracks; a track already there is left where it is. */
-export async function addTrackToPlaylist(db: Database, playlistId: number, viewerId: string, trackId: number) {
+export async function addTrackToPlaylist(
+  db: Database,
+  playlistId: number,
+  viewerId: string,
+  trackId: number,
+) {
   return db.transaction(async (tx) => {
     await findOwnPlaylist(tx, playlistId, viewerId, true);
     const [track] = await tx
@@ -120,7 +138,12 @@ export async function addTrackToPlaylist(db: Database, playlistId: number, viewe
 }
 
 /** Removes one entry and closes the gap, so positions stay 0..n-1. */
-export async function removeTrackFromPlaylist(db: Database, playlistId: number, viewerId: string, trackId: number) {
+export async function removeTrackFromPlaylist(
+  db: Database,
+  playlistId: number,
+  viewerId: string,
+  trackId: number,
+) {
   await db.transaction(async (tx) => {
     await findOwnPlaylist(tx, playlistId, viewerId, true);
     const [removed] = await tx
@@ -139,7 +162,12 @@ export async function removeTrackFromPlaylist(db: Database, playlistId: number, 
  * Applies a whole new order in one transaction. The requested positions decide the order; the
  * stored positions are renumbered 0..n-1 so they stay dense and unique whatever the client sent.
  */
-export async function reorderPlaylist(db: Database, playlistId: number, viewerId: string, order: ReorderPlaylistBody) {
+export async function reorderPlaylist(
+  db: Database,
+  playlistId: number,
+  viewerId: string,
+  order: ReorderPlaylistBody,
+) {
   await db.transaction(async (tx) => {
     await findOwnPlaylist(tx, playlistId, viewerId, true);
     const current = await tx

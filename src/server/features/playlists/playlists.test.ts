@@ -13,8 +13,13 @@ let aliceTracks: number[];
 let bobTrack: number;
 
 const uploadTrack = async (client: TestClient, name: string) =>
-  (await client.upload('/api/tracks', { name }, { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) })).json()
-    .id as number;
+  (
+    await client.upload(
+      '/api/tracks',
+      { name },
+      { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) },
+    )
+  ).json().id as number;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -29,13 +34,15 @@ beforeEach(async () => {
   await t.db.delete(playlists);
 });
 
-const create = async (client: TestClient, body: object = { name: 'Late Night' }) => client.post('/api/playlists', body);
+const create = async (client: TestClient, body: object = { name: 'Late Night' }) =>
+  client.post('/api/playlists', body);
 const detail = async (client: TestClient, id: number) => (await client.get(`/api/playlists/${id}`)).json();
 const order = async (id: number) =>
   (await detail(alice, id)).tracks.map((tr: { id: number; position: number }) => [tr.id, tr.position]);
 async function playlistWith(trackIds: number[]) {
   const id = (await create(alice)).json().id as number;
-  for (const trackId of trackIds) expect((await alice.post(`/api/playlists/${id}/tracks`, { trackId })).statusCode).toBe(201);
+  for (const trackId of trackIds)
+    expect((await alice.post(`/api/playlists/${id}/tracks`, { trackId })).statusCode).toBe(201);
   return id;
 }
 
@@ -43,7 +50,13 @@ describe('create, read, edit', () => {
   it('creates with a trimmed name and an omitted empty description, and lists newest first', async () => {
     const first = await create(alice, { name: '  Late Night  ', description: '   ' });
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ name: 'Late Night', description: null, isPublic: false, imageUrl: null, userId: alice.userId });
+    expect(first.json()).toMatchObject({
+      name: 'Late Night',
+      description: null,
+      isPublic: false,
+      imageUrl: null,
+      userId: alice.userId,
+    });
     const second = (await create(alice, { name: 'Morning', description: ' Calm ' })).json();
     expect(second.description).toBe('Calm');
     const list = (await alice.get('/api/playlists')).json();
@@ -67,7 +80,12 @@ describe('create, read, edit', () => {
     const full = await detail(alice, big);
     expect(t.queries.length).toBe(few);
     expect(full.tracks.map((tr: { id: number }) => tr.id)).toEqual(aliceTracks);
-    expect(full.tracks[0]).toMatchObject({ name: 'one', position: 0, equipment: [], addedAt: expect.any(String) });
+    expect(full.tracks[0]).toMatchObject({
+      name: 'one',
+      position: 0,
+      equipment: [],
+      addedAt: expect.any(String),
+    });
   });
 
   it('edits name and description; an empty description clears it', async () => {
@@ -83,9 +101,21 @@ describe('create, read, edit', () => {
     expect((await bob.patch(`/api/playlists/${id}`, { name: 'mine' })).statusCode).toBe(404);
     expect((await bob.post(`/api/playlists/${id}/tracks`, { trackId: bobTrack })).statusCode).toBe(404);
     expect((await bob.delete(`/api/playlists/${id}/tracks/${aliceTracks[0]}`)).statusCode).toBe(404);
-    expect((await bob.put(`/api/playlists/${id}/reorder`, [{ trackId: aliceTracks[0], position: 0 }])).statusCode).toBe(404);
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } }).png().toBuffer();
-    expect((await bob.upload(`/api/playlists/${id}/image`, {}, { field: 'image', name: 'x.png', type: 'image/png', data: png })).statusCode).toBe(404);
+    expect(
+      (await bob.put(`/api/playlists/${id}/reorder`, [{ trackId: aliceTracks[0], position: 0 }])).statusCode,
+    ).toBe(404);
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
+    expect(
+      (
+        await bob.upload(
+          `/api/playlists/${id}/image`,
+          {},
+          { field: 'image', name: 'x.png', type: 'image/png', data: png },
+        )
+      ).statusCode,
+    ).toBe(404);
     expect((await detail(alice, id)).name).toBe('Late Night');
     expect((await t.client().get(`/api/playlists/${id}`)).statusCode).toBe(401);
   });
@@ -136,10 +166,25 @@ describe('PUT /api/playlists/{id}/reorder', () => {
     const id = await playlistWith(aliceTracks.slice(0, 3));
     const [a, b, c] = aliceTracks as [number, number, number];
     const bad = [
-      [{ trackId: a, position: 0 }, { trackId: b, position: 1 }], // one missing
-      [{ trackId: a, position: 0 }, { trackId: b, position: 1 }, { trackId: aliceTracks[3], position: 2 }], // a stranger
-      [{ trackId: a, position: 0 }, { trackId: a, position: 1 }, { trackId: b, position: 2 }], // twice
-      [{ trackId: a, position: 0 }, { trackId: b, position: 0 }, { trackId: c, position: 1 }], // same position
+      [
+        { trackId: a, position: 0 },
+        { trackId: b, position: 1 },
+      ], // one missing
+      [
+        { trackId: a, position: 0 },
+        { trackId: b, position: 1 },
+        { trackId: aliceTracks[3], position: 2 },
+      ], // a stranger
+      [
+        { trackId: a, position: 0 },
+        { trackId: a, position: 1 },
+        { trackId: b, position: 2 },
+      ], // twice
+      [
+        { trackId: a, position: 0 },
+        { trackId: b, position: 0 },
+        { trackId: c, position: 1 },
+      ], // same position
     ];
     for (const body of bad) {
       const res = await alice.put(`/api/playlists/${id}/reorder`, body);

@@ -5,7 +5,11 @@ import { collectiveMembers, collectives, playlistCollectiveShares } from '../../
 import { badRequest } from '../../plugins/errors';
 import { findOwnPlaylist, listOwnPlaylists } from './playlists.service';
 
-const sharedCollectiveColumns = { id: collectives.id, name: collectives.name, imageUrl: collectives.imageUrl };
+const sharedCollectiveColumns = {
+  id: collectives.id,
+  name: collectives.name,
+  imageUrl: collectives.imageUrl,
+};
 
 /** The collectives a playlist is shared into (owner only). */
 export async function sharedCollectivesOf(db: Database, playlistId: number, viewerId: string) {
@@ -23,7 +27,12 @@ export async function sharedCollectivesOf(db: Database, playlistId: number, view
  * removals and additions in one transaction. Only the owner shares, and only into collectives they
  * belong to.
  */
-export async function setPlaylistShares(db: Database, playlistId: number, viewerId: string, collectiveIds: number[]) {
+export async function setPlaylistShares(
+  db: Database,
+  playlistId: number,
+  viewerId: string,
+  collectiveIds: number[],
+) {
   const wanted = [...new Set(collectiveIds)];
   await db.transaction(async (tx) => {
     await findOwnPlaylist(tx, playlistId, viewerId, true);

@@ -13,13 +13,17 @@ beforeAll(async () => {
   alice = await t.signedInClient();
   bob = await t.signedInClient();
   crews = [];
-  for (const name of ['Alpha', 'Beta', 'Gamma']) crews.push((await alice.post('/api/collectives', { name })).json().id);
+  for (const name of ['Alpha', 'Beta', 'Gamma'])
+    crews.push((await alice.post('/api/collectives', { name })).json().id);
   bobsCrew = (await bob.post('/api/collectives', { name: 'Bob only' })).json().id;
 });
 afterAll(async () => t.close());
 
 const shared = async (playlistId: number) =>
-  (await alice.get(`/api/playlists/${playlistId}/shared-collectives`)).json().map((c: { id: number }) => c.id).sort();
+  (await alice.get(`/api/playlists/${playlistId}/shared-collectives`))
+    .json()
+    .map((c: { id: number }) => c.id)
+    .sort();
 
 describe('sharing a playlist into collectives', () => {
   it('the whole selected set is applied: additions and removals at once', async () => {
@@ -29,7 +33,12 @@ describe('sharing a playlist into collectives', () => {
     expect(res.statusCode).toBe(200);
     expect(await shared(id)).toEqual([crews[0], crews[1]].sort());
     res = await alice.post(`/api/playlists/${id}/share`, { collectiveIds: [crews[1], crews[2]] });
-    expect(res.json().map((c: { id: number }) => c.id).sort()).toEqual([crews[1], crews[2]].sort());
+    expect(
+      res
+        .json()
+        .map((c: { id: number }) => c.id)
+        .sort(),
+    ).toEqual([crews[1], crews[2]].sort());
     expect(await shared(id)).toEqual([crews[1], crews[2]].sort());
     await alice.post(`/api/playlists/${id}/share`, { collectiveIds: [] });
     expect(await shared(id)).toEqual([]);
@@ -47,7 +56,9 @@ describe('sharing a playlist into collectives', () => {
   it('only by the playlist’s owner, even a fellow member', async () => {
     await t.db.insert(collectiveMembers).values({ collectiveId: crews[0]!, userId: bob.userId });
     const id = (await alice.post('/api/playlists', { name: 'Set' })).json().id;
-    expect((await bob.post(`/api/playlists/${id}/share`, { collectiveIds: [crews[0]] })).statusCode).toBe(404);
+    expect((await bob.post(`/api/playlists/${id}/share`, { collectiveIds: [crews[0]] })).statusCode).toBe(
+      404,
+    );
     expect((await bob.get(`/api/playlists/${id}/shared-collectives`)).statusCode).toBe(404);
     expect(await shared(id)).toEqual([]);
   });

@@ -5,10 +5,14 @@ export interface TrackAudience {
   ownerIsPublic: boolean;
   /** The viewer is a member of a collective into which a playlist holding the track is shared. */
   sharedWithViewer: boolean;
+  /** The owner shares the track to equipment pages and has tagged at least one piece of gear. */
+  onEquipmentPages: boolean;
 }
 
 export function canListenToTrack(a: TrackAudience): boolean {
-  return a.viewerId === a.ownerId || a.ownerIsPublic || (a.viewerId !== null && a.sharedWithViewer);
+  if (a.viewerId === a.ownerId || a.ownerIsPublic) return true;
+  // Collective shares and equipment pages are for signed-in people only.
+  return a.viewerId !== null && (a.sharedWithViewer || a.onEquipmentPages);
 }
 
 /** Only the owner changes a track, its tags, or deletes it. */

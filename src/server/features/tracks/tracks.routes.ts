@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TRACK_NAME_MAX, TRACK_SORTS, trackSchema, updateTrackBodySchema } from '../../../shared/schemas/tracks';
+import {
+  TRACK_NAME_MAX,
+  TRACK_SORTS,
+  trackSchema,
+  updateTrackBodySchema,
+} from '../../../shared/schemas/tracks';
+import { sharedTrackSchema } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
 import { formatByteLimit, receiveUpload } from '../../media/receive-upload';
@@ -12,7 +18,14 @@ import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { serveBlob } from '../../storage/serve-blob';
-import { createTrack, deleteTrack, findListenableTrack, listOwnTracks, updateTrack } from './tracks.service';
+import {
+  createTrack,
+  deleteTrack,
+  findListenableTrack,
+  getListenableTrackWithOwner,
+  listOwnTracks,
+  updateTrack,
+} from './tracks.service';
 
 export interface TracksRoutesOptions {
   db: Database;
@@ -39,61 +52,87 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     '/api/tracks',
     {
       preHandler: app.requireUser,
-      schema: { querystring: z.object({ sort: z.enum(TRACK_SORTS).default('dateUploaded') }), response: { 200: z.array(trackSchema) } },
+      schema: {
+        querystring: z.object({ sort: z.enum(TRACK_SORTS).default('dateUploaded') }),
+        response: { 200: z.array(trackSchema) },
+      },
     },
     async (request) => listOwnTracks(db, userOf(request).id, request.query.sort),
   );
 
-  app.post('/api/tracks', { preHandler: app.requireUser, schema: { response: { 201: trackSchema } } }, async (request, reply) => {
-    const user = userOf(request);
-    const upload = await receiveUpload(request, {
-      fileField: 'audio',
-      maxBytes: opts.maxUploadBytes,
-      tempDir: opts.tempDir,
-      limitLabel: formatByteLimit(opts.maxUploadBytes),
-    });
-    let stored: string | undefined;
-    try {
-      const filename = displayFileName(upload.originalName);
-      if (upload.size === 0) throw new HttpError(400, `${filename} is empty`);
-      const audio = await probeAudio(upload.tempFile).catch((err: unknown) => {
-        if (err instanceof NotAudioError) throw new HttpError(415, `${filename} is not an audio file`);
+  app.post(
+    '/api/tracks',
+    { preHandler: app.requireUser, schema: { response: { 201: trackSchema } } },
+    async (request, reply) => {
+      const user = userOf(request);
+      const upload = await receiveUpload(request, {
+        fileField: 'audio',
+        maxBytes: opts.maxUploadBytes,
+        tempDir: opts.tempDir,
+        limitLabel: formatByteLimit(opts.maxUploadBytes),
+      });
+      let stored: string | undefined;
+      try {
+        const filename = displayFileName(upload.originalName);
+        if (upload.size === 0) throw new HttpError(400, `${filename} is empty`);
+        const audio = await probeAudio(upload.tempFile).catch((err: unknown) => {
+          if (err instanceof NotAudioError) throw new HttpError(415, `${filename} is not an audio file`);
+          throw err;
+        });
+        const name = (upload.fields.name?.trim() || path.parse(filename).name || filename).slice(
+          0,
+          TRACK_NAME_MAX,
+        );
+        const fileCreatedAt = parseClientDate(upload.fields.fileCreatedAt);
+        stored = `tracks/${randomUUID()}`;
+        const info = await store.putFile(stored, upload.tempFile);
+        const track = await createTrack(db, {
+          userId: user.id,
+          name,
+          filename,
+          filepath: stored,
+          mimeType: audio.mimeType,
+          size: info.size,
+          duration: audio.duration,
+          fileCreatedAt,
+        });
+        return reply.code(201).send(track);
+      } catch (err) {
+        // Whatever failed, the upload leaves neither a file nor a row.
+        await rm(upload.tempFile, { force: true });
+        if (stored) await store.delete(stored);
         throw err;
-      });
-      const name = (upload.fields.name?.trim() || path.parse(filename).name || filename).slice(0, TRACK_NAME_MAX);
-      const fileCreatedAt = parseClientDate(upload.fields.fileCreatedAt);
-      stored = `tracks/${randomUUID()}`;
-      const info = await store.putFile(stored, upload.tempFile);
-      const track = await createTrack(db, {
-        userId: user.id,
-        name,
-        filename,
-        filepath: stored,
-        mimeType: audio.mimeType,
-        size: info.size,
-        duration: audio.duration,
-        fileCreatedAt,
-      });
-      return reply.code(201).send(track);
-    } catch (err) {
-      // Whatever failed, the upload leaves neither a file nor a row.
-      await rm(upload.tempFile, { force: true });
-      if (stored) await store.delete(stored);
-      throw err;
-    }
-  });
+      }
+    },
+  );
 
   app.patch(
     '/api/tracks/:id',
-    { preHandler: app.requireUser, schema: { params: trackParams, body: updateTrackBodySchema, response: { 200: trackSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: { params: trackParams, body: updateTrackBodySchema, response: { 200: trackSchema } },
+    },
     async (request) => updateTrack(db, request.params.id, userOf(request).id, request.body),
   );
 
-  app.delete('/api/tracks/:id', { preHandler: app.requireUser, schema: { params: trackParams } }, async (request) => {
-    const key = await deleteTrack(db, request.params.id, userOf(request).id);
-    await store.delete(key).catch((err: unknown) => request.log.warn({ err, key }, 'Could not remove a deleted track file'));
-    return { success: true };
-  });
+  app.delete(
+    '/api/tracks/:id',
+    { preHandler: app.requireUser, schema: { params: trackParams } },
+    async (request) => {
+      const key = await deleteTrack(db, request.params.id, userOf(request).id);
+      await store
+        .delete(key)
+        .catch((err: unknown) => request.log.warn({ err, key }, 'Could not remove a deleted track file'));
+      return { success: true };
+    },
+  );
+
+  // The shared track link: no sign-in needed when the owner's profile is public.
+  app.get(
+    '/api/tracks/:id',
+    { schema: { params: trackParams, response: { 200: sharedTrackSchema } } },
+    async (request) => getListenableTrackWithOwner(db, request.params.id, request.session.userId ?? null),
+  );
 
   // Signed-out listeners may stream a public profile's tracks, so no requireUser here.
   app.get('/api/tracks/:id/stream', { schema: { params: trackParams } }, async (request, reply) => {

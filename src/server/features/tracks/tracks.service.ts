@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import { canChangeTrack, canListenToTrack } from './tracks.policy';
 
 export type TrackRow = typeof tracks.$inferSelect;
@@ -112,13 +113,31 @@ export async function deleteTrack(db: Database, trackId: number, viewerId: strin
 }
 
 /** The track if the viewer may listen to it (decision 0012); 404 otherwise. One query. */
-export async function findListenableTrack(db: Database, trackId: number, viewerId: string | null): Promise<TrackRow> {
+export async function findListenableTrack(
+  db: Database,
+  trackId: number,
+  viewerId: string | null,
+): Promise<TrackRow> {
+  return (await loadListenableTrack(db, trackId, viewerId)).track;
+}
+
+/** The shared track link (/track/{id}): the track, its equipment and its owner's public fields. */
+export async function getListenableTrackWithOwner(db: Database, trackId: number, viewerId: string | null) {
+  const { track, owner } = await loadListenableTrack(db, trackId, viewerId);
+  const [dto] = await withEquipment(db, [track]);
+  return { track: dto!, user: toUserSummary(owner) };
+}
+
+async function loadListenableTrack(db: Database, trackId: number, viewerId: string | null) {
   const sharedWithViewer = viewerId
     ? exists(
         db
           .select({ one: sql`1` })
           .from(playlistTracks)
-          .innerJoin(playlistCollectiveShares, eq(playlistCollectiveShares.playlistId, playlistTracks.playlistId))
+          .innerJoin(
+            playlistCollectiveShares,
+            eq(playlistCollectiveShares.playlistId, playlistTracks.playlistId),
+          )
           .innerJoin(
             collectiveMembers,
             and(
@@ -129,8 +148,20 @@ export async function findListenableTrack(db: Database, trackId: number, viewerI
           .where(eq(playlistTracks.trackId, tracks.id)),
       )
     : sql`false`;
+  const onEquipmentPages = and(
+    eq(tracks.shareToEquipmentPages, true),
+    exists(
+      db.select({ one: sql`1` }).from(trackEquipmentTags).where(eq(trackEquipmentTags.trackId, tracks.id)),
+    ),
+  );
   const [found] = await db
-    .select({ track: tracks, ownerIsPublic: users.isPublic, sharedWithViewer: sql<boolean>`${sharedWithViewer}` })
+    .select({
+      track: tracks,
+      owner: userSummaryColumns,
+      ownerIsPublic: users.isPublic,
+      sharedWithViewer: sql<boolean>`${sharedWithViewer}`,
+      onEquipmentPages: sql<boolean>`${onEquipmentPages}`,
+    })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
     .where(eq(tracks.id, trackId))
@@ -142,9 +173,10 @@ export async function findListenableTrack(db: Database, trackId: number, viewerI
       ownerId: found.track.userId,
       ownerIsPublic: found.ownerIsPublic,
       sharedWithViewer: Boolean(found.sharedWithViewer),
+      onEquipmentPages: Boolean(found.onEquipmentPages),
     })
   ) {
     throw notFound('Track not found');
   }
-  return found.track;
+  return { track: found.track, owner: found.owner };
 }

@@ -24,7 +24,11 @@ beforeAll(async () => {
   owner = await t.signedInClient();
   stranger = await t.signedInClient();
   member = await t.signedInClient();
-  const res = await owner.upload('/api/tracks', { name: 'Take' }, { field: 'audio', name: 'take.wav', type: 'audio/wav', data: audio });
+  const res = await owner.upload(
+    '/api/tracks',
+    { name: 'Take' },
+    { field: 'audio', name: 'take.wav', type: 'audio/wav', data: audio },
+  );
   trackId = res.json().id;
 });
 afterAll(async () => t.close());
@@ -109,7 +113,10 @@ describe('GET /api/tracks/{id}/stream: who may listen (decision 0012)', () => {
   });
 
   it('a member of a collective into which a playlist holding the track is shared may', async () => {
-    const [collective] = await t.db.insert(collectives).values({ name: 'Crew', ownerId: owner.userId }).returning();
+    const [collective] = await t.db
+      .insert(collectives)
+      .values({ name: 'Crew', ownerId: owner.userId })
+      .returning();
     await t.db.insert(collectiveMembers).values([
       { collectiveId: collective!.id, userId: owner.userId, role: 'owner' },
       { collectiveId: collective!.id, userId: member.userId },

@@ -17,9 +17,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const wav = (seconds = 1) => ({ field: 'audio', name: 'Morning Take.wav', type: 'audio/wav', data: makeWav(seconds) });
-const upload = (client: TestClient, file = wav(), fields: Record<string, string> = { name: 'Morning Take' }) =>
-  client.upload('/api/tracks', fields, file);
+const wav = (seconds = 1) => ({
+  field: 'audio',
+  name: 'Morning Take.wav',
+  type: 'audio/wav',
+  data: makeWav(seconds),
+});
+const upload = (
+  client: TestClient,
+  file = wav(),
+  fields: Record<string, string> = { name: 'Morning Take' },
+) => client.upload('/api/tracks', fields, file);
 
 /** Every stored file and temp file under the test's DATA_DIR. */
 function filesOnDisk(): string[] {
@@ -47,7 +55,10 @@ beforeEach(async () => {
 
 describe('POST /api/tracks', () => {
   it('stores a WAV, reads its duration and format, and lists it for the owner only', async () => {
-    const res = await upload(alice, wav(3), { name: 'Morning Take', fileCreatedAt: '2024-05-01T10:00:00.000Z' });
+    const res = await upload(alice, wav(3), {
+      name: 'Morning Take',
+      fileCreatedAt: '2024-05-01T10:00:00.000Z',
+    });
     expect(res.statusCode).toBe(201);
     const track = res.json();
     expect(track).toMatchObject({
@@ -78,7 +89,11 @@ describe('POST /api/tracks', () => {
     for (const [ext, mime] of Object.entries(expected)) {
       const data = makeEncodedTone(ext as keyof typeof expected);
       // The declared type is deliberately wrong: the server trusts the bytes.
-      const res = await upload(alice, { field: 'audio', name: `tone.${ext}`, type: 'application/octet-stream', data }, {});
+      const res = await upload(
+        alice,
+        { field: 'audio', name: `tone.${ext}`, type: 'application/octet-stream', data },
+        {},
+      );
       expect(res.statusCode, ext).toBe(201);
       expect(res.json().mimeType, ext).toBe(mime);
       expect(res.json().duration, ext).toBeCloseTo(2, 0);
@@ -94,7 +109,12 @@ describe('POST /api/tracks', () => {
     };
 
     it('a text file named .mp3', async () => {
-      const fake = { field: 'audio', name: 'song.mp3', type: 'audio/mpeg', data: Buffer.from('hello, not audio at all\n'.repeat(50)) };
+      const fake = {
+        field: 'audio',
+        name: 'song.mp3',
+        type: 'audio/mpeg',
+        data: Buffer.from('hello, not audio at all\n'.repeat(50)),
+      };
       await refused(await upload(alice, fake), 415, /song\.mp3 is not an audio file/);
     });
 
@@ -139,8 +159,12 @@ describe('POST /api/tracks', () => {
 
 describe('GET /api/tracks', () => {
   it('sorts by upload date by default and by file date on request', async () => {
-    const first = (await upload(alice, wav(), { name: 'old file, uploaded first', fileCreatedAt: '2020-01-01T00:00:00Z' })).json();
-    const second = (await upload(alice, wav(), { name: 'new file, uploaded second', fileCreatedAt: '2023-01-01T00:00:00Z' })).json();
+    const first = (
+      await upload(alice, wav(), { name: 'old file, uploaded first', fileCreatedAt: '2020-01-01T00:00:00Z' })
+    ).json();
+    const second = (
+      await upload(alice, wav(), { name: 'new file, uploaded second', fileCreatedAt: '2023-01-01T00:00:00Z' })
+    ).json();
     const third = (await upload(alice, wav(), { name: 'no file date' })).json();
     const ids = async (url: string) => (await alice.get(url)).json<{ id: number }[]>().map((x) => x.id);
     expect(await ids('/api/tracks')).toEqual([third.id, second.id, first.id]);
@@ -177,7 +201,11 @@ describe('PATCH and DELETE /api/tracks/{id}', () => {
       shareToEquipmentPages: false,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Evening Take', notes: 'Juno into tape', shareToEquipmentPages: false });
+    expect(res.json()).toMatchObject({
+      name: 'Evening Take',
+      notes: 'Juno into tape',
+      shareToEquipmentPages: false,
+    });
     expect((await alice.patch(`/api/tracks/${track.id}`, { notes: '   ' })).json().notes).toBeNull();
   });
 

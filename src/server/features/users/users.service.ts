@@ -6,6 +6,26 @@ import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** What other people may see of a person (never an email): the columns and the reply shape. */
+export const userSummaryColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  updatedAt: users.updatedAt,
+};
+export function toUserSummary(u: {
+  id: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  avatarUrl: string | null;
+  updatedAt: Date;
+}) {
+  return { ...u, updatedAt: u.updatedAt.toISOString() };
+}
+
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

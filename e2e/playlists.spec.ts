@@ -1,0 +1,148 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { coverPng, dragRow, row, rowTitles, trackList, unique, uploadTrack } from './support/playlists';
+
+// Spec sections 2 and 4: a user builds a playlist from journal tracks, orders it by mouse and by
+// keyboard, gives it a cover, renames it, removes a track and plays it all.
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOT_DIR, `playlists--${name}.png`), fullPage: true });
+
+const myPlaylists = (page: Page) => page.getByRole('region', { name: 'My Playlists' });
+
+/** Waits for the PUT that saves an order, so a reload afterwards sees it. */
+const reorderSaved = (page: Page) =>
+  page.waitForResponse((res) => res.request().method() === 'PUT' && /\/reorder$/.test(res.url()));
+
+test('creates a playlist, fills it, orders it, gives it a cover, edits it and removes a track', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsDemo(page);
+  const [alpha, bravo, charlie] = [unique('Alpha'), unique('Bravo'), unique('Charlie')];
+  for (const name of [alpha, bravo, charlie]) await uploadTrack(page, name);
+
+  // Create: the dialog of spec section 2, then the new playlist opens.
+  const name = unique('Night Drive');
+  await myPlaylists(page).getByRole('button', { name: 'Create Playlist' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Playlist' });
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await dialog.getByLabel('Playlist Name').fill(`  ${name}  `);
+  await dialog.getByLabel('Description (Optional)').fill('Songs for the road');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Playlist created successfully!')).toBeVisible();
+  await page.waitForURL(/\/playlist\/\d+$/);
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(page.getByText('No tracks in this playlist')).toBeVisible();
+  const sidebarRow = myPlaylists(page).getByRole('link', { name });
+  await expect(sidebarRow).toHaveAttribute('aria-current', 'page');
+
+  // Add the three tracks.
+  await page.getByRole('button', { name: 'Add Tracks' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Tracks' });
+  await expect(add.getByRole('button', { name: 'Add 0 Track(s)' })).toBeDisabled();
+  for (const track of [alpha, bravo, charlie]) await add.getByRole('checkbox', { name: track }).click();
+  await add.getByRole('button', { name: 'Add 3 Track(s)' }).click();
+  await expect(page.getByText('Tracks added to playlist')).toBeVisible();
+  await expect(page.getByText('3 songs')).toBeVisible();
+  expect(await rowTitles(page)).toEqual([alpha, bravo, charlie]);
+  await shot(page, '1-three-tracks');
+
+  // Reorder with the mouse: Alpha onto Charlie's place.
+  let saved = reorderSaved(page);
+  await dragRow(page, alpha, charlie);
+  await expect.poll(() => rowTitles(page)).toEqual([bravo, charlie, alpha]);
+  expect((await saved).status()).toBe(200);
+
+  // And with the keyboard: focus the handle, Space, ArrowDown (25 px), Space.
+  saved = reorderSaved(page);
+  await row(page, bravo).getByRole('button', { name: 'Drag to reorder' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect.poll(() => rowTitles(page)).toEqual([charlie, bravo, alpha]);
+  expect((await saved).status()).toBe(200);
+
+  await page.reload();
+  await expect(trackList(page)).toBeVisible();
+  expect(await rowTitles(page)).toEqual([charlie, bravo, alpha]);
+
+  // A file that is not an image is refused before any upload.
+  const notImage = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(['just text'], 'notes.txt', { type: 'text/plain' }));
+    return transfer;
+  });
+  await page
+    .getByRole('button', { name: 'Upload playlist cover' })
+    .dispatchEvent('drop', { dataTransfer: notImage });
+  await expect(page.getByText('Invalid File')).toBeVisible();
+
+  // Cover: click the cover, pick a PNG; the page shows -256.webp, the sidebar -128.webp.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload playlist cover' }).click();
+  await (await chooser).setFiles(coverPng());
+  await expect(page.getByText('Playlist cover updated successfully')).toBeVisible();
+  const cover = page.getByRole('img', { name: `${name} cover` });
+  await expect(cover).toHaveAttribute('src', /-256\.webp$/);
+  const thumb = myPlaylists(page).getByRole('link', { name }).locator('img');
+  await expect(thumb).toHaveAttribute('src', /-128\.webp$/);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(128);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+
+  // Edit details: the page and the sidebar follow.
+  const renamed = unique('Road Trip');
+  await page.getByRole('button', { name: 'Edit Details' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Details' });
+  await edit.getByLabel('Name').fill(renamed);
+  await edit.getByLabel('Description (Optional)').fill('Windows down');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Playlist updated successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: renamed, exact: true })).toBeVisible();
+  await expect(page.getByText('Windows down')).toBeVisible();
+  await expect(myPlaylists(page).getByRole('link', { name: renamed })).toBeVisible();
+
+  // Remove a track from its row menu.
+  await row(page, bravo).getByRole('button', { name: 'Track options' }).click();
+  await page.getByRole('menuitem', { name: 'Remove from playlist' }).click();
+  await expect(page.getByText('Track removed from playlist')).toBeVisible();
+  await expect(page.getByText('2 songs')).toBeVisible();
+  expect(await rowTitles(page)).toEqual([charlie, alpha]);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: renamed, exact: true })).toBeVisible();
+  expect(await rowTitles(page)).toEqual([charlie, alpha]);
+  await shot(page, '2-cover-renamed-removed');
+});
+
+test('plays the whole playlist, moving on to the next track when one ends', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsDemo(page);
+  const [first, second] = [unique('Intro'), unique('Outro')];
+  const firstId = await uploadTrack(page, first, 1);
+  const secondId = await uploadTrack(page, second, 1);
+
+  const name = unique('Short Set');
+  await myPlaylists(page).getByRole('button', { name: 'New playlist' }).click();
+  await page.getByLabel('Playlist Name').fill(name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL(/\/playlist\/\d+$/);
+  await page.getByRole('button', { name: 'Add Tracks' }).click();
+  await page.getByRole('checkbox', { name: first }).click();
+  await page.getByRole('checkbox', { name: second }).click();
+  await page.getByRole('button', { name: 'Add 2 Track(s)' }).click();
+  await expect(page.getByText('Tracks added to playlist')).toBeVisible();
+
+  const player = page.getByRole('region', { name: 'Player' });
+  const audio = page.getByTestId('audio-player');
+  await page.getByRole('button', { name: 'Play all' }).click();
+  await expect(player.getByText(first)).toBeVisible();
+  await expect(audio).toHaveAttribute('src', new RegExp(`/api/tracks/${firstId}/stream$`));
+  await shot(page, '3-playing-first');
+
+  // A 1-second track ends, and 100 ms later the next one in the playlist starts.
+  await expect(player.getByText(second)).toBeVisible({ timeout: 15_000 });
+  await expect(audio).toHaveAttribute('src', new RegExp(`/api/tracks/${secondId}/stream$`));
+  await expect(row(page, second).getByRole('button', { name: `Pause ${second}` })).toBeAttached();
+});

@@ -1,0 +1,82 @@
+import { Pause, Pencil, Play, Plus } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import type { PlaylistDetail } from '../../../shared/schemas/playlists';
+import { Button } from '../../components/ui/button';
+import { usePlayer } from '../player/use-player';
+import { AddTracksDialog } from './add-tracks-dialog';
+import { EditPlaylistDialog } from './edit-playlist-dialog';
+import { PlaylistCover } from './playlist-cover';
+
+export const songCount = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
+
+/**
+ * Cover, title, description, song count and the actions of the playlist page (spec section 2).
+ * `actions` and `sharedWith` are the places of the Share Playlist button and the 'Shared with' row.
+ */
+export function PlaylistHeader({
+  playlist,
+  actions,
+  sharedWith,
+}: {
+  playlist: PlaylistDetail;
+  actions?: ReactNode;
+  sharedWith?: ReactNode;
+}) {
+  const [addOpen, setAddOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+  const player = usePlayer();
+  const { tracks } = playlist;
+  const playingThis = player.isPlaying && tracks.some((t) => t.id === player.currentTrack?.id);
+
+  const playAll = () => {
+    const first = tracks[0];
+    if (playingThis) player.pause();
+    // The playlist becomes the queue and its first track plays (spec section 4).
+    else if (first) player.playTrack(first, tracks);
+  };
+
+  return (
+    <>
+      <header className="mb-6 flex flex-col gap-6 sm:flex-row sm:items-end">
+        <PlaylistCover playlist={playlist} />
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Playlist</p>
+          <h1 className="mt-1 text-4xl font-bold tracking-tight break-words">{playlist.name}</h1>
+          {playlist.description && (
+            <p className="mt-3 text-sm whitespace-pre-line text-muted-foreground">{playlist.description}</p>
+          )}
+          <p className="mt-3 text-sm font-medium text-muted-foreground">{songCount(tracks.length)}</p>
+          {sharedWith}
+        </div>
+      </header>
+
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <Button
+          size="icon"
+          className="size-12 rounded-full shadow-lg [&_svg]:size-5"
+          aria-label={playingThis ? 'Pause' : 'Play all'}
+          disabled={tracks.length === 0}
+          onClick={playAll}
+        >
+          {playingThis ? (
+            <Pause className="fill-current" />
+          ) : (
+            <Play className="translate-x-px fill-current" />
+          )}
+        </Button>
+        <Button variant="outline" onClick={() => setAddOpen(true)}>
+          <Plus aria-hidden />
+          Add Tracks
+        </Button>
+        <Button variant="outline" onClick={() => setEditOpen(true)}>
+          <Pencil aria-hidden />
+          Edit Details
+        </Button>
+        {actions}
+      </div>
+
+      <AddTracksDialog playlist={playlist} open={addOpen} onOpenChange={setAddOpen} />
+      <EditPlaylistDialog playlist={playlist} open={editOpen} onOpenChange={setEditOpen} />
+    </>
+  );
+}

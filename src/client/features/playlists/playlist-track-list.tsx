@@ -1,0 +1,96 @@
+import { type Announcements, closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Clock, ListMusic } from 'lucide-react';
+import type { PlaylistDetail, PlaylistTrack } from '../../../shared/schemas/playlists';
+import { cn } from '../../lib/utils';
+import { usePlayer } from '../player/use-player';
+import { EmptyState } from '../shell/page-layout';
+import { dragMeasuring, useDragSensors, verticalOnly } from './drag-sensors';
+import { SortableTrackRow, TRACK_GRID } from './sortable-track-row';
+import { useRemoveTrack, useReorderTracks } from './use-playlist-mutations';
+
+/** Screen-reader messages that name the track instead of its id. */
+function announcements(tracks: PlaylistTrack[]): Announcements {
+  const name = (id: unknown) => tracks.find((t) => t.id === id)?.name ?? 'track';
+  const place = (id: unknown) => tracks.findIndex((t) => t.id === id) + 1;
+  return {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, position ${place(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${name(active.id)} moved to position ${place(over.id)}.`
+        : `${name(active.id)} is outside the list.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${name(active.id)} dropped at position ${place(over.id)}.` : `${name(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+  };
+}
+
+/** The playlist's tracks, sortable by pointer or keyboard (spec sections 2 and 4). */
+export function PlaylistTrackList({ playlist }: { playlist: PlaylistDetail }) {
+  const { tracks } = playlist;
+  const sensors = useDragSensors();
+  const reorder = useReorderTracks(playlist.id);
+  const remove = useRemoveTrack(playlist.id);
+  const player = usePlayer();
+
+  if (tracks.length === 0) return <EmptyState icon={ListMusic} title="No tracks in this playlist" />;
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = tracks.findIndex((t) => t.id === active.id);
+    const to = tracks.findIndex((t) => t.id === over.id);
+    if (from < 0 || to < 0) return;
+    reorder(arrayMove(tracks, from, to));
+  };
+
+  const play = (track: PlaylistTrack) => {
+    const current = player.currentTrack?.id === track.id;
+    if (current && player.isPlaying) player.pause();
+    // Playing from a playlist loads its tracks as the queue (spec section 4).
+    else player.playTrack(track, tracks);
+  };
+
+  return (
+    <section aria-label="Tracks">
+      <div
+        aria-hidden
+        className={cn(
+          TRACK_GRID,
+          'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
+        )}
+      >
+        <span />
+        <span className="text-center">#</span>
+        <span>Title</span>
+        <span className="hidden md:block">Equipment</span>
+        <span className="hidden lg:block">Date Added</span>
+        <Clock className="ml-auto size-4" />
+        <span />
+      </div>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        measuring={dragMeasuring}
+        modifiers={[verticalOnly]}
+        accessibility={{ announcements: announcements(tracks) }}
+        onDragEnd={onDragEnd}
+      >
+        <SortableContext items={tracks.map((t) => t.id)} strategy={verticalListSortingStrategy}>
+          <ol aria-label="Playlist tracks" className="mt-2">
+            {tracks.map((track, index) => (
+              <SortableTrackRow
+                key={track.id}
+                track={track}
+                index={index}
+                current={player.currentTrack?.id === track.id}
+                playing={player.isPlaying}
+                onPlay={() => play(track)}
+                onRemove={() => remove.mutate(track.id)}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+      </DndContext>
+    </section>
+  );
+}

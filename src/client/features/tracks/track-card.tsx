@@ -1,0 +1,135 @@
+import { formatDistanceToNow } from 'date-fns';
+import { EllipsisVertical, Link2, Pause, Play, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { formatDuration, formatFileSize, formatMimeSubtype } from '../../../shared/format';
+import type { Track } from '../../../shared/schemas/tracks';
+import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { toast } from '../../components/ui/use-toast';
+import { cn } from '../../lib/utils';
+import { usePlayer } from '../player/use-player';
+import { DeleteTrackDialog } from './delete-track-dialog';
+import { useDeleteTrack } from './use-track-mutations';
+
+/** The fields a card shows; public profiles send tracks without the owner-only columns. */
+export type TrackCardTrack = Pick<
+  Track,
+  'id' | 'name' | 'mimeType' | 'size' | 'duration' | 'notes' | 'createdAt'
+>;
+
+function relativeDate(value: string | null | undefined): string {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime())
+    ? formatDistanceToNow(date, { addSuffix: true })
+    : 'Unknown date';
+}
+
+async function copyShareLink(trackId: number) {
+  try {
+    await navigator.clipboard.writeText(`${window.location.origin}/track/${trackId}`);
+    toast({ title: 'Link Copied', description: 'The track link is on your clipboard.' });
+  } catch {
+    toast({ variant: 'destructive', title: 'Error', description: 'Failed to copy link' });
+  }
+}
+
+function TrackMenu({ track }: { track: TrackCardTrack }) {
+  const [confirming, setConfirming] = useState(false);
+  const deleteTrack = useDeleteTrack();
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label="Track options" className="size-8">
+            <EllipsisVertical aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => void copyShareLink(track.id)}>
+            <Link2 aria-hidden />
+            Share Link
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
+            <Trash2 aria-hidden />
+            Delete Track
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <DeleteTrackDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={() => deleteTrack.mutate(track.id)}
+      />
+    </>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="truncate text-sm font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * A track on the profile and public profile pages (spec section 2, Track card). `publicView` hides
+ * the Share Link / Delete Track menu (spec section 6). `queue` is what plays on from this track.
+ */
+export function TrackCard({
+  track,
+  queue,
+  publicView = false,
+  className,
+}: {
+  track: TrackCardTrack;
+  queue?: TrackCardTrack[];
+  publicView?: boolean;
+  className?: string;
+}) {
+  const player = usePlayer();
+  const isCurrent = player.currentTrack?.id === track.id;
+  const playing = isCurrent && player.isPlaying;
+
+  return (
+    <article
+      aria-label={track.name}
+      className={cn('flex flex-col gap-4 rounded-xl border border-border bg-card p-4', className)}
+    >
+      <header className="flex items-start gap-3">
+        <Button
+          size="icon"
+          aria-label={playing ? `Pause ${track.name}` : `Play ${track.name}`}
+          className="size-10 shrink-0 rounded-full"
+          onClick={() => (isCurrent ? player.togglePlay() : player.playTrack(track, queue ?? [track]))}
+        >
+          {playing ? <Pause className="fill-current" /> : <Play className="translate-x-px fill-current" />}
+        </Button>
+        <div className="min-w-0 flex-1">
+          <h3 className={cn('truncate font-semibold', isCurrent && 'text-primary')}>{track.name}</h3>
+          <p className="text-xs text-muted-foreground">{relativeDate(track.createdAt)}</p>
+        </div>
+        {!publicView && <TrackMenu track={track} />}
+      </header>
+      <dl className="grid grid-cols-3 gap-3">
+        <Fact label="Duration" value={formatDuration(track.duration, 'Unknown')} />
+        <Fact label="File Size" value={formatFileSize(track.size)} />
+        <Fact label="Format" value={formatMimeSubtype(track.mimeType)} />
+      </dl>
+      {track.notes && (
+        <div>
+          <p className="text-xs text-muted-foreground">Notes</p>
+          <p className="mt-0.5 text-sm whitespace-pre-line">{track.notes}</p>
+        </div>
+      )}
+    </article>
+  );
+}

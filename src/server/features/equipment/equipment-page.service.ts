@@ -1,0 +1,156 @@
+import { and, desc, eq, exists, sql } from 'drizzle-orm';
+import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
+import type { Database } from '../../db/client';
+import { equipmentComments, equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
+import { forbidden, HttpError, notFound } from '../../plugins/errors';
+import { withEquipment } from '../tracks/tracks.service';
+import { canEditEquipment } from './equipment.policy';
+
+const commentAuthor = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+/** The equipment with whether the viewer may edit it: one query. */
+export async function getEquipmentDetail(
+  db: Database,
+  id: number,
+  viewerId: string,
+): Promise<EquipmentDetail> {
+  const taggedBy = (userId?: string) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(trackEquipmentTags)
+        .innerJoin(tracks, eq(tracks.id, trackEquipmentTags.trackId))
+        .where(
+          and(
+            eq(trackEquipmentTags.equipmentTagId, equipmentTags.id),
+            userId ? eq(tracks.userId, userId) : undefined,
+          ),
+        ),
+    );
+  const [row] = await db
+    .select({
+      tag: equipmentTags,
+      taggedByAnyone: sql<boolean>`${taggedBy()}`,
+      taggedByViewer: sql<boolean>`${taggedBy(viewerId)}`,
+    })
+    .from(equipmentTags)
+    .where(eq(equipmentTags.id, id))
+    .limit(1);
+  if (!row) throw notFound('Equipment not found');
+  const { tag } = row;
+  return {
+    id: tag.id,
+    name: tag.name,
+    description: tag.description,
+    imageUrl: tag.imageUrl,
+    category: tag.category,
+    createdAt: tag.createdAt.toISOString(),
+    updatedAt: tag.updatedAt.toISOString(),
+    canEdit: canEditEquipment({
+      taggedByAnyone: Boolean(row.taggedByAnyone),
+      taggedByViewer: Boolean(row.taggedByViewer),
+    }),
+  };
+}
+
+export async function requireEquipmentEditor(db: Database, id: number, viewerId: string) {
+  const detail = await getEquipmentDetail(db, id, viewerId);
+  if (!detail.canEdit) throw forbidden('Only people who have used this equipment on a track can edit it');
+  return detail;
+}
+
+export async function updateEquipment(
+  db: Database,
+  id: number,
+  viewerId: string,
+  changes: { name?: string; description?: string | null; category?: string },
+) {
+  await requireEquipmentEditor(db, id, viewerId);
+  if (changes.name) {
+    const [clash] = await db
+      .select({ id: equipmentTags.id })
+      .from(equipmentTags)
+      .where(
+        and(sql`lower(${equipmentTags.name}) = lower(${changes.name})`, sql`${equipmentTags.id} <> ${id}`),
+      )
+      .limit(1);
+    if (clash) throw new HttpError(409, 'Another piece of equipment already has that name');
+  }
+  try {
+    await db
+      .update(equipmentTags)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(equipmentTags.id, id));
+  } catch (err) {
+    if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw new HttpError(409, 'Another piece of equipment already has that name');
+    }
+    throw err;
+  }
+  return getEquipmentDetail(db, id, viewerId);
+}
+
+export async function setEquipmentImage(db: Database, id: number, imageUrl: string) {
+  await db.update(equipmentTags).set({ imageUrl, updatedAt: new Date() }).where(eq(equipmentTags.id, id));
+}
+
+/**
+ * 'Tracks Using {name}': every track tagged with it whose owner shares to equipment pages,
+ * newest first, with owner names and equipment: two queries.
+ */
+export async function listEquipmentTracks(db: Database, id: number): Promise<EquipmentTrack[]> {
+  const [tag] = await db.select({ id: equipmentTags.id }).from(equipmentTags).where(eq(equipmentTags.id, id));
+  if (!tag) throw notFound('Equipment not found');
+  const rows = await db
+    .select({ track: tracks, user: commentAuthor })
+    .from(trackEquipmentTags)
+    .innerJoin(tracks, eq(tracks.id, trackEquipmentTags.trackId))
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(and(eq(trackEquipmentTags.equipmentTagId, id), eq(tracks.shareToEquipmentPages, true)))
+    .orderBy(desc(tracks.createdAt), desc(tracks.id));
+  const withTags = await withEquipment(
+    db,
+    rows.map((r) => r.track),
+  );
+  return withTags.map((track, i) => ({ ...track, user: rows[i]!.user }));
+}
+
+export async function listEquipmentComments(db: Database, id: number): Promise<EquipmentComment[]> {
+  const rows = await db
+    .select({ comment: equipmentComments, user: commentAuthor })
+    .from(equipmentComments)
+    .innerJoin(users, eq(users.id, equipmentComments.userId))
+    .where(eq(equipmentComments.equipmentId, id))
+    .orderBy(desc(equipmentComments.createdAt), desc(equipmentComments.id));
+  return rows.map(({ comment, user }) => ({
+    id: comment.id,
+    equipmentId: comment.equipmentId,
+    userId: comment.userId,
+    content: comment.content,
+    createdAt: comment.createdAt.toISOString(),
+    user,
+  }));
+}
+
+export async function addEquipmentComment(db: Database, id: number, userId: string, content: string) {
+  const [tag] = await db.select({ id: equipmentTags.id }).from(equipmentTags).where(eq(equipmentTags.id, id));
+  if (!tag) throw notFound('Equipment not found');
+  const [comment] = await db
+    .insert(equipmentComments)
+    .values({ equipmentId: id, userId, content })
+    .returning();
+  const [user] = await db.select(commentAuthor).from(users).where(eq(users.id, userId));
+  return {
+    id: comment!.id,
+    equipmentId: id,
+    userId,
+    content: comment!.content,
+    createdAt: comment!.createdAt.toISOString(),
+    user: user!,
+  };
+}

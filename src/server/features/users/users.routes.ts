@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authUserSchema } from '../../../shared/schemas/auth';
+import {
+  publicProfileSchema,
+  updatePrivacyBodySchema,
+  updateProfileBodySchema,
+} from '../../../shared/schemas/users';
+import type { Database } from '../../db/client';
+import { receiveImage } from '../../media/image-upload';
+import { deleteImageVariants } from '../../media/image-variants';
+import { userOf } from '../../plugins/auth-guard';
+import type { BlobStore } from '../../storage/blob-store';
+import { getPublicProfile, setAvatar, updatePrivacy, updateProfile } from './profile.service';
+import { toAuthUser } from './users.service';
+
+/** The spec shows 5 MB on the profile avatar hint but does not enforce it; the server still bounds it. */
+const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+
+export async function usersRoutes(
+  fastify: FastifyInstance,
+  opts: { db: Database; store: BlobStore; tempDir: string },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, store } = opts;
+  const signedIn = { preHandler: app.requireUser };
+
+  app.patch(
+    '/api/user/privacy',
+    { ...signedIn, schema: { body: updatePrivacyBodySchema, response: { 200: authUserSchema } } },
+    async (request) => toAuthUser(await updatePrivacy(db, userOf(request).id, request.body.isPublic)),
+  );
+
+  app.patch(
+    '/api/user/profile',
+    { ...signedIn, schema: { body: updateProfileBodySchema, response: { 200: authUserSchema } } },
+    async (request) => toAuthUser(await updateProfile(db, userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/api/user/avatar',
+    {
+      ...signedIn,
+      schema: { response: { 200: z.object({ avatarUrl: z.string(), updatedAt: z.string() }) } },
+    },
+    async (request) => {
+      const before = userOf(request);
+      const avatarUrl = await receiveImage(request, {
+        store,
+        tempDir: opts.tempDir,
+        kind: 'avatars',
+        fileField: 'avatar',
+        maxBytes: AVATAR_MAX_BYTES,
+      });
+      const user = await setAvatar(db, before.id, avatarUrl);
+      await deleteImageVariants(store, before.avatarUrl);
+      return { avatarUrl, updatedAt: user.updatedAt.toISOString() };
+    },
+  );
+
+  // No sign-in: public profiles are for everyone. Private and missing answer the same 404.
+  app.get(
+    '/api/public/users/:userId',
+    {
+      schema: {
+        params: z.object({ userId: z.string().min(1).max(200) }),
+        response: { 200: publicProfileSchema },
+      },
+    },
+    async (request) => getPublicProfile(db, request.params.userId),
+  );
+}

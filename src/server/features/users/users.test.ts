@@ -1,0 +1,129 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_NOT_FOUND } from '../../../shared/schemas/users';
+import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { makeWav } from '../../../test/media-fixtures';
+
+let t: TestApp;
+let ada: TestClient & { userId: string };
+let bob: TestClient & { userId: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ada = await t.signedInClient({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' });
+  bob = await t.signedInClient();
+});
+afterAll(async () => t.close());
+
+const me = async (client: TestClient) => (await client.get('/api/auth/user')).json();
+
+describe('PATCH /api/user/profile', () => {
+  it('saves trimmed username, about and links; empty values are left out', async () => {
+    const res = await ada.patch('/api/user/profile', {
+      username: '  ada_l  ',
+      bio: '  Analytical engines and modular synths  ',
+      socialLinks: { bandcamp: ' https://ada.bandcamp.com ', youtube: '', instagram: 'https://www.instagram.com/ada' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      username: 'ada_l',
+      bio: 'Analytical engines and modular synths',
+      socialLinks: { bandcamp: 'https://ada.bandcamp.com', instagram: 'https://www.instagram.com/ada' },
+    });
+    expect(res.json().socialLinks).not.toHaveProperty('youtube');
+    const emptied = await ada.patch('/api/user/profile', { username: '', bio: '' });
+    expect(emptied.json()).toMatchObject({ username: 'ada_l', bio: 'Analytical engines and modular synths' });
+  });
+
+  it('refuses an About over 500 characters', async () => {
+    const res = await ada.patch('/api/user/profile', { bio: 'x'.repeat(501) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('About must be at most 500 characters');
+    expect((await ada.patch('/api/user/profile', { bio: 'x'.repeat(500) })).statusCode).toBe(200);
+  });
+
+  it('refuses bad social links with a message naming the service', async () => {
+    const cases: [string, string][] = [
+      ['instagram', 'https://evil.example.com/ada'],
+      ['spotify', 'javascript:alert(1)'],
+      ['soundcloud', 'http://soundcloud.com/ada'],
+      ['bluesky', 'not a url'],
+      ['youtube', 'https://youtube.com.evil.example/ada'],
+    ];
+    for (const [type, link] of cases) {
+      const res = await ada.patch('/api/user/profile', { socialLinks: { [type]: link } });
+      expect(res.statusCode, `${type} ${link}`).toBe(400);
+      expect(res.json().message).toMatch(/link must be a .* address like https:\/\//);
+    }
+    expect((await ada.patch('/api/user/profile', { socialLinks: { myspace: 'https://myspace.com/x' } })).statusCode).toBe(400);
+  });
+
+  it('usernames are unique ignoring case (409)', async () => {
+    await ada.patch('/api/user/profile', { username: 'Unique_Name' });
+    const res = await bob.patch('/api/user/profile', { username: 'unique_name' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('That username is already taken');
+    expect((await ada.patch('/api/user/profile', { username: 'UNIQUE_NAME' })).statusCode).toBe(200);
+  });
+});
+
+describe('avatar', () => {
+  it('stores a -128.webp variant and bumps updatedAt for cache busting', async () => {
+    const before = await me(ada);
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: 'purple' } }).png().toBuffer();
+    const res = await ada.upload('/api/user/avatar', {}, { field: 'avatar', name: 'me.png', type: 'image/png', data: png });
+    expect(res.statusCode).toBe(200);
+    const { avatarUrl, updatedAt } = res.json();
+    expect(avatarUrl).toMatch(/^\/api\/images\/avatars\//);
+    expect(new Date(updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
+    const variant = await t.client().get(`${avatarUrl}-128.webp`);
+    expect(variant.statusCode).toBe(200);
+    expect((await sharp(variant.rawPayload).metadata()).width).toBe(128);
+    expect((await me(ada)).avatarUrl).toBe(avatarUrl);
+  });
+
+  it('refuses a non-image', async () => {
+    const res = await ada.upload('/api/user/avatar', {}, { field: 'avatar', name: 'me.png', type: 'image/png', data: Buffer.from('nope') });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('privacy and the public profile', () => {
+  it('a private profile and a missing one answer the same 404', async () => {
+    await ada.patch('/api/user/privacy', { isPublic: false });
+    const hidden = await t.client().get(`/api/public/users/${ada.userId}`);
+    const missing = await t.client().get('/api/public/users/nobody-at-all');
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
+    expect(hidden.json().message).toBe(PROFILE_NOT_FOUND);
+  });
+
+  it('going public shows the profile and its tracks to anyone, without private fields', async () => {
+    const trackId = (
+      await ada.upload('/api/tracks', { name: 'Engine Hum' }, { field: 'audio', name: 'hum.wav', type: 'audio/wav', data: makeWav(1) })
+    ).json().id;
+    const res = await ada.patch('/api/user/privacy', { isPublic: true });
+    expect(res.json()).toMatchObject({ isPublic: true });
+    const profile = await t.client().get(`/api/public/users/${ada.userId}`);
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().user).toMatchObject({ id: ada.userId, firstName: 'Ada' });
+    expect(profile.json().tracks.map((x: { id: number }) => x.id)).toContain(trackId);
+    expect(JSON.stringify(profile.json())).not.toContain('ada@example.com');
+    expect(JSON.stringify(profile.json())).not.toContain('filepath');
+    // The shared track link works signed out while public…
+    const shared = await t.client().get(`/api/tracks/${trackId}`);
+    expect(shared.json()).toMatchObject({ track: { id: trackId, name: 'Engine Hum' }, user: { id: ada.userId } });
+    expect((await t.client().get(`/api/tracks/${trackId}/stream`)).statusCode).toBe(200);
+    // …and stops the moment the profile is private again.
+    await ada.patch('/api/user/privacy', { isPublic: false });
+    expect((await t.client().get(`/api/public/users/${ada.userId}`)).statusCode).toBe(404);
+    expect((await t.client().get(`/api/tracks/${trackId}`)).statusCode).toBe(404);
+    expect((await bob.get(`/api/tracks/${trackId}`)).statusCode).toBe(404);
+    expect((await ada.get(`/api/tracks/${trackId}`)).statusCode).toBe(200);
+  });
+
+  it('privacy and profile changes need sign-in and a boolean', async () => {
+    expect((await t.client().patch('/api/user/privacy', { isPublic: true })).statusCode).toBe(401);
+    expect((await ada.patch('/api/user/privacy', { isPublic: 'yes' })).statusCode).toBe(400);
+  });
+});

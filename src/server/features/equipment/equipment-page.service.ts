@@ -1,6 +1,7 @@
 import { and, desc, eq, exists, sql } from 'drizzle-orm';
 import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { equipmentComments, equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import { withEquipment } from '../tracks/tracks.service';
@@ -87,7 +88,7 @@ export async function updateEquipment(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(equipmentTags.id, id));
   } catch (err) {
-    if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
+    if (isUniqueViolation(err)) {
       throw new HttpError(409, 'Another piece of equipment already has that name');
     }
     throw err;

@@ -18,7 +18,11 @@ afterAll(async () => t.close());
 
 async function taggedTrack(client: TestClient, tagId: number, name: string, share = true) {
   const id = (
-    await client.upload('/api/tracks', { name }, { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) })
+    await client.upload(
+      '/api/tracks',
+      { name },
+      { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) },
+    )
   ).json().id;
   await client.post(`/api/tracks/${id}/equipment`, { equipmentTagId: tagId });
   if (!share) await client.patch(`/api/tracks/${id}`, { shareToEquipmentPages: false });
@@ -30,16 +34,30 @@ describe('equipment page', () => {
   it('shows the equipment with its default category', async () => {
     const id = await newTag('Juno-60');
     const res = await bob.get(`/api/equipment/${id}`);
-    expect(res.json()).toMatchObject({ id, name: 'Juno-60', category: 'not defined', description: null, canEdit: true });
+    expect(res.json()).toMatchObject({
+      id,
+      name: 'Juno-60',
+      category: 'not defined',
+      description: null,
+      canEdit: true,
+    });
     expect((await bob.get('/api/equipment/999999')).json().message).toBe('Equipment not found');
   });
 
   it('edits name, category and description; names stay unique; categories are the 33', async () => {
     const id = await newTag('TB-303');
     await newTag('TR-909');
-    const res = await ada.patch(`/api/equipment/${id}`, { name: 'Roland TB-303', category: 'Hardware Synth', description: 'Acid.' });
+    const res = await ada.patch(`/api/equipment/${id}`, {
+      name: 'Roland TB-303',
+      category: 'Hardware Synth',
+      description: 'Acid.',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Roland TB-303', category: 'Hardware Synth', description: 'Acid.' });
+    expect(res.json()).toMatchObject({
+      name: 'Roland TB-303',
+      category: 'Hardware Synth',
+      description: 'Acid.',
+    });
     expect((await ada.patch(`/api/equipment/${id}`, { name: 'tr-909' })).statusCode).toBe(409);
     expect((await ada.patch(`/api/equipment/${id}`, { category: 'Kazoo' })).statusCode).toBe(400);
     expect((await ada.patch(`/api/equipment/${id}`, { name: '  ' })).statusCode).toBe(400);
@@ -50,11 +68,21 @@ describe('equipment page', () => {
     await taggedTrack(ada, id, 'beat');
     expect((await bob.get(`/api/equipment/${id}`)).json().canEdit).toBe(false);
     expect((await bob.patch(`/api/equipment/${id}`, { description: 'vandal' })).statusCode).toBe(403);
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: 'red' } }).png().toBuffer();
-    const image = await bob.upload(`/api/equipment/${id}/image`, {}, { field: 'image', name: 'x.png', type: 'image/png', data: png });
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: 'red' } })
+      .png()
+      .toBuffer();
+    const image = await bob.upload(
+      `/api/equipment/${id}/image`,
+      {},
+      { field: 'image', name: 'x.png', type: 'image/png', data: png },
+    );
     expect(image.statusCode).toBe(403);
     expect((await ada.get(`/api/equipment/${id}`)).json().canEdit).toBe(true);
-    const mine = await ada.upload(`/api/equipment/${id}/image`, {}, { field: 'image', name: 'x.png', type: 'image/png', data: png });
+    const mine = await ada.upload(
+      `/api/equipment/${id}/image`,
+      {},
+      { field: 'image', name: 'x.png', type: 'image/png', data: png },
+    );
     expect(mine.statusCode).toBe(200);
     expect((await bob.get(`/api/equipment/${id}`)).json().imageUrl).toBe(mine.json().imageUrl);
   });
@@ -66,7 +94,11 @@ describe('equipment page', () => {
     const last = await taggedTrack(bob, id, 'last');
     const res = await carol.get(`/api/equipment/${id}/tracks`);
     expect(res.json().map((x: { id: number }) => x.id)).toEqual([last, first]);
-    expect(res.json()[0]).toMatchObject({ name: 'last', user: { firstName: 'Bob', lastName: 'Builder' }, equipment: [expect.objectContaining({ id })] });
+    expect(res.json()[0]).toMatchObject({
+      name: 'last',
+      user: { firstName: 'Bob', lastName: 'Builder' },
+      equipment: [expect.objectContaining({ id })],
+    });
     // Each listed track is playable by the signed-in visitor; the hidden one is not.
     expect((await carol.get(`/api/tracks/${first}/stream`)).statusCode).toBe(200);
     expect((await t.client().get(`/api/tracks/${first}/stream`)).statusCode).toBe(404);

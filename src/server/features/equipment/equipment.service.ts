@@ -4,14 +4,7 @@ import type { Database } from '../../db/client';
 import { equipmentTags, trackEquipmentTags } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { equipmentByTrack, findListenableTrack, findOwnTrack } from '../tracks/tracks.service';
-
-const tagColumns = {
-  id: equipmentTags.id,
-  name: equipmentTags.name,
-  description: equipmentTags.description,
-  imageUrl: equipmentTags.imageUrl,
-  category: equipmentTags.category,
-};
+import { equipmentTagColumns } from './equipment.columns';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -21,7 +14,7 @@ export async function searchEquipment(db: Database, query: string): Promise<Equi
   if (text.length < 2) return [];
   const pattern = escapeLike(text);
   return db
-    .select(tagColumns)
+    .select(equipmentTagColumns)
     .from(equipmentTags)
     .where(ilike(equipmentTags.name, `%${pattern}%`))
     .orderBy(sql`(${equipmentTags.name} ilike ${`${pattern}%`}) desc`, asc(sql`lower(${equipmentTags.name})`))
@@ -36,7 +29,7 @@ export async function findOrCreateEquipment(
   const trimmed = name.trim();
   const byName = () =>
     db
-      .select(tagColumns)
+      .select(equipmentTagColumns)
       .from(equipmentTags)
       .where(sql`lower(${equipmentTags.name}) = lower(${trimmed})`)
       .limit(1);
@@ -47,7 +40,7 @@ export async function findOrCreateEquipment(
     .insert(equipmentTags)
     .values({ name: trimmed })
     .onConflictDoNothing()
-    .returning(tagColumns);
+    .returning(equipmentTagColumns);
   if (inserted) return { tag: inserted, created: true };
   const [winner] = await byName();
   if (!winner) throw new Error('Equipment tag neither inserted nor found');
@@ -67,7 +60,7 @@ export async function addTrackEquipment(
 ) {
   await findOwnTrack(db, trackId, viewerId);
   const [tag] = await db
-    .select(tagColumns)
+    .select(equipmentTagColumns)
     .from(equipmentTags)
     .where(eq(equipmentTags.id, equipmentTagId))
     .limit(1);

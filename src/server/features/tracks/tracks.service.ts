@@ -11,25 +11,18 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { equipmentTagColumns } from '../equipment/equipment.columns';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import { canChangeTrack, canListenToTrack } from './tracks.policy';
 
 export type TrackRow = typeof tracks.$inferSelect;
-
-const tagColumns = {
-  id: equipmentTags.id,
-  name: equipmentTags.name,
-  description: equipmentTags.description,
-  imageUrl: equipmentTags.imageUrl,
-  category: equipmentTags.category,
-};
 
 /** Equipment of many tracks in one query, keyed by track id. */
 export async function equipmentByTrack(db: Database, trackIds: number[]) {
   const byTrack = new Map<number, Track['equipment']>();
   if (trackIds.length === 0) return byTrack;
   const rows = await db
-    .select({ trackId: trackEquipmentTags.trackId, ...tagColumns })
+    .select({ trackId: trackEquipmentTags.trackId, ...equipmentTagColumns })
     .from(trackEquipmentTags)
     .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
     .where(inArray(trackEquipmentTags.trackId, trackIds))

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { PROFILE_NOT_FOUND, type PublicProfile, type UpdateProfileBody } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { tracks, users } from '../../db/schema';
 import { HttpError, notFound } from '../../plugins/errors';
 import { withEquipment } from '../tracks/tracks.service';
@@ -41,8 +42,7 @@ export async function updateProfile(db: Database, userId: string, body: UpdatePr
     return await update(db, userId, changes);
   } catch (err) {
     // Two people claiming one name at the same moment: the unique index decides.
-    if ((err as { cause?: { code?: string } }).cause?.code === '23505')
-      throw new HttpError(409, 'That username is already taken');
+    if (isUniqueViolation(err)) throw new HttpError(409, 'That username is already taken');
     throw err;
   }
 }

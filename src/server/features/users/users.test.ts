@@ -22,7 +22,11 @@ describe('PATCH /api/user/profile', () => {
     const res = await ada.patch('/api/user/profile', {
       username: '  ada_l  ',
       bio: '  Analytical engines and modular synths  ',
-      socialLinks: { bandcamp: ' https://ada.bandcamp.com ', youtube: '', instagram: 'https://www.instagram.com/ada' },
+      socialLinks: {
+        bandcamp: ' https://ada.bandcamp.com ',
+        youtube: '',
+        instagram: 'https://www.instagram.com/ada',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -55,7 +59,10 @@ describe('PATCH /api/user/profile', () => {
       expect(res.statusCode, `${type} ${link}`).toBe(400);
       expect(res.json().message).toMatch(/link must be a .* address like https:\/\//);
     }
-    expect((await ada.patch('/api/user/profile', { socialLinks: { myspace: 'https://myspace.com/x' } })).statusCode).toBe(400);
+    expect(
+      (await ada.patch('/api/user/profile', { socialLinks: { myspace: 'https://myspace.com/x' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('usernames are unique ignoring case (409)', async () => {
@@ -70,8 +77,14 @@ describe('PATCH /api/user/profile', () => {
 describe('avatar', () => {
   it('stores a -128.webp variant and bumps updatedAt for cache busting', async () => {
     const before = await me(ada);
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: 'purple' } }).png().toBuffer();
-    const res = await ada.upload('/api/user/avatar', {}, { field: 'avatar', name: 'me.png', type: 'image/png', data: png });
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: 'purple' } })
+      .png()
+      .toBuffer();
+    const res = await ada.upload(
+      '/api/user/avatar',
+      {},
+      { field: 'avatar', name: 'me.png', type: 'image/png', data: png },
+    );
     expect(res.statusCode).toBe(200);
     const { avatarUrl, updatedAt } = res.json();
     expect(avatarUrl).toMatch(/^\/api\/images\/avatars\//);
@@ -83,7 +96,11 @@ describe('avatar', () => {
   });
 
   it('refuses a non-image', async () => {
-    const res = await ada.upload('/api/user/avatar', {}, { field: 'avatar', name: 'me.png', type: 'image/png', data: Buffer.from('nope') });
+    const res = await ada.upload(
+      '/api/user/avatar',
+      {},
+      { field: 'avatar', name: 'me.png', type: 'image/png', data: Buffer.from('nope') },
+    );
     expect(res.statusCode).toBe(415);
   });
 });
@@ -100,7 +117,11 @@ describe('privacy and the public profile', () => {
 
   it('going public shows the profile and its tracks to anyone, without private fields', async () => {
     const trackId = (
-      await ada.upload('/api/tracks', { name: 'Engine Hum' }, { field: 'audio', name: 'hum.wav', type: 'audio/wav', data: makeWav(1) })
+      await ada.upload(
+        '/api/tracks',
+        { name: 'Engine Hum' },
+        { field: 'audio', name: 'hum.wav', type: 'audio/wav', data: makeWav(1) },
+      )
     ).json().id;
     const res = await ada.patch('/api/user/privacy', { isPublic: true });
     expect(res.json()).toMatchObject({ isPublic: true });
@@ -112,7 +133,10 @@ describe('privacy and the public profile', () => {
     expect(JSON.stringify(profile.json())).not.toContain('filepath');
     // The shared track link works signed out while public…
     const shared = await t.client().get(`/api/tracks/${trackId}`);
-    expect(shared.json()).toMatchObject({ track: { id: trackId, name: 'Engine Hum' }, user: { id: ada.userId } });
+    expect(shared.json()).toMatchObject({
+      track: { id: trackId, name: 'Engine Hum' },
+      user: { id: ada.userId },
+    });
     expect((await t.client().get(`/api/tracks/${trackId}/stream`)).statusCode).toBe(200);
     // …and stops the moment the profile is private again.
     await ada.patch('/api/user/privacy', { isPublic: false });

@@ -10,8 +10,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/e2e',
   globalSetup: './e2e/global-setup.ts',
+  // One worker: the stories share one server and the one demo user, so running them side by side
+  // would let one story's uploads and playlists show up in another's journal.
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,

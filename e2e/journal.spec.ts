@@ -120,11 +120,15 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   await expect(row(wavName).getByText(kit)).toBeVisible();
   await shot(page, '4-tagged');
   await tagged.getByRole('button', { name: `Remove ${kit}` }).click();
-  await expect(page.getByText('Equipment tag has been removed from the track', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Equipment tag has been removed from the track', { exact: true }),
+  ).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Tagged equipment' })).toHaveCount(0);
 
   // The tag now exists: searching finds it, and adding it again shows the chip in the table.
   await tagInput.fill(kit.slice(0, 4));
+  await expect(dialog.getByRole('option', { name: kit })).toBeVisible();
+  await shot(page, '4b-suggestions');
   await dialog.getByRole('option', { name: kit }).click();
   await expect(dialog.getByRole('list', { name: 'Tagged equipment' }).getByText(kit)).toBeVisible();
 
@@ -138,6 +142,8 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   await expect(page.getByText('Track updated', { exact: true })).toBeVisible();
   await expect(row(renamed)).toContainText('Juno pad through the tape delay.');
   await expect(row(renamed).getByRole('link', { name: kit })).toBeVisible();
+  // The player bar follows the rename of the track it holds.
+  await expect(player.getByText(renamed)).toBeVisible();
 
   // The chip's hover card previews the kit with a Go button.
   await row(renamed).getByRole('link', { name: kit }).hover();
@@ -168,4 +174,6 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   await expect(page.getByText('Track deleted', { exact: true })).toBeVisible();
   await expect(row(renamed)).toHaveCount(0);
   await expect(row(mp3Name)).toBeVisible();
+  // It was the player's track: the bar lets go of it.
+  await expect(player.getByText('No track selected')).toBeVisible();
 });

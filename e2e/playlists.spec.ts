@@ -1,13 +1,25 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
-import { coverPng, dragRow, row, rowTitles, trackList, unique, uploadTrack } from './support/playlists';
+import {
+  coverPng,
+  describeTrack,
+  dragRow,
+  row,
+  rowTitles,
+  trackList,
+  unique,
+  uploadTrack,
+} from './support/playlists';
 
 // Spec sections 2 and 4: a user builds a playlist from journal tracks, orders it by mouse and by
 // keyboard, gives it a cover, renames it, removes a track and plays it all.
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `playlists--${name}.png`), fullPage: true });
+
+/** A toast's text (exact, so the screen-reader copy of the notification does not match too). */
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
 
 const myPlaylists = (page: Page) => page.getByRole('region', { name: 'My Playlists' });
 
@@ -21,7 +33,10 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   test.setTimeout(90_000);
   await signInAsDemo(page);
   const [alpha, bravo, charlie] = [unique('Alpha'), unique('Bravo'), unique('Charlie')];
-  for (const name of [alpha, bravo, charlie]) await uploadTrack(page, name);
+  const ids: number[] = [];
+  for (const name of [alpha, bravo, charlie]) ids.push(await uploadTrack(page, name));
+  const kit = unique('TR-808');
+  await describeTrack(page, ids[0] ?? 0, 'First take, a bit rushed', kit);
 
   // Create: the dialog of spec section 2, then the new playlist opens.
   const name = unique('Night Drive');
@@ -30,8 +45,9 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
   await dialog.getByLabel('Playlist Name').fill(`  ${name}  `);
   await dialog.getByLabel('Description (Optional)').fill('Songs for the road');
+  await shot(page, '0-create-dialog');
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Playlist created successfully!')).toBeVisible();
+  await expect(toast(page, 'Playlist created successfully!')).toBeVisible();
   await page.waitForURL(/\/playlist\/\d+$/);
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   await expect(page.getByText('No tracks in this playlist')).toBeVisible();
@@ -43,16 +59,24 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   const add = page.getByRole('dialog', { name: 'Add Tracks' });
   await expect(add.getByRole('button', { name: 'Add 0 Track(s)' })).toBeDisabled();
   for (const track of [alpha, bravo, charlie]) await add.getByRole('checkbox', { name: track }).click();
+  await shot(page, '1-add-tracks-dialog');
   await add.getByRole('button', { name: 'Add 3 Track(s)' }).click();
-  await expect(page.getByText('Tracks added to playlist')).toBeVisible();
+  await expect(toast(page, 'Tracks added to playlist')).toBeVisible();
   await expect(page.getByText('3 songs')).toBeVisible();
-  expect(await rowTitles(page)).toEqual([alpha, bravo, charlie]);
-  await shot(page, '1-three-tracks');
+  // Added in the order the dialog lists them: the journal's, newest first.
+  expect(await rowTitles(page)).toEqual([charlie, bravo, alpha]);
+  // A row shows the track's notes and its equipment chips.
+  await expect(row(page, alpha)).toContainText('First take, a bit rushed');
+  await expect(row(page, alpha).getByRole('link', { name: kit })).toHaveAttribute(
+    'href',
+    /^\/equipment\/\d+$/,
+  );
+  await shot(page, '2-three-tracks');
 
-  // Reorder with the mouse: Alpha onto Charlie's place.
+  // Reorder with the mouse: Charlie onto Alpha's place.
   let saved = reorderSaved(page);
-  await dragRow(page, alpha, charlie);
-  await expect.poll(() => rowTitles(page)).toEqual([bravo, charlie, alpha]);
+  await dragRow(page, charlie, alpha);
+  await expect.poll(() => rowTitles(page)).toEqual([bravo, alpha, charlie]);
   expect((await saved).status()).toBe(200);
 
   // And with the keyboard: focus the handle, Space, ArrowDown (25 px), Space.
@@ -60,13 +84,14 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await row(page, bravo).getByRole('button', { name: 'Drag to reorder' }).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
+  await shot(page, '2-keyboard-drag');
   await page.keyboard.press('Space');
-  await expect.poll(() => rowTitles(page)).toEqual([charlie, bravo, alpha]);
+  await expect.poll(() => rowTitles(page)).toEqual([alpha, bravo, charlie]);
   expect((await saved).status()).toBe(200);
 
   await page.reload();
   await expect(trackList(page)).toBeVisible();
-  expect(await rowTitles(page)).toEqual([charlie, bravo, alpha]);
+  expect(await rowTitles(page)).toEqual([alpha, bravo, charlie]);
 
   // A file that is not an image is refused before any upload.
   const notImage = await page.evaluateHandle(() => {
@@ -77,13 +102,13 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await page
     .getByRole('button', { name: 'Upload playlist cover' })
     .dispatchEvent('drop', { dataTransfer: notImage });
-  await expect(page.getByText('Invalid File')).toBeVisible();
+  await expect(toast(page, 'Invalid File')).toBeVisible();
 
   // Cover: click the cover, pick a PNG; the page shows -256.webp, the sidebar -128.webp.
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload playlist cover' }).click();
   await (await chooser).setFiles(coverPng());
-  await expect(page.getByText('Playlist cover updated successfully')).toBeVisible();
+  await expect(toast(page, 'Playlist cover updated successfully')).toBeVisible();
   const cover = page.getByRole('img', { name: `${name} cover` });
   await expect(cover).toHaveAttribute('src', /-256\.webp$/);
   const thumb = myPlaylists(page).getByRole('link', { name }).locator('img');
@@ -98,30 +123,34 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await edit.getByLabel('Name').fill(renamed);
   await edit.getByLabel('Description (Optional)').fill('Windows down');
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Playlist updated successfully')).toBeVisible();
+  await expect(toast(page, 'Playlist updated successfully')).toBeVisible();
   await expect(page.getByRole('heading', { name: renamed, exact: true })).toBeVisible();
   await expect(page.getByText('Windows down')).toBeVisible();
   await expect(myPlaylists(page).getByRole('link', { name: renamed })).toBeVisible();
 
   // Remove a track from its row menu.
   await row(page, bravo).getByRole('button', { name: 'Track options' }).click();
+  await shot(page, '3-row-menu');
   await page.getByRole('menuitem', { name: 'Remove from playlist' }).click();
-  await expect(page.getByText('Track removed from playlist')).toBeVisible();
+  await expect(toast(page, 'Track removed from playlist')).toBeVisible();
   await expect(page.getByText('2 songs')).toBeVisible();
-  expect(await rowTitles(page)).toEqual([charlie, alpha]);
+  expect(await rowTitles(page)).toEqual([alpha, charlie]);
 
   await page.reload();
   await expect(page.getByRole('heading', { name: renamed, exact: true })).toBeVisible();
-  expect(await rowTitles(page)).toEqual([charlie, alpha]);
-  await shot(page, '2-cover-renamed-removed');
+  expect(await rowTitles(page)).toEqual([alpha, charlie]);
+  await shot(page, '4-cover-renamed-removed');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, '5-phone');
 });
 
 test('plays the whole playlist, moving on to the next track when one ends', async ({ page }) => {
   test.setTimeout(60_000);
   await signInAsDemo(page);
   const [first, second] = [unique('Intro'), unique('Outro')];
-  const firstId = await uploadTrack(page, first, 1);
+  // The dialog lists the journal newest first, and adds in that order: upload the second first.
   const secondId = await uploadTrack(page, second, 1);
+  const firstId = await uploadTrack(page, first, 1);
 
   const name = unique('Short Set');
   await myPlaylists(page).getByRole('button', { name: 'New playlist' }).click();
@@ -132,14 +161,14 @@ test('plays the whole playlist, moving on to the next track when one ends', asyn
   await page.getByRole('checkbox', { name: first }).click();
   await page.getByRole('checkbox', { name: second }).click();
   await page.getByRole('button', { name: 'Add 2 Track(s)' }).click();
-  await expect(page.getByText('Tracks added to playlist')).toBeVisible();
+  await expect(toast(page, 'Tracks added to playlist')).toBeVisible();
 
   const player = page.getByRole('region', { name: 'Player' });
   const audio = page.getByTestId('audio-player');
   await page.getByRole('button', { name: 'Play all' }).click();
   await expect(player.getByText(first)).toBeVisible();
   await expect(audio).toHaveAttribute('src', new RegExp(`/api/tracks/${firstId}/stream$`));
-  await shot(page, '3-playing-first');
+  await shot(page, '6-playing-first');
 
   // A 1-second track ends, and 100 ms later the next one in the playlist starts.
   await expect(player.getByText(second)).toBeVisible({ timeout: 15_000 });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import {
+  cpSync,
   createWriteStream,
   existsSync,
   mkdirSync,
@@ -19,6 +20,21 @@ export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SERVER_ENTRY = path.join(ROOT, 'dist', 'server', 'main.js');
 const CLIENT_ENTRY = path.join(ROOT, 'dist', 'client', 'index.html');
 export const SERVER_LOG = path.join(ROOT, 'test-results', 'e2e-server.log');
+
+/**
+ * Copies dist/ and drizzle/ into a folder of this run under test-results/e2e-app/, so an
+ * `npm run build` (or another test run) during the stories cannot swap the client's hashed assets or
+ * the server under them. It stays inside the repository so the bundle's bare imports still resolve
+ * from node_modules, and main.js still finds drizzle/ by walking up.
+ */
+function snapshotBuild(): string {
+  const runs = path.join(ROOT, 'test-results', 'e2e-app');
+  mkdirSync(runs, { recursive: true });
+  const dir = mkdtempSync(path.join(runs, 'run-'));
+  cpSync(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+  cpSync(path.join(ROOT, 'drizzle'), path.join(dir, 'drizzle'), { recursive: true });
+  return dir;
+}
 
 /** At least 32 characters, as config.ts requires; fixed so a failing run can be replayed. */
 const SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123456789';
@@ -157,7 +173,8 @@ export async function startJournal(options: StartOptions = {}): Promise<RunningJ
     env.OIDC_CLIENT_SECRET = oidc.clientSecret;
   }
 
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const appDir = snapshotBuild();
+  const child = spawn(process.execPath, [path.join(appDir, 'dist', 'server', 'main.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -173,6 +190,7 @@ export async function startJournal(options: StartOptions = {}): Promise<RunningJ
     await stopChild(child);
     await oidc?.stop().catch(() => undefined);
     log.end();
+    rmSync(appDir, { recursive: true, force: true });
     if (process.env.E2E_KEEP_DATA === '1') console.log(`[e2e] kept DATA_DIR ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
   };

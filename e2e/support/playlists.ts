@@ -12,12 +12,30 @@ export function unique(name: string): string {
   return `${name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
+async function csrfHeader(page: Page): Promise<Record<string, string>> {
+  const res = await page.request.get('/api/auth/csrf-token');
+  return { 'x-csrf-token': ((await res.json()) as { csrfToken: string }).csrfToken };
+}
+
+/** Gives a track notes and one piece of (new) equipment through the API. */
+export async function describeTrack(page: Page, trackId: number, notes: string, kit: string): Promise<void> {
+  const headers = await csrfHeader(page);
+  const patched = await page.request.patch(`/api/tracks/${trackId}`, { headers, data: { notes } });
+  expect(patched.ok(), await patched.text()).toBe(true);
+  const created = await page.request.post('/api/equipment', { headers, data: { name: kit } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: number };
+  const tagged = await page.request.post(`/api/tracks/${trackId}/equipment`, {
+    headers,
+    data: { equipmentTagId: id },
+  });
+  expect(tagged.ok(), await tagged.text()).toBe(true);
+}
+
 /** Uploads a short WAV into the signed-in user's journal through the API, as the browser would. */
 export async function uploadTrack(page: Page, name: string, seconds = 1.5): Promise<number> {
-  const csrf = await page.request.get('/api/auth/csrf-token');
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const res = await page.request.post('/api/tracks', {
-    headers: { 'x-csrf-token': csrfToken },
+    headers: await csrfHeader(page),
     multipart: {
       name,
       audio: { name: `${name}.wav`, mimeType: 'audio/wav', buffer: makeWav(seconds) },

@@ -18,10 +18,11 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 import { PlayerProvider } from './features/player/player-provider';
 import { PlaylistPage } from './features/playlists/playlist-page';
 import { AppShell } from './features/shell/app-shell';
-import { FullScreenLoading, StandalonePage } from './features/shell/page-layout';
+import { FullScreenLoading } from './features/shell/page-layout';
 import { JournalPage } from './features/tracks/journal-page';
 import { SharedTrackPage } from './features/tracks/shared-track-page';
 import { ProfilePage } from './features/users/profile-page';
+import { PublicFrame } from './features/users/public-frame';
 import { PublicProfilePage } from './features/users/public-profile-page';
 import { queryClient } from './lib/query-client';
 
@@ -94,11 +95,19 @@ function SignedOutRoutes() {
   return (
     <Switch>
       <Route path="/" component={LandingPage} />
+      {/* Public pages: no shell, but a player bar so their tracks play (decisions 0012, 0014). */}
       <Route path="/profile/:userId">
         {(p) => (
-          <StandalonePage>
+          <PublicFrame>
             <PublicProfilePage userId={p.userId} signedIn={false} />
-          </StandalonePage>
+          </PublicFrame>
+        )}
+      </Route>
+      <Route path="/track/:id">
+        {(p) => (
+          <PublicFrame>
+            <SharedTrackPage trackId={p.id} />
+          </PublicFrame>
         )}
       </Route>
       <Route path="/join/:code">{(p) => <JoinSignInPrompt code={p.code} />}</Route>

@@ -1,6 +1,12 @@
-import { ListMusic, MessageSquare, Users } from 'lucide-react';
+import { ListMusic, Settings, UserPlus, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import type { CollectivePlaylist } from '../../../shared/schemas/collectives';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
 import { CollectiveAvatar } from '../shell/collective-avatar';
 import { EmptyState, Page } from '../shell/page-layout';
+import { PlaylistThumb } from '../shell/playlist-row';
+import { CollectivePlaylistView, ownerName } from './collective-playlist-view';
 import { useCollective, useCollectivePlaylists } from './use-collectives';
 import { useSelectedPlaylist } from './use-selected-playlist';
 
@@ -16,43 +22,131 @@ export function CollectiveNotFound() {
   );
 }
 
-/** '/collective/{id}'. Placeholder: header and the playlist picked in the sidebar, until its issue. */
+/** The page's own list of shared playlists; the choice is shared with the sidebar and remembered. */
+function PlaylistPicker({
+  playlists,
+  selectedId,
+  onSelect,
+}: {
+  playlists: CollectivePlaylist[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <nav aria-label="Shared playlists" className="min-w-0">
+      <h2 className="mb-2 px-1 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        Playlists
+      </h2>
+      {/* A row of cards above the playlist on narrow screens, a column beside it on wide ones. */}
+      <ul className="flex flex-wrap gap-1 @3xl:flex-col @3xl:flex-nowrap">
+        {playlists.map((playlist) => {
+          const active = playlist.id === selectedId;
+          return (
+            <li key={playlist.id} className="w-full @md:w-56 @3xl:w-full">
+              <button
+                type="button"
+                aria-current={active ? 'true' : undefined}
+                onClick={() => onSelect(playlist.id)}
+                className={cn(
+                  'flex w-full cursor-pointer items-center gap-3 rounded-lg p-2 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  active ? 'bg-accent text-accent-foreground' : 'hover:bg-accent/60',
+                )}
+              >
+                <PlaylistThumb id={playlist.id} name={playlist.name} imageUrl={playlist.imageUrl} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-medium">{playlist.name}</span>
+                  <span className="block truncate text-xs text-muted-foreground">
+                    {ownerName(playlist.user)}
+                  </span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * '/collective/{id}' (spec section 2): the collective's header, a selection of the playlists shared
+ * into it (remembered per collective, shared with the sidebar) and the selected one with its tracks
+ * and comments.
+ */
 export function CollectivePage({ collectiveId }: { collectiveId: number }) {
   const { data: collective, isLoading, isError } = useCollective(collectiveId);
-  const { data: playlists } = useCollectivePlaylists(collectiveId);
-  const [selectedId] = useSelectedPlaylist(collectiveId);
+  const { data: playlists, isLoading: playlistsLoading } = useCollectivePlaylists(collectiveId);
+  const [selectedId, select] = useSelectedPlaylist(collectiveId);
 
-  if (isLoading) return <Page>Loading collective...</Page>;
+  if (isLoading)
+    return (
+      <Page>
+        <p role="status" className="text-muted-foreground">
+          Loading collective...
+        </p>
+      </Page>
+    );
   if (isError || !collective) return <CollectiveNotFound />;
 
+  // A remembered playlist that is no longer shared gives way to the newest share.
   const selected = playlists?.find((p) => p.id === selectedId) ?? playlists?.[0];
+  const base = `/collective/${collectiveId}`;
 
   return (
-    <Page>
-      <header className="mb-8 flex items-center gap-5">
+    <Page className="@container">
+      <header className="mb-8 flex flex-wrap items-center gap-5">
         <CollectiveAvatar
           name={collective.name}
           imageUrl={collective.imageUrl}
-          className="size-20 text-3xl"
+          className="size-20 text-3xl shadow-lg"
         />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Collective</p>
           <h1 className="truncate text-3xl font-bold tracking-tight">{collective.name}</h1>
           {collective.description && (
-            <p className="mt-1 text-sm text-muted-foreground">{collective.description}</p>
+            <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{collective.description}</p>
+          )}
+        </div>
+        <div className="flex gap-2">
+          {collective.role !== 'member' && (
+            <Button asChild variant="outline" size="sm">
+              <Link href={`${base}/invites`}>
+                <UserPlus aria-hidden />
+                Invite
+              </Link>
+            </Button>
+          )}
+          {collective.role === 'owner' && (
+            <Button asChild variant="ghost" size="icon" aria-label="Collective settings">
+              <Link href={`${base}/settings`}>
+                <Settings />
+              </Link>
+            </Button>
           )}
         </div>
       </header>
-      {selected ? (
-        <section aria-label="Selected playlist" className="rounded-xl border border-border bg-card p-6">
-          <h2 className="text-xl font-semibold">{selected.name}</h2>
-        </section>
+
+      {playlistsLoading ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading playlists...
+        </p>
+      ) : !selected || !playlists ? (
+        <EmptyState
+          icon={ListMusic}
+          title="No playlists available"
+          hint="Members share their playlists here from their journal."
+        />
       ) : (
-        <EmptyState icon={ListMusic} title="No playlists available" />
+        <div className="grid gap-8 @3xl:grid-cols-[14rem_minmax(0,1fr)]">
+          <PlaylistPicker playlists={playlists} selectedId={selected.id} onSelect={select} />
+          <CollectivePlaylistView
+            key={selected.id}
+            collectiveId={collectiveId}
+            playlistId={selected.id}
+            titleHref={`${base}/playlist/${selected.id}`}
+          />
+        </div>
       )}
-      <section aria-label="Comments" className="mt-8">
-        <h2 className="mb-3 text-lg font-semibold">Comments</h2>
-        <EmptyState icon={MessageSquare} title="No comments yet. Be the first to comment!" />
-      </section>
     </Page>
   );
 }

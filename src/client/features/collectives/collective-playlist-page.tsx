@@ -1,9 +1,16 @@
 import { ArrowLeft, ListMusic } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
+import { parsePlaylistId } from '../playlists/use-playlists';
 import { EmptyState, Page } from '../shell/page-layout';
+import { CollectiveNotFound } from './collective-page';
+import { CollectivePlaylistView } from './collective-playlist-view';
+import { useCollective } from './use-collectives';
 
-/** '/collective/{id}/playlist/{playlistId}'. Placeholder with the Back button of spec section 2. */
+/**
+ * '/collective/{id}/playlist/{playlistId}' (spec section 2): one shared playlist on its own page,
+ * with a Back button to the collective. Enter without Shift sends a comment.
+ */
 export function CollectivePlaylistPage({
   collectiveId,
   playlistId,
@@ -11,6 +18,19 @@ export function CollectivePlaylistPage({
   collectiveId: number;
   playlistId: string;
 }) {
+  const id = parsePlaylistId(playlistId);
+  const { data: collective, isLoading, isError } = useCollective(collectiveId);
+
+  if (isLoading)
+    return (
+      <Page>
+        <p role="status" className="text-muted-foreground">
+          Loading collective...
+        </p>
+      </Page>
+    );
+  if (isError || !collective) return <CollectiveNotFound />;
+
   return (
     <Page>
       <Button asChild variant="ghost" className="mb-6 -ml-2">
@@ -19,11 +39,11 @@ export function CollectivePlaylistPage({
           Back
         </Link>
       </Button>
-      <EmptyState
-        icon={ListMusic}
-        title={`Playlist #${playlistId}`}
-        hint="Collective playlists open here soon."
-      />
+      {id === null ? (
+        <EmptyState icon={ListMusic} title="Playlist not found" />
+      ) : (
+        <CollectivePlaylistView collectiveId={collectiveId} playlistId={id} />
+      )}
     </Page>
   );
 }

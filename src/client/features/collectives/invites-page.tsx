@@ -1,19 +1,132 @@
-import { Link2 } from 'lucide-react';
+import { Link2, Loader2, RefreshCw, ShieldAlert, User, Users } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
 import { CollectiveNotFound } from './collective-page';
-import { useCollective } from './use-collectives';
+import { InviteLinksTable } from './invite-links-table';
+import { errorStatus, useCollective } from './use-collectives';
+import { useGenerateInviteLink, useInviteLinks } from './use-invite-links';
 
-/** '/collective/{id}/invites'. Placeholder until invite links are built in their own issue. */
+function NoRights() {
+  return (
+    <EmptyState
+      icon={ShieldAlert}
+      title="Only the owner and admins can manage invites"
+      hint="Ask the collective's owner or an admin for an invite link to share."
+    />
+  );
+}
+
+/**
+ * '/collective/{id}/invites' (spec section 2, Manage Invites): generate single- and multi-use links,
+ * refresh, and the table of links. Members without the right (decision 0013) are told so.
+ */
 export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }) {
   const { data: collective, isLoading, isError } = useCollective(collectiveId);
+  const mayManage = collective !== undefined && collective.role !== 'member';
+  const links = useInviteLinks(collectiveId, mayManage);
+  const generate = useGenerateInviteLink(collectiveId);
 
-  if (isLoading) return <Page>Loading invites...</Page>;
+  if (isLoading)
+    return (
+      <Page>
+        <p role="status" className="text-muted-foreground">
+          Loading invites...
+        </p>
+      </Page>
+    );
   if (isError || !collective) return <CollectiveNotFound />;
 
+  const forbidden = !mayManage || errorStatus(links.error) === 403;
+  const generating = generate.isPending ? generate.variables : null;
+
   return (
-    <Page>
+    <Page className="max-w-4xl">
       <PageHeader icon={Link2} title="Manage Invites" description={collective.name} />
-      <EmptyState icon={Link2} title="Invite links arrive soon" />
+      {forbidden ? (
+        <NoRights />
+      ) : (
+        <>
+          <div className="mb-6 grid gap-3 sm:grid-cols-2">
+            <InviteButton
+              icon={User}
+              title="Invite one person"
+              text="A link that works once."
+              pending={generating === 'single'}
+              disabled={generate.isPending}
+              onClick={() => generate.mutate('single')}
+            />
+            <InviteButton
+              icon={Users}
+              title="Invite many people"
+              text="A link anyone you send it to can use."
+              pending={generating === 'multi'}
+              disabled={generate.isPending}
+              onClick={() => generate.mutate('multi')}
+            />
+          </div>
+          <div className="mb-3 flex items-center justify-between gap-3">
+            <h2 className="text-lg font-semibold">Invite links</h2>
+            <Button variant="outline" size="sm" onClick={() => links.refetch()} disabled={links.isFetching}>
+              <RefreshCw className={cn(links.isFetching && 'animate-spin')} aria-hidden />
+              Refresh
+            </Button>
+          </div>
+          {links.isLoading ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              Loading invite links...
+            </p>
+          ) : links.isError && !links.data ? (
+            <EmptyState icon={Link2} title="Invite links could not be loaded" hint="Please try again." />
+          ) : !links.data?.length ? (
+            <EmptyState
+              icon={Link2}
+              title="No invite links yet"
+              hint="Generate a link above and send it to the people you want in."
+            />
+          ) : (
+            <InviteLinksTable links={links.data} collectiveId={collectiveId} />
+          )}
+        </>
+      )}
     </Page>
+  );
+}
+
+function InviteButton({
+  icon: Icon,
+  title,
+  text,
+  pending,
+  disabled,
+  onClick,
+}: {
+  icon: typeof User;
+  title: string;
+  text: string;
+  pending: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={title}
+      className="flex cursor-pointer items-center gap-4 rounded-xl border border-border bg-card p-4 text-left transition-colors hover:border-primary/60 hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">
+        {pending ? (
+          <Loader2 className="size-5 animate-spin" aria-hidden />
+        ) : (
+          <Icon className="size-5" aria-hidden />
+        )}
+      </span>
+      <span>
+        <span className="block font-medium">{title}</span>
+        <span className="block text-sm text-muted-foreground">{text}</span>
+      </span>
+    </button>
   );
 }

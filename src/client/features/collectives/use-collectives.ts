@@ -1,29 +1,75 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Collective, CollectiveMember, CollectivePlaylist, CollectiveSummary } from './collective-types';
+import type {
+  Collective,
+  CollectiveComment,
+  CollectiveMember,
+  CollectivePlaylist,
+  CollectivePlaylistDetail,
+  CollectiveWithRole,
+} from '../../../shared/schemas/collectives';
 
 // Query keys are URL segments: the default query function joins them with '/' (spec section 7).
+// Everything about one collective lives under ['/api/collectives', id, …], so invalidating
+// ['/api/collectives'] refreshes all of it.
 
 export const COLLECTIVES_QUERY_KEY = ['/api/collectives'] as const;
+export const collectiveKey = (id: number) => ['/api/collectives', id] as const;
+export const membersKey = (id: number) => ['/api/collectives', id, 'members'] as const;
+export const collectivePlaylistsKey = (id: number) => ['/api/collectives', id, 'playlists'] as const;
+export const collectivePlaylistKey = (id: number, playlistId: number) =>
+  ['/api/collectives', id, 'playlists', playlistId] as const;
+export const commentsKey = (id: number, playlistId: number) =>
+  ['/api/collectives', id, 'playlists', playlistId, 'comments'] as const;
+export const inviteLinksKey = (id: number) => ['/api/collectives', id, 'invite-links'] as const;
 
+/** The caller's collectives (the rail). A negative id is the optimistic stand-in of a new one. */
 export function useCollectives() {
-  return useQuery<CollectiveSummary[]>({ queryKey: COLLECTIVES_QUERY_KEY });
+  return useQuery<Collective[]>({ queryKey: COLLECTIVES_QUERY_KEY });
 }
 
+/** One collective with the caller's role; 404 for anyone who is not a member. */
 export function useCollective(id: number | null) {
-  return useQuery<Collective>({ queryKey: ['/api/collectives', id], enabled: id !== null });
+  return useQuery<CollectiveWithRole>({ queryKey: collectiveKey(id ?? 0), enabled: id !== null });
 }
 
 export function useCollectiveMembers(id: number) {
-  return useQuery<CollectiveMember[]>({ queryKey: ['/api/collectives', id, 'members'] });
+  return useQuery<CollectiveMember[]>({ queryKey: membersKey(id), refetchOnMount: 'always' });
 }
 
+/**
+ * Playlists shared into the collective, newest share first. Read again whenever a screen showing
+ * them mounts: other members share and unshare without this browser knowing.
+ */
 export function useCollectivePlaylists(id: number) {
-  return useQuery<CollectivePlaylist[]>({ queryKey: ['/api/collectives', id, 'playlists'] });
+  return useQuery<CollectivePlaylist[]>({ queryKey: collectivePlaylistsKey(id), refetchOnMount: 'always' });
+}
+
+export function useCollectivePlaylist(id: number, playlistId: number | null) {
+  return useQuery<CollectivePlaylistDetail>({
+    queryKey: collectivePlaylistKey(id, playlistId ?? 0),
+    enabled: playlistId !== null,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Comments on a shared playlist, newest first; read again on mount to see other members' words. */
+export function useComments(id: number, playlistId: number | null) {
+  return useQuery<CollectiveComment[]>({
+    queryKey: commentsKey(id, playlistId ?? 0),
+    enabled: playlistId !== null,
+    refetchOnMount: 'always',
+  });
 }
 
 /** Collective ids in routes are numeric; anything else is treated as not found. */
 export function parseCollectiveId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
   const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** HTTP status of an error thrown by apiRequest or the default query function ('404: …'). */
+export function errorStatus(err: unknown): number | null {
+  const match = err instanceof Error ? /^(\d{3}):/.exec(err.message) : null;
+  return match ? Number(match[1]) : null;
 }

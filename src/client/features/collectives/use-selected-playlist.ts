@@ -1,11 +1,12 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 // Spec section 2: in a collective the chosen playlist is remembered per collective and picked from
-// the sidebar "in place". Local storage remembers it across visits; an in-memory copy (also the
-// fallback when storage is unavailable) lets the sidebar and the page share it.
+// the sidebar "in place". Local storage remembers it across visits and is read on every render, so
+// it stays the one source of truth; an in-memory copy stands in only where storage is unavailable.
+// Subscribers (the sidebar and the page) are told when it changes.
 
 const storageKey = (collectiveId: number) => `collectivePlaylist:${collectiveId}`;
-const memory = new Map<number, number | null>();
+const fallback = new Map<number, number>();
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
@@ -15,29 +16,23 @@ function subscribe(listener: () => void) {
   };
 }
 
-function readStorage(collectiveId: number): number | null {
+function read(collectiveId: number): number | null {
   try {
     const value = Number(localStorage.getItem(storageKey(collectiveId)));
     return Number.isInteger(value) && value > 0 ? value : null;
   } catch {
-    return null;
+    return fallback.get(collectiveId) ?? null;
   }
-}
-
-function read(collectiveId: number): number | null {
-  if (!memory.has(collectiveId)) memory.set(collectiveId, readStorage(collectiveId));
-  return memory.get(collectiveId) ?? null;
 }
 
 export function useSelectedPlaylist(collectiveId: number): [number | null, (playlistId: number) => void] {
   const selected = useSyncExternalStore(subscribe, () => read(collectiveId));
   const select = useCallback(
     (playlistId: number) => {
-      memory.set(collectiveId, playlistId);
       try {
         localStorage.setItem(storageKey(collectiveId), String(playlistId));
       } catch {
-        // The in-memory choice still holds for this visit.
+        fallback.set(collectiveId, playlistId);
       }
       for (const listener of listeners) listener();
     },

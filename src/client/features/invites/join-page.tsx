@@ -1,8 +1,16 @@
-import { Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { CheckCircle2, Link2Off, Loader2, Users } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { TIMINGS } from '../../../shared/constants';
+import { INVALID_INVITE_MESSAGE, type InviteDetails } from '../../../shared/schemas/collectives';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
 import { SignInControls } from '../auth/sign-in-controls';
-import { EmptyState, Page, PageHeader } from '../shell/page-layout';
+import { errorStatus } from '../collectives/use-collectives';
+import { CollectiveAvatar } from '../shell/collective-avatar';
+import { Page, PageHeader } from '../shell/page-layout';
 import { clearPendingInvite, rememberPendingInvite } from './pending-invite';
+import { type JoinResult, useInviteDetails, useJoinCollective } from './use-join';
 
 /**
  * '/join/{code}' signed out: a sign-in prompt. The invite is remembered so the app can return
@@ -25,15 +33,156 @@ export function JoinSignInPrompt({ code }: { code: string }) {
   );
 }
 
-/** '/join/{code}' signed in. Placeholder until accepting invites is built in its own issue. */
+function Card({ children }: { children: ReactNode }) {
+  return (
+    <section className="mx-auto w-full max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-xl">
+      {children}
+    </section>
+  );
+}
+
+const invitedBy = ({ firstName, lastName }: InviteDetails['invitedBy']) =>
+  [firstName, lastName].filter(Boolean).join(' ') || 'a member';
+
+function InvalidInvite() {
+  return (
+    <Card>
+      <Link2Off className="mx-auto mb-4 size-10 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{INVALID_INVITE_MESSAGE}</p>
+      <p className="mt-2 text-sm text-muted-foreground">Ask whoever invited you for a new link.</p>
+    </Card>
+  );
+}
+
+function Welcome({ joined }: { joined: JoinResult }) {
+  return (
+    <Card>
+      <CheckCircle2 className="mx-auto mb-4 size-12 text-online" aria-hidden />
+      <h2 className="text-2xl font-bold">Welcome</h2>
+      <p className="mt-2 text-muted-foreground">
+        {joined.alreadyMember
+          ? `You're already in ${joined.name}.`
+          : `You're now a member of ${joined.name}.`}{' '}
+        Taking you there...
+      </p>
+    </Card>
+  );
+}
+
+function InviteCard({
+  invite,
+  onJoin,
+  onCancel,
+  joining,
+}: {
+  invite: InviteDetails;
+  onJoin: () => void;
+  onCancel: () => void;
+  joining: boolean;
+}) {
+  const { collective } = invite;
+  return (
+    <Card>
+      <CollectiveAvatar
+        name={collective.name}
+        imageUrl={collective.imageUrl}
+        className="mx-auto mb-4 size-24 text-4xl shadow-lg"
+      />
+      <p className="text-sm text-muted-foreground">You're invited to join</p>
+      <h2 className="mt-1 text-2xl font-bold break-words">{collective.name}</h2>
+      {collective.description && (
+        <p className="mt-3 text-sm whitespace-pre-line text-muted-foreground">{collective.description}</p>
+      )}
+      <p className="mt-4 text-sm">Invited by {invitedBy(invite.invitedBy)}</p>
+      {invite.alreadyMember && (
+        <p className="mt-2 text-sm text-muted-foreground">You're already a member of this collective.</p>
+      )}
+      <div className="mt-8 flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
+        <Button variant="outline" onClick={onCancel} disabled={joining}>
+          Cancel
+        </Button>
+        <Button onClick={onJoin} disabled={joining}>
+          {joining && <Loader2 className="animate-spin" aria-hidden />}
+          {joining ? 'Joining...' : 'Join Collective'}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * '/join/{code}' signed in (spec sections 2 and 4): the collective, who invited, Join Collective and
+ * Cancel. Joining shows Welcome and opens the collective after 2 s; an invalid, used-up or switched
+ * off link shows the spec's text.
+ */
 export function JoinPage({ code }: { code: string }) {
+  const [, navigate] = useLocation();
+  const invite = useInviteDetails(code);
+  const join = useJoinCollective(code);
+  const [joined, setJoined] = useState<JoinResult | null>(null);
+  const [invalidAfterJoin, setInvalidAfterJoin] = useState(false);
+  const toldInvalid = useRef(false);
+
   // Arrived here: nothing is pending any more.
   useEffect(() => clearPendingInvite(), []);
 
+  const invalid = invalidAfterJoin || errorStatus(invite.error) === 404;
+  useEffect(() => {
+    if (!invalid || toldInvalid.current) return;
+    toldInvalid.current = true;
+    toast({ variant: 'destructive', title: 'Error', description: 'Invalid invite link' });
+  }, [invalid]);
+
+  useEffect(() => {
+    if (!joined) return;
+    const timer = setTimeout(() => navigate(`/collective/${joined.id}`), TIMINGS.joinRedirectMs);
+    return () => clearTimeout(timer);
+  }, [joined, navigate]);
+
+  const onJoin = () =>
+    join.mutate(undefined, {
+      onSuccess: (result) => {
+        setJoined(result);
+        toast({ title: 'Welcome', description: `You've joined ${result.name}!` });
+      },
+      onError: (err) => {
+        if (errorStatus(err) === 404) setInvalidAfterJoin(true);
+        else toast({ variant: 'destructive', title: 'Error', description: 'Failed to join collective' });
+      },
+    });
+
+  let body: ReactNode;
+  if (joined) body = <Welcome joined={joined} />;
+  else if (invalid) body = <InvalidInvite />;
+  else if (invite.isLoading)
+    body = (
+      <p role="status" className="text-center text-muted-foreground">
+        Loading invite...
+      </p>
+    );
+  else if (!invite.data)
+    body = (
+      <Card>
+        <p className="font-medium">This invite could not be loaded.</p>
+        <Button variant="outline" className="mt-4" onClick={() => invite.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
+  else
+    body = (
+      <InviteCard
+        invite={invite.data}
+        joining={join.isPending}
+        onJoin={onJoin}
+        onCancel={() => navigate('/')}
+      />
+    );
+
   return (
-    <Page>
-      <PageHeader icon={Users} title="Join Collective" description={`Invite code ${code}`} />
-      <EmptyState icon={Users} title="Accepting invites arrives soon" />
+    <Page className="max-w-2xl">
+      <PageHeader icon={Users} title="Join Collective" />
+      {body}
     </Page>
   );
 }

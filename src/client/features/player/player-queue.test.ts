@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, isAiff, nextInQueue, previousInQueue } from './player-queue';
+import {
+  formatTime,
+  isAiff,
+  isPlayable,
+  nextInQueue,
+  previousInQueue,
+  unplayableReason,
+} from './player-queue';
 
 const queue = [1, 2, 3].map((id) => ({ id, name: `t${id}` }));
 
@@ -23,5 +30,17 @@ describe('player queue', () => {
     expect(isAiff({ id: 1, name: 'x', mimeType: 'audio/aiff' })).toBe(true);
     expect(isAiff({ id: 1, name: 'take.AIF' })).toBe(true);
     expect(isAiff({ id: 1, name: 'x', mimeType: 'audio/mpeg' })).toBe(false);
+  });
+
+  it('plays only MP3, WAV and M4A/MP4 (spec section 5)', () => {
+    const of = (mimeType: string | null) => ({ id: 1, name: 'x', mimeType });
+    for (const type of ['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/x-m4a'])
+      expect(isPlayable(of(type))).toBe(true);
+    for (const type of ['audio/aiff', 'audio/x-aiff', 'audio/flac']) expect(isPlayable(of(type))).toBe(false);
+    expect(isPlayable(of(null))).toBe(true);
+    expect(unplayableReason(of('audio/aiff'))).toBe(
+      'AIFF files cannot be played in web browsers. Please convert to MP3, WAV, or M4A for playback.',
+    );
+    expect(unplayableReason(of('audio/flac'))).toMatch(/^FLAC files cannot be played/);
   });
 });

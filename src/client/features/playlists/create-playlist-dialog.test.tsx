@@ -96,13 +96,25 @@ describe('Create Playlist dialog', () => {
     const [, init] = callsTo(fetch, '/api/playlists').find(([, i]) => i?.method === 'POST') ?? [];
     expect(init?.body).toBe('{"name":"Night Drive"}');
 
+    // Reopened while the creation is pending: it says so and cannot be closed.
+    await openDialog();
+    const creating = screen.getByRole('button', { name: 'Creating...' });
+    expect(creating.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
     reply.release(json(playlist(7, 'Night Drive'), 201));
     expect(await screen.findByText('Playlist created successfully!')).toBeTruthy();
     await waitFor(() => expect(location.history?.at(-1)).toBe('/playlist/7'));
-    expect(screen.getByRole('link', { name: 'Night Drive' }).getAttribute('href')).toBe('/playlist/7');
-
-    await openDialog();
+    // No longer pending: the reopened dialog is empty and closes again.
+    expect(screen.getByRole('button', { name: 'Create' })).toBeTruthy();
     expect((screen.getByLabelText('Playlist Name') as HTMLInputElement).value).toBe('');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const created = screen.getByRole('link', { name: 'Night Drive' });
+    expect(created.getAttribute('href')).toBe('/playlist/7');
+    expect(created.getAttribute('aria-current')).toBe('page');
   });
 
   it('sends a trimmed description and restores the list with the server message on failure', async () => {

@@ -25,7 +25,8 @@ type Routes = Parameters<typeof mockFetch>[0];
 
 /** The page with `playlist` in the cache; the read it makes on opening gets the same playlist. */
 function renderPage(playlist: PlaylistDetail, routes: Routes = {}) {
-  const { fetch } = renderPage(detail(5, [kick, bass]), {
+  const fetch = mockFetch({
+    ...csrf,
     [`GET /api/playlists/${playlist.id}`]: () => json(playlist),
     ...routes,
   });
@@ -97,9 +98,16 @@ describe('Playlist page', () => {
 
   describe('Add Tracks', () => {
     it('offers only tracks not yet in the playlist and counts the selection', async () => {
-      const { fetch } = renderPage(detail(5, [kick, bass]), {
+      // The server's side: the playlist grows with each POST.
+      const held = [kick, bass];
+      const { fetch } = renderPage(detail(5, held), {
         'GET /api/tracks': () => json([kick, bass, pads, keys]),
-        'POST /api/playlists/5/tracks': () => json({ success: true, added: true }, 201),
+        'POST /api/playlists/5/tracks': (init) => {
+          const { trackId } = JSON.parse(String(init?.body)) as { trackId: number };
+          held.push([pads, keys].find((t) => t.id === trackId) ?? kick);
+          return json({ success: true, added: true }, 201);
+        },
+        'GET /api/playlists/5': () => json(detail(5, held)),
       });
       await userEvent.click(screen.getByRole('button', { name: 'Add Tracks' }));
       const dialog = screen.getByRole('dialog');
@@ -123,6 +131,7 @@ describe('Playlist page', () => {
       expect(await screen.findByText('Tracks added to playlist')).toBeTruthy();
       const posts = callsTo(fetch, '/api/playlists/5/tracks').map(([, init]) => init?.body);
       expect(posts).toEqual(['{"trackId":3}', '{"trackId":4}']);
+      expect(screen.getByText('4 songs')).toBeTruthy();
     });
 
     it('restores the playlist when adding fails', async () => {

@@ -31,8 +31,9 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
     );
   }
 
+  // Keyed by playlist so open dialogs and drafts never carry over when the sidebar switches playlists.
   return (
-    <Page>
+    <Page key={playlist.id}>
       <PlaylistHeader playlist={playlist} />
       <PlaylistTrackList playlist={playlist} />
     </Page>

@@ -50,8 +50,11 @@ export function SortableTrackRow({
       data-track-id={track.id}
       className={cn(
         TRACK_GRID,
-        'group h-12 rounded-md transition-colors hover:bg-accent/50 focus-within:bg-accent/40',
-        isDragging && 'relative z-10 bg-accent shadow-xl ring-1 ring-primary/40',
+        'group h-12 rounded-md',
+        // Opaque while lifted: the rows it passes over must not show through.
+        isDragging
+          ? 'relative z-10 bg-secondary shadow-xl ring-1 ring-primary/50'
+          : 'transition-colors focus-within:bg-accent/40 hover:bg-accent/50',
       )}
     >
       <button

@@ -1,5 +1,6 @@
 import { Settings, UserPlus } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { ownerName } from '../collectives/collective-playlist-view';
 import { useCollectivePlaylists } from '../collectives/use-collectives';
 import { useSelectedPlaylist } from '../collectives/use-selected-playlist';
 import { UserAvatar } from './collective-avatar';
@@ -12,6 +13,8 @@ export function CollectiveSidebar({ collectiveId }: { collectiveId: number }) {
   const { data: playlists, isLoading } = useCollectivePlaylists(collectiveId);
   const [selectedId, select] = useSelectedPlaylist(collectiveId);
   const base = `/collective/${collectiveId}`;
+  // As on the collective page: the remembered playlist, or the newest share when there is none.
+  const shownId = playlists?.find((p) => p.id === selectedId)?.id ?? playlists?.[0]?.id;
 
   // Picking a playlist selects it in place on the collective page rather than opening a new page.
   const onPick = (playlistId: number) => {
@@ -38,23 +41,25 @@ export function CollectiveSidebar({ collectiveId }: { collectiveId: number }) {
       <SidebarSection title="Member Playlists" className="mt-6 flex-1 px-2">
         <ul className="flex min-h-0 flex-col gap-0.5 overflow-y-auto">
           {isLoading && <SidebarEmpty>Loading playlists...</SidebarEmpty>}
-          {/* A failed read (e.g. not built yet on the server) reads as an empty list. */}
+          {/* A failed read reads as an empty list: the sidebar must not break the page. */}
           {!isLoading && !playlists?.length && <SidebarEmpty>No playlists yet</SidebarEmpty>}
           {playlists?.map((playlist) => {
-            const owner = playlist.user?.username || playlist.user?.firstName || 'Unknown';
+            // Spec section 2: the owner's username, else first name, else 'Unknown'.
+            const owner = ownerName(playlist.user);
             return (
               <PlaylistRow
                 key={playlist.id}
                 id={playlist.id}
                 name={playlist.name}
                 imageUrl={playlist.imageUrl}
-                active={location === base && selectedId === playlist.id}
+                active={location === base && shownId === playlist.id}
                 onClick={() => onPick(playlist.id)}
                 subtitle={
                   <span className="flex items-center gap-1.5">
                     <UserAvatar
                       name={owner}
                       avatarUrl={playlist.user?.avatarUrl}
+                      version={playlist.user?.updatedAt}
                       className="size-4 text-[8px]"
                     />
                     {owner}

@@ -11,12 +11,15 @@ import { CollectiveAvatar } from './collective-avatar';
 function RailButton({
   label,
   active = false,
+  pending = false,
   onClick,
   children,
   className,
 }: {
   label: string;
   active?: boolean;
+  /** The optimistic stand-in of a collective being created: shown, but nowhere to go yet. */
+  pending?: boolean;
   onClick: () => void;
   children: ReactNode;
   className?: string;
@@ -36,10 +39,13 @@ function RailButton({
           type="button"
           aria-label={label}
           aria-current={active ? 'page' : undefined}
-          onClick={onClick}
+          aria-busy={pending || undefined}
+          aria-disabled={pending || undefined}
+          onClick={pending ? undefined : onClick}
           className={cn(
             'flex size-12 cursor-pointer items-center justify-center overflow-hidden rounded-full transition-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
             active ? 'rounded-2xl ring-2 ring-primary' : 'hover:rounded-2xl',
+            pending && 'cursor-default animate-pulse opacity-60',
             className,
           )}
         >
@@ -86,6 +92,7 @@ export function CollectivesRail({
             key={collective.id}
             label={collective.name}
             active={collective.id === activeCollectiveId}
+            pending={collective.id < 0}
             onClick={() => navigate(`/collective/${collective.id}`)}
           >
             <CollectiveAvatar name={collective.name} imageUrl={collective.imageUrl} className="size-full" />

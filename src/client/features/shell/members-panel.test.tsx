@@ -1,23 +1,34 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { CollectiveMember } from '../../../shared/schemas/collectives';
 import { mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import type { CollectiveMember } from '../collectives/collective-types';
 import { MembersPanel } from './members-panel';
 
-const user = (fields: Partial<NonNullable<CollectiveMember['user']>>) => ({
-  username: null,
-  firstName: null,
-  lastName: null,
-  avatarUrl: null,
-  ...fields,
+const member = (
+  userId: string,
+  role: CollectiveMember['role'],
+  fields: Partial<CollectiveMember['user']>,
+): CollectiveMember => ({
+  userId,
+  role,
+  joinedAt: '2024-05-01T00:00:00.000Z',
+  user: {
+    id: userId,
+    username: null,
+    firstName: null,
+    lastName: null,
+    avatarUrl: null,
+    updatedAt: '2024-05-01T00:00:00.000Z',
+    ...fields,
+  },
 });
 
 const members: CollectiveMember[] = [
-  { userId: 'a', role: 'owner', user: user({ username: 'dj_ada', firstName: 'Ada', lastName: 'L' }) },
-  { userId: 'b', role: 'admin', user: user({ firstName: 'Grace', lastName: 'Hopper' }) },
-  { userId: 'c', role: 'member', user: user({ firstName: 'Alan' }) },
-  { userId: 'd', role: 'member', user: user({ lastName: 'Only' }) },
+  member('a', 'owner', { username: 'dj_ada', firstName: 'Ada', lastName: 'L' }),
+  member('b', 'admin', { firstName: 'Grace', lastName: 'Hopper' }),
+  member('c', 'member', { firstName: 'Alan' }),
+  member('d', 'member', { lastName: 'Only' }),
 ];
 
 describe('MembersPanel', () => {

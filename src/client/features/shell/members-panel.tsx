@@ -1,8 +1,8 @@
 import { Crown, Shield } from 'lucide-react';
 import { useRef } from 'react';
+import { displayName } from '../../../shared/format';
+import type { CollectiveMember } from '../../../shared/schemas/collectives';
 import { cn } from '../../lib/utils';
-import type { CollectiveMember } from '../collectives/collective-types';
-import { memberDisplayName } from '../collectives/member-name';
 import { useCollectiveMembers } from '../collectives/use-collectives';
 import { UserAvatar } from './collective-avatar';
 
@@ -26,7 +26,8 @@ function RoleIcon({ role }: { role: string }) {
 }
 
 function MemberRow({ member, online }: { member: CollectiveMember; online: boolean }) {
-  const name = memberDisplayName(member.user);
+  // Spec section 2: username, else first and last name, else first name, else 'Unknown User'.
+  const name = displayName(member.user, 'Unknown User');
   return (
     <li
       className={cn(

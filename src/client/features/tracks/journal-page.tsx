@@ -20,7 +20,7 @@ function PlayAllButton({ tracks }: { tracks: Track[] }) {
   return (
     <Button
       size="icon"
-      aria-label={playingThis ? 'Pause' : 'Play all'}
+      aria-label={playingThis ? 'Pause all' : 'Play all'}
       disabled={!first}
       onClick={() => (playingThis ? player.pause() : first && player.playTrack(first, tracks))}
       className="size-14 rounded-full shadow-lg shadow-primary/20 [&_svg]:size-6"

@@ -1,12 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
 import { AudioLines } from 'lucide-react';
-import { EmptyState, Page, PageHeader } from '../shell/page-layout';
+import { Link } from 'wouter';
+import { displayName } from '../../../shared/format';
+import type { SharedTrack } from '../../../shared/schemas/users';
+import { useAuth } from '../auth/use-auth';
+import { EquipmentChip, EquipmentChips } from '../equipment/equipment-chips';
+import { UserAvatar } from '../shell/collective-avatar';
+import { Page } from '../shell/page-layout';
+import { PublicNotFound } from '../users/public-profile-page';
+import { TrackCard } from './track-card';
 
-/** '/track/{id}': target of a track's Share Link (spec section 2, track card). Placeholder. */
+const isTrackId = (raw: string) => /^[1-9]\d{0,15}$/.test(raw);
+
+/**
+ * '/track/{id}', the target of a track card's Share Link: the track as a playable card and its
+ * owner, linking to their public profile. GET /api/tracks/{id} follows the stream rule (decision
+ * 0012), so signed out it answers while the owner's profile is public; otherwise 404, shown as
+ * not found. The owner sees their own card with its menu; everyone else the public view.
+ */
 export function SharedTrackPage({ trackId }: { trackId: string }) {
+  const valid = isTrackId(trackId);
+  const { user: viewer } = useAuth();
+  const { data, isLoading, error } = useQuery<SharedTrack>({
+    // ['/api/tracks', '12'] is not one of the track lists (those are ['/api/tracks'] and
+    // ['/api/tracks', { sort }]), but refreshing them refreshes this too, e.g. after a delete.
+    queryKey: ['/api/tracks', trackId],
+    enabled: valid,
+  });
+
+  if (valid && isLoading)
+    return (
+      <Page>
+        <p role="status" className="text-muted-foreground">
+          Loading track...
+        </p>
+      </Page>
+    );
+
+  if (!data) {
+    const missing = !valid || !error || error.message.startsWith('404');
+    return (
+      <PublicNotFound
+        icon={AudioLines}
+        title={missing ? 'Track Not Found' : 'Could not load this track'}
+        message={missing ? "This track doesn't exist or isn't shared with you." : 'Please try again later.'}
+      />
+    );
+  }
+
+  const { track, user: owner } = data;
+  const ownerName = displayName(owner);
+  const own = viewer?.id === track.userId;
+
   return (
-    <Page>
-      <PageHeader icon={AudioLines} title="Shared Track" description={`Track #${trackId}`} />
-      <EmptyState icon={AudioLines} title="Shared tracks open here soon" />
+    <Page className="max-w-2xl">
+      <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Shared Track</p>
+      <div className="mt-2 mb-6 flex items-center gap-3">
+        <UserAvatar
+          name={ownerName}
+          avatarUrl={owner.avatarUrl}
+          version={owner.updatedAt}
+          className="size-10 text-sm"
+        />
+        <p className="min-w-0 text-sm text-muted-foreground">
+          by{' '}
+          <Link
+            href={`/profile/${owner.id}`}
+            className="font-semibold text-foreground hover:text-primary hover:underline"
+          >
+            {ownerName}
+          </Link>
+        </p>
+      </div>
+      <TrackCard track={track} publicView={!own} className="p-6" />
+      {track.equipment.length > 0 && (
+        <div className="mt-4">
+          <p className="mb-2 text-xs text-muted-foreground">Equipment</p>
+          {/* Chips link to equipment pages, which need sign-in: signed out they are plain pills. */}
+          {viewer ? (
+            <EquipmentChips equipment={track.equipment} />
+          ) : (
+            <ul aria-label="Equipment" className="flex flex-wrap gap-1">
+              {track.equipment.map((tag) => (
+                <li key={tag.id}>
+                  <EquipmentChip equipment={tag} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
+import { usePlayer } from '../player/use-player';
 import {
   mapTrack,
   patchTrackLists,
@@ -22,6 +23,7 @@ export interface TrackChanges {
  */
 export function useUpdateTrack() {
   const queryClient = useQueryClient();
+  const { refreshTrack } = usePlayer();
   return useMutation<Track, Error, { id: number; changes: TrackChanges }, TrackListsSnapshot>({
     mutationFn: async ({ id, changes }) => (await apiRequest('PATCH', `/api/tracks/${id}`, changes)).json(),
     onMutate: ({ id, changes }) =>
@@ -37,7 +39,10 @@ export function useUpdateTrack() {
         description: errorMessage(err, 'Failed to update track'),
       });
     },
-    onSuccess: () => toast({ title: 'Track updated' }),
+    onSuccess: (track) => {
+      refreshTrack(track);
+      toast({ title: 'Track updated' });
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: TRACKS_KEY }),
   });
 }
@@ -45,9 +50,11 @@ export function useUpdateTrack() {
 /** Deleting a track: gone from every list on success; on failure the server's reason (spec section 8). */
 export function useDeleteTrack() {
   const queryClient = useQueryClient();
+  const { forgetTrack } = usePlayer();
   return useMutation<unknown, Error, number>({
     mutationFn: async (id) => (await apiRequest('DELETE', `/api/tracks/${id}`)).json(),
     onSuccess: async (_data, id) => {
+      forgetTrack(id);
       await patchTrackLists(queryClient, (tracks) => tracks.filter((t) => t.id !== id));
       toast({ title: 'Track deleted' });
       await queryClient.invalidateQueries({ queryKey: TRACKS_KEY });

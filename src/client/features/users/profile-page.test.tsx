@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { AuthUser } from '../../../shared/schemas/auth';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
@@ -8,12 +9,21 @@ import { ProfilePage } from './profile-page';
 
 beforeEach(() => resetCsrfToken());
 
-describe('ProfilePage', () => {
+const csrf = { 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) };
+
+function renderProfile(user: AuthUser = testUser) {
+  return renderWithProviders(<ProfilePage user={user} />, {
+    path: '/profile',
+    seed: [[['/api/auth/user'], user]],
+  });
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+// Typing into several fields takes a few seconds in jsdom, more on a busy machine.
+describe('ProfilePage', { timeout: 15_000 }, () => {
   it('shows who is signed in and signs out: logout, cache cleared, back home', async () => {
-    const fetch = mockFetch({
-      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
-      'POST /api/auth/logout': () => json({ ok: true }),
-    });
+    const fetch = mockFetch({ ...csrf, 'POST /api/auth/logout': () => json({ ok: true }) });
     const { queryClient, location } = renderWithProviders(<ProfilePage user={testUser} />, {
       path: '/profile',
       seed: [
@@ -32,13 +42,141 @@ describe('ProfilePage', () => {
   });
 
   it("toasts 'Failed to logout' when the server refuses", async () => {
-    mockFetch({
-      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
-      'POST /api/auth/logout': () => new Response('', { status: 500 }),
-    });
+    mockFetch({ ...csrf, 'POST /api/auth/logout': () => new Response('', { status: 500 }) });
     const { location } = renderWithProviders(<ProfilePage user={testUser} />, { path: '/profile' });
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Failed to logout')).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/profile');
+  });
+
+  it('keeps sections read-only until Edit, and counts About up to 500 characters', async () => {
+    mockFetch(csrf);
+    renderProfile({ ...testUser, bio: 'Synths at dawn' });
+    const basic = section('Basic Information');
+    expect(within(basic).queryByLabelText('About')).toBeNull();
+    expect(within(basic).getByText('Synths at dawn')).toBeTruthy();
+
+    await userEvent.click(within(basic).getByRole('button', { name: 'Edit Basic Information' }));
+    const about = within(basic).getByLabelText('About') as HTMLTextAreaElement;
+    expect(within(basic).getByText('14/500')).toBeTruthy();
+    await userEvent.type(about, '!!');
+    expect(within(basic).getByText('16/500')).toBeTruthy();
+
+    await userEvent.clear(about);
+    await userEvent.click(about);
+    await userEvent.paste('x'.repeat(600));
+    expect(about.value).toHaveLength(500);
+    expect(within(basic).getByText('500/500')).toBeTruthy();
+    expect(about.maxLength).toBe(500);
+  });
+
+  it('restores the earlier values when a section edit is cancelled', async () => {
+    mockFetch(csrf);
+    renderProfile({ ...testUser, bio: 'Synths at dawn' });
+    const basic = section('Basic Information');
+    await userEvent.click(within(basic).getByRole('button', { name: 'Edit Basic Information' }));
+    await userEvent.clear(within(basic).getByLabelText('Username'));
+    await userEvent.type(within(basic).getByLabelText('Username'), 'someone.else');
+    await userEvent.type(within(basic).getByLabelText('About'), ' and dusk');
+    await userEvent.click(within(basic).getByRole('button', { name: 'Cancel Basic Information' }));
+
+    expect(within(basic).queryByLabelText('Username')).toBeNull();
+    expect(within(basic).getByText('ada')).toBeTruthy();
+    expect(within(basic).getByText('Synths at dawn')).toBeTruthy();
+    await userEvent.click(within(basic).getByRole('button', { name: 'Edit Basic Information' }));
+    expect((within(basic).getByLabelText('Username') as HTMLInputElement).value).toBe('ada');
+    expect((within(basic).getByLabelText('About') as HTMLTextAreaElement).value).toBe('Synths at dawn');
+  });
+
+  it('shows why a social link is refused under its field and keeps the section open', async () => {
+    mockFetch(csrf);
+    renderProfile();
+    const links = section('Social Links');
+    expect(within(links).getByText('No links yet')).toBeTruthy();
+    await userEvent.click(within(links).getByRole('button', { name: 'Edit Social Links' }));
+    const soundcloud = within(links).getByLabelText('SoundCloud');
+    await userEvent.click(soundcloud);
+    await userEvent.paste('http://evil.example/ada');
+    await userEvent.click(within(links).getByRole('button', { name: 'Confirm Social Links' }));
+
+    const message = await within(links).findByText(
+      'SoundCloud link must be a SoundCloud address like https://soundcloud.com/you',
+    );
+    expect(soundcloud.getAttribute('aria-invalid')).toBe('true');
+    expect(soundcloud.getAttribute('aria-describedby')).toBe(message.id);
+    // Still editing: the confirm button did not close an invalid section.
+    expect(within(links).getByRole('button', { name: 'Confirm Social Links' })).toBeTruthy();
+
+    await userEvent.clear(soundcloud);
+    await userEvent.paste('https://soundcloud.com/ada');
+    await userEvent.click(within(links).getByRole('button', { name: 'Confirm Social Links' }));
+    expect(await within(links).findByRole('link', { name: 'SoundCloud' })).toBeTruthy();
+    expect(within(links).queryByText(/link must be/)).toBeNull();
+  });
+
+  it('saves trimmed values and leaves empty ones out', async () => {
+    const saved = { ...testUser, username: 'ada.l', bio: 'Tape loops' };
+    const fetch = mockFetch({ ...csrf, 'PATCH /api/user/profile': () => json(saved) });
+    const { queryClient } = renderProfile({ ...testUser, socialLinks: { bluesky: 'https://bsky.app/x' } });
+
+    const basic = section('Basic Information');
+    await userEvent.click(within(basic).getByRole('button', { name: 'Edit Basic Information' }));
+    await userEvent.clear(within(basic).getByLabelText('Username'));
+    await userEvent.type(within(basic).getByLabelText('Username'), '  ada.l  ');
+    await userEvent.type(within(basic).getByLabelText('About'), '   Tape loops \n');
+    const links = section('Social Links');
+    await userEvent.click(within(links).getByRole('button', { name: 'Edit Social Links' }));
+    await userEvent.clear(within(links).getByLabelText('Bluesky'));
+    await userEvent.click(within(links).getByLabelText('Bandcamp'));
+    await userEvent.paste(' https://ada.bandcamp.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    const [, init] = callsTo(fetch, '/api/user/profile')[0] ?? [];
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      username: 'ada.l',
+      bio: 'Tape loops',
+      socialLinks: { bandcamp: 'https://ada.bandcamp.com' },
+    });
+    expect(queryClient.getQueryData(['/api/auth/user'])).toEqual(saved);
+    // After saving, the sections are read-only again.
+    expect(within(basic).queryByLabelText('Username')).toBeNull();
+  });
+
+  it('leaves an empty About out and shows the server’s reason when saving fails', async () => {
+    const fetch = mockFetch({
+      ...csrf,
+      'PATCH /api/user/profile': () =>
+        json({ statusCode: 409, error: 'Conflict', message: 'That username is already taken' }, 409),
+    });
+    renderProfile();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Failed to update profile')).toBeTruthy();
+    expect(screen.getByText('That username is already taken')).toBeTruthy();
+    const [, init] = callsTo(fetch, '/api/user/profile')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ username: 'ada', socialLinks: {} });
+  });
+
+  it('refuses a non-image avatar and uploads an image', async () => {
+    const fetch = mockFetch({
+      ...csrf,
+      'POST /api/user/avatar': () =>
+        json({ avatarUrl: '/images/avatars/a1', updatedAt: '2024-06-01T00:00:00.000Z' }),
+    });
+    const { queryClient } = renderProfile();
+    const zone = screen.getByTestId('avatar-drop-zone');
+    const text = new File(['hi'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.drop(zone, { dataTransfer: { files: [text] } });
+    expect(await screen.findByText('Invalid File')).toBeTruthy();
+    expect(screen.getByText('Please select an image file')).toBeTruthy();
+    expect(callsTo(fetch, '/api/user/avatar')).toHaveLength(0);
+
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await userEvent.upload(screen.getByTestId('avatar-file-input'), png);
+    expect(await screen.findByText('Avatar updated')).toBeTruthy();
+    const body = callsTo(fetch, '/api/user/avatar')[0]?.[1]?.body as FormData;
+    expect((body.get('avatar') as File).name).toBe('me.png');
+    expect(queryClient.getQueryData<AuthUser>(['/api/auth/user'])?.avatarUrl).toBe('/images/avatars/a1');
   });
 });

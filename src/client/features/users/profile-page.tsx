@@ -1,39 +1,113 @@
-import { LogOut } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ExternalLink, Loader2, LogOut, Save } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
+import { updateProfileBodySchema } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
 import { useSignOut } from '../auth/use-sign-out';
-import { UserAvatar } from '../shell/collective-avatar';
 import { Page } from '../shell/page-layout';
+import { AvatarUpload } from './avatar-upload';
+import { BasicInfoSection } from './basic-info-section';
+import { PublicProfileToggle } from './public-profile-toggle';
+import { SocialLinksSection } from './social-links-section';
+import {
+  type ProfileFormInput,
+  type ProfileFormOutput,
+  profileFormValues,
+  useUpdateProfile,
+} from './use-profile';
 import { userDisplayName } from './user-name';
 
-/** '/profile': own profile. For now identity and Sign Out; the editor comes in its own issue. */
+/**
+ * '/profile' (spec section 2, own profile): avatar, the privacy switch, the Basic Information and
+ * Social Links sections, 'Save Profile' and 'Sign Out'. The form checks with the server's own
+ * schema, so what is sent is already trimmed with empty values left out (spec section 5).
+ */
 export function ProfilePage({ user }: { user: AuthUser }) {
   const signOut = useSignOut();
+  const update = useUpdateProfile();
   const name = userDisplayName(user);
+  // Bumped after a save so every section goes back to read-only.
+  const [saved, setSaved] = useState(0);
+  const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
+    resolver: zodResolver(updateProfileBodySchema),
+    defaultValues: profileFormValues(user),
+    mode: 'onTouched',
+  });
+
+  const onValid = (body: ProfileFormOutput) =>
+    update.mutate(body, {
+      onSuccess: (next) => {
+        form.reset(profileFormValues(next));
+        setSaved((n) => n + 1);
+      },
+    });
+
+  const onInvalid = () =>
+    toast({
+      variant: 'destructive',
+      title: 'Failed to update profile',
+      description: 'Please correct the highlighted fields.',
+    });
 
   return (
-    <Page>
-      <section className="flex flex-wrap items-center gap-6 rounded-2xl border border-border bg-card p-6">
-        <UserAvatar
-          name={name}
-          avatarUrl={user.avatarUrl}
-          version={user.updatedAt}
-          className="size-20 text-2xl"
-        />
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-2xl font-bold">{name}</h1>
+    <Page className="max-w-3xl">
+      <section
+        aria-label="Account"
+        className="flex flex-col items-center gap-6 rounded-2xl border border-border bg-card p-6 sm:flex-row sm:items-start"
+      >
+        <AvatarUpload user={user} name={name} />
+        <div className="flex min-w-0 flex-1 flex-col items-center gap-2 sm:items-start sm:pt-4">
+          <h1 className="max-w-full truncate text-3xl font-bold tracking-tight">{name}</h1>
           {user.email && <p className="truncate text-sm text-muted-foreground">{user.email}</p>}
-          {user.claims.isDemo && (
-            <span className="mt-2 inline-block rounded-full bg-primary/15 px-2 py-0.5 text-xs font-medium text-primary">
-              Demo user
-            </span>
-          )}
+          <div className="flex flex-wrap items-center gap-2">
+            {user.claims.isDemo && (
+              <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-medium text-primary">
+                Demo user
+              </span>
+            )}
+            {user.isPublic && (
+              <Link
+                href={`/profile/${user.id}`}
+                className="inline-flex items-center gap-1 text-xs text-primary hover:underline"
+              >
+                View public profile
+                <ExternalLink className="size-3" aria-hidden />
+              </Link>
+            )}
+          </div>
         </div>
-        <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <Button
+          variant="outline"
+          className="sm:mt-4"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+        >
           <LogOut aria-hidden />
           Sign Out
         </Button>
       </section>
+
+      <PublicProfileToggle user={user} className="mt-6 rounded-2xl bg-card px-6 py-4" />
+
+      <form
+        aria-label="Profile"
+        noValidate
+        className="mt-6 grid gap-6"
+        onSubmit={form.handleSubmit(onValid, onInvalid)}
+      >
+        <BasicInfoSection key={`basic-${saved}`} form={form} user={user} />
+        <SocialLinksSection key={`links-${saved}`} form={form} />
+        <div className="flex justify-end">
+          <Button type="submit" size="lg" disabled={update.isPending}>
+            {update.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+            {update.isPending ? 'Saving...' : 'Save Profile'}
+          </Button>
+        </div>
+      </form>
     </Page>
   );
 }

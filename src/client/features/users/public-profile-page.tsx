@@ -1,29 +1,120 @@
-import { UserRound } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Music, UserRound, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { displayName } from '../../../shared/format';
+import type { PublicProfile } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
-import { EmptyState, Page, PageHeader } from '../shell/page-layout';
+import { imageVariant } from '../../lib/utils';
+import { useAuth } from '../auth/use-auth';
+import { EmptyState, Page } from '../shell/page-layout';
+import { PublicTrackGrid, tracksShared } from './public-track-grid';
+import { SocialLinkList } from './social-links-section';
+import { PUBLIC_PROFILE_KEY } from './use-profile';
 
-/** '/profile/{userId}': public, also signed out (spec section 2). Placeholder until its issue. */
-export function PublicProfilePage({ userId, signedIn }: { userId: string; signedIn: boolean }) {
+/** GET /api/public/users/{userId}: private and missing profiles both answer 404 (decision 0014). */
+export function usePublicProfile(userId: string) {
+  return useQuery<PublicProfile>({ queryKey: [...PUBLIC_PROFILE_KEY, userId] });
+}
+
+/** The 'not found' card of a public page, with the way back home (spec section 2). */
+export function PublicNotFound({
+  title,
+  message,
+  icon: Icon = UserX,
+  children,
+}: {
+  title: string;
+  message: string;
+  icon?: typeof UserX;
+  children?: ReactNode;
+}) {
+  return (
+    <Page className="flex justify-center">
+      <div className="mt-12 w-full max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-xl">
+        <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <Icon className="size-7" aria-hidden />
+        </div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="mt-2 text-sm text-muted-foreground">{message}</p>
+        {children}
+        <Button asChild variant="secondary" className="mt-6">
+          <Link href="/">Back to Home</Link>
+        </Button>
+      </div>
+    </Page>
+  );
+}
+
+/**
+ * '/profile/{userId}' (spec section 2, public profile), signed in or out: avatar or placeholder,
+ * display name, about and links, 'N track(s) shared' and the tracks as playable cards.
+ */
+export function PublicProfilePage({ userId }: { userId: string; signedIn?: boolean }) {
+  const { data, isLoading, error } = usePublicProfile(userId);
+  const { user: viewer } = useAuth();
+
+  if (isLoading)
+    return (
+      <Page>
+        <p role="status" className="text-muted-foreground">
+          Loading profile...
+        </p>
+      </Page>
+    );
+
+  if (!data) {
+    const missing = !error || error.message.startsWith('404');
+    return missing ? (
+      <PublicNotFound title="Profile Not Found" message="This profile doesn't exist or isn't public.">
+        {viewer?.id === userId && (
+          <p className="mt-3 text-sm">
+            This is your profile: turn on <span className="font-medium">Public Profile</span> to share it.
+          </p>
+        )}
+      </PublicNotFound>
+    ) : (
+      <PublicNotFound title="Could not load this profile" message="Please try again later." />
+    );
+  }
+
+  const { user, tracks } = data;
+  const name = displayName(user);
+  const avatar = imageVariant(user.avatarUrl, 128, user.updatedAt);
+
   return (
     <Page>
-      <PageHeader
-        icon={UserRound}
-        title="Public Profile"
-        description={`Profile ${userId}`}
-        actions={
-          signedIn ? undefined : (
-            <Button asChild variant="secondary">
-              <Link href="/">Back to Home</Link>
-            </Button>
-          )
-        }
-      />
-      <EmptyState
-        icon={UserRound}
-        title="No Public Tracks"
-        hint="Tracks shared on this profile will appear here."
-      />
+      <header className="mb-8 flex flex-col items-center gap-6 rounded-2xl border border-border bg-card p-6 sm:flex-row sm:items-start">
+        {avatar ? (
+          <img
+            src={avatar}
+            alt={`${name}'s avatar`}
+            className="size-28 shrink-0 rounded-full object-cover ring-2 ring-border"
+          />
+        ) : (
+          <div
+            data-testid="avatar-placeholder"
+            className="flex size-28 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground ring-2 ring-border"
+          >
+            <UserRound className="size-12" aria-hidden />
+          </div>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col items-center gap-3 text-center sm:items-start sm:text-left">
+          <div>
+            <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Profile</p>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight break-words">{name}</h1>
+            <p className="mt-1 text-sm font-medium text-muted-foreground">{tracksShared(tracks.length)}</p>
+          </div>
+          {user.bio && <p className="max-w-prose text-sm whitespace-pre-line break-words">{user.bio}</p>}
+          <SocialLinkList links={user.socialLinks} />
+        </div>
+      </header>
+
+      {tracks.length === 0 ? (
+        <EmptyState icon={Music} title="No Public Tracks" hint={`${name} hasn't shared any tracks yet.`} />
+      ) : (
+        <PublicTrackGrid tracks={tracks} />
+      )}
     </Page>
   );
 }

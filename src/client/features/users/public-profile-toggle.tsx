@@ -1,20 +1,26 @@
 import { Globe, Lock } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
+import { cn } from '../../lib/utils';
 import { usePrivacyToggle } from './use-privacy';
 
-/** The 'Public Profile' switch at the foot of the journal sidebar (spec section 2). */
-export function PublicProfileToggle({ user }: { user: AuthUser }) {
+/**
+ * The 'Public Profile' switch (spec section 2): at the foot of the journal sidebar and on the own
+ * profile page. Both may be on screen at once, hence the generated id.
+ */
+export function PublicProfileToggle({ user, className }: { user: AuthUser; className?: string }) {
   const privacy = usePrivacyToggle();
+  const switchId = useId();
   const isPublic = user.isPublic;
   const sharePath = `/profile/${user.id}`;
 
   return (
-    <div className="rounded-lg border border-border bg-background/40 p-3">
+    <div className={cn('rounded-lg border border-border bg-background/40 p-3', className)}>
       <div className="flex items-center justify-between gap-2">
-        <Label htmlFor="public-profile" className="flex items-center gap-2">
+        <Label htmlFor={switchId} className="flex items-center gap-2">
           {isPublic ? (
             <Globe className="size-4 text-primary" aria-hidden />
           ) : (
@@ -23,7 +29,7 @@ export function PublicProfileToggle({ user }: { user: AuthUser }) {
           Public Profile
         </Label>
         <Switch
-          id="public-profile"
+          id={switchId}
           checked={isPublic}
           disabled={privacy.isPending}
           onCheckedChange={(checked) => privacy.mutate(checked)}

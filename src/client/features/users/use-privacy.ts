@@ -3,6 +3,7 @@ import type { AuthUser } from '../../../shared/schemas/auth';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
 import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
+import { PUBLIC_PROFILE_KEY } from './use-profile';
 
 /**
  * PATCH /api/user/privacy. Spec section 4: the cached user flips at once, the change is sent, and
@@ -28,6 +29,9 @@ export function usePrivacyToggle() {
         description: isPublic ? 'Your profile is now public' : 'Your profile is now private',
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: PUBLIC_PROFILE_KEY });
+      return queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+    },
   });
 }

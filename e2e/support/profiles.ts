@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+// Helpers of the profiles story (e2e/profiles.spec.ts).
+
+async function csrfToken(page: Page): Promise<string> {
+  const res = await page.request.get('/api/auth/csrf-token');
+  return ((await res.json()) as { csrfToken: string }).csrfToken;
+}
+
+/** Creates (or finds) equipment named `name` and tags it on the track, through the API. */
+export async function tagTrack(page: Page, trackId: number, name: string): Promise<number> {
+  const headers = { 'x-csrf-token': await csrfToken(page) };
+  const created = await page.request.post('/api/equipment', { headers, data: { name } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: number };
+  const tagged = await page.request.post(`/api/tracks/${trackId}/equipment`, {
+    headers,
+    data: { equipmentTagId: id },
+  });
+  expect(tagged.status(), await tagged.text()).toBe(201);
+  return id;
+}
+
+/** Where the app's one <audio> element is, in seconds. */
+export const audioTime = (page: Page) =>
+  page.getByTestId('audio-player').evaluate((el) => (el as HTMLAudioElement).currentTime);
+
+/** A square PNG in `color` made by ffmpeg, as a photo from someone's phone would be. */
+export function squarePng(color: string, name: string): { name: string; mimeType: string; buffer: Buffer } {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'journal-image-')), name);
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=${color}:s=400x400`,
+    '-frames:v',
+    '1',
+    file,
+  ]);
+  return { name, mimeType: 'image/png', buffer: readFileSync(file) };
+}

@@ -1,0 +1,135 @@
+import type {
+  Collective,
+  CollectiveComment,
+  CollectivePlaylist,
+  CollectivePlaylistDetail,
+  CollectiveWithRole,
+  InviteLink,
+  UserSummary,
+} from '../../../shared/schemas/collectives';
+import type { PlaylistTrack } from '../../../shared/schemas/playlists';
+import { testUser } from '../../test/render';
+
+// Test data for the collective screens (imported by tests only).
+
+const AT = '2024-05-01T10:00:00.000Z';
+
+export function collective(
+  id: number,
+  name: string,
+  extra: Partial<CollectiveWithRole> = {},
+): CollectiveWithRole {
+  return {
+    id,
+    name,
+    description: null,
+    imageUrl: null,
+    ownerId: testUser.id,
+    createdAt: AT,
+    updatedAt: AT,
+    role: 'owner',
+    ...extra,
+  };
+}
+
+/** The list shape (GET /api/collectives), without the caller's role. */
+export function listed(id: number, name: string, extra: Partial<Collective> = {}): Collective {
+  const { role: _role, ...rest } = collective(id, name, extra);
+  return rest;
+}
+
+export function person(id: string, extra: Partial<UserSummary> = {}): UserSummary {
+  return { id, username: null, firstName: null, lastName: null, avatarUrl: null, updatedAt: AT, ...extra };
+}
+
+export function sharedPlaylist(
+  id: number,
+  name: string,
+  extra: Partial<CollectivePlaylist> = {},
+): CollectivePlaylist {
+  return {
+    id,
+    userId: 'owner-1',
+    name,
+    description: null,
+    isPublic: false,
+    imageUrl: null,
+    createdAt: AT,
+    updatedAt: AT,
+    sharedAt: AT,
+    sharedByUserId: 'owner-1',
+    user: person('owner-1', { username: 'lee', firstName: 'Lee' }),
+    ...extra,
+  };
+}
+
+export function playlistTrack(id: number, name: string, extra: Partial<PlaylistTrack> = {}): PlaylistTrack {
+  return {
+    id,
+    userId: 'owner-1',
+    name,
+    filename: `${name}.wav`,
+    mimeType: 'audio/wav',
+    size: 1000,
+    duration: 65,
+    notes: null,
+    fileCreatedAt: null,
+    shareToEquipmentPages: true,
+    createdAt: AT,
+    updatedAt: AT,
+    equipment: [],
+    position: 0,
+    addedAt: AT,
+    ...extra,
+  };
+}
+
+export function playlistDetail(
+  playlist: CollectivePlaylist,
+  tracks: PlaylistTrack[],
+): CollectivePlaylistDetail {
+  return { ...playlist, tracks: tracks.map((t, position) => ({ ...t, position })) };
+}
+
+export function comment(
+  id: number,
+  content: string,
+  user: UserSummary,
+  extra: Partial<CollectiveComment> = {},
+): CollectiveComment {
+  return {
+    id,
+    collectiveId: 1,
+    playlistId: 1,
+    userId: user.id,
+    content,
+    createdAt: AT,
+    user,
+    ...extra,
+  };
+}
+
+export function inviteLink(id: number, code: string, extra: Partial<InviteLink> = {}): InviteLink {
+  return {
+    id,
+    collectiveId: 1,
+    code,
+    type: 'multi',
+    maxUses: null,
+    usageCount: 0,
+    isActive: true,
+    isExhausted: false,
+    createdAt: AT,
+    expiresAt: null,
+    ...extra,
+  };
+}
+
+/** A reply the test releases when it wants, to look at the optimistic state in between. */
+export function deferred() {
+  let release: (res: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}

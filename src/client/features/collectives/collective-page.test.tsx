@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { formatCommentTime } from '../../../shared/format';
+import { resetCsrfToken } from '../../lib/api-client';
+import { callsTo, json, mockFetch } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import {
+  collective,
+  comment,
+  person,
+  playlistDetail,
+  playlistTrack,
+  sharedPlaylist,
+} from './collective-fixtures';
+import { CollectivePage } from './collective-page';
+import { CollectivePlaylistPage } from './collective-playlist-page';
+
+const csrf = { 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) };
+const dub = sharedPlaylist(11, 'Dub');
+const ska = sharedPlaylist(12, 'Ska', { user: person('u2', { firstName: 'Prince' }) });
+const tracks = [playlistTrack(101, 'Rockers'), playlistTrack(102, 'Steppers', { duration: 125 })];
+const newer = comment(2, 'Deep cut!', person('u2', { username: 'prince' }), {
+  createdAt: '2024-05-02T21:05:00.000Z',
+});
+const older = comment(1, 'First', person('u3', { firstName: 'Lee', lastName: 'Perry' }));
+
+function routes(extra = {}) {
+  return {
+    ...csrf,
+    'GET /api/collectives/1': () => json(collective(1, 'Tape Club', { description: 'Tapes only' })),
+    'GET /api/collectives/1/playlists': () => json([dub, ska]),
+    'GET /api/collectives/1/playlists/11': () => json(playlistDetail(dub, tracks)),
+    'GET /api/collectives/1/playlists/12': () => json(playlistDetail(ska, [])),
+    'GET /api/collectives/1/playlists/11/comments': () => json([newer, older]),
+    'GET /api/collectives/1/playlists/12/comments': () => json([]),
+    ...extra,
+  };
+}
+
+beforeEach(() => resetCsrfToken());
+
+describe('Collective page', () => {
+  it('shows the newest share with its numbered tracks and comments, newest first', async () => {
+    mockFetch(routes());
+    renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
+    expect(await screen.findByRole('heading', { name: 'Tape Club' })).toBeTruthy();
+    expect(screen.getByText('Tapes only')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dub' })).toBeTruthy();
+    const rows = within(screen.getByRole('list', { name: 'Playlist tracks' })).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['1Rockers1:05', '2Steppers2:05']);
+
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]?.textContent).toContain('@prince');
+    expect(items[0]?.textContent).toContain(formatCommentTime(newer.createdAt));
+    expect(items[0]?.textContent).toContain('Deep cut!');
+    // No username: the display name, without an @.
+    expect(items[1]?.textContent).toContain('Lee Perry');
+    expect(items[1]?.textContent).not.toContain('@');
+  });
+
+  it('selects another playlist in place and remembers it per collective', async () => {
+    mockFetch(routes());
+    const { location } = renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
+    const picker = await screen.findByRole('navigation', { name: 'Shared playlists' });
+    await userEvent.click(within(picker).getByRole('button', { name: /Ska/ }));
+    expect(await screen.findByRole('heading', { name: 'Ska' })).toBeTruthy();
+    expect(screen.getByText('No tracks in this playlist')).toBeTruthy();
+    expect(await screen.findByText('No comments yet. Be the first to comment!')).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/collective/1');
+    expect(localStorage.getItem('collectivePlaylist:1')).toBe('12');
+  });
+
+  it('says when nothing is shared yet', async () => {
+    mockFetch(routes({ 'GET /api/collectives/1/playlists': () => json([]) }));
+    renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
+    expect(await screen.findByText('No playlists available')).toBeTruthy();
+  });
+
+  it('plays the playlist with its tracks as the queue', async () => {
+    mockFetch(routes());
+    renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Play all' }));
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeTruthy();
+    const audio = document.querySelector('audio');
+    expect(audio?.getAttribute('src')).toBe('/api/tracks/101/stream');
+    await userEvent.click(screen.getByRole('button', { name: 'Play Steppers' }));
+    expect(document.querySelector('audio')?.getAttribute('src')).toBe('/api/tracks/102/stream');
+  });
+
+  it('adds a comment: posts it, shows it on top and says Comment added; ignores blanks', async () => {
+    const posted = comment(3, 'Lovely', person('user-1', { username: 'ada' }));
+    const fetch = mockFetch(
+      routes({ 'POST /api/collectives/1/playlists/11/comments': () => json(posted, 201) }),
+    );
+    renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await userEvent.type(box, '   ');
+    expect(screen.getByRole('button', { name: 'Post comment' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.type(box, ' Lovely ');
+    await userEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByText('Comment added')).toBeTruthy();
+    const [, init] = callsTo(fetch, '/api/collectives/1/playlists/11/comments').find(
+      ([, i]) => i?.method === 'POST',
+    ) ?? [undefined, undefined];
+    expect(init?.body).toBe(JSON.stringify({ content: 'Lovely' }));
+    expect((box as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('says when a comment fails and keeps the text', async () => {
+    mockFetch(routes({ 'POST /api/collectives/1/playlists/11/comments': () => json({ message: 'x' }, 500) }));
+    renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await userEvent.type(box, 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByText('Failed to add comment')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('is not found for non-members', async () => {
+    mockFetch({ 'GET /api/collectives/1': () => json({ message: 'Not found' }, 404) });
+    renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
+    expect(await screen.findByText('Collective not found')).toBeTruthy();
+  });
+});
+
+describe('Collective playlist page', () => {
+  it('has Back to the collective, and Enter without Shift sends a comment', async () => {
+    const posted = comment(4, 'Nice', person('user-1', { username: 'ada' }));
+    const fetch = mockFetch(
+      routes({ 'POST /api/collectives/1/playlists/11/comments': () => json(posted, 201) }),
+    );
+    const { location } = renderWithProviders(<CollectivePlaylistPage collectiveId={1} playlistId="11" />, {
+      path: '/collective/1/playlist/11',
+    });
+    expect(await screen.findByRole('heading', { name: 'Dub' })).toBeTruthy();
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await userEvent.type(box, 'Line one{Shift>}{Enter}{/Shift}');
+    expect(
+      callsTo(fetch, '/api/collectives/1/playlists/11/comments').filter(([, i]) => i?.method),
+    ).toHaveLength(0);
+    await userEvent.type(box, 'Nice{Enter}');
+    await waitFor(() =>
+      expect(
+        callsTo(fetch, '/api/collectives/1/playlists/11/comments').filter(([, i]) => i?.method === 'POST'),
+      ).toHaveLength(1),
+    );
+    const [, init] = callsTo(fetch, '/api/collectives/1/playlists/11/comments').find(
+      ([, i]) => i?.method === 'POST',
+    ) ?? [undefined, undefined];
+    expect(init?.body).toBe(JSON.stringify({ content: 'Line one\nNice' }));
+
+    await userEvent.click(screen.getByRole('link', { name: 'Back' }));
+    expect(location.history?.at(-1)).toBe('/collective/1');
+  });
+});

@@ -1,0 +1,143 @@
+import { ListMusic, Pause, Play } from 'lucide-react';
+import { Link } from 'wouter';
+import { displayName, formatDayMonthYear } from '../../../shared/format';
+import type { CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
+import { Button } from '../../components/ui/button';
+import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
+import { UserAvatar } from '../shell/collective-avatar';
+import { EmptyState } from '../shell/page-layout';
+import { CollectiveTrackList, usePlayFromList } from './collective-track-list';
+import { CommentsSection } from './comments-section';
+import { errorStatus, useCollectivePlaylist } from './use-collectives';
+
+const songCount = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
+
+/** Spec section 2, collective rows: the owner's username, else first name, else 'Unknown'. */
+export function ownerName(user: CollectivePlaylist['user'] | null | undefined): string {
+  return user?.username?.trim() || user?.firstName?.trim() || 'Unknown';
+}
+
+function Cover({ playlist }: { playlist: CollectivePlaylist }) {
+  const src = imageVariant(playlist.imageUrl, 256, playlist.updatedAt);
+  if (src) return <img src={src} alt="" className="size-36 shrink-0 rounded-xl object-cover shadow-xl" />;
+  return (
+    <div
+      aria-hidden
+      className={cn(
+        'flex size-36 shrink-0 items-center justify-center rounded-xl text-5xl font-bold text-white shadow-xl',
+        tileColor(playlist.id),
+      )}
+    >
+      {initial(playlist.name)}
+    </div>
+  );
+}
+
+/** Cover, name, owner, song count and the play button of a shared playlist. */
+function SharedPlaylistHeader({
+  playlist,
+  titleHref,
+}: {
+  playlist: CollectivePlaylistDetail;
+  titleHref?: string;
+}) {
+  const { tracks } = playlist;
+  const { player, play } = usePlayFromList(tracks);
+  const playingThis = player.isPlaying && tracks.some((t) => t.id === player.currentTrack?.id);
+  const owner = ownerName(playlist.user);
+
+  const playAll = () => {
+    const first = tracks[0];
+    if (playingThis) player.pause();
+    // Playing a playlist loads its tracks as the queue (spec section 4).
+    else if (first) play(first);
+  };
+
+  return (
+    <header className="mb-6 flex flex-col gap-5 @lg:flex-row @lg:items-end">
+      <Cover playlist={playlist} />
+      <div className="min-w-0 flex-1">
+        <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+          Shared playlist
+        </p>
+        <h2 className="mt-1 text-3xl font-bold tracking-tight break-words">
+          {titleHref ? (
+            <Link href={titleHref} className="hover:underline">
+              {playlist.name}
+            </Link>
+          ) : (
+            playlist.name
+          )}
+        </h2>
+        {playlist.description && (
+          <p className="mt-2 text-sm whitespace-pre-line text-muted-foreground">{playlist.description}</p>
+        )}
+        <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+          <span className="flex items-center gap-1.5 font-medium text-foreground">
+            <UserAvatar
+              name={displayName(playlist.user, owner)}
+              avatarUrl={playlist.user?.avatarUrl}
+              version={playlist.user?.updatedAt}
+              className="size-5 text-[10px]"
+            />
+            {owner}
+          </span>
+          <span aria-hidden>•</span>
+          <span>{songCount(tracks.length)}</span>
+          <span aria-hidden>•</span>
+          <span>Shared {formatDayMonthYear(playlist.sharedAt)}</span>
+        </p>
+      </div>
+      <Button
+        size="icon"
+        className="size-12 shrink-0 rounded-full shadow-lg [&_svg]:size-5"
+        aria-label={playingThis ? 'Pause' : 'Play all'}
+        disabled={tracks.length === 0}
+        onClick={playAll}
+      >
+        {playingThis ? <Pause className="fill-current" /> : <Play className="translate-x-px fill-current" />}
+      </Button>
+    </header>
+  );
+}
+
+/**
+ * One playlist shared into a collective: header with play, numbered tracks and its comments. Used by
+ * the collective page (for the selected playlist) and the collective playlist page.
+ */
+export function CollectivePlaylistView({
+  collectiveId,
+  playlistId,
+  titleHref,
+}: {
+  collectiveId: number;
+  playlistId: number;
+  titleHref?: string;
+}) {
+  const { data: playlist, isLoading, error } = useCollectivePlaylist(collectiveId, playlistId);
+
+  if (isLoading)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading playlist...
+      </p>
+    );
+  if (!playlist)
+    return errorStatus(error) === 404 ? (
+      <EmptyState
+        icon={ListMusic}
+        title="Playlist not found"
+        hint="It is no longer shared with this collective."
+      />
+    ) : (
+      <EmptyState icon={ListMusic} title="Could not load this playlist" hint="Please try again later." />
+    );
+
+  return (
+    <div className="@container">
+      <SharedPlaylistHeader playlist={playlist} titleHref={titleHref} />
+      <CollectiveTrackList tracks={playlist.tracks} />
+      <CommentsSection collectiveId={collectiveId} playlistId={playlistId} />
+    </div>
+  );
+}

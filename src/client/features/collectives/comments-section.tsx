@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Loader2, MessageSquare, Send } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { LIMITS } from '../../../shared/constants';
+import { displayName, formatCommentTime } from '../../../shared/format';
+import type { CollectiveComment } from '../../../shared/schemas/collectives';
+import { Button } from '../../components/ui/button';
+import { Textarea } from '../../components/ui/textarea';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest } from '../../lib/api-client';
+import { UserAvatar } from '../shell/collective-avatar';
+import { commentsKey, useComments } from './use-collectives';
+
+/** Comments show people as @username (usernames are unique, decision 0016), else their display name. */
+export function commentAuthor(user: CollectiveComment['user']): string {
+  return user.username?.trim() ? `@${user.username.trim()}` : displayName(user);
+}
+
+function useAddComment(collectiveId: number, playlistId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (content: string) =>
+      (await (
+        await apiRequest('POST', `/api/collectives/${collectiveId}/playlists/${playlistId}/comments`, {
+          content,
+        })
+      ).json()) as CollectiveComment,
+    onSuccess: (comment) => {
+      // Newest first: the new comment goes on top, then the list is read again for anyone else's.
+      queryClient.setQueryData<CollectiveComment[]>(commentsKey(collectiveId, playlistId), (list) => [
+        comment,
+        ...(list ?? []).filter((c) => c.id !== comment.id),
+      ]);
+      void queryClient.invalidateQueries({ queryKey: commentsKey(collectiveId, playlistId) });
+      toast({ title: 'Comment added' });
+    },
+    onError: () => {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to add comment' });
+    },
+  });
+}
+
+function CommentItem({ comment }: { comment: CollectiveComment }) {
+  const author = commentAuthor(comment.user);
+  return (
+    <li className="flex gap-3 rounded-lg border border-border bg-card/60 p-3">
+      <UserAvatar
+        name={displayName(comment.user)}
+        avatarUrl={comment.user.avatarUrl}
+        version={comment.user.updatedAt}
+        className="size-8"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold">{author}</span>
+          <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
+            {formatCommentTime(comment.createdAt)}
+          </time>
+        </p>
+        <p className="mt-1 text-sm break-words whitespace-pre-wrap">{comment.content}</p>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The Comments of a playlist shared into a collective (spec section 2): an add-comment box and the
+ * comments, newest first. Empty or whitespace-only text is ignored (spec section 5); Enter without
+ * Shift sends, Shift+Enter starts a new line.
+ */
+export function CommentsSection({ collectiveId, playlistId }: { collectiveId: number; playlistId: number }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const { data: comments, isLoading, isError } = useComments(collectiveId, playlistId);
+  const add = useAddComment(collectiveId, playlistId);
+  const content = text.trim();
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!content || add.isPending) return;
+    add.mutate(content, { onSuccess: () => setText('') });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-10">
+      <h2 id={`${id}-title`} className="mb-4 flex items-center gap-2 text-lg font-semibold">
+        <MessageSquare className="size-5 text-muted-foreground" aria-hidden />
+        Comments
+        {comments && comments.length > 0 && (
+          <span className="text-sm font-normal text-muted-foreground">({comments.length})</span>
+        )}
+      </h2>
+      <form onSubmit={submit} className="mb-5 flex items-end gap-2">
+        <Textarea
+          aria-label="Add a comment"
+          placeholder="Add a comment..."
+          rows={1}
+          maxLength={LIMITS.commentLength}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          className="min-h-10 resize-none"
+        />
+        <Button type="submit" aria-label="Post comment" disabled={!content || add.isPending} className="h-10">
+          {add.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+          <span className="hidden sm:inline">Post</span>
+        </Button>
+      </form>
+      {isLoading ? (
+        <p className="text-sm text-muted-foreground">Loading comments...</p>
+      ) : isError ? (
+        <p className="text-sm text-muted-foreground">Comments could not be loaded.</p>
+      ) : !comments?.length ? (
+        <p className="rounded-lg border border-dashed border-border px-4 py-8 text-center text-sm text-muted-foreground">
+          No comments yet. Be the first to comment!
+        </p>
+      ) : (
+        <ol aria-label="Comments" className="flex flex-col gap-2">
+          {comments.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { TIMINGS } from '../../../shared/constants';
+import type { InviteLink } from '../../../shared/schemas/collectives';
+import { Button } from '../../components/ui/button';
+import { Switch } from '../../components/ui/switch';
+import { toast } from '../../components/ui/use-toast';
+import { inviteUrl, useSetInviteLinkActive } from './use-invite-links';
+
+/** Spec section 2: Uses shows the count, or count/max when the link has a maximum. */
+export const usesLabel = (link: InviteLink) =>
+  link.maxUses === null ? String(link.usageCount) : `${link.usageCount}/${link.maxUses}`;
+
+function CopyButton({ url }: { url: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      clearTimeout(timer.current);
+      // The tick shows for 2000 ms (spec section 9).
+      timer.current = setTimeout(() => setCopied(false), TIMINGS.copiedResetMs);
+      toast({ title: 'Link Copied', description: 'Share it with the people you want to invite.' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to copy link' });
+    }
+  };
+
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8 shrink-0"
+      aria-label={copied ? 'Link copied' : 'Copy link'}
+      onClick={copy}
+    >
+      {copied ? <Check className="text-online" /> : <Copy />}
+    </Button>
+  );
+}
+
+function ActiveCell({ link, collectiveId }: { link: InviteLink; collectiveId: number }) {
+  const setActive = useSetInviteLinkActive(collectiveId);
+  // A used-up link is shown Inactive and cannot be switched back on (spec section 4).
+  const active = link.isActive && !link.isExhausted;
+  const label = link.isExhausted ? 'Inactive' : active ? 'Active' : 'Inactive';
+  return (
+    <div className="flex items-center gap-2">
+      <Switch
+        checked={active}
+        disabled={link.isExhausted || setActive.isPending}
+        aria-label={`Active: ${inviteUrl(link.code)}`}
+        onCheckedChange={(isActive) => setActive.mutate({ id: link.id, isActive })}
+      />
+      <span className={active ? 'text-sm' : 'text-sm text-muted-foreground'}>{label}</span>
+      {link.isExhausted && (
+        <span className="rounded-full bg-secondary px-2 py-0.5 text-xs text-muted-foreground">Used up</span>
+      )}
+    </div>
+  );
+}
+
+/** The invite links of a collective: Link (with copy), Uses and Active (spec section 2). */
+export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[]; collectiveId: number }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-border text-xs tracking-wider text-muted-foreground uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Link
+            </th>
+            <th scope="col" className="w-24 px-4 py-3 font-medium">
+              Uses
+            </th>
+            <th scope="col" className="w-52 px-4 py-3 font-medium">
+              Active
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {links.map((link) => {
+            const url = inviteUrl(link.code);
+            return (
+              <tr key={link.id} className="border-b border-border last:border-0">
+                <td className="max-w-0 px-4 py-3">
+                  <div className="flex items-center gap-2">
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-mono text-xs" title={url}>
+                        {url}
+                      </p>
+                      <p className="mt-0.5 text-xs text-muted-foreground">
+                        {link.type === 'single' ? 'Single-use' : 'Multi-use'}
+                      </p>
+                    </div>
+                    <CopyButton url={url} />
+                  </div>
+                </td>
+                <td className="px-4 py-3 tabular-nums">{usesLabel(link)}</td>
+                <td className="px-4 py-3">
+                  <ActiveCell link={link} collectiveId={collectiveId} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import { PlaylistRow } from '../shell/playlist-row';
+import { SharedCollectiveBadges, SharedWithRow } from './shared-collective-badges';
+import { sharedCollectivesKey } from './use-sharing';
+
+const six = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((name, i) => ({
+  id: i + 1,
+  name,
+  imageUrl: null,
+}));
+
+describe('SharedCollectiveBadges', () => {
+  it('shows at most 4 badges and a show-more button that lists them all', async () => {
+    const { location } = renderWithProviders(<SharedCollectiveBadges collectives={six} />);
+    const badges = within(screen.getByRole('list', { name: 'Shared with' })).getAllByRole('img');
+    expect(badges.map((b) => b.getAttribute('aria-label'))).toEqual(['One', 'Two', 'Three', 'Four']);
+    const more = screen.getByRole('button', { name: 'Show all 6 shared collectives' });
+    expect(more.textContent).toBe('+2');
+    await userEvent.click(more);
+    const dialog = screen.getByRole('dialog', { name: 'Shared Collectives' });
+    expect(within(dialog).getAllByRole('button', { name: /One|Two|Three|Four|Five|Six/ })).toHaveLength(6);
+    await userEvent.click(within(dialog).getByRole('button', { name: /Five/ }));
+    expect(location.history?.at(-1)).toBe('/collective/5');
+  });
+
+  it('has no show-more when everything fits, honours max, and shows nothing for none', () => {
+    const { unmount } = renderWithProviders(<SharedCollectiveBadges collectives={six.slice(0, 4)} />);
+    expect(screen.queryByRole('button')).toBeNull();
+    unmount();
+    renderWithProviders(<SharedCollectiveBadges collectives={six} max={2} />);
+    expect(screen.getByRole('button', { name: 'Show all 6 shared collectives' }).textContent).toBe('+4');
+  });
+
+  it('shows nothing for a playlist shared nowhere', () => {
+    renderWithProviders(<SharedCollectiveBadges collectives={[]} />);
+    expect(screen.queryByRole('list', { name: 'Shared with' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('inside a playlist row link, show-more opens the dialog without following the link', async () => {
+    const { location } = renderWithProviders(
+      <ul>
+        <PlaylistRow
+          id={4}
+          name="Dub"
+          imageUrl={null}
+          href="/playlist/4"
+          active={false}
+          badges={<SharedCollectiveBadges collectives={six} />}
+        />
+      </ul>,
+      { path: '/profile' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 6 shared collectives' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shared Collectives' });
+    expect(location.history?.at(-1)).toBe('/profile');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Two/ }));
+    expect(location.history?.at(-1)).toBe('/collective/2');
+  });
+});
+
+describe('SharedWithRow', () => {
+  it("reads the playlist's shared collectives: 'Shared with', 3 avatars and a show-more", async () => {
+    mockFetch({ 'GET /api/playlists/4/shared-collectives': () => json(six.slice(0, 5)) });
+    renderWithProviders(<SharedWithRow playlistId={4} />);
+    expect(await screen.findByText('Shared with')).toBeTruthy();
+    const avatars = within(screen.getByRole('list', { name: 'Shared with' })).getAllByRole('img');
+    expect(avatars.map((a) => a.getAttribute('aria-label'))).toEqual(['One', 'Two', 'Three']);
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 5 shared collectives' }));
+    expect(within(screen.getByRole('dialog')).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('shows nothing while the playlist is shared nowhere', () => {
+    renderWithProviders(<SharedWithRow playlistId={4} />, { seed: [[sharedCollectivesKey(4), []]] });
+    expect(screen.queryByText('Shared with')).toBeNull();
+  });
+});

@@ -1,0 +1,190 @@
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { useLocation } from 'wouter';
+import { LIMITS } from '../../../shared/constants';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { WithTooltip } from '../../components/ui/tooltip';
+import { cn } from '../../lib/utils';
+import { CollectiveAvatar } from '../shell/collective-avatar';
+import { type SharedCollective, useSharedCollectives } from './use-sharing';
+
+/**
+ * The badges sit inside other clickable things (a journal sidebar row is a link). React events from
+ * the dialog, which lives in a portal, still bubble to those ancestors through the React tree, so a
+ * click in the dialog would also "click" the row. Clicks from the portal stop here; clicks on the
+ * badges themselves go on to the row as usual.
+ */
+function Contained({ children, className }: { children: ReactNode; className?: string }) {
+  const stopPortalClicks = (e: MouseEvent<HTMLSpanElement>) => {
+    if (!e.currentTarget.contains(e.target as Node)) e.stopPropagation();
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only keeps portal clicks from a row link around it.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: no action of its own; keys reach the inner button.
+    <span className={className} onClick={stopPortalClicks}>
+      {children}
+    </span>
+  );
+}
+
+/** 'Shared with' dialog: every collective the playlist is shared with; each opens its collective. */
+export function SharedCollectivesDialog({
+  collectives,
+  open,
+  onOpenChange,
+}: {
+  collectives: SharedCollective[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [, navigate] = useLocation();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-sm">
+        <DialogHeader>
+          <DialogTitle>Shared Collectives</DialogTitle>
+          <DialogDescription>This playlist is shared with these collectives.</DialogDescription>
+        </DialogHeader>
+        <ul className="-mx-1 flex max-h-80 flex-col gap-1 overflow-y-auto px-1">
+          {collectives.map((c) => (
+            <li key={c.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onOpenChange(false);
+                  navigate(`/collective/${c.id}`);
+                }}
+                className="flex w-full cursor-pointer items-center gap-3 rounded-md p-2 text-left text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <CollectiveAvatar name={c.name} imageUrl={c.imageUrl} className="size-8 text-xs" />
+                <span className="truncate font-medium">{c.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ShowMoreButton({
+  count,
+  onOpen,
+  className,
+  children,
+}: {
+  count: number;
+  onOpen: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const open = (e: MouseEvent) => {
+    // Inside a link: neither follow it nor let it see the click.
+    e.preventDefault();
+    e.stopPropagation();
+    onOpen();
+  };
+  return (
+    <button
+      type="button"
+      aria-label={`Show all ${count} shared collectives`}
+      onClick={open}
+      className={cn(
+        'cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
+ * Journal playlist rows (spec section 2): small round badges of the collectives the playlist is
+ * shared with, at most `max` (4), then a '+N' show-more button opening the list of all of them.
+ *
+ * Wiring: `<PlaylistRow … badges={<SharedCollectiveBadges collectives={p.sharedCollectives} />} />`
+ * with the rows read from GET /api/playlists/with-shared-collectives (usePlaylistsWithShares).
+ */
+export function SharedCollectiveBadges({
+  collectives,
+  max = LIMITS.playlistBadges,
+}: {
+  collectives: SharedCollective[];
+  max?: number;
+}) {
+  const [open, setOpen] = useState(false);
+  if (collectives.length === 0) return null;
+  const shown = collectives.slice(0, max);
+  const rest = collectives.length - shown.length;
+
+  return (
+    <Contained className="flex shrink-0 items-center">
+      <ul aria-label="Shared with" className="flex -space-x-1.5">
+        {shown.map((c) => (
+          <li key={c.id} className="flex">
+            <WithTooltip label={c.name} side="top">
+              <span role="img" aria-label={c.name} className="rounded-full ring-2 ring-sidebar">
+                <CollectiveAvatar name={c.name} imageUrl={c.imageUrl} className="size-5 text-[9px]" />
+              </span>
+            </WithTooltip>
+          </li>
+        ))}
+      </ul>
+      {rest > 0 && (
+        <ShowMoreButton
+          count={collectives.length}
+          onOpen={() => setOpen(true)}
+          className="ml-1 rounded-full bg-secondary px-1.5 py-0.5 text-[10px] leading-none font-medium text-secondary-foreground hover:bg-accent"
+        >
+          +{rest}
+        </ShowMoreButton>
+      )}
+      <SharedCollectivesDialog collectives={collectives} open={open} onOpenChange={setOpen} />
+    </Contained>
+  );
+}
+
+/**
+ * The playlist page's 'Shared with' row (spec section 2): up to 3 collective avatars and a show-more
+ * link to all of them. Nothing shows while the playlist is shared nowhere.
+ *
+ * Wiring: `<PlaylistHeader playlist={playlist} sharedWith={<SharedWithRow playlistId={playlist.id} />} />`
+ */
+export function SharedWithRow({ playlistId }: { playlistId: number }) {
+  const { data: collectives } = useSharedCollectives(playlistId);
+  const [open, setOpen] = useState(false);
+  if (!collectives?.length) return null;
+  const shown = collectives.slice(0, LIMITS.sharedWithAvatars);
+  const rest = collectives.length - shown.length;
+
+  return (
+    <Contained className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      <span>Shared with</span>
+      <ul aria-label="Shared with" className="flex -space-x-2">
+        {shown.map((c) => (
+          <li key={c.id} className="flex">
+            <WithTooltip label={c.name} side="bottom">
+              <span role="img" aria-label={c.name} className="rounded-full ring-2 ring-background">
+                <CollectiveAvatar name={c.name} imageUrl={c.imageUrl} className="size-7 text-xs" />
+              </span>
+            </WithTooltip>
+          </li>
+        ))}
+      </ul>
+      <ShowMoreButton
+        count={collectives.length}
+        onOpen={() => setOpen(true)}
+        className="rounded text-primary underline-offset-4 hover:underline"
+      >
+        {rest > 0 ? `+${rest} more` : 'show more'}
+      </ShowMoreButton>
+      <SharedCollectivesDialog collectives={collectives} open={open} onOpenChange={setOpen} />
+    </Contained>
+  );
+}

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EQUIPMENT_CATEGORIES } from '../../../shared/constants';
+import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
+import { resetCsrfToken } from '../../lib/api-client';
+import { callsTo, json, mockFetch } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import { EquipmentPage } from './equipment-page';
+
+beforeEach(() => resetCsrfToken());
+
+const juno: EquipmentDetail = {
+  id: 7,
+  name: 'Juno-106',
+  description: 'Six-voice analog polysynth.',
+  imageUrl: null,
+  category: 'Hardware Synth',
+  createdAt: '2024-05-01T00:00:00.000Z',
+  updatedAt: '2024-05-01T00:00:00.000Z',
+  canEdit: true,
+};
+
+const comment: EquipmentComment = {
+  id: 1,
+  equipmentId: 7,
+  userId: 'u2',
+  content: 'Chorus II is the one.',
+  createdAt: '2024-05-02T10:00:00.000Z',
+  user: { id: 'u2', username: 'grace', firstName: 'Grace', lastName: 'Hopper' },
+};
+
+const usedIn: EquipmentTrack = {
+  id: 11,
+  userId: 'u2',
+  name: 'Polysynth Dawn',
+  filename: 'dawn.wav',
+  mimeType: 'audio/wav',
+  size: 1000,
+  duration: 75,
+  notes: null,
+  fileCreatedAt: null,
+  shareToEquipmentPages: true,
+  createdAt: '2024-05-03T00:00:00.000Z',
+  updatedAt: '2024-05-03T00:00:00.000Z',
+  equipment: [{ id: 7, name: 'Juno-106', description: null, imageUrl: null, category: 'Hardware Synth' }],
+  user: { id: 'u2', username: null, firstName: 'Grace', lastName: 'Hopper' },
+};
+
+function show(detail: EquipmentDetail | null, extra = {}) {
+  const fetch = mockFetch({
+    'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+    'GET /api/equipment/7': () =>
+      detail
+        ? json(detail)
+        : json({ statusCode: 404, error: 'Not Found', message: 'Equipment not found' }, 404),
+    'GET /api/equipment/7/comments': () => json([comment]),
+    'GET /api/equipment/7/tracks': () => json([usedIn]),
+    'GET /api/equipment/categories': () => json(EQUIPMENT_CATEGORIES),
+    ...extra,
+  });
+  renderWithProviders(<EquipmentPage equipmentId="7" />, { path: '/equipment/7' });
+  return fetch;
+}
+
+describe('EquipmentPage', () => {
+  it('shows name, category and description, and no Edit for those who may not edit', async () => {
+    show({ ...juno, canEdit: false });
+    expect(await screen.findByRole('heading', { name: 'Juno-106' })).toBeTruthy();
+    expect(screen.getByText('Hardware Synth')).toBeTruthy();
+    expect(screen.getByText('Six-voice analog polysynth.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /equipment image/ })).toBeNull();
+  });
+
+  it('edits name, category and description for those who may', async () => {
+    const fetch = show(juno, {
+      'PATCH /api/equipment/7': () => json({ ...juno, category: 'Hardware FX', name: 'Juno 106' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit equipment' });
+    await userEvent.clear(within(form).getByLabelText('Name'));
+    await userEvent.type(within(form).getByLabelText('Name'), ' Juno 106 ');
+    await userEvent.click(within(form).getByRole('combobox', { name: 'Category' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(33);
+    await userEvent.click(screen.getByRole('option', { name: 'Hardware FX' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Equipment Updated')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Juno 106' })).toBeTruthy();
+    expect(JSON.parse(String(callsTo(fetch, '/api/equipment/7')[1]?.[1]?.body))).toEqual({
+      name: 'Juno 106',
+      category: 'Hardware FX',
+      description: 'Six-voice analog polysynth.',
+    });
+  }, 20_000); // Radix Select with 33 options is slow to render in jsdom.
+
+  it('keeps Post Comment disabled while the comment is empty or blank, and posts on top', async () => {
+    const posted: EquipmentComment = {
+      ...comment,
+      id: 2,
+      content: 'Great pads',
+      user: { id: 'u1', username: 'ada', firstName: null, lastName: null },
+    };
+    const fetch = show(juno, { 'POST /api/equipment/7/comments': () => json(posted, 201) });
+    await screen.findByText('Chorus II is the one.');
+    expect(screen.getByText('Grace Hopper')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Post Comment' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Add a comment'), '   ');
+    expect(button.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Add a comment'), ' Great pads ');
+    expect(button.disabled).toBe(false);
+    await userEvent.click(button);
+
+    expect(await screen.findByText('Comment added')).toBeTruthy();
+    expect(JSON.parse(String(callsTo(fetch, '/api/equipment/7/comments')[1]?.[1]?.body))).toEqual({
+      content: 'Great pads',
+    });
+    const items = within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem');
+    expect(items[0]?.textContent).toContain('ada');
+    expect(items[1]?.textContent).toContain('Grace Hopper');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Add a comment') as HTMLTextAreaElement).value).toBe(''),
+    );
+  });
+
+  it("lists and plays the 'Tracks Using' tracks", async () => {
+    show(juno);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Tracks Using Juno-106' }));
+    const table = await screen.findByRole('table', { name: 'Tracks Using Juno-106' });
+    const row = within(table).getByTestId('equipment-track-row');
+    expect(row.textContent).toContain('Grace Hopper');
+    expect(row.textContent).toContain('Polysynth Dawn');
+    expect(row.textContent).toContain('1:15');
+    await userEvent.click(within(row).getByRole('button', { name: 'Play Polysynth Dawn' }));
+    expect(within(row).getByRole('button', { name: 'Pause Polysynth Dawn' })).toBeTruthy();
+  });
+
+  it("says 'Failed to fetch related tracks' when the list fails", async () => {
+    show(juno, { 'GET /api/equipment/7/tracks': () => json({ message: 'boom' }, 500) });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Tracks Using Juno-106' }));
+    expect(await screen.findByText('Failed to fetch related tracks')).toBeTruthy();
+  });
+
+  it("says 'Equipment Not Found' for an unknown id", async () => {
+    show(null);
+    expect(await screen.findByRole('heading', { name: 'Equipment Not Found' })).toBeTruthy();
+    expect(await screen.findByText('Equipment not found')).toBeTruthy();
+  });
+});

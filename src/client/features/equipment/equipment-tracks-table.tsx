@@ -1,0 +1,111 @@
+import { Clock, Music, Pause, Play } from 'lucide-react';
+import { displayName, formatDate, formatDuration } from '../../../shared/format';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
+import { usePlayer } from '../player/use-player';
+import { EmptyState } from '../shell/page-layout';
+import { EquipmentChips } from './equipment-chips';
+import { useEquipmentTracks } from './use-equipment-page';
+
+/**
+ * The 'Tracks Using {name}' tab (spec section 2): user, title, equipment, date and duration, newest
+ * first as the server sends them. Each plays through the player with this list as the queue; the
+ * stream rule lets signed-in people hear tracks shared to equipment pages (decision 0012).
+ */
+export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: number; name: string }) {
+  const { data: tracks, isLoading, isError } = useEquipmentTracks(equipmentId);
+  const player = usePlayer();
+
+  if (isLoading)
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading tracks...
+      </p>
+    );
+  if (isError || !tracks) return <p className="text-sm text-muted-foreground">Could not load the tracks.</p>;
+  if (tracks.length === 0)
+    return (
+      <EmptyState
+        icon={Music}
+        title={`No tracks use ${name} yet`}
+        hint="Tag it on a track to list it here."
+      />
+    );
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-border bg-card/40">
+      <table aria-label={`Tracks Using ${name}`} className="w-full min-w-[40rem] border-collapse text-left">
+        <thead>
+          <tr className="border-b border-border text-xs tracking-wide text-muted-foreground uppercase">
+            <th scope="col" className="w-14 py-2.5 pr-2 pl-3">
+              <span className="sr-only">Play</span>
+            </th>
+            <th scope="col" className="py-2.5 pr-4 font-medium">
+              User
+            </th>
+            <th scope="col" className="py-2.5 pr-4 font-medium">
+              Title
+            </th>
+            <th scope="col" className="py-2.5 pr-4 font-medium">
+              Equipment
+            </th>
+            <th scope="col" className="py-2.5 pr-4 font-medium">
+              Date
+            </th>
+            <th scope="col" className="w-16 py-2.5 pr-3 text-right font-medium">
+              <span className="sr-only">Duration</span>
+              <Clock className="ml-auto size-4" aria-hidden />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tracks.map((track) => {
+            const isCurrent = player.currentTrack?.id === track.id;
+            const playing = isCurrent && player.isPlaying;
+            return (
+              <tr
+                key={track.id}
+                data-testid="equipment-track-row"
+                className={cn(
+                  'border-b border-border/60 last:border-0 hover:bg-accent/40',
+                  isCurrent && 'bg-primary/5',
+                )}
+              >
+                <td className="py-2 pr-2 pl-3">
+                  <Button
+                    variant={isCurrent ? 'default' : 'ghost'}
+                    size="icon"
+                    className="size-8 rounded-full"
+                    aria-label={`${playing ? 'Pause' : 'Play'} ${track.name}`}
+                    onClick={() => (isCurrent ? player.togglePlay() : player.playTrack(track, tracks))}
+                  >
+                    {playing ? (
+                      <Pause className="fill-current" />
+                    ) : (
+                      <Play className="translate-x-px fill-current" />
+                    )}
+                  </Button>
+                </td>
+                <td className="max-w-40 truncate py-2 pr-4 text-sm text-muted-foreground">
+                  {displayName(track.user, 'Unknown User')}
+                </td>
+                <td className={cn('max-w-56 truncate py-2 pr-4 font-medium', isCurrent && 'text-primary')}>
+                  {track.name}
+                </td>
+                <td className="py-2 pr-4">
+                  <EquipmentChips equipment={track.equipment} />
+                </td>
+                <td className="py-2 pr-4 text-sm whitespace-nowrap text-muted-foreground">
+                  {formatDate(track.createdAt)}
+                </td>
+                <td className="py-2 pr-3 text-right text-sm text-muted-foreground tabular-nums">
+                  {formatDuration(track.duration)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Track } from '../../../shared/schemas/tracks';
+import type { SharedTrack } from '../../../shared/schemas/users';
+import { AppRoutes } from '../../app';
+import { callsTo, json, mockFetch } from '../../test/mock-fetch';
+import { renderWithProviders, testUser } from '../../test/render';
+import { SharedTrackPage } from './shared-track-page';
+
+const track: Track = {
+  id: 12,
+  userId: 'owner-1',
+  name: 'Night Bus',
+  filename: 'night-bus.mp3',
+  mimeType: 'audio/mpeg',
+  size: 3 * 1024 * 1024,
+  duration: 184,
+  notes: 'Recorded on the top deck.',
+  fileCreatedAt: null,
+  shareToEquipmentPages: true,
+  createdAt: '2024-05-01T00:00:00.000Z',
+  updatedAt: '2024-05-01T00:00:00.000Z',
+  equipment: [],
+};
+
+const shared: SharedTrack = {
+  track,
+  user: {
+    id: 'owner-1',
+    username: null,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    avatarUrl: null,
+    updatedAt: '2024-05-01T00:00:00.000Z',
+  },
+};
+
+const notFound = () => json({ statusCode: 404, error: 'Not Found', message: 'Track not found' }, 404);
+
+describe('SharedTrackPage', () => {
+  it("shows the track in the public view with its owner's name linking to the profile", async () => {
+    mockFetch({ 'GET /api/tracks/12': () => json(shared) });
+    renderWithProviders(<SharedTrackPage trackId="12" />, {
+      path: '/track/12',
+      seed: [[['/api/auth/user'], testUser]],
+    });
+    const card = await screen.findByRole('article', { name: 'Night Bus' });
+    expect(within(card).getByText('Recorded on the top deck.')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Track options' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/profile/owner-1');
+  });
+
+  it('gives the owner their own card, with its menu', async () => {
+    mockFetch({ 'GET /api/tracks/12': () => json({ ...shared, track: { ...track, userId: testUser.id } }) });
+    renderWithProviders(<SharedTrackPage trackId="12" />, {
+      path: '/track/12',
+      seed: [[['/api/auth/user'], testUser]],
+    });
+    const card = await screen.findByRole('article', { name: 'Night Bus' });
+    expect(within(card).getByRole('button', { name: 'Track options' })).toBeTruthy();
+  });
+
+  it('says the track is not found for an id that cannot be one, without asking the server', async () => {
+    const fetch = mockFetch({});
+    renderWithProviders(<SharedTrackPage trackId="abc" />, { path: '/track/abc' });
+    expect(await screen.findByRole('heading', { name: 'Track Not Found' })).toBeTruthy();
+    expect(callsTo(fetch, '/api/tracks/abc')).toHaveLength(0);
+  });
+
+  it('says the track is not found when the server will not share it', async () => {
+    mockFetch({ 'GET /api/tracks/12': notFound });
+    renderWithProviders(<SharedTrackPage trackId="12" />, { path: '/track/12' });
+    expect(await screen.findByRole('heading', { name: 'Track Not Found' })).toBeTruthy();
+    expect(screen.getByText("This track doesn't exist or isn't shared with you.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toBeTruthy();
+  });
+
+  it('opens signed out, outside the shell, with a player bar that plays it', async () => {
+    mockFetch({
+      'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }),
+      'GET /api/tracks/12': () => json(shared),
+    });
+    renderWithProviders(<AppRoutes />, { path: '/track/12' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Play Night Bus' }));
+    const player = screen.getByRole('region', { name: 'Player' });
+    expect(within(player).getByText('Night Bus')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Collectives' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+  });
+});

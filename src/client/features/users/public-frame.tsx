@@ -1,0 +1,33 @@
+import { Music } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../components/ui/button';
+import { PlayerBar } from '../player/player-bar';
+
+/**
+ * The frame of the pages a signed-out visitor may open (public profile, shared track link): no
+ * shell, but a slim top bar home and the player bar, so the tracks there can be played. The one
+ * PlayerProvider wraps the whole app, so this bar drives the same <audio> as the shell's.
+ */
+export function PublicFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
+      <header className="flex h-14 shrink-0 items-center justify-between border-b border-border px-4">
+        <Link
+          href="/"
+          className="flex items-center gap-2 rounded-md font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex size-8 items-center justify-center rounded-lg bg-primary/15 text-primary ring-1 ring-primary/30">
+            <Music className="size-4" aria-hidden />
+          </span>
+          Journal
+        </Link>
+        <Button asChild variant="outline" size="sm">
+          <Link href="/">Sign in</Link>
+        </Button>
+      </header>
+      <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
+      <PlayerBar />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Track } from '../../../shared/schemas/tracks';
+import type { PublicProfile } from '../../../shared/schemas/users';
+import { json, mockFetch } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import { PublicProfilePage } from './public-profile-page';
+
+const track = (id: number, name: string): Track => ({
+  id,
+  userId: 'user-1',
+  name,
+  filename: `${name}.wav`,
+  mimeType: 'audio/wav',
+  size: 2048,
+  duration: 65,
+  notes: null,
+  fileCreatedAt: null,
+  shareToEquipmentPages: true,
+  createdAt: '2024-05-01T00:00:00.000Z',
+  updatedAt: '2024-05-01T00:00:00.000Z',
+  equipment: [],
+});
+
+const profile = (tracks: Track[], user: Partial<PublicProfile['user']> = {}): PublicProfile => ({
+  user: {
+    id: 'user-1',
+    username: null,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    avatarUrl: null,
+    updatedAt: '2024-05-01T00:00:00.000Z',
+    bio: 'Modular patches and tape.',
+    socialLinks: { soundcloud: 'https://soundcloud.com/ada' },
+    ...user,
+  },
+  tracks,
+});
+
+function show(body: PublicProfile | null) {
+  mockFetch({
+    'GET /api/public/users/user-1': () =>
+      body ? json(body) : json({ statusCode: 404, error: 'Not Found', message: 'Profile not found' }, 404),
+  });
+  return renderWithProviders(<PublicProfilePage userId="user-1" />, { path: '/profile/user-1' });
+}
+
+describe('PublicProfilePage', () => {
+  it('says a missing or private profile is not found, with the way home', async () => {
+    const { location } = show(null);
+    expect(await screen.findByRole('heading', { name: 'Profile Not Found' })).toBeTruthy();
+    expect(screen.getByText("This profile doesn't exist or isn't public.")).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Home' }));
+    expect(location.history?.at(-1)).toBe('/');
+  });
+
+  it("shows the person, their links and '1 track shared'", async () => {
+    show(profile([track(1, 'Dawn')]));
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByText('1 track shared')).toBeTruthy();
+    expect(screen.getByText('Modular patches and tape.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SoundCloud' }).getAttribute('href')).toBe(
+      'https://soundcloud.com/ada',
+    );
+    expect(screen.getByTestId('avatar-placeholder')).toBeTruthy();
+    // Public view: the card plays but has no Share/Delete menu.
+    const card = screen.getByRole('article', { name: 'Dawn' });
+    expect(within(card).getByRole('button', { name: 'Play Dawn' })).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Track options' })).toBeNull();
+  });
+
+  it("counts '2 tracks shared', uses the username and plays from the grid", async () => {
+    show(profile([track(1, 'Dawn'), track(2, 'Dusk')], { username: 'ada', avatarUrl: '/images/avatars/a' }));
+    expect(await screen.findByRole('heading', { name: 'ada' })).toBeTruthy();
+    expect(screen.getByText('2 tracks shared')).toBeTruthy();
+    expect(screen.getByRole('img', { name: "ada's avatar" }).getAttribute('src')).toBe(
+      `/images/avatars/a-128.webp?v=${Date.parse('2024-05-01T00:00:00.000Z')}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Play Dusk' }));
+    expect(screen.getByRole('button', { name: 'Pause Dusk' })).toBeTruthy();
+    const audio = screen.getByTestId('audio-player') as HTMLAudioElement;
+    expect(audio.src).toMatch(/\/api\/tracks\/2\/stream$/);
+  });
+
+  it("says 'No Public Tracks' when there are none", async () => {
+    show(profile([]));
+    expect(await screen.findByText('No Public Tracks')).toBeTruthy();
+    expect(screen.getByText('0 tracks shared')).toBeTruthy();
+  });
+});

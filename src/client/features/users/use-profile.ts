@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { SOCIAL_LINK_TYPES } from '../../../shared/constants';
+import type { AuthUser } from '../../../shared/schemas/auth';
+import type { updateProfileBodySchema } from '../../../shared/schemas/users';
+import { toast } from '../../components/ui/use-toast';
+import { apiRequest, errorMessage } from '../../lib/api-client';
+import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
+
+/** Every cached public profile starts with this key: ['/api/public/users', userId]. */
+export const PUBLIC_PROFILE_KEY = ['/api/public/users'] as const;
+
+/** What the profile form holds: every field a string, so inputs stay controlled. */
+export type ProfileFormInput = z.input<typeof updateProfileBodySchema>;
+/** What the shared schema makes of it: trimmed, empty values left out (spec section 5). */
+export type ProfileFormOutput = z.output<typeof updateProfileBodySchema>;
+
+export function profileFormValues(user: AuthUser): ProfileFormInput {
+  return {
+    username: user.username ?? '',
+    bio: user.bio ?? '',
+    socialLinks: Object.fromEntries(SOCIAL_LINK_TYPES.map((type) => [type, user.socialLinks[type] ?? ''])),
+  };
+}
+
+/** The public page shows name, about, links and avatar: a change there makes cached copies old. */
+function forgetPublicProfiles(queryClient: ReturnType<typeof useQueryClient>) {
+  return queryClient.invalidateQueries({ queryKey: PUBLIC_PROFILE_KEY });
+}
+
+/**
+ * PATCH /api/user/profile with the schema's output (trimmed, empties omitted). The reply is the
+ * signed-in user, which replaces the cached one so every screen shows the new name at once.
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ProfileFormOutput) =>
+      (await (await apiRequest('PATCH', '/api/user/profile', body)).json()) as AuthUser,
+    onSuccess: (user) => {
+      queryClient.setQueryData(AUTH_USER_QUERY_KEY, user);
+      void forgetPublicProfiles(queryClient);
+      toast({ title: 'Profile updated', description: 'Your profile has been saved.' });
+    },
+    onError: (err) =>
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update profile',
+        // The server's reason, e.g. 'That username is already taken' (decision 0016).
+        description: errorMessage(err, 'Please try again.'),
+      }),
+  });
+}
+
+/** POST /api/user/avatar (multipart `avatar`); the cached user gets the new image and timestamp. */
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('avatar', file);
+      return (await (await apiRequest('POST', '/api/user/avatar', form)).json()) as {
+        avatarUrl: string;
+        updatedAt: string;
+      };
+    },
+    onSuccess: ({ avatarUrl, updatedAt }) => {
+      queryClient.setQueryData<AuthUser | null>(AUTH_USER_QUERY_KEY, (user) =>
+        user ? { ...user, avatarUrl, updatedAt } : user,
+      );
+      void forgetPublicProfiles(queryClient);
+      toast({ title: 'Avatar updated', description: 'Your new picture is in place.' });
+    },
+    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to upload avatar' }),
+  });
+}

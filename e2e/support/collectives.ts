@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import type { OidcTestUser } from '../../src/test/oidc-provider';
+import { test as base, expectJournalShell } from '../fixtures';
+import { ROOT, type RunningJournal, startJournal } from './journal-server';
+
+// Helpers of the collectives story (e2e/collectives.spec.ts).
+//
+// The shared server of global-setup signs everyone in as one person (its OIDC issuer runs in
+// another process, so a story cannot change the user it signs in). The collectives story needs
+// several different people, so it starts its own server and issuer, whose user it can choose per
+// sign-in with `oidc.setUser`.
+
+export const test = base.extend<object, { journalWithPeople: RunningJournal }>({
+  journalWithPeople: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      const logFile = path.join(ROOT, 'test-results', 'e2e-server-collectives.log');
+      const journal = await startJournal({ logFile });
+      await use(journal);
+      await journal.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ journalWithPeople }, use) => {
+    await use(journalWithPeople.baseURL);
+  },
+});
+
+export interface Person {
+  claims: OidcTestUser;
+  /** The display name the app shows: first and last name, as they have no username. */
+  name: string;
+}
+
+export function person(id: string, firstName: string, lastName: string): Person {
+  return {
+    claims: {
+      sub: `google-oauth2|${id}`,
+      email: `${id}@example.com`,
+      given_name: firstName,
+      family_name: lastName,
+    },
+    name: `${firstName} ${lastName}`,
+  };
+}
+
+/** A fresh browser context (its own cookies and storage) for one person. */
+export async function browserFor(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Clicks 'Sign in with Google' on whatever page shows it (landing page or join prompt) as `who`:
+ * the local issuer approves at once and the callback brings the browser back.
+ */
+export async function signInAs(page: Page, journal: RunningJournal, who: Person): Promise<void> {
+  if (!journal.oidc) throw new Error('this server has no OIDC issuer');
+  journal.oidc.setUser(who.claims);
+  const callback = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/callback', {
+    timeout: 15_000,
+  });
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await callback;
+}
+
+/** Signs in from the landing page and waits for the journal shell. */
+export async function signInHome(page: Page, journal: RunningJournal, who: Person): Promise<void> {
+  await page.goto('/');
+  await signInAs(page, journal, who);
+  await expectJournalShell(page);
+}
+
+async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  const res = await page.request.get('/api/auth/csrf-token');
+  const { csrfToken } = (await res.json()) as { csrfToken: string };
+  return { 'x-csrf-token': csrfToken };
+}
+
+/** POSTs JSON through the page's session, as the app does (CSRF header included). */
+export async function postJson<T>(page: Page, url: string, data: unknown, status = 201): Promise<T> {
+  const res = await page.request.post(url, { headers: await csrfHeaders(page), data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
+  return (await res.json()) as T;
+}

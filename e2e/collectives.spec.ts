@@ -41,7 +41,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await create.getByLabel('Description').fill('Cassette loops and late-night sketches.');
   await shot(page, '1-create-dialog');
   await create.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Collective created successfully')).toBeVisible();
+  await expect(page.getByText('Collective created successfully', { exact: true })).toBeVisible();
   await page.waitForURL(/\/collective\/\d+$/);
   const collectiveId = Number(new URL(page.url()).pathname.split('/').pop());
   const rail = page.getByRole('navigation', { name: 'Collectives' });
@@ -75,7 +75,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await page.getByRole('button', { name: 'Invite Members' }).click();
   await expect(page.getByRole('heading', { name: 'Manage Invites' })).toBeVisible();
   await page.getByRole('button', { name: 'Invite one person' }).click();
-  await expect(page.getByText('Single-use invite link generated')).toBeVisible();
+  await expect(page.getByText('Single-use invite link generated', { exact: true })).toBeVisible();
   const linkRow = page.getByRole('row').filter({ hasText: '/join/' });
   await expect(linkRow).toHaveCount(1);
   const link = ((await linkRow.locator('p.font-mono').textContent()) ?? '').trim();
@@ -84,7 +84,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await expect(linkRow.getByRole('switch')).toBeChecked();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await linkRow.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByText('Link Copied')).toBeVisible();
+  await expect(page.getByText('Link Copied', { exact: true })).toBeVisible();
   await expect(linkRow.getByRole('button', { name: 'Link copied' })).toBeVisible();
   await shot(page, '2-invite-link');
 
@@ -104,7 +104,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await shot(b.page, '4-join-signed-in');
   await b.page.getByRole('button', { name: 'Join Collective' }).click();
   await expect(b.page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
-  await expect(b.page.getByText(`You've joined ${collectiveName}!`)).toBeVisible();
+  await expect(b.page.getByText(`You've joined ${collectiveName}!`, { exact: true })).toBeVisible();
   await b.page.waitForURL(new RegExp(`/collective/${collectiveId}$`));
 
   // Ben sees the shared playlist, plays Mona's track and comments.
@@ -123,11 +123,34 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   const comment = `Love the hiss on this one ${Date.now().toString(36)}`;
   await b.page.getByRole('textbox', { name: 'Add a comment' }).fill(comment);
   await b.page.getByRole('textbox', { name: 'Add a comment' }).press('Enter');
-  await expect(b.page.getByText('Comment added')).toBeVisible();
+  await expect(b.page.getByText('Comment added', { exact: true })).toBeVisible();
   const bComments = b.page.getByRole('list', { name: 'Comments' });
   await expect(bComments.getByText(comment)).toBeVisible();
   await expect(bComments.getByText('Ben Beats')).toBeVisible();
   await shot(b.page, '5-member-playing-and-commenting');
+
+  // Ben is a member: settings and invites are not his to change.
+  await b.page.getByRole('button', { name: 'Settings' }).click();
+  await expect(b.page.getByText("You don't have permission to access these settings")).toBeVisible();
+  await b.page.getByRole('button', { name: 'Invite Members' }).click();
+  await expect(b.page.getByText('Only the owner and admins can manage invites')).toBeVisible();
+  // Picking the playlist in the sidebar brings the collective page back with it selected.
+  await b.page
+    .getByRole('region', { name: 'Member Playlists' })
+    .getByRole('button', { name: new RegExp(playlistName) })
+    .click();
+  await b.page.waitForURL(new RegExp(`/collective/${collectiveId}$`));
+  await expect(b.page.getByRole('heading', { name: playlistName })).toBeVisible();
+
+  // Mona edits the collective's about text in its settings.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Collective Settings' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(collectiveName);
+  await page.getByLabel('About').fill('Cassette loops, late-night sketches and tape hiss.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Collective updated successfully!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Coming Soon')).toHaveCount(2);
+  await shot(page, '5b-settings');
 
   // Mona sees Ben's comment, and the link is used up.
   await page.goto(`/collective/${collectiveId}`);
@@ -153,8 +176,10 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   const c = await browserFor(browser, baseURL);
   await c.page.goto(link);
   await signInAs(c.page, journal, cleo);
-  await expect(c.page.getByText('This invite link is invalid, expired, or has already been used.')).toBeVisible();
-  await expect(c.page.getByText('Invalid invite link')).toBeVisible();
+  await expect(
+    c.page.getByText('This invite link is invalid, expired, or has already been used.'),
+  ).toBeVisible();
+  await expect(c.page.getByText('Invalid invite link', { exact: true })).toBeVisible();
   await expect(c.page.getByRole('button', { name: 'Join Collective' })).toHaveCount(0);
   await shot(c.page, '8-invalid-link');
 

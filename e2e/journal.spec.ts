@@ -177,3 +177,20 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   // It was the player's track: the bar lets go of it.
   await expect(player.getByText('No track selected')).toBeVisible();
 });
+
+test('the journal fits a phone screen', async ({ page }) => {
+  const name = `Pocket Memo ${Date.now().toString(36)}`;
+  const file = writeWav(mediaDir(), `${name}.wav`, 3);
+  // The shared sign-in fixture looks for the desktop sidebar, so shrink the window afterwards.
+  await signInAsDemo(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('track-file-input').setInputFiles(file);
+  const row = page.getByTestId('track-row').filter({ hasText: name });
+  await expect(row).toContainText('0:03');
+  await expect(row.getByRole('button', { name: 'Edit track' })).toBeVisible();
+  // The volume slider is for medium screens and up (spec section 2, player bar).
+  await expect(page.getByRole('slider', { name: 'Volume' })).toBeHidden();
+  await row.getByRole('button', { name: `Play ${name}` }).click();
+  await expect(page.getByRole('region', { name: 'Player' }).getByText(name)).toBeVisible();
+  await shot(page, 'phone');
+});

@@ -46,7 +46,10 @@ export function person(id: string, firstName: string, lastName: string): Person 
 }
 
 /** A fresh browser context (its own cookies and storage) for one person. */
-export async function browserFor(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function browserFor(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   return { context, page: await context.newPage() };
 }

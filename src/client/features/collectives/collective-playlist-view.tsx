@@ -82,10 +82,14 @@ function SharedPlaylistHeader({
             />
             {owner}
           </span>
-          <span aria-hidden>•</span>
-          <span>{songCount(tracks.length)}</span>
-          <span aria-hidden>•</span>
-          <span>Shared {formatDayMonthYear(playlist.sharedAt)}</span>
+          <span className="whitespace-nowrap">
+            <span aria-hidden>• </span>
+            {songCount(tracks.length)}
+          </span>
+          <span className="whitespace-nowrap">
+            <span aria-hidden>• </span>
+            Shared {formatDayMonthYear(playlist.sharedAt)}
+          </span>
         </p>
       </div>
       <Button

@@ -57,7 +57,9 @@ function ActiveCell({ link, collectiveId }: { link: InviteLink; collectiveId: nu
       />
       <span className={active ? 'text-sm' : 'text-sm text-muted-foreground'}>{label}</span>
       {link.isExhausted && (
-        <span className="rounded-full bg-secondary px-2 py-0.5 text-xs text-muted-foreground">Used up</span>
+        <span className="rounded-full bg-secondary px-2 py-0.5 text-xs whitespace-nowrap text-muted-foreground">
+          Used up
+        </span>
       )}
     </div>
   );
@@ -73,10 +75,10 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
             <th scope="col" className="px-4 py-3 font-medium">
               Link
             </th>
-            <th scope="col" className="w-24 px-4 py-3 font-medium">
+            <th scope="col" className="w-20 px-4 py-3 font-medium">
               Uses
             </th>
-            <th scope="col" className="w-52 px-4 py-3 font-medium">
+            <th scope="col" className="w-56 px-4 py-3 font-medium">
               Active
             </th>
           </tr>
@@ -89,9 +91,7 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
                 <td className="max-w-0 px-4 py-3">
                   <div className="flex items-center gap-2">
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-mono text-xs" title={url}>
-                        {url}
-                      </p>
+                      <p className="font-mono text-xs break-all">{url}</p>
                       <p className="mt-0.5 text-xs text-muted-foreground">
                         {link.type === 'single' ? 'Single-use' : 'Multi-use'}
                       </p>

@@ -59,7 +59,7 @@ export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }
             <InviteButton
               icon={Users}
               title="Invite many people"
-              text="A link anyone you send it to can use."
+              text="A link many people can use."
               pending={generating === 'multi'}
               disabled={generate.isPending}
               onClick={() => generate.mutate('multi')}

@@ -153,8 +153,6 @@ export function SharedCollectiveBadges({
 /**
  * The playlist page's 'Shared with' row (spec section 2): up to 3 collective avatars and a show-more
  * link to all of them. Nothing shows while the playlist is shared nowhere.
- *
- * Wiring: `<PlaylistHeader playlist={playlist} sharedWith={<SharedWithRow playlistId={playlist.id} />} />`
  */
 export function SharedWithRow({ playlistId }: { playlistId: number }) {
   const { data: collectives } = useSharedCollectives(playlistId);

@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/use-toast';
 import { SignInControls } from '../auth/sign-in-controls';
 import { errorStatus } from '../collectives/use-collectives';
 import { CollectiveAvatar } from '../shell/collective-avatar';
-import { Page, PageHeader } from '../shell/page-layout';
+import { Page } from '../shell/page-layout';
 import { clearPendingInvite, rememberPendingInvite } from './pending-invite';
 import { type JoinResult, useInviteDetails, useJoinCollective } from './use-join';
 
@@ -181,7 +181,12 @@ export function JoinPage({ code }: { code: string }) {
 
   return (
     <Page className="max-w-2xl">
-      <PageHeader icon={Users} title="Join Collective" />
+      <header className="mb-8 flex flex-col items-center gap-3 text-center">
+        <div className="flex size-12 items-center justify-center rounded-xl bg-primary/15 text-primary ring-1 ring-primary/25">
+          <Users className="size-6" aria-hidden />
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight">Join Collective</h1>
+      </header>
       {body}
     </Page>
   );

@@ -1,7 +1,9 @@
-import { Pause, Pencil, Play, Plus } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Pause, Pencil, Play, Plus, Share2 } from 'lucide-react';
+import { useState } from 'react';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
+import { SharePlaylistDialog } from '../collectives/share-playlist-dialog';
+import { SharedWithRow } from '../collectives/shared-collective-badges';
 import { usePlayer } from '../player/use-player';
 import { AddTracksDialog } from './add-tracks-dialog';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
@@ -10,20 +12,13 @@ import { PlaylistCover } from './playlist-cover';
 export const songCount = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
 
 /**
- * Cover, title, description, song count and the actions of the playlist page (spec section 2).
- * `actions` and `sharedWith` are the places of the Share Playlist button and the 'Shared with' row.
+ * Cover, title, description, song count, the 'Shared with' row and the actions of the playlist
+ * page (spec section 2).
  */
-export function PlaylistHeader({
-  playlist,
-  actions,
-  sharedWith,
-}: {
-  playlist: PlaylistDetail;
-  actions?: ReactNode;
-  sharedWith?: ReactNode;
-}) {
+export function PlaylistHeader({ playlist }: { playlist: PlaylistDetail }) {
   const [addOpen, setAddOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   const player = usePlayer();
   const { tracks } = playlist;
   const playingThis = player.isPlaying && tracks.some((t) => t.id === player.currentTrack?.id);
@@ -46,7 +41,7 @@ export function PlaylistHeader({
             <p className="mt-3 text-sm whitespace-pre-line text-muted-foreground">{playlist.description}</p>
           )}
           <p className="mt-3 text-sm font-medium text-muted-foreground">{songCount(tracks.length)}</p>
-          {sharedWith}
+          <SharedWithRow playlistId={playlist.id} />
         </div>
       </header>
 
@@ -72,11 +67,15 @@ export function PlaylistHeader({
           <Pencil aria-hidden />
           Edit Details
         </Button>
-        {actions}
+        <Button variant="outline" onClick={() => setShareOpen(true)}>
+          <Share2 aria-hidden />
+          Share Playlist
+        </Button>
       </div>
 
       <AddTracksDialog playlist={playlist} open={addOpen} onOpenChange={setAddOpen} />
       <EditPlaylistDialog playlist={playlist} open={editOpen} onOpenChange={setEditOpen} />
+      <SharePlaylistDialog playlistId={playlist.id} open={shareOpen} onOpenChange={setShareOpen} />
     </>
   );
 }

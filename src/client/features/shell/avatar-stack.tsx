@@ -10,6 +10,9 @@ export interface AvatarStackItem {
   imageUrl: string | null;
 }
 
+/** A negative id is the optimistic stand-in of a collective being created: nowhere to go yet. */
+const isPending = (item: AvatarStackItem) => typeof item.id === 'number' && item.id < 0;
+
 /**
  * Overlapping round avatars: the first `max` (spec section 9: 4) and a '+N more' button whose
  * popover lists the rest. Each avatar is a button named after its item.
@@ -39,8 +42,9 @@ export function AvatarStack({
               <button
                 type="button"
                 aria-label={item.name}
-                onClick={() => onSelect?.(item)}
-                className="cursor-pointer rounded-full ring-2 ring-background transition-transform hover:z-10 hover:-translate-y-0.5 focus-visible:z-10 focus-visible:outline-none focus-visible:ring-ring"
+                aria-busy={isPending(item) || undefined}
+                onClick={() => !isPending(item) && onSelect?.(item)}
+                className="cursor-pointer rounded-full aria-busy:animate-pulse aria-busy:cursor-default ring-2 ring-background transition-transform hover:z-10 hover:-translate-y-0.5 focus-visible:z-10 focus-visible:outline-none focus-visible:ring-ring"
               >
                 <CollectiveAvatar name={item.name} imageUrl={item.imageUrl} className="size-8 text-xs" />
               </button>
@@ -64,7 +68,8 @@ export function AvatarStack({
                 <li key={item.id}>
                   <button
                     type="button"
-                    onClick={() => onSelect?.(item)}
+                    aria-busy={isPending(item) || undefined}
+                    onClick={() => !isPending(item) && onSelect?.(item)}
                     className="flex w-full cursor-pointer items-center gap-2 rounded-md p-1.5 text-left text-sm hover:bg-accent"
                   >
                     <CollectiveAvatar name={item.name} imageUrl={item.imageUrl} className="size-7 text-xs" />

@@ -4,6 +4,8 @@ import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { WithTooltip } from '../../components/ui/tooltip';
+import { SharedCollectiveBadges } from '../collectives/shared-collective-badges';
+import { usePlaylistsWithShares } from '../collectives/use-sharing';
 import { CreatePlaylistDialog } from '../playlists/create-playlist-dialog';
 import { usePlaylists } from '../playlists/use-playlists';
 import { PublicProfileToggle } from '../users/public-profile-toggle';
@@ -14,6 +16,9 @@ import { SidebarEmpty, SidebarNavButton, SidebarSection } from './sidebar-parts'
 export function JournalSidebar({ user }: { user: AuthUser }) {
   const [location, navigate] = useLocation();
   const { data: playlists, isLoading, isError } = usePlaylists();
+  // Rows come from the playlist list (which holds the optimistic entry); badges from the shares.
+  const { data: withShares } = usePlaylistsWithShares();
+  const sharesById = new Map(withShares?.map((p) => [p.id, p.sharedCollectives]));
   const [createOpen, setCreateOpen] = useState(false);
 
   return (
@@ -64,7 +69,11 @@ export function JournalSidebar({ user }: { user: AuthUser }) {
               active={location === `/playlist/${playlist.id}`}
               // A negative id is the optimistic stand-in (spec section 4) until the server answers.
               pending={playlist.id < 0}
-              // Collective badges (at most 4, spec section 2) go in `badges` with the sharing issue.
+              badges={
+                sharesById.get(playlist.id)?.length ? (
+                  <SharedCollectiveBadges collectives={sharesById.get(playlist.id)!} />
+                ) : undefined
+              }
             />
           ))}
         </ul>

@@ -60,7 +60,7 @@ export function TrackRow({ track, index, sort, isCurrent, isPlaying, onPlay, onE
         <p className={cn('truncate font-medium', isCurrent && 'text-primary')}>{track.name}</p>
         {track.notes && <p className="truncate text-xs text-muted-foreground">{track.notes}</p>}
       </td>
-      <td className="py-2 pr-4">
+      <td className="hidden py-2 pr-4 sm:table-cell">
         {track.equipment.length > 0 ? (
           <EquipmentChips equipment={track.equipment} />
         ) : (

@@ -34,7 +34,7 @@ export function TrackTable({
             <th scope="col" className="py-2.5 pr-4 font-medium">
               Title
             </th>
-            <th scope="col" className="w-[34%] py-2.5 pr-4 font-medium">
+            <th scope="col" className="hidden w-[34%] py-2.5 pr-4 font-medium sm:table-cell">
               Equipment
             </th>
             <th scope="col" className="hidden w-40 py-2.5 pr-4 font-medium lg:table-cell">

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeWav } from '../test/media-fixtures';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -95,5 +97,74 @@ describe('main: start-up and shutdown of the real process', () => {
     const me = await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie: session } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ id: 'demo-user' });
+  }, 60_000);
+
+  it('on SIGTERM lets an upload in flight finish, then exits cleanly', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
+    const port = await freePort();
+    running = start({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, running);
+    const csrf = await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`);
+    const anonymous = csrf.headers.get('set-cookie')!.split(';')[0]!;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const demo = await fetch(`http://127.0.0.1:${port}/api/auth/demo-session`, {
+      method: 'POST',
+      headers: { cookie: anonymous, 'x-csrf-token': csrfToken },
+    });
+    const cookie = demo.headers
+      .getSetCookie()
+      .find((c) => !c.includes('Max-Age=0'))!
+      .split(';')[0]!;
+    const token = (
+      (await (
+        await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`, { headers: { cookie } })
+      ).json()) as {
+        csrfToken: string;
+      }
+    ).csrfToken;
+
+    const boundary = 'shutdown-test';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="late.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+    );
+    const wav = makeWav(2);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/tracks',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': head.length + wav.length + tail.length,
+            cookie,
+            'x-csrf-token': token,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      // Half the body now; SIGTERM arrives while the server is still reading it.
+      req.write(head);
+      req.write(wav.subarray(0, wav.length / 2));
+      setTimeout(() => {
+        running!.child.kill('SIGTERM');
+        setTimeout(() => {
+          req.write(wav.subarray(wav.length / 2));
+          req.end(tail);
+        }, 500);
+      }, 300);
+    });
+
+    const { status, body } = await response;
+    expect(status, body).toBe(201);
+    expect(JSON.parse(body)).toMatchObject({ filename: 'late.wav', mimeType: 'audio/wav' });
+    expect(await running.exited).toBe(0);
   }, 60_000);
 });

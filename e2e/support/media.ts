@@ -1,12 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWav } from '../../src/test/media-fixtures';
 
-/** A fresh folder for the audio files one story uploads. */
-export function mediaDir(): string {
-  return mkdtempSync(path.join(tmpdir(), 'journal-e2e-media-'));
+/** Test media live in Playwright's output folder (git-ignored, emptied at the start of each run), never left in /tmp. */
+const MEDIA_ROOT = path.resolve('test-results', 'e2e', 'media');
+
+/** A fresh folder for the files one story uploads. */
+export function mediaDir(prefix = 'media-'): string {
+  mkdirSync(MEDIA_ROOT, { recursive: true });
+  return mkdtempSync(path.join(MEDIA_ROOT, prefix));
 }
 
 /** A real PCM WAV tone of `seconds`, written under `dir` as `name`. */

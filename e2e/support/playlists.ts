@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { makeWav } from '../../src/test/media-fixtures';
+import { mediaDir } from './media';
 
 // Helpers of the playlists story (e2e/playlists.spec.ts).
 
@@ -47,7 +47,7 @@ export async function uploadTrack(page: Page, name: string, seconds = 1.5): Prom
 
 /** A 600x400 red PNG made by ffmpeg, as a user's photo would be. */
 export function coverPng(): { name: string; mimeType: string; buffer: Buffer } {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'journal-cover-')), 'cover.png');
+  const file = path.join(mediaDir('cover-'), 'cover.png');
   execFileSync('ffmpeg', [
     '-loglevel',
     'error',

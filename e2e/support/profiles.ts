@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { mediaDir } from './media';
 
 // Helpers of the profiles story (e2e/profiles.spec.ts).
 
@@ -31,7 +31,7 @@ export const audioTime = (page: Page) =>
 
 /** A square PNG in `color` made by ffmpeg, as a photo from someone's phone would be. */
 export function squarePng(color: string, name: string): { name: string; mimeType: string; buffer: Buffer } {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'journal-image-')), name);
+  const file = path.join(mediaDir('image-'), name);
   execFileSync('ffmpeg', [
     '-loglevel',
     'error',

@@ -1,8 +1,9 @@
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
+import { useImageFile } from '../../lib/use-image-file';
 import { cn, imageVariant, initial } from '../../lib/utils';
 
 /** Spec section 5: collective avatars are JPEG, PNG, GIF or WebP ('image/jpg' is what some browsers say). */
@@ -59,22 +60,16 @@ export function AvatarPicker({
   currentVersion?: string | null;
   disabled?: boolean;
 }) {
-  const input = useRef<HTMLInputElement>(null);
+  const image = useImageFile(onFileChange, acceptAvatarFile);
   const preview = usePreviewUrl(file);
   const shown = preview ?? imageVariant(currentUrl, 128, currentVersion);
-
-  const onPick = (picked: File | undefined) => {
-    if (picked && acceptAvatarFile(picked)) onFileChange(picked);
-    // Let the same file be picked again after a refusal or a remove.
-    if (input.current) input.current.value = '';
-  };
 
   return (
     <div className="flex items-center gap-4">
       <button
         type="button"
         disabled={disabled}
-        onClick={() => input.current?.click()}
+        onClick={image.browse}
         aria-label={file ? 'Change avatar' : 'Upload avatar'}
         className={cn(
           'group relative flex size-20 shrink-0 cursor-pointer items-center justify-center overflow-hidden rounded-full border-2 border-dashed border-input bg-secondary text-2xl font-semibold text-secondary-foreground transition-colors hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60',
@@ -97,7 +92,7 @@ export function AvatarPicker({
       </button>
       <div className="grid gap-1.5">
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
+          <Button variant="outline" size="sm" disabled={disabled} onClick={image.browse}>
             <ImagePlus aria-hidden />
             {file || currentUrl ? 'Change Avatar' : 'Upload Avatar'}
           </Button>
@@ -111,13 +106,11 @@ export function AvatarPicker({
         <p className="text-xs text-muted-foreground">JPG, PNG or WebP, square, max 5MB</p>
       </div>
       <input
-        ref={input}
-        type="file"
+        {...image.inputProps}
         accept={AVATAR_TYPES.join(',')}
         className="sr-only"
         tabIndex={-1}
         aria-label="Avatar file"
-        onChange={(e) => onPick(e.target.files?.[0])}
       />
     </div>
   );

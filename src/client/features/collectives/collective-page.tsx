@@ -4,7 +4,7 @@ import type { CollectivePlaylist } from '../../../shared/schemas/collectives';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { CollectiveAvatar } from '../shell/collective-avatar';
-import { EmptyState, Page } from '../shell/page-layout';
+import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { PlaylistThumb } from '../shell/playlist-row';
 import { CollectivePlaylistView, ownerName } from './collective-playlist-view';
 import { useCollective, useCollectivePlaylists } from './use-collectives';
@@ -78,14 +78,7 @@ export function CollectivePage({ collectiveId }: { collectiveId: number }) {
   const { data: playlists, isLoading: playlistsLoading } = useCollectivePlaylists(collectiveId);
   const [selectedId, select] = useSelectedPlaylist(collectiveId);
 
-  if (isLoading)
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground">
-          Loading collective...
-        </p>
-      </Page>
-    );
+  if (isLoading) return <PageLoading>Loading collective...</PageLoading>;
   if (isError || !collective) return <CollectiveNotFound />;
 
   // A remembered playlist that is no longer shared gives way to the newest share.

@@ -2,7 +2,7 @@ import { ArrowLeft, ListMusic } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { parsePlaylistId } from '../playlists/use-playlists';
-import { EmptyState, Page } from '../shell/page-layout';
+import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { CollectiveNotFound } from './collective-page';
 import { CollectivePlaylistView } from './collective-playlist-view';
 import { useCollective } from './use-collectives';
@@ -21,14 +21,7 @@ export function CollectivePlaylistPage({
   const id = parsePlaylistId(playlistId);
   const { data: collective, isLoading, isError } = useCollective(collectiveId);
 
-  if (isLoading)
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground">
-          Loading collective...
-        </p>
-      </Page>
-    );
+  if (isLoading) return <PageLoading>Loading collective...</PageLoading>;
   if (isError || !collective) return <CollectiveNotFound />;
 
   return (

@@ -1,16 +1,15 @@
-import { ListMusic, Pause, Play } from 'lucide-react';
+import { ListMusic } from 'lucide-react';
 import { Link } from 'wouter';
 import { displayName, formatDayMonthYear } from '../../../shared/format';
 import type { CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
-import { Button } from '../../components/ui/button';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
+import { PlayAllButton } from '../player/play-all-button';
+import { songCount } from '../playlists/playlist-header';
 import { UserAvatar } from '../shell/collective-avatar';
 import { EmptyState } from '../shell/page-layout';
-import { CollectiveTrackList, usePlayFromList } from './collective-track-list';
+import { CollectiveTrackList } from './collective-track-list';
 import { CommentsSection } from './comments-section';
 import { errorStatus, useCollectivePlaylist } from './use-collectives';
-
-const songCount = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
 
 /** Spec section 2, collective rows: the owner's username, else first name, else 'Unknown'. */
 export function ownerName(user: CollectivePlaylist['user'] | null | undefined): string {
@@ -42,16 +41,7 @@ function SharedPlaylistHeader({
   titleHref?: string;
 }) {
   const { tracks } = playlist;
-  const { player, play } = usePlayFromList(tracks);
-  const playingThis = player.isPlaying && tracks.some((t) => t.id === player.currentTrack?.id);
   const owner = ownerName(playlist.user);
-
-  const playAll = () => {
-    const first = tracks[0];
-    if (playingThis) player.pause();
-    // Playing a playlist loads its tracks as the queue (spec section 4).
-    else if (first) play(first);
-  };
 
   return (
     <header className="mb-6 flex flex-col gap-5 @lg:flex-row @lg:items-end">
@@ -92,15 +82,7 @@ function SharedPlaylistHeader({
           </span>
         </p>
       </div>
-      <Button
-        size="icon"
-        className="size-12 shrink-0 rounded-full shadow-lg [&_svg]:size-5"
-        aria-label={playingThis ? 'Pause' : 'Play all'}
-        disabled={tracks.length === 0}
-        onClick={playAll}
-      >
-        {playingThis ? <Pause className="fill-current" /> : <Play className="translate-x-px fill-current" />}
-      </Button>
+      <PlayAllButton tracks={tracks} className="size-12 shrink-0 rounded-full shadow-lg [&_svg]:size-5" />
     </header>
   );
 }

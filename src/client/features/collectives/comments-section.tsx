@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, MessageSquare, Send } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
-import { displayName, formatCommentTime } from '../../../shared/format';
+import { displayName } from '../../../shared/format';
 import type { CollectiveComment } from '../../../shared/schemas/collectives';
+import { CommentItem } from '../../components/comment-item';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
@@ -40,26 +41,23 @@ function useAddComment(collectiveId: number, playlistId: number) {
   });
 }
 
-function CommentItem({ comment }: { comment: CollectiveComment }) {
-  const author = commentAuthor(comment.user);
+function CollectiveCommentItem({ comment }: { comment: CollectiveComment }) {
   return (
-    <li className="flex gap-3 rounded-lg border border-border bg-card/60 p-3">
-      <UserAvatar
-        name={displayName(comment.user)}
-        avatarUrl={comment.user.avatarUrl}
-        version={comment.user.updatedAt}
-        className="size-8"
-      />
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-semibold">{author}</span>
-          <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
-            {formatCommentTime(comment.createdAt)}
-          </time>
-        </p>
-        <p className="mt-1 text-sm break-words whitespace-pre-wrap">{comment.content}</p>
-      </div>
-    </li>
+    <CommentItem
+      avatar={
+        <UserAvatar
+          name={displayName(comment.user)}
+          avatarUrl={comment.user.avatarUrl}
+          version={comment.user.updatedAt}
+          className="size-8"
+        />
+      }
+      author={commentAuthor(comment.user)}
+      createdAt={comment.createdAt}
+      content={comment.content}
+      className="rounded-lg p-3"
+      contentClassName="whitespace-pre-wrap"
+    />
   );
 }
 
@@ -124,7 +122,7 @@ export function CommentsSection({ collectiveId, playlistId }: { collectiveId: nu
       ) : (
         <ol aria-label="Comments" className="flex flex-col gap-2">
           {comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} />
+            <CollectiveCommentItem key={comment.id} comment={comment} />
           ))}
         </ol>
       )}

@@ -1,7 +1,7 @@
 import { Link2, Loader2, RefreshCw, ShieldAlert, User, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { EmptyState, Page, PageHeader } from '../shell/page-layout';
+import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
 import { CollectiveNotFound } from './collective-page';
 import { InviteLinksTable } from './invite-links-table';
 import { errorStatus, useCollective } from './use-collectives';
@@ -27,14 +27,7 @@ export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }
   const links = useInviteLinks(collectiveId, mayManage);
   const generate = useGenerateInviteLink(collectiveId);
 
-  if (isLoading)
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground">
-          Loading invites...
-        </p>
-      </Page>
-    );
+  if (isLoading) return <PageLoading>Loading invites...</PageLoading>;
   if (isError || !collective) return <CollectiveNotFound />;
 
   const forbidden = !mayManage || errorStatus(links.error) === 403;

@@ -16,7 +16,7 @@ import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
-import { EmptyState, Page, PageHeader } from '../shell/page-layout';
+import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
 import { AvatarPicker } from './avatar-picker';
 import { CollectiveNotFound } from './collective-page';
 import { FieldError } from './field-error';
@@ -155,14 +155,7 @@ function SettingsForm({ collective }: { collective: CollectiveWithRole }) {
 export function CollectiveSettingsPage({ collectiveId, user }: { collectiveId: number; user: AuthUser }) {
   const { data: collective, isLoading, isError } = useCollective(collectiveId);
 
-  if (isLoading)
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground">
-          Loading settings...
-        </p>
-      </Page>
-    );
+  if (isLoading) return <PageLoading>Loading settings...</PageLoading>;
   if (isError || !collective) return <CollectiveNotFound />;
   if (collective.ownerId !== user.id)
     return (

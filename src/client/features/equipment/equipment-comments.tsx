@@ -1,8 +1,8 @@
 import { Loader2, MessageSquare, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
-import { formatCommentTime } from '../../../shared/format';
 import type { EquipmentComment } from '../../../shared/schemas/tracks';
+import { CommentItem } from '../../components/comment-item';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
@@ -18,26 +18,24 @@ export function commentAuthor(user: EquipmentComment['user']): string {
   return full || user.username?.trim() || 'Unknown User';
 }
 
-function CommentItem({ comment }: { comment: EquipmentComment }) {
+function EquipmentCommentItem({ comment }: { comment: EquipmentComment }) {
   const author = commentAuthor(comment.user);
   return (
-    <li className="flex gap-3 rounded-xl border border-border bg-card/60 p-4">
-      <span
-        aria-hidden
-        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold"
-      >
-        {initial(author)}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-semibold">{author}</span>
-          <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
-            {formatCommentTime(comment.createdAt)}
-          </time>
-        </p>
-        <p className="mt-1 text-sm whitespace-pre-line break-words">{comment.content}</p>
-      </div>
-    </li>
+    <CommentItem
+      avatar={
+        <span
+          aria-hidden
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-semibold"
+        >
+          {initial(author)}
+        </span>
+      }
+      author={author}
+      createdAt={comment.createdAt}
+      content={comment.content}
+      className="rounded-xl p-4"
+      contentClassName="whitespace-pre-line"
+    />
   );
 }
 
@@ -92,7 +90,7 @@ export function EquipmentComments({ equipmentId }: { equipmentId: number }) {
       ) : comments.data?.length ? (
         <ul aria-label="Comments" className="grid gap-3">
           {comments.data.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} />
+            <EquipmentCommentItem key={comment.id} comment={comment} />
           ))}
         </ul>
       ) : (

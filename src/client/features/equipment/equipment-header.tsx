@@ -1,88 +1,42 @@
-import { Cable, ImagePlus, Loader2, Pencil } from 'lucide-react';
-import { type DragEvent, useRef, useState } from 'react';
+import { Cable, Pencil } from 'lucide-react';
 import type { EquipmentDetail } from '../../../shared/schemas/tracks';
+import { ImageDropTarget } from '../../components/image-drop-target';
 import { Button } from '../../components/ui/button';
+import { useImageFile } from '../../lib/use-image-file';
 import { cn, imageVariant } from '../../lib/utils';
-import { invalidImageToast, isImageFile } from '../users/avatar-upload';
 import { EquipmentChip } from './equipment-chips';
 import { EquipmentEditForm } from './equipment-edit-form';
 import { useUploadEquipmentImage } from './use-equipment-page';
 
+const FRAME =
+  'relative flex size-40 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-muted shadow-xl ring-1 ring-white/10 sm:size-48';
+
 /** The -256.webp image, or a placeholder; when the viewer may edit, a click or a drop replaces it. */
 function EquipmentImage({ equipment }: { equipment: EquipmentDetail }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [dragOver, setDragOver] = useState(false);
   const upload = useUploadEquipmentImage(equipment.id);
+  const image = useImageFile((file) => upload.mutate(file));
   const src = imageVariant(equipment.imageUrl, 256);
   const picture = src ? (
     <img src={src} alt={equipment.name} className="size-full object-cover" />
   ) : (
     <Cable className="size-14 text-muted-foreground" aria-hidden data-testid="equipment-image-placeholder" />
   );
-  const frame =
-    'relative flex size-40 shrink-0 items-center justify-center overflow-hidden rounded-xl bg-muted shadow-xl ring-1 ring-white/10 sm:size-48';
 
-  if (!equipment.canEdit) return <div className={frame}>{picture}</div>;
-
-  const send = (file: File | undefined) => {
-    if (!file) return;
-    if (!isImageFile(file)) return invalidImageToast();
-    upload.mutate(file);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragOver(false);
-    send(event.dataTransfer.files[0]);
-  };
+  if (!equipment.canEdit) return <div className={FRAME}>{picture}</div>;
 
   return (
-    <>
-      <button
-        type="button"
-        aria-label={src ? 'Change equipment image' : 'Upload equipment image'}
-        data-testid="equipment-image-drop-zone"
-        disabled={upload.isPending}
-        onClick={() => input.current?.click()}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragOver(true);
-        }}
-        onDragLeave={() => setDragOver(false)}
-        onDrop={onDrop}
-        className={cn(
-          frame,
-          'group cursor-pointer transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-          dragOver && 'ring-4 ring-primary',
-        )}
-      >
-        {picture}
-        <span
-          className={cn(
-            'absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/60 text-sm font-medium text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100',
-            (dragOver || upload.isPending) && 'opacity-100',
-          )}
-        >
-          {upload.isPending ? (
-            <Loader2 className="size-7 animate-spin" aria-hidden />
-          ) : (
-            <ImagePlus className="size-7" aria-hidden />
-          )}
-          {upload.isPending ? 'Uploading...' : dragOver ? 'Drop image' : src ? 'Change image' : 'Add image'}
-        </span>
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="hidden"
-        aria-label="Equipment image file"
-        data-testid="equipment-image-input"
-        onChange={(event) => {
-          send(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-      />
-    </>
+    <ImageDropTarget
+      image={image}
+      pending={upload.isPending}
+      label={src ? 'Change equipment image' : 'Upload equipment image'}
+      idleText={src ? 'Change image' : 'Add image'}
+      inputLabel="Equipment image file"
+      testId="equipment-image-drop-zone"
+      inputTestId="equipment-image-input"
+      className={cn(FRAME, 'focus-visible:ring-2 focus-visible:ring-ring')}
+    >
+      {picture}
+    </ImageDropTarget>
   );
 }
 

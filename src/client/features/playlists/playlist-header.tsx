@@ -1,10 +1,10 @@
-import { Pause, Pencil, Play, Plus, Share2 } from 'lucide-react';
+import { Pencil, Plus, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
 import { SharePlaylistDialog } from '../collectives/share-playlist-dialog';
 import { SharedWithRow } from '../collectives/shared-collective-badges';
-import { usePlayer } from '../player/use-player';
+import { PlayAllButton } from '../player/play-all-button';
 import { AddTracksDialog } from './add-tracks-dialog';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
 import { PlaylistCover } from './playlist-cover';
@@ -19,16 +19,7 @@ export function PlaylistHeader({ playlist }: { playlist: PlaylistDetail }) {
   const [addOpen, setAddOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
-  const player = usePlayer();
   const { tracks } = playlist;
-  const playingThis = player.isPlaying && tracks.some((t) => t.id === player.currentTrack?.id);
-
-  const playAll = () => {
-    const first = tracks[0];
-    if (playingThis) player.pause();
-    // The playlist becomes the queue and its first track plays (spec section 4).
-    else if (first) player.playTrack(first, tracks);
-  };
 
   return (
     <>
@@ -46,19 +37,7 @@ export function PlaylistHeader({ playlist }: { playlist: PlaylistDetail }) {
       </header>
 
       <div className="mb-6 flex flex-wrap items-center gap-3">
-        <Button
-          size="icon"
-          className="size-12 rounded-full shadow-lg [&_svg]:size-5"
-          aria-label={playingThis ? 'Pause' : 'Play all'}
-          disabled={tracks.length === 0}
-          onClick={playAll}
-        >
-          {playingThis ? (
-            <Pause className="fill-current" />
-          ) : (
-            <Play className="translate-x-px fill-current" />
-          )}
-        </Button>
+        <PlayAllButton tracks={tracks} className="size-12 rounded-full shadow-lg [&_svg]:size-5" />
         <Button variant="outline" onClick={() => setAddOpen(true)}>
           <Plus aria-hidden />
           Add Tracks

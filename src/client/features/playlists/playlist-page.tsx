@@ -1,5 +1,5 @@
 import { ListMusic } from 'lucide-react';
-import { EmptyState, Page } from '../shell/page-layout';
+import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { PlaylistHeader } from './playlist-header';
 import { PlaylistTrackList } from './playlist-track-list';
 import { parsePlaylistId, usePlaylist } from './use-playlists';
@@ -9,14 +9,7 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
   const id = parsePlaylistId(playlistId);
   const { data: playlist, isLoading, error } = usePlaylist(id);
 
-  if (id !== null && isLoading)
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground">
-          Loading playlist...
-        </p>
-      </Page>
-    );
+  if (id !== null && isLoading) return <PageLoading>Loading playlist...</PageLoading>;
 
   if (!playlist) {
     const missing = id === null || !error || error.message.startsWith('404');

@@ -3,7 +3,7 @@ import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-ki
 import { Clock, ListMusic } from 'lucide-react';
 import type { PlaylistDetail, PlaylistTrack } from '../../../shared/schemas/playlists';
 import { cn } from '../../lib/utils';
-import { usePlayer } from '../player/use-player';
+import { usePlayFromList } from '../player/use-play-from-list';
 import { EmptyState } from '../shell/page-layout';
 import { dragMeasuring, useDragSensors, verticalOnly } from './drag-sensors';
 import { SortableTrackRow, TRACK_GRID } from './sortable-track-row';
@@ -31,7 +31,7 @@ export function PlaylistTrackList({ playlist }: { playlist: PlaylistDetail }) {
   const sensors = useDragSensors();
   const reorder = useReorderTracks(playlist.id);
   const remove = useRemoveTrack(playlist.id);
-  const player = usePlayer();
+  const { player, play } = usePlayFromList(tracks);
 
   if (tracks.length === 0) return <EmptyState icon={ListMusic} title="No tracks in this playlist" />;
 
@@ -41,13 +41,6 @@ export function PlaylistTrackList({ playlist }: { playlist: PlaylistDetail }) {
     const to = tracks.findIndex((t) => t.id === over.id);
     if (from < 0 || to < 0) return;
     reorder(arrayMove(tracks, from, to));
-  };
-
-  const play = (track: PlaylistTrack) => {
-    const current = player.currentTrack?.id === track.id;
-    if (current && player.isPlaying) player.pause();
-    // Playing from a playlist loads its tracks as the queue (spec section 4).
-    else player.playTrack(track, tracks);
   };
 
   return (

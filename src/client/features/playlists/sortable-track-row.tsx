@@ -1,6 +1,6 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { AudioLines, GripVertical, MoreHorizontal, Pause, Play, Trash2 } from 'lucide-react';
+import { GripVertical, MoreHorizontal, Trash2 } from 'lucide-react';
 import { formatDayMonthYear, formatDuration } from '../../../shared/format';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
@@ -12,6 +12,7 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/utils';
 import { EquipmentChips } from '../equipment/equipment-chips';
+import { TrackIndexCell, TrackTitleCell } from './track-row-cells';
 
 /**
  * Columns shared by the header and the rows: handle, #, title, equipment, date added, duration, menu.
@@ -68,38 +69,14 @@ export function SortableTrackRow({
         <GripVertical className="size-4" aria-hidden />
       </button>
 
-      <div className="relative flex h-8 items-center justify-center">
-        <span
-          className={cn(
-            'text-sm text-muted-foreground tabular-nums group-focus-within:invisible group-hover:invisible',
-            current && 'invisible',
-          )}
-        >
-          {index + 1}
-        </span>
-        {current && playing && (
-          <AudioLines className="absolute size-4 text-primary group-hover:invisible" aria-hidden />
-        )}
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={current && playing ? `Pause ${track.name}` : `Play ${track.name}`}
-          onClick={onPlay}
-          className={cn(
-            'absolute size-8 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100',
-            current && !playing && 'opacity-100',
-          )}
-        >
-          {current && playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
-        </Button>
-      </div>
-
-      <div className="min-w-0">
-        <p className={cn('truncate text-sm leading-5 font-medium', current && 'text-primary')}>
-          {track.name}
-        </p>
-        {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
-      </div>
+      <TrackIndexCell
+        track={track}
+        index={index}
+        current={current}
+        playing={current && playing}
+        onPlay={onPlay}
+      />
+      <TrackTitleCell track={track} current={current} />
 
       <div className="hidden min-w-0 md:block">
         <EquipmentChips equipment={track.equipment} className="flex-nowrap overflow-hidden" />

@@ -1,5 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import { type LucideIcon, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 
 /** Padding and width every screen inside the shell shares. */
@@ -33,6 +35,48 @@ export function PageHeader({
       </div>
       {actions}
     </header>
+  );
+}
+
+/** A screen's place while its data loads; the status role lets screen readers announce it. */
+export function PageLoading({ children }: { children: ReactNode }) {
+  return (
+    <Page>
+      <p role="status" className="text-muted-foreground">
+        {children}
+      </p>
+    </Page>
+  );
+}
+
+/** The 'not found' card of a page reached by its address, with the way back (spec section 2). */
+export function NotFoundCard({
+  title,
+  message,
+  icon: Icon = UserX,
+  backLabel = 'Back to Home',
+  children,
+}: {
+  title: string;
+  message: string;
+  icon?: LucideIcon;
+  backLabel?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Page className="flex justify-center">
+      <div className="mt-12 w-full max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-xl">
+        <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          <Icon className="size-7" aria-hidden />
+        </div>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p className="mt-2 text-sm text-muted-foreground">{message}</p>
+        {children}
+        <Button asChild variant="secondary" className="mt-6">
+          <Link href="/">{backLabel}</Link>
+        </Button>
+      </div>
+    </Page>
   );
 }
 

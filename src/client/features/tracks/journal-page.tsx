@@ -1,9 +1,8 @@
-import { Disc3, Loader2, Music, Pause, Play } from 'lucide-react';
+import { Disc3, Loader2, Music } from 'lucide-react';
 import { useState } from 'react';
-import type { Track, TrackSort } from '../../../shared/schemas/tracks';
-import { Button } from '../../components/ui/button';
+import type { TrackSort } from '../../../shared/schemas/tracks';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { usePlayer } from '../player/use-player';
+import { PlayAllButton } from '../player/play-all-button';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
 import { EditTrackDialog } from './edit-track-dialog';
 import { TrackTable } from './track-table';
@@ -11,24 +10,6 @@ import { UploadDropZone } from './upload-drop-zone';
 import { useTrackSort, useTracks } from './use-tracks';
 
 const SORT_LABELS: Record<TrackSort, string> = { dateUploaded: 'Date Uploaded', dateCreated: 'Date Created' };
-
-/** The big button: plays the sorted list from its first track, or pauses when it is playing. */
-function PlayAllButton({ tracks }: { tracks: Track[] }) {
-  const player = usePlayer();
-  const playingThis = player.isPlaying && tracks.some((t) => t.id === player.currentTrack?.id);
-  const first = tracks[0];
-  return (
-    <Button
-      size="icon"
-      aria-label={playingThis ? 'Pause all' : 'Play all'}
-      disabled={!first}
-      onClick={() => (playingThis ? player.pause() : first && player.playTrack(first, tracks))}
-      className="size-14 rounded-full shadow-lg shadow-primary/20 [&_svg]:size-6"
-    >
-      {playingThis ? <Pause className="fill-current" /> : <Play className="translate-x-0.5 fill-current" />}
-    </Button>
-  );
-}
 
 /** '/' signed in: Your Music Journal (spec section 2, Journal). */
 export function JournalPage() {
@@ -48,7 +29,12 @@ export function JournalPage() {
       <UploadDropZone className="mb-8" />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
-        <PlayAllButton tracks={tracks ?? []} />
+        <PlayAllButton
+          tracks={tracks ?? []}
+          pauseLabel="Pause all"
+          className="size-14 rounded-full shadow-lg shadow-primary/20 [&_svg]:size-6"
+          playIconClassName="translate-x-0.5"
+        />
         <div className="flex items-center gap-2">
           <span id="track-sort-label" className="text-sm text-muted-foreground">
             Sort by

@@ -6,8 +6,7 @@ import type { SharedTrack } from '../../../shared/schemas/users';
 import { useAuth } from '../auth/use-auth';
 import { EquipmentChip, EquipmentChips } from '../equipment/equipment-chips';
 import { UserAvatar } from '../shell/collective-avatar';
-import { Page } from '../shell/page-layout';
-import { PublicNotFound } from '../users/public-profile-page';
+import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { TrackCard } from './track-card';
 
 const isTrackId = (raw: string) => /^[1-9]\d{0,15}$/.test(raw);
@@ -28,19 +27,12 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
     enabled: valid,
   });
 
-  if (valid && isLoading)
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground">
-          Loading track...
-        </p>
-      </Page>
-    );
+  if (valid && isLoading) return <PageLoading>Loading track...</PageLoading>;
 
   if (!data) {
     const missing = !valid || !error || error.message.startsWith('404');
     return (
-      <PublicNotFound
+      <NotFoundCard
         icon={AudioLines}
         title={missing ? 'Track Not Found' : 'Could not load this track'}
         message={missing ? "This track doesn't exist or isn't shared with you." : 'Please try again later.'}

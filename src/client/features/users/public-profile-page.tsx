@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Music, UserRound, UserX } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Music, UserRound } from 'lucide-react';
 import { displayName } from '../../../shared/format';
 import type { PublicProfile } from '../../../shared/schemas/users';
-import { Button } from '../../components/ui/button';
 import { imageVariant } from '../../lib/utils';
 import { useAuth } from '../auth/use-auth';
-import { EmptyState, Page } from '../shell/page-layout';
+import { EmptyState, NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { PublicTrackGrid, tracksShared } from './public-track-grid';
 import { SocialLinkList } from './social-links-section';
 import { PUBLIC_PROFILE_KEY } from './use-profile';
@@ -15,35 +12,6 @@ import { PUBLIC_PROFILE_KEY } from './use-profile';
 /** GET /api/public/users/{userId}: private and missing profiles both answer 404 (decision 0014). */
 export function usePublicProfile(userId: string) {
   return useQuery<PublicProfile>({ queryKey: [...PUBLIC_PROFILE_KEY, userId] });
-}
-
-/** The 'not found' card of a public page, with the way back home (spec section 2). */
-export function PublicNotFound({
-  title,
-  message,
-  icon: Icon = UserX,
-  children,
-}: {
-  title: string;
-  message: string;
-  icon?: typeof UserX;
-  children?: ReactNode;
-}) {
-  return (
-    <Page className="flex justify-center">
-      <div className="mt-12 w-full max-w-md rounded-2xl border border-border bg-card p-8 text-center shadow-xl">
-        <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
-          <Icon className="size-7" aria-hidden />
-        </div>
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">{message}</p>
-        {children}
-        <Button asChild variant="secondary" className="mt-6">
-          <Link href="/">Back to Home</Link>
-        </Button>
-      </div>
-    </Page>
-  );
 }
 
 /**
@@ -54,27 +22,20 @@ export function PublicProfilePage({ userId }: { userId: string; signedIn?: boole
   const { data, isLoading, error } = usePublicProfile(userId);
   const { user: viewer } = useAuth();
 
-  if (isLoading)
-    return (
-      <Page>
-        <p role="status" className="text-muted-foreground">
-          Loading profile...
-        </p>
-      </Page>
-    );
+  if (isLoading) return <PageLoading>Loading profile...</PageLoading>;
 
   if (!data) {
     const missing = !error || error.message.startsWith('404');
     return missing ? (
-      <PublicNotFound title="Profile Not Found" message="This profile doesn't exist or isn't public.">
+      <NotFoundCard title="Profile Not Found" message="This profile doesn't exist or isn't public.">
         {viewer?.id === userId && (
           <p className="mt-3 text-sm">
             This is your profile: turn on <span className="font-medium">Public Profile</span> to share it.
           </p>
         )}
-      </PublicNotFound>
+      </NotFoundCard>
     ) : (
-      <PublicNotFound title="Could not load this profile" message="Please try again later." />
+      <NotFoundCard title="Could not load this profile" message="Please try again later." />
     );
   }
 

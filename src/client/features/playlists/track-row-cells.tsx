@@ -1,0 +1,60 @@
+import { AudioLines, Pause, Play } from 'lucide-react';
+import type { PlaylistTrack } from '../../../shared/schemas/playlists';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
+
+/**
+ * The # cell of a playlist track row (the owner's sortable list and a collective's read-only one):
+ * the number, sound bars on the playing track, and a play or pause button shown on the row's hover
+ * or focus, and kept on a paused current track. The row must be a `group`.
+ */
+export function TrackIndexCell({
+  track,
+  index,
+  current,
+  playing,
+  onPlay,
+}: {
+  track: PlaylistTrack;
+  index: number;
+  current: boolean;
+  /** This track is the one playing now. */
+  playing: boolean;
+  onPlay: () => void;
+}) {
+  return (
+    <div className="relative flex h-8 items-center justify-center">
+      <span
+        className={cn(
+          'text-sm text-muted-foreground tabular-nums group-focus-within:invisible group-hover:invisible',
+          current && 'invisible',
+        )}
+      >
+        {index + 1}
+      </span>
+      {playing && <AudioLines className="absolute size-4 text-primary group-hover:invisible" aria-hidden />}
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={playing ? `Pause ${track.name}` : `Play ${track.name}`}
+        onClick={onPlay}
+        className={cn(
+          'absolute size-8 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100',
+          current && !playing && 'opacity-100',
+        )}
+      >
+        {playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
+      </Button>
+    </div>
+  );
+}
+
+/** Name and notes of a playlist track, one line each; the current track's name in the accent colour. */
+export function TrackTitleCell({ track, current }: { track: PlaylistTrack; current: boolean }) {
+  return (
+    <div className="min-w-0">
+      <p className={cn('truncate text-sm leading-5 font-medium', current && 'text-primary')}>{track.name}</p>
+      {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
+    </div>
+  );
+}

@@ -16,7 +16,9 @@ function collectiveContext(path: string): number | null {
 /**
  * The signed-in frame (spec section 2, shell layout): rail, playlists sidebar, scrolling main
  * area, members panel in collective context, and the player bar fixed at the bottom. Mounted once
- * for all signed-in routes, so moving between screens keeps sidebars and playback in place.
+ * for all signed-in routes, so moving between screens keeps sidebars and playback in place. Below
+ * the md breakpoint the rail and sidebar give way to the mobile top bar, whose menu opens the same
+ * sidebar (and the members) in a drawer.
  */
 export function AppShell({ user, children }: { user: AuthUser; children: ReactNode }) {
   const [location] = useLocation();
@@ -24,7 +26,7 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
-      <MobileTopBar className="md:hidden" />
+      <MobileTopBar user={user} collectiveId={collectiveId} className="md:hidden" />
       <div className="flex min-h-0 flex-1">
         <CollectivesRail activeCollectiveId={collectiveId} className="hidden md:flex" />
         <PlaylistsSidebar user={user} collectiveId={collectiveId} className="hidden md:flex" />

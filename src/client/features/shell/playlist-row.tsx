@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
+import { useSidebarPicked } from './sidebar-parts';
 
 /** A playlist's -128.webp thumbnail, or a coloured tile with its first letter (spec section 2). */
 export function PlaylistThumb({
@@ -61,6 +62,7 @@ export function PlaylistRow({
   badges?: ReactNode;
   pending?: boolean;
 }) {
+  const picked = useSidebarPicked();
   const content = (
     <>
       <PlaylistThumb id={id} name={name} imageUrl={imageUrl} />
@@ -84,13 +86,21 @@ export function PlaylistRow({
           {content}
         </div>
       ) : href ? (
-        <Link href={href} aria-current={active ? 'page' : undefined} className={className}>
+        <Link
+          href={href}
+          aria-current={active ? 'page' : undefined}
+          className={className}
+          onClick={() => picked?.()}
+        >
           {content}
         </Link>
       ) : (
         <button
           type="button"
-          onClick={onClick}
+          onClick={() => {
+            onClick?.();
+            picked?.();
+          }}
           aria-current={active ? 'page' : undefined}
           className={className}
         >

@@ -4,6 +4,30 @@ import { useCollective, useCollectives } from '../collectives/use-collectives';
 import { CollectiveSidebar } from './collective-sidebar';
 import { JournalSidebar } from './journal-sidebar';
 
+/**
+ * The context the shell is in: its name (the sidebar heading, spec section 2) and, in a collective,
+ * its image. The list already knows both, so neither waits for the detail call.
+ */
+export function useShellContext(collectiveId: number | null) {
+  const { data: collective } = useCollective(collectiveId);
+  const { data: collectives } = useCollectives();
+  if (collectiveId === null) return { title: 'Your Music Journal', imageUrl: null };
+  const listed = collectives?.find((c) => c.id === collectiveId);
+  return {
+    title: collective?.name ?? listed?.name ?? 'Collective',
+    imageUrl: collective?.imageUrl ?? listed?.imageUrl ?? null,
+  };
+}
+
+/** What the sidebar holds under its heading: the journal's or the collective's content. */
+export function SidebarBody({ user, collectiveId }: { user: AuthUser; collectiveId: number | null }) {
+  return collectiveId === null ? (
+    <JournalSidebar user={user} />
+  ) : (
+    <CollectiveSidebar collectiveId={collectiveId} />
+  );
+}
+
 /** The 16rem column next to the rail; its heading is the context's name (spec section 2). */
 export function PlaylistsSidebar({
   user,
@@ -14,12 +38,7 @@ export function PlaylistsSidebar({
   collectiveId: number | null;
   className?: string;
 }) {
-  const { data: collective } = useCollective(collectiveId);
-  const { data: collectives } = useCollectives();
-  // The list already knows the name, so the heading need not wait for the detail call.
-  const collectiveName =
-    collective?.name ?? collectives?.find((c) => c.id === collectiveId)?.name ?? 'Collective';
-  const title = collectiveId === null ? 'Your Music Journal' : collectiveName;
+  const { title } = useShellContext(collectiveId);
 
   return (
     <aside
@@ -32,11 +51,7 @@ export function PlaylistsSidebar({
         </p>
       </div>
       <div className="flex min-h-0 flex-1 flex-col pt-3">
-        {collectiveId === null ? (
-          <JournalSidebar user={user} />
-        ) : (
-          <CollectiveSidebar collectiveId={collectiveId} />
-        )}
+        <SidebarBody user={user} collectiveId={collectiveId} />
       </div>
     </aside>
   );

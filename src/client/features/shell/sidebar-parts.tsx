@@ -1,6 +1,20 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { cn } from '../../lib/utils';
+
+const PickedContext = createContext<(() => void) | null>(null);
+
+/**
+ * Tells whoever holds the sidebar (the mobile drawer) that the person picked a destination in it: a
+ * navigation button or a playlist row. Picking the current page, or a collective playlist (selected
+ * in place), changes no location, yet the drawer should still get out of the way.
+ */
+export function OnSidebarPick({ onPick, children }: { onPick: () => void; children: ReactNode }) {
+  return <PickedContext value={onPick}>{children}</PickedContext>;
+}
+
+/** The holder's callback from {@link OnSidebarPick}; nothing on the desktop sidebar. */
+export const useSidebarPicked = () => useContext(PickedContext);
 
 /** A full-width navigation button of the playlists sidebar. */
 export function SidebarNavButton({
@@ -14,10 +28,14 @@ export function SidebarNavButton({
   active?: boolean;
   onClick: () => void;
 }) {
+  const picked = useSidebarPicked();
   return (
     <button
       type="button"
-      onClick={onClick}
+      onClick={() => {
+        onClick();
+        picked?.();
+      }}
       aria-current={active ? 'page' : undefined}
       className={cn(
         'flex w-full cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',

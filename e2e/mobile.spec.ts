@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { unique } from './support/playlists';
+
+// Spec section 2 (Shell layout) on a phone: the rail and the playlists sidebar do not fit, so the
+// top bar's menu button opens the same sidebar as a drawer, with Create Collective and, in a
+// collective, the members.
+
+// Sheets slide in; 'disabled' shows them where they come to rest rather than on their way.
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `mobile--${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+
+/** A toast's text (exact, so the screen-reader copy of the notification does not match too). */
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+async function openDrawer(page: Page, title: string) {
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog', { name: title });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+test('on a phone the menu opens the sidebar: creates a playlist and a collective from it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // The shared sign-in fixture looks for the desktop sidebar, so shrink the window afterwards.
+  await signInAsDemo(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('complementary', { name: 'Playlists' })).toBeHidden();
+
+  // The journal's sidebar, in a drawer.
+  let drawer = await openDrawer(page, 'Your Music Journal');
+  await expect(drawer.getByRole('region', { name: 'My Playlists' })).toBeVisible();
+  await expect(drawer.getByRole('switch', { name: 'Public Profile' })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Create Collective' })).toBeVisible();
+  await shot(page, '1-drawer');
+
+  // Create a playlist from it and land on its page, the drawer put away.
+  const name = unique('Bus Ride');
+  await drawer.getByRole('button', { name: 'Create Playlist' }).click();
+  const create = page.getByRole('dialog', { name: 'Create Playlist' });
+  await create.getByLabel('Playlist Name').fill(name);
+  await shot(page, '2-create-playlist');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL(/\/playlist\/\d+$/);
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  await expect(toast(page, 'Playlist created successfully!')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Opened again, the drawer lists it as the current page.
+  drawer = await openDrawer(page, 'Your Music Journal');
+  const row = drawer.getByRole('link', { name });
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute('aria-current', 'page');
+  await shot(page, '3-playlist-listed');
+
+  // Going elsewhere from the drawer closes it.
+  await drawer.getByRole('button', { name: 'Journal' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText('Drop your tracks here')).toBeVisible();
+
+  // Create Collective from the drawer opens the new collective, whose sidebar the drawer then shows.
+  const collective = unique('Pocket Club');
+  drawer = await openDrawer(page, 'Your Music Journal');
+  await drawer.getByRole('button', { name: 'Create Collective' }).click();
+  const createCollective = page.getByRole('dialog', { name: 'Create Collective' });
+  await createCollective.getByLabel('Name').fill(collective);
+  await createCollective.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL(/\/collective\/\d+$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  drawer = await openDrawer(page, collective);
+  await expect(drawer.getByRole('button', { name: 'Settings' })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Invite Members' })).toBeVisible();
+  await expect(drawer.getByRole('region', { name: 'Member Playlists' })).toContainText('No playlists yet');
+  await shot(page, '4-collective-drawer');
+
+  // Its members, in a sheet from the right: the creator, as owner.
+  await drawer.getByRole('button', { name: 'Members (1)' }).click();
+  const members = page.getByRole('dialog', { name: 'Members' });
+  await expect(members.getByRole('img', { name: 'Owner' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: collective })).toHaveCount(0);
+  await shot(page, '5-members');
+  await members.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Invite Members from the drawer goes to the invites page.
+  drawer = await openDrawer(page, collective);
+  await drawer.getByRole('button', { name: 'Invite Members' }).click();
+  await page.waitForURL(/\/collective\/\d+\/invites$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -79,11 +79,18 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await expect.poll(() => rowTitles(page)).toEqual([bravo, alpha, charlie]);
   expect((await saved).status()).toBe(200);
 
-  // And with the keyboard: focus the handle, Space, ArrowDown (25 px), Space.
+  // And with the keyboard: focus the handle, Space, ArrowDown (25 px), Space. Each key waits for
+  // the list's screen-reader announcement, as a keyboard user would: dnd-kit measures the rows
+  // just after a drag starts, and a key sent in the same millisecond would land before that.
+  const announced = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
   saved = reorderSaved(page);
-  await row(page, bravo).getByRole('button', { name: 'Drag to reorder' }).focus();
+  const handle = row(page, bravo).getByRole('button', { name: 'Drag to reorder' });
+  await handle.focus();
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await announced(`${bravo} moved to position 1.`);
   await page.keyboard.press('ArrowDown');
+  await announced(`${bravo} moved to position 2.`);
   await shot(page, '2-keyboard-drag');
   await page.keyboard.press('Space');
   await expect.poll(() => rowTitles(page)).toEqual([alpha, bravo, charlie]);

@@ -115,3 +115,18 @@ export const equipmentTrackSchema = trackSchema.extend({
   }),
 });
 export type EquipmentTrack = z.infer<typeof equipmentTrackSchema>;
+
+const time = (iso: string | null) => (iso ? Date.parse(iso) : Number.NEGATIVE_INFINITY);
+
+/**
+ * The journal's two orders (spec section 2), the same as GET /api/tracks?sort= gives: newest upload
+ * first, or newest file date first with undated files last; ties newest upload, then highest id.
+ */
+export function sortTracks<T extends Pick<Track, 'id' | 'createdAt' | 'fileCreatedAt'>>(
+  tracks: T[],
+  sort: TrackSort,
+): T[] {
+  const byUpload = (a: T, b: T) => time(b.createdAt) - time(a.createdAt) || b.id - a.id;
+  const byFileDate = (a: T, b: T) => time(b.fileCreatedAt) - time(a.fileCreatedAt) || byUpload(a, b);
+  return [...tracks].sort(sort === 'dateCreated' ? byFileDate : byUpload);
+}

@@ -5,7 +5,7 @@ import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { deferred, makeTag, makeTrack } from '../tracks/test-tracks';
-import { tracksQueryKey, useTracks } from '../tracks/use-tracks';
+import { TRACKS_KEY, useTracks } from '../tracks/use-tracks';
 import { EquipmentTagEditor } from './equipment-tag-editor';
 
 const juno60 = makeTag({ id: 5, name: 'Juno-60' });
@@ -32,7 +32,7 @@ function setup(onSubmit?: () => void) {
   ) : (
     <Harness />
   );
-  return renderWithProviders(ui, { seed: [[tracksQueryKey('dateUploaded'), [track]]] });
+  return renderWithProviders(ui, { seed: [[TRACKS_KEY, [track]]] });
 }
 
 const input = () => screen.getByRole('combobox', { name: 'Tag the kit you used' });

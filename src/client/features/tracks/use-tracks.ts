@@ -1,26 +1,21 @@
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { TRACK_SORT_STORAGE_KEY } from '../../../shared/constants';
-import { TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
-import { apiRequest } from '../../lib/api-client';
+import { sortTracks, TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
 
 /**
- * Every cached list of the user's tracks starts with this key: ['/api/tracks'] (the plain list other
- * screens read) and ['/api/tracks', { sort }] (the journal's sorted lists). Optimistic edits patch all
- * of them at once, and invalidating this prefix refreshes them all.
+ * The one cached list of the user's tracks. Every screen reads it, optimistic edits patch it, and
+ * invalidating this key (a prefix) also refreshes single-track reads such as ['/api/tracks', id].
  */
 export const TRACKS_KEY = ['/api/tracks'] as const;
 
-export const tracksQueryKey = (sort: TrackSort) => [...TRACKS_KEY, { sort }] as const;
-
-/** The user's own tracks in the server's order for `sort` (spec section 2, Journal). */
+/**
+ * The user's own tracks in the journal's `sort` order (spec section 2). The order is derived on the
+ * client from the one list, so switching the sort costs no request and edits have one copy to patch.
+ */
 export function useTracks(sort: TrackSort) {
-  return useQuery({
-    queryKey: tracksQueryKey(sort),
-    // Switching the sort keeps showing the old order until the new one arrives.
-    placeholderData: keepPreviousData,
-    queryFn: async () => (await apiRequest('GET', `/api/tracks?sort=${sort}`)).json() as Promise<Track[]>,
-  });
+  const select = useCallback((tracks: Track[]) => sortTracks(tracks, sort), [sort]);
+  return useQuery<Track[], Error, Track[]>({ queryKey: TRACKS_KEY, select });
 }
 
 function readSort(): TrackSort {
@@ -46,34 +41,25 @@ export function useTrackSort(): [TrackSort, (sort: TrackSort) => void] {
   return [sort, setSort];
 }
 
-/** ['/api/tracks'] or ['/api/tracks', { sort }], not e.g. ['/api/tracks', id, 'equipment']. */
-const trackListFilter = {
-  queryKey: TRACKS_KEY,
-  predicate: ({ queryKey }: { queryKey: readonly unknown[] }) =>
-    queryKey.length === 1 ||
-    (queryKey.length === 2 && typeof queryKey[1] === 'object' && queryKey[1] !== null),
-};
-
-export type TrackListsSnapshot = Array<[readonly unknown[], unknown]>;
+/** What the track list held before an optimistic change (undefined: it was not loaded). */
+export type TrackListsSnapshot = Track[] | undefined;
 
 /**
- * Applies `change` to every cached track list and returns what was there before, for rollback.
- * Cancels their in-flight reads first so a late reply cannot overwrite the optimistic state.
+ * Applies `change` to the cached track list and returns what was there before, for rollback.
+ * Cancels an in-flight read first so a late reply cannot overwrite the optimistic state.
  */
 export async function patchTrackLists(
   queryClient: QueryClient,
   change: (tracks: Track[]) => Track[],
 ): Promise<TrackListsSnapshot> {
-  await queryClient.cancelQueries(trackListFilter);
-  const snapshot = queryClient.getQueriesData<unknown>(trackListFilter);
-  for (const [key, data] of snapshot) {
-    if (Array.isArray(data)) queryClient.setQueryData(key, change(data as Track[]));
-  }
+  await queryClient.cancelQueries({ queryKey: TRACKS_KEY, exact: true });
+  const snapshot = queryClient.getQueryData<Track[]>(TRACKS_KEY);
+  if (snapshot) queryClient.setQueryData(TRACKS_KEY, change(snapshot));
   return snapshot;
 }
 
 export function restoreTrackLists(queryClient: QueryClient, snapshot: TrackListsSnapshot): void {
-  for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
+  queryClient.setQueryData(TRACKS_KEY, snapshot);
 }
 
 /** `change` applied to the one track with `id` in a list. */

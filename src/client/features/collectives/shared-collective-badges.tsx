@@ -125,17 +125,13 @@ export function SharedCollectiveBadges({
 
   return (
     <Contained className="flex shrink-0 items-center">
-      <ul aria-label="Shared with" className="flex -space-x-1.5">
-        {shown.map((c) => (
-          <li key={c.id} className="flex">
-            <WithTooltip label={c.name} side="top">
-              <span role="img" aria-label={c.name} className="rounded-full ring-2 ring-sidebar">
-                <CollectiveAvatar name={c.name} imageUrl={c.imageUrl} className="size-5 text-[9px]" />
-              </span>
-            </WithTooltip>
-          </li>
-        ))}
-      </ul>
+      <OverlappingAvatars
+        collectives={shown}
+        listClassName="-space-x-1.5"
+        ringClassName="ring-sidebar"
+        avatarClassName="size-5 text-[9px]"
+        tooltipSide="top"
+      />
       {rest > 0 && (
         <ShowMoreButton
           count={collectives.length}
@@ -147,6 +143,35 @@ export function SharedCollectiveBadges({
       )}
       <SharedCollectivesDialog collectives={collectives} open={open} onOpenChange={setOpen} />
     </Contained>
+  );
+}
+
+/** A row of overlapping collective avatars, each named by its tooltip and for screen readers. */
+function OverlappingAvatars({
+  collectives,
+  listClassName,
+  ringClassName,
+  avatarClassName,
+  tooltipSide,
+}: {
+  collectives: { id: number; name: string; imageUrl: string | null }[];
+  listClassName: string;
+  ringClassName: string;
+  avatarClassName: string;
+  tooltipSide: 'top' | 'bottom';
+}) {
+  return (
+    <ul aria-label="Shared with" className={cn('flex', listClassName)}>
+      {collectives.map((c) => (
+        <li key={c.id} className="flex">
+          <WithTooltip label={c.name} side={tooltipSide}>
+            <span role="img" aria-label={c.name} className={cn('rounded-full ring-2', ringClassName)}>
+              <CollectiveAvatar name={c.name} imageUrl={c.imageUrl} className={avatarClassName} />
+            </span>
+          </WithTooltip>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -164,17 +189,13 @@ export function SharedWithRow({ playlistId }: { playlistId: number }) {
   return (
     <Contained className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
       <span>Shared with</span>
-      <ul aria-label="Shared with" className="flex -space-x-2">
-        {shown.map((c) => (
-          <li key={c.id} className="flex">
-            <WithTooltip label={c.name} side="bottom">
-              <span role="img" aria-label={c.name} className="rounded-full ring-2 ring-background">
-                <CollectiveAvatar name={c.name} imageUrl={c.imageUrl} className="size-7 text-xs" />
-              </span>
-            </WithTooltip>
-          </li>
-        ))}
-      </ul>
+      <OverlappingAvatars
+        collectives={shown}
+        listClassName="-space-x-2"
+        ringClassName="ring-background"
+        avatarClassName="size-7 text-xs"
+        tooltipSide="bottom"
+      />
       <ShowMoreButton
         count={collectives.length}
         onOpen={() => setOpen(true)}

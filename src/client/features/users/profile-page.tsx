@@ -3,6 +3,7 @@ import { ExternalLink, Loader2, LogOut, Save } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import { displayName } from '../../../shared/format';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { updateProfileBodySchema } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
@@ -19,7 +20,6 @@ import {
   profileFormValues,
   useUpdateProfile,
 } from './use-profile';
-import { userDisplayName } from './user-name';
 
 /**
  * '/profile' (spec section 2, own profile): avatar, the privacy switch, the Basic Information and
@@ -29,7 +29,7 @@ import { userDisplayName } from './user-name';
 export function ProfilePage({ user }: { user: AuthUser }) {
   const signOut = useSignOut();
   const update = useUpdateProfile();
-  const name = userDisplayName(user);
+  const name = displayName(user);
   // Bumped after a save so every section goes back to read-only.
   const [saved, setSaved] = useState(0);
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({

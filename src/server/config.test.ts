@@ -53,9 +53,9 @@ describe('loadConfig', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^PORT \(got "eighty"\): must be a whole number/),
-        expect.stringMatching(/^DATABASE_URL \(got "mysql:\/\/x"\): must start with postgres:\/\//),
+        expect.stringMatching(/^DATABASE_URL \(value hidden\): must start with postgres:\/\//),
         expect.stringMatching(/^PUBLIC_URL \(got "journal.example.com"\): must be an absolute http\(s\) URL/),
-        expect.stringMatching(/^SESSION_SECRET \(got "short"\): must be at least 32 characters/),
+        expect.stringMatching(/^SESSION_SECRET \(value hidden\): must be at least 32 characters/),
         expect.stringMatching(/^OIDC_ISSUER \(got "not a url"\): must be the issuer URL/),
         expect.stringMatching(/^MAX_UPLOAD_BYTES \(got "-5"\): must be a positive number of bytes/),
       ]),
@@ -74,5 +74,61 @@ describe('loadConfig', () => {
 
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '' }).oidc).toBeUndefined();
+  });
+
+  it('hardening settings have safe defaults: trust no proxy, 30 s upload idle, 25 s shutdown, 10 GiB quota, demo on for 24 h', () => {
+    expect(loadConfig({})).toMatchObject({
+      trustProxy: false,
+      uploadIdleTimeoutMs: 30_000,
+      shutdownTimeoutMs: 25_000,
+      storageQuotaBytes: 10 * 1024 ** 3,
+      demoEnabled: true,
+      demoTtlHours: 24,
+    });
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: 'everyone please' })[0]).toMatch(/^TRUST_PROXY \(got "everyone please"\)/);
+  });
+
+  it('reads the quota (0 = unlimited), demo switch and timeouts, refusing nonsense', () => {
+    expect(loadConfig({ STORAGE_QUOTA_BYTES: '0', DEMO_ENABLED: 'false' })).toMatchObject({
+      storageQuotaBytes: 0,
+      demoEnabled: false,
+    });
+    const problems = problemsOf({
+      STORAGE_QUOTA_BYTES: '-1',
+      DEMO_ENABLED: 'maybe',
+      UPLOAD_IDLE_TIMEOUT_MS: '0',
+      DEMO_TTL_HOURS: 'soon',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^STORAGE_QUOTA_BYTES/),
+        expect.stringMatching(/^DEMO_ENABLED \(got "maybe"\): must be true or false/),
+        expect.stringMatching(/^UPLOAD_IDLE_TIMEOUT_MS/),
+        expect.stringMatching(/^DEMO_TTL_HOURS/),
+      ]),
+    );
+  });
+
+  it('never prints a secret setting in a configuration error', () => {
+    const secret = 'hunter2-is-not-long-enough';
+    const dbUrl = 'mysql://admin:s3cr3t-password@db.example.com/journal';
+    const problems = problemsOf({ SESSION_SECRET: secret, DATABASE_URL: dbUrl });
+    expect(problems).toHaveLength(2);
+    const text = problems.join('\n');
+    expect(text).toContain('SESSION_SECRET (value hidden): must be at least 32 characters');
+    expect(text).toContain('DATABASE_URL (value hidden): must start with postgres://');
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('s3cr3t-password');
   });
 });

@@ -8,6 +8,29 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' }))
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const wholeMs = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a positive whole number of milliseconds' })
+    .int('must be a positive whole number of milliseconds')
+    .positive('must be a positive whole number of milliseconds')
+    .default(fallback);
+
+const IP_OR_CIDR = String.raw`([0-9a-fA-F:.]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)`;
+const TRUST_PROXY_PATTERN = new RegExp(
+  String.raw`^(true|false|\d{1,2}|${IP_OR_CIDR}(\s*,\s*${IP_OR_CIDR})*)$`,
+  'i',
+);
+
+/** Settings whose values must never be printed, not even in a configuration error. */
+const SECRET_KEYS = new Set(['SESSION_SECRET', 'OIDC_CLIENT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY']);
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -45,6 +68,27 @@ const envSchema = z
       .positive('must be a positive number of bytes')
       .default(1024 * 1024 * 1024),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          TRUST_PROXY_PATTERN,
+          'must be false, true, a number of proxy hops (e.g. 1), or a comma-separated list of addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+        )
+        .optional(),
+    ),
+    UPLOAD_IDLE_TIMEOUT_MS: wholeMs(30_000),
+    SHUTDOWN_TIMEOUT_MS: wholeMs(25_000),
+    STORAGE_QUOTA_BYTES: z.coerce
+      .number({ message: 'must be a whole number of bytes (0 = unlimited)' })
+      .int('must be a whole number of bytes (0 = unlimited)')
+      .min(0, 'must be a whole number of bytes (0 = unlimited)')
+      .default(10 * 1024 ** 3),
+    DEMO_ENABLED: booleanFlag.default(true),
+    DEMO_TTL_HOURS: z.coerce
+      .number({ message: 'must be a positive number of hours' })
+      .positive('must be a positive number of hours')
+      .default(24),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OIDC_CLIENT_ID) !== Boolean(env.OIDC_CLIENT_SECRET)) {
@@ -77,6 +121,21 @@ export interface Config {
   oidc: OidcConfig | undefined;
   maxUploadBytes: number;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-* headers are believed (Fastify's trustProxy): false (default: none),
+   * true (any), a hop count, or a list of addresses/CIDRs. Client addresses key the rate limits, so
+   * trusting a header anyone can send would let a script rotate its way past them.
+   */
+  trustProxy: boolean | number | string[];
+  /** An upload whose client sends nothing for this long is cut off. */
+  uploadIdleTimeoutMs: number;
+  /** After SIGTERM, the process exits by this deadline even if requests are still open. */
+  shutdownTimeoutMs: number;
+  /** Bytes of audio each person may store; 0 = unlimited. */
+  storageQuotaBytes: number;
+  demoEnabled: boolean;
+  /** Demo accounts (and their files) are deleted this long after they were created. */
+  demoTtlHours: number;
 }
 
 export class ConfigError extends Error {
@@ -94,7 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? 'environment');
         const raw = env[key];
-        return `${key}${raw === undefined ? '' : ` (got "${raw}")`}: ${issue.message}`;
+        const shown = raw === undefined ? '' : SECRET_KEYS.has(key) ? ' (value hidden)' : ` (got "${raw}")`;
+        return `${key}${shown}: ${issue.message}`;
       }),
     );
   }
@@ -116,5 +176,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    demoEnabled: e.DEMO_ENABLED,
+    demoTtlHours: e.DEMO_TTL_HOURS,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }

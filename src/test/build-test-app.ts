@@ -24,6 +24,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     oidc: undefined,
     maxUploadBytes: 10 * 1024 * 1024,
     logLevel: 'silent',
+    trustProxy: false,
+    uploadIdleTimeoutMs: 30_000,
+    shutdownTimeoutMs: 25_000,
+    storageQuotaBytes: 0,
+    demoEnabled: true,
+    demoTtlHours: 24,
     ...overrides,
   } as Config & { sessionSecret: string };
 }

@@ -96,7 +96,9 @@ describe('loadConfig', () => {
       '127.0.0.1',
       'loopback',
     ]);
-    expect(problemsOf({ TRUST_PROXY: 'everyone please' })[0]).toMatch(/^TRUST_PROXY \(got "everyone please"\)/);
+    expect(problemsOf({ TRUST_PROXY: 'everyone please' })[0]).toMatch(
+      /^TRUST_PROXY \(got "everyone please"\)/,
+    );
   });
 
   it('reads the quota (0 = unlimited), demo switch and timeouts, refusing nonsense', () => {

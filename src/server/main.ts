@@ -36,12 +36,19 @@ async function main() {
   mkdirSync(config.dataDir, { recursive: true });
   const sessionSecret = resolveSessionSecret(config.dataDir, config.sessionSecret);
 
-  const database = openDatabase(config);
+  // The app's logger exists only once the app is built; until then a lost connection goes to stderr.
+  let reportConnectionLoss = (err: Error) => console.warn(`PostgreSQL connection lost: ${err.message}`);
+  const database = openDatabase({ ...config, onConnectionLost: (err) => reportConnectionLoss(err) });
   await runMigrations(database);
 
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'client');
   const app = await buildApp({ config: { ...config, sessionSecret }, db: database.db, clientDir });
   app.addHook('onClose', async () => database.close());
+  reportConnectionLoss = (err) =>
+    app.log.warn(
+      { err: { message: err.message, code: (err as { code?: string }).code } },
+      'PostgreSQL connection lost; reconnecting on demand',
+    );
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
   let closing = false;

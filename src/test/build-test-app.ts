@@ -9,7 +9,7 @@ import type { Database } from '../server/db/client';
 import { sessions, users } from '../server/db/schema';
 import type { OidcClient } from '../server/features/auth/oidc-client';
 import { SESSION_COOKIE } from '../server/plugins/session';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabaseOptions } from './test-database';
 
 export const TEST_PUBLIC_URL = 'http://journal.test';
 
@@ -38,6 +38,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   dataDir: string;
+  /** The throw-away PostgreSQL database's name (undefined on PGlite). */
+  databaseName: string | undefined;
   /** SQL statements since the last `queries.length = 0`. */
   queries: string[];
   /** A browser-like client: keeps cookies and sends the CSRF header on mutations. */
@@ -48,9 +50,9 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { oidcClient?: OidcClient; config?: Partial<Config> } = {},
+  options: { oidcClient?: OidcClient; config?: Partial<Config>; database?: TestDatabaseOptions } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.database);
   const config = testConfig(options.config);
   const app = await buildApp({
     config,
@@ -68,6 +70,7 @@ export async function buildTestApp(
     app,
     db: database.db,
     dataDir: config.dataDir,
+    databaseName: database.name,
     queries: database.queries,
     client: () => new TestClient(app),
     async signedInClient(user = {}) {

@@ -10,9 +10,18 @@ import { runMigrations } from '../server/db/migrate';
 export interface TestDatabase extends DatabaseHandle {
   /** SQL statements run since the last reset (to prove a list costs a constant number of queries). */
   queries: string[];
+  /** The throw-away PostgreSQL database's name (undefined on PGlite). */
+  name?: string;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /** PostgreSQL only: the address the app connects through (e.g. a proxy the test can cut). */
+  via?: (direct: URL) => URL;
+  /** Told when PostgreSQL drops one of the app's connections. */
+  onConnectionLost?: (err: Error) => void;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const queries: string[] = [];
   const onQuery = (q: string) => queries.push(q);
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -25,11 +34,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await withAdminClient(serverUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.href, dataDir: '', onQuery });
+  const appUrl = options.via ? options.via(url) : url;
+  const handle = openDatabase({
+    databaseUrl: appUrl.href,
+    dataDir: '',
+    onQuery,
+    onConnectionLost: options.onConnectionLost ?? (() => {}),
+  });
   await runMigrations(handle);
   return {
     ...handle,
     queries,
+    name,
     async close() {
       await handle.close();
       await withAdminClient(serverUrl, (admin) =>

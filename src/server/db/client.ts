@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import { type ConnectionLossListener, ResilientPool } from './resilient-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,12 +25,32 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Called with each SQL statement (tests count queries to prove there is no N+1). */
   onQuery?: (sql: string) => void;
+  /** Told when PostgreSQL drops a connection (restart, failover, terminate); the pool replaces it. */
+  onConnectionLost?: ConnectionLossListener;
 }
 
-export function openDatabase({ databaseUrl, dataDir, onQuery }: DatabaseOptions): DatabaseHandle {
+/**
+ * Connections are made on demand and given up quickly when the server does not answer, so a request
+ * during an outage fails fast (503) instead of queueing forever; idle ones are closed before typical
+ * proxy/firewall idle cut-offs, and TCP keep-alive notices a silently dropped peer.
+ */
+const POOL_SETTINGS = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+  keepAlive: true,
+} as const;
+
+export function openDatabase({
+  databaseUrl,
+  dataDir,
+  onQuery,
+  onConnectionLost = (err) =>
+    console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on demand`),
+}: DatabaseOptions): DatabaseHandle {
   const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new ResilientPool({ connectionString: databaseUrl, ...POOL_SETTINGS }, onConnectionLost);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

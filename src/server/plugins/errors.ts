@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors';
 
 /** An error whose message is safe to show the caller, with its HTTP status. */
 export class HttpError extends Error {
@@ -16,6 +17,9 @@ export class HttpError extends Error {
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 export const badRequest = (message: string) => new HttpError(400, message);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database cannot be reached right now. Please try again in a moment.';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -42,6 +46,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
       return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // An outage, not a bug: say so, and when to try again. The pool reconnects on its own.
+      request.log.warn({ err }, 'Database unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -1,0 +1,104 @@
+import pg from 'pg';
+import { isDatabaseUnavailable, isRetryableTermination } from './errors';
+
+export type ConnectionLossListener = (err: Error) => void;
+
+type QueryCallback = (err: Error | undefined, result?: unknown) => void;
+type ReleasableClient = pg.PoolClient & { release(err?: Error | boolean): void };
+
+/**
+ * pg.Pool made to survive what a PostgreSQL server does to its connections: restarts, failovers,
+ * pg_terminate_backend, idle timeouts. Plain pg.Pool turns each of those into an unhandled
+ * 'error' event that kills the process, and drizzle's transaction leaks the pool slot when BEGIN
+ * fails on a dead connection (its release sits in a finally block after BEGIN). Here:
+ * - every connection, idle or checked out, has an error listener that only reports the loss;
+ * - a checked-out connection that dies is released with the error (so the pool drops it) and a
+ *   second release from drizzle is ignored, so no slot is ever leaked;
+ * - a single autocommit statement refused because its backend was being terminated (57P01/57P02)
+ *   never ran, so it is retried once on a fresh connection: a terminated idle connection is not
+ *   the caller's problem.
+ * New connections are made on demand, so the pool recovers by itself once the server is back.
+ */
+export class ResilientPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly onConnectionLost: ConnectionLossListener,
+  ) {
+    super(config);
+    this.on('error', (err) => this.onConnectionLost(err));
+    this.on('connect', (client) => {
+      client.on('error', (err) => this.onConnectionLost(err));
+    });
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: mirrors pg.Pool's overloads
+  override connect(callback?: any): any {
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => guardCheckedOut(client as ReleasableClient));
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: mirrors pg.Pool's overloads
+  override query(text: any, values?: any, callback?: any): any {
+    if (typeof values === 'function' || typeof callback === 'function') {
+      return super.query(text, values, callback);
+    }
+    const attempt = () => super.query(text, values) as Promise<unknown>;
+    return attempt().catch((err: unknown) => {
+      if (isRetryableTermination(err)) return attempt();
+      throw err;
+    });
+  }
+}
+
+/**
+ * A checked-out client that gives its slot back the moment its connection is known dead. The
+ * wrapping lasts one checkout: releasing restores the client's own query and release, since the
+ * pool hands the same client object to the next caller.
+ */
+function guardCheckedOut(client: ReleasableClient): pg.PoolClient {
+  const ownRelease = client.release;
+  const ownQuery = client.query;
+  const release = ownRelease.bind(client);
+  const query = ownQuery.bind(client) as (...args: unknown[]) => unknown;
+  let released = false;
+  const releaseOnce = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.release = ownRelease;
+    client.query = ownQuery;
+    release(err);
+  };
+  const releaseIfGone = (err: unknown) => {
+    if (!released && isConnectionGone(client, err)) releaseOnce(err as Error);
+  };
+  client.release = releaseOnce;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      const callback = last as QueryCallback;
+      return query(...args.slice(0, -1), (err: Error | undefined, result?: unknown) => {
+        if (err) releaseIfGone(err);
+        callback(err, result);
+      });
+    }
+    const result = query(...args);
+    if (result instanceof Promise) {
+      return result.catch((err: unknown) => {
+        releaseIfGone(err);
+        throw err;
+      });
+    }
+    return result;
+  };
+  return client;
+}
+
+/**
+ * The query failed because the connection is gone, not because of the query (a constraint, a
+ * syntax error). pg marks an ended client not queryable (a private field, read defensively), but the
+ * query's error can arrive before the socket's end, so the error itself is looked at too.
+ */
+function isConnectionGone(client: pg.PoolClient, err: unknown): boolean {
+  const state = client as unknown as { _queryable?: boolean; _ending?: boolean };
+  return state._queryable === false || state._ending === true || isDatabaseUnavailable(err);
+}

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Asks the OS for a port nobody listens on (tiny race until the server binds it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The real server (src/server/main.ts through tsx) as a child process, output captured. */
+export function startServerProcess(port: number, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/** Resolves once GET /api/health answers 200; fails if the process exits or the deadline passes. */
+export async function waitForHealth(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${server.baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}
+
+/** A browser-like session against a real server: cookie jar and CSRF header on mutations. */
+export class HttpSession {
+  private cookie = '';
+  private csrf: string | undefined;
+
+  constructor(private readonly baseUrl: string) {}
+
+  private remember(res: Response) {
+    for (const set of res.headers.getSetCookie()) {
+      const pair = set.split(';')[0] ?? '';
+      if (!/max-age=0/i.test(set) && pair.includes('=')) this.cookie = pair;
+    }
+  }
+
+  async request(method: string, url: string, body?: unknown): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (method !== 'GET') {
+      if (!this.csrf) {
+        const res = await this.request('GET', '/api/auth/csrf-token');
+        this.csrf = ((await res.json()) as { csrfToken: string }).csrfToken;
+      }
+      headers['x-csrf-token'] = this.csrf;
+    }
+    if (this.cookie) headers.cookie = this.cookie;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(this.baseUrl + url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    this.remember(res);
+    return res;
+  }
+
+  /** Signs in as a demo visitor; the session rotates, so the CSRF token is fetched again. */
+  async signInAsDemo(): Promise<void> {
+    const res = await this.request('POST', '/api/auth/demo-session');
+    if (res.status !== 200) throw new Error(`demo sign-in failed: ${res.status} ${await res.text()}`);
+    this.csrf = undefined;
+  }
+}

@@ -10,6 +10,22 @@ afterAll(async () => t.close());
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
 
+/** The same path as a router may still match it: each first letter percent-encoded, slashes doubled, dot segments, upper case. */
+function pathSpellings(url: string): string[] {
+  const encodeFirst = (segment: string) =>
+    segment ? `%${segment.charCodeAt(0).toString(16).toUpperCase()}${segment.slice(1)}` : segment;
+  const segments = url.split('/');
+  return [
+    segments.map((seg, i) => (i === 1 ? encodeFirst(seg) : seg)).join('/'),
+    segments.map(encodeFirst).join('/'),
+    `/${url}`,
+    url.replace('/api/', '/api//'),
+    url.replace('/api/', '/api/./'),
+    `/x/..${url}`,
+    url.toUpperCase(),
+  ];
+}
+
 function mutatingApiRoutes() {
   return t.app.registeredRoutes.filter((r) => MUTATING.has(r.method) && r.url.startsWith('/api/'));
 }
@@ -47,6 +63,44 @@ describe('CSRF protection', () => {
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
+  });
+
+  it('refuses every mutating route however its path is spelled (encoded, doubled slashes, dot segments, case)', async () => {
+    const client = await t.signedInClient();
+    await client.fetchCsrfToken();
+    let tried = 0;
+    for (const route of mutatingApiRoutes()) {
+      for (const url of pathSpellings(concrete(route.url))) {
+        const res = await client.request(route.method as 'POST', url, {
+          body: { name: 'sneaky' },
+          csrf: false,
+        });
+        expect(res.statusCode, `${route.method} ${url}`).toBe(403);
+        tried += 1;
+      }
+    }
+    expect(tried).toBeGreaterThan(mutatingApiRoutes().length * 5);
+  });
+
+  it('a percent-encoded path without a token changes nothing (POST /%61pi/playlists)', async () => {
+    const client = await t.signedInClient();
+    await client.fetchCsrfToken();
+    const before = (await client.get('/api/playlists')).json().length;
+    const res = await client.request('POST', '/%61pi/playlists', { body: { name: 'Forged' }, csrf: false });
+    expect(res.statusCode).toBe(403);
+    expect((await client.get('/api/playlists')).json()).toHaveLength(before);
+    // With the token, the same spelling reaches the route: the check is not keyed on the spelling.
+    const honest = await client.request('POST', '/%61pi/playlists', { body: { name: 'Honest' } });
+    expect(honest.statusCode).toBe(201);
+  });
+
+  it('checks unsafe methods on every path, not only under /api/, and leaves GET alone', async () => {
+    const client = await t.signedInClient();
+    await client.fetchCsrfToken();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      expect((await client.request(method, '/no/such/page', { csrf: false })).statusCode).toBe(403);
+    }
+    expect((await client.get('/api/playlists')).statusCode).toBe(200);
   });
 
   it("refuses another session's token", async () => {

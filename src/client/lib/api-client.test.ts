@@ -42,6 +42,30 @@ describe('apiRequest', () => {
     expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(2);
   });
 
+  it('when the session behind the token is gone, fetches a new token and sends once more', async () => {
+    let tokens = 0;
+    const fetch = mockFetch({
+      'GET /api/auth/csrf-token': () => json({ csrfToken: `token-${++tokens}` }),
+      'POST /api/things': (init) =>
+        headersOf(init)['x-csrf-token'] === 'token-2'
+          ? ok()
+          : json({ statusCode: 403, error: 'Forbidden', message: 'Missing csrf secret' }, 403),
+    });
+    const res = await apiRequest('POST', '/api/things', { name: 'a' });
+    expect(res.status).toBe(200);
+    expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(2);
+    expect(callsTo(fetch, '/api/things')).toHaveLength(2);
+  });
+
+  it('does not resend after a 403 that is a permission refusal', async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/csrf-token': csrf,
+      'POST /api/things': () => json({ statusCode: 403, error: 'Forbidden', message: 'Forbidden' }, 403),
+    });
+    await expect(apiRequest('POST', '/api/things')).rejects.toThrow(/^403: /);
+    expect(callsTo(fetch, '/api/things')).toHaveLength(1);
+  });
+
   it('does not fetch a token for GET', async () => {
     const fetch = mockFetch({ 'GET /api/things': ok });
     await apiRequest('GET', '/api/things');

@@ -69,10 +69,29 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     body = JSON.stringify(data);
   }
 
-  const res = await fetch(url, { method: verb, headers, body, credentials: 'include' });
+  let res = await fetch(url, { method: verb, headers, body, credentials: 'include' });
+  if (headers['x-csrf-token'] && (await isCsrfRefusal(res))) {
+    // The session behind the cached token is gone (an anonymous session lives an hour; the server
+    // may have signed this browser out): fetch a token for the current session and send once more.
+    resetCsrfToken();
+    headers['x-csrf-token'] = await getCsrfToken();
+    res = await fetch(url, { method: verb, headers, body, credentials: 'include' });
+  }
   await throwIfResNotOk(res);
   return res;
 }
+
+/** A 403 from the CSRF check itself (not a permission refusal), read without consuming the body. */
+async function isCsrfRefusal(res: Response): Promise<boolean> {
+  if (res.status !== 403) return false;
+  const text = await res
+    .clone()
+    .text()
+    .catch(() => '');
+  return isCsrfMessage(text);
+}
+
+const isCsrfMessage = (body: string) => /"message":"(Invalid csrf token|Missing csrf secret)"/.test(body);
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -116,7 +135,22 @@ export async function uploadWithProgress<T = unknown>(
   formData: FormData,
   onProgress?: (percent: number) => void,
 ): Promise<T> {
-  const token = await getCsrfToken();
+  try {
+    return await sendWithProgress<T>(url, formData, await getCsrfToken(), onProgress);
+  } catch (err) {
+    // Same recovery as apiRequest when the cached token's session has gone away.
+    if (!(err instanceof Error && err.message.startsWith('403: ') && isCsrfMessage(err.message))) throw err;
+    resetCsrfToken();
+    return sendWithProgress<T>(url, formData, await getCsrfToken(), onProgress);
+  }
+}
+
+function sendWithProgress<T>(
+  url: string,
+  formData: FormData,
+  token: string,
+  onProgress?: (percent: number) => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

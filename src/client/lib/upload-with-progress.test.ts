@@ -112,4 +112,25 @@ describe('uploadWithProgress', () => {
     (await started()).fail();
     await expect(second).rejects.toThrow('Network error while uploading');
   });
+
+  it('sends once more with a fresh token when the CSRF check refused the cached one', async () => {
+    let tokens = 0;
+    const fetch = mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: `token-${++tokens}` }) });
+    const form = new FormData();
+    const result = uploadWithProgress('/api/tracks', form);
+    const first = await started();
+    expect(first.headers['x-csrf-token']).toBe('token-1');
+    FakeXhr.last = undefined;
+    first.respond(
+      403,
+      JSON.stringify({ statusCode: 403, error: 'Forbidden', message: 'Invalid csrf token' }),
+    );
+    const second = await started();
+    expect(second).not.toBe(first);
+    expect(second.headers['x-csrf-token']).toBe('token-2');
+    expect(second.body).toBe(form);
+    second.respond(201, JSON.stringify({ id: 8 }));
+    await expect(result).resolves.toEqual({ id: 8 });
+    expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(2);
+  });
 });

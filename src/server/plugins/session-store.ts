@@ -3,8 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Session } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema';
-
-const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
+import { type SessionTimes, sessionExpiry } from './session-lifetime';
 
 type Callback = (err?: unknown) => void;
 type GetCallback = (err: unknown, session?: Session | null) => void;
@@ -18,7 +17,7 @@ export class DrizzleSessionStore implements SessionStore {
 
   set(sid: string, session: unknown, callback: Callback) {
     const sess = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
-    const expire = expiryOf(sess);
+    const expire = sessionExpiry(sess as SessionTimes);
     this.db
       .insert(sessions)
       .values({ sid, sess, expire })
@@ -40,12 +39,6 @@ export class DrizzleSessionStore implements SessionStore {
       .where(eq(sessions.sid, sid))
       .then(() => callback(), callback);
   }
-}
-
-function expiryOf(sess: Record<string, unknown>): Date {
-  const cookie = sess.cookie as { expires?: string | null } | undefined;
-  const expires = cookie?.expires ? new Date(cookie.expires) : undefined;
-  return expires && !Number.isNaN(expires.getTime()) ? expires : new Date(Date.now() + DEFAULT_TTL_MS);
 }
 
 export async function pruneExpiredSessions(db: Database): Promise<number> {

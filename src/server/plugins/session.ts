@@ -4,11 +4,15 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import { SESSION_MAX_AGE_MS, shouldTouch } from './session-lifetime';
 import { DrizzleSessionStore, pruneExpiredSessions } from './session-store';
 
 declare module 'fastify' {
   interface Session {
     userId?: string;
+    /** Epoch ms of sign-in and of the last use (written at most hourly): see session-lifetime.ts. */
+    signedInAt?: number;
+    lastSeenAt?: number;
     /** The OpenID Connect transaction between /api/supabase/auth and its callback. */
     oidc?: { state: string; nonce: string; codeVerifier: string; pendingInvite?: string };
   }
@@ -23,7 +27,6 @@ export interface SessionPluginOptions {
 }
 
 export const SESSION_COOKIE = 'journal.sid';
-const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 /** Methods that read without changing anything; every other method must carry the CSRF token. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -47,7 +50,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
       sameSite: 'lax',
       secure: opts.secureCookies,
       path: '/',
-      maxAge: THIRTY_DAYS_MS,
+      maxAge: SESSION_MAX_AGE_MS,
     },
   });
   await app.register(fastifyCsrf, {
@@ -56,6 +59,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
       const header = request.headers['x-csrf-token'];
       return Array.isArray(header) ? header[0] : header;
     },
+  });
+
+  // Idle timeout: a signed-in request moves the session's end forward (the row is rewritten at most
+  // hourly, not on every request).
+  app.addHook('onRequest', async (request) => {
+    const session = request.session;
+    if (session?.userId && shouldTouch(session.lastSeenAt)) session.lastSeenAt = Date.now();
   });
 
   // Every unsafe request, whatever the spelling of its path: the router decodes %61pi, so a check on

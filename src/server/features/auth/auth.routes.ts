@@ -39,8 +39,8 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     async (request) => toAuthUser(userOf(request)),
   );
 
-  app.post('/api/auth/logout', async (request) => {
-    await signOut(request);
+  app.post('/api/auth/logout', async (request, reply) => {
+    await signOut(request, reply);
     return { success: true };
   });
 

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { SESSION_COOKIE } from '../../plugins/session';
 
 const HANDOFF_TTL_MS = 60_000;
 const HANDOFF_PREFIX = 'handoff:';
@@ -10,12 +11,17 @@ const HANDOFF_PREFIX = 'handoff:';
 /** Starts a fresh session (new id, nothing carried over) for the user: no session fixation. */
 export async function signIn(request: FastifyRequest, userId: string): Promise<void> {
   await request.session.regenerate();
+  const now = Date.now();
   request.session.userId = userId;
+  request.session.signedInAt = now;
+  request.session.lastSeenAt = now;
   await request.session.save();
 }
 
-export async function signOut(request: FastifyRequest): Promise<void> {
+/** Ends the session: the row is deleted and the browser told to drop the cookie. */
+export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await request.session.destroy();
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 const handoffKey = (token: string) => HANDOFF_PREFIX + createHash('sha256').update(token).digest('base64url');

@@ -5,9 +5,16 @@ import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import { ensureDemoUser, findUserById, toAuthUser, upsertUserFromClaims } from '../users/users.service';
-import { consumeHandoff, createHandoff, safeInviteCode, signIn, signOut } from './auth.service';
+import { safeInviteCode, signIn, signOut } from './auth.service';
 import { messagePage } from './message-page';
 import { type OidcClient, SignInRefused } from './oidc-client';
+import {
+  bindSignInToBrowser,
+  clearSignInBinding,
+  consumeHandoff,
+  createHandoff,
+  signInBindingOf,
+} from './sign-in-handoff';
 
 export interface AuthRoutesOptions {
   db: Database;
@@ -54,14 +61,15 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
   app.post(
     '/api/auth/manual-session',
     { config: authRateLimit, schema: { body: manualSessionBodySchema.optional() } },
-    async (request) => {
+    async (request, reply) => {
       const current = request.session.userId ? await findUserById(db, request.session.userId) : undefined;
       const handoff = request.body?.handoff;
-      const handoffUserId = handoff ? await consumeHandoff(db, handoff) : undefined;
+      const handoffUserId = handoff ? await consumeHandoff(db, handoff, signInBindingOf(request)) : undefined;
       if (current) return toAuthUser(current);
       const user = handoffUserId ? await findUserById(db, handoffUserId) : undefined;
       if (!user) throw new HttpError(401, 'There is no sign-in to finish; please sign in again');
       await signIn(request, user.id);
+      clearSignInBinding(reply);
       return toAuthUser(user);
     },
   );
@@ -93,6 +101,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     }
     const { url, ...transaction } = started;
     request.session.oidc = { ...transaction, pendingInvite: safeInviteCode(query.pendingInvite) };
+    bindSignInToBrowser(reply, publicUrl.startsWith('https://'));
     return reply.redirect(url);
   });
 
@@ -120,8 +129,10 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     }
     const user = await upsertUserFromClaims(db, claims);
     await signIn(request, user.id);
-    const handoff = await createHandoff(db, user.id);
     const landing = transaction.pendingInvite ? `/join/${transaction.pendingInvite}` : '/';
-    return reply.redirect(`${landing}?auth=success&handoff=${handoff}`);
+    // The hand-off is only for the browser that started this sign-in (it holds the binding).
+    const binding = signInBindingOf(request);
+    const handoff = binding ? `&handoff=${await createHandoff(db, user.id, binding)}` : '';
+    return reply.redirect(`${landing}?auth=success${handoff}`);
   });
 }

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { sessions, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { pruneExpiredSessions } from '../../plugins/session-store';
-import { createHandoff } from './auth.service';
+import { createHandoff, SIGN_IN_BINDING_COOKIE } from './sign-in-handoff';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,25 +134,49 @@ describe('Secure cookies', () => {
 });
 
 describe('POST /api/auth/manual-session', () => {
-  it('finishes a sign-in from a one-time hand-off token, once', async () => {
-    const client = await t.signedInClient();
-    const handoff = await createHandoff(t.db, client.userId);
+  const BINDING = 'this-browser-started-the-sign-in-0123456789';
+  /** A browser that started a sign-in (holds the binding cookie) but lost its session cookie. */
+  const bindingBrowser = (binding = BINDING) => {
     const browser = t.client();
+    browser.cookies.set(SIGN_IN_BINDING_COOKIE, binding);
+    return browser;
+  };
+
+  it('finishes a sign-in from a one-time hand-off token, once, in the browser that started it', async () => {
+    const client = await t.signedInClient();
+    const handoff = await createHandoff(t.db, client.userId, BINDING);
+    const browser = bindingBrowser();
     const res = await browser.request('POST', '/api/auth/manual-session', { body: { handoff } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: client.userId });
     expect((await browser.get('/api/auth/user')).json()).toMatchObject({ id: client.userId });
+    // The binding has done its job: the browser is told to drop it.
+    expect(res.cookies.find((c) => c.name === SIGN_IN_BINDING_COOKIE)?.value).toBe('');
 
-    const replay = await t.client().request('POST', '/api/auth/manual-session', { body: { handoff } });
+    const replay = await bindingBrowser().request('POST', '/api/auth/manual-session', { body: { handoff } });
     expect(replay.statusCode).toBe(401);
   });
 
+  it('refuses a token redeemed from another cookie jar (login CSRF), and burns it', async () => {
+    const attacker = await t.signedInClient();
+    const handoff = await createHandoff(t.db, attacker.userId, BINDING);
+    for (const victim of [t.client(), bindingBrowser('a-different-browser-binding-0123456789')]) {
+      const res = await victim.post('/api/auth/manual-session', { handoff });
+      expect(res.statusCode).toBe(401);
+      expect((await victim.get('/api/auth/user')).statusCode).toBe(401);
+    }
+    // Tried from the wrong browser, the token is gone even for the right one.
+    expect((await bindingBrowser().post('/api/auth/manual-session', { handoff })).statusCode).toBe(401);
+  });
+
   it('refuses an unknown or expired token with 401', async () => {
-    expect((await t.client().post('/api/auth/manual-session', { handoff: 'nope' })).statusCode).toBe(401);
+    expect((await bindingBrowser().post('/api/auth/manual-session', { handoff: 'nope' })).statusCode).toBe(
+      401,
+    );
     const client = await t.signedInClient();
-    const handoff = await createHandoff(t.db, client.userId);
+    const handoff = await createHandoff(t.db, client.userId, BINDING);
     await t.db.update(sessions).set({ expire: new Date(Date.now() - 1) });
-    expect((await t.client().post('/api/auth/manual-session', { handoff })).statusCode).toBe(401);
+    expect((await bindingBrowser().post('/api/auth/manual-session', { handoff })).statusCode).toBe(401);
   });
 
   it('answers 401 with no token and no session, and the current user when already signed in', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { DEFAULT_OIDC_USER, type LocalOidcProvider, startOidcProvider } from '../../../test/oidc-provider';
 import { users } from '../../db/schema';
+import { SIGN_IN_BINDING_COOKIE } from './sign-in-handoff';
 
 let provider: LocalOidcProvider;
 let t: TestApp;
@@ -120,14 +121,40 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     expect((await browser.get(callback)).statusCode).toBe(400);
   });
 
-  it('finishes through manual-session when the cookie did not stick', async () => {
+  it('finishes through manual-session when the session cookie did not stick', async () => {
     const browser = t.client();
     const done = await browser.get(await authorize(browser));
     const handoff = new URL(done.headers.location as string, TEST_PUBLIC_URL).searchParams.get('handoff');
     expect(handoff).toBeTruthy();
-    const cookieless = t.client();
-    const res = await cookieless.post('/api/auth/manual-session', { handoff });
+    // The same browser without its session cookie: it still holds the sign-in binding.
+    const binding = browser.cookies.get(SIGN_IN_BINDING_COOKIE);
+    expect(binding).toBeTruthy();
+    const sessionLost = t.client();
+    sessionLost.cookies.set(SIGN_IN_BINDING_COOKIE, binding!);
+    const res = await sessionLost.post('/api/auth/manual-session', { handoff });
     expect(res.statusCode).toBe(200);
-    expect((await cookieless.get('/api/auth/user')).json()).toMatchObject({ id: DEFAULT_OIDC_USER.sub });
+    expect((await sessionLost.get('/api/auth/user')).json()).toMatchObject({ id: DEFAULT_OIDC_USER.sub });
+  });
+
+  it("refuses a hand-off token from the attacker's own redirect in a victim's browser (login CSRF)", async () => {
+    const attacker = t.client();
+    const done = await attacker.get(await authorize(attacker));
+    const handoff = new URL(done.headers.location as string, TEST_PUBLIC_URL).searchParams.get('handoff');
+    expect(handoff).toBeTruthy();
+    // The victim opens /?auth=success&handoff=… and the client posts it, from the victim's cookie jar
+    // (signed out, or in the middle of a sign-in of their own).
+    const victim = t.client();
+    await authorize(victim);
+    const res = await victim.post('/api/auth/manual-session', { handoff });
+    expect(res.statusCode).toBe(401);
+    expect((await victim.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it('sets the binding cookie httpOnly and only for /api/auth, for a quarter of an hour', async () => {
+    const browser = t.client();
+    const started = await browser.get('/api/supabase/auth');
+    const cookie = started.cookies.find((c) => c.name === SIGN_IN_BINDING_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth', maxAge: 900 });
+    expect(cookie!.value.length).toBeGreaterThanOrEqual(32);
   });
 });

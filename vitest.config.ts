@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/test/**/*.test.ts'],
+          // Slow tests that restart infrastructure: `npm run test:faults` (vitest.faults.config.ts).
+          exclude: ['**/*.faults.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import { tracksRoutes } from './features/tracks/tracks.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { errorsPlugin } from './plugins/errors';
+import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
 import { sessionPlugin } from './plugins/session';
 import type { BlobStore } from './storage/blob-store';
 import { LocalDiskStore } from './storage/local-disk-store';
@@ -34,8 +34,8 @@ export interface BuildAppOptions {
   /** Built client to serve (dist/client); omitted or missing: API only. */
   clientDir?: string;
   logger?: boolean;
-  /** Requests per minute per address across the API; tests raise it. */
-  rateLimitMax?: number;
+  /** Per-minute limits other than the defaults of plugins/rate-limits.ts (tests raise or lower them). */
+  rateLimits?: RateLimitOverrides;
   sessionPruneIntervalMs?: number;
 }
 
@@ -51,8 +51,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const https = config.publicUrl.startsWith('https://');
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    // Behind an https PUBLIC_URL there is a TLS-terminating proxy whose X-Forwarded-* we trust.
-    trustProxy: https,
+    // X-Forwarded-For/-Proto are believed only from proxies TRUST_PROXY names (default: none), since
+    // the client address keys the rate limits and anyone can send the header (decision 0036).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
 
@@ -61,6 +62,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+
+  if (https) {
+    // PUBLIC_URL is https, so browsers reach us over TLS (terminated by the proxy in front, whether
+    // or not we trust its headers): sessions must get their Secure cookie on every request.
+    app.addHook('onRequest', (request, _reply, done) => {
+      Object.defineProperty(request, 'protocol', { value: 'https' });
+      done();
+    });
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
     hsts: https,
   });
-  await app.register(fastifyRateLimit, { max: options.rateLimitMax ?? 1000, timeWindow: '1 minute' });
+  await app.register(rateLimitsPlugin, { overrides: options.rateLimits });
   await app.register(sessionPlugin, {
     db,
     secret: config.sessionSecret,
@@ -108,6 +118,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerClient(app, options.clientDir);
   return app;
 }
+
+/** Trust the nearest `hops` proxies (what Fastify does for a number, which its types leave out). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Serves the built client: hashed assets cached for a year, index.html for every client route. */
 async function registerClient(app: FastifyInstance, clientDir: string | undefined) {

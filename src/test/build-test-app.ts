@@ -8,6 +8,7 @@ import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { sessions, users } from '../server/db/schema';
 import type { OidcClient } from '../server/features/auth/oidc-client';
+import type { RateLimitOverrides } from '../server/plugins/rate-limits';
 import { SESSION_COOKIE } from '../server/plugins/session';
 import { createTestDatabase, type TestDatabaseOptions } from './test-database';
 
@@ -50,7 +51,12 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { oidcClient?: OidcClient; config?: Partial<Config>; database?: TestDatabaseOptions } = {},
+  options: {
+    oidcClient?: OidcClient;
+    config?: Partial<Config>;
+    database?: TestDatabaseOptions;
+    rateLimits?: RateLimitOverrides;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.database);
   const config = testConfig(options.config);
@@ -59,7 +65,8 @@ export async function buildTestApp(
     db: database.db,
     oidcClient: options.oidcClient,
     logger: false,
-    rateLimitMax: 100_000,
+    // Tests make many calls a minute as one user; rate-limit tests lower what they test.
+    rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
     sessionPruneIntervalMs: 0,
   });
   await app.ready();
@@ -121,7 +128,12 @@ export class TestClient {
   async request(
     method: Method,
     url: string,
-    options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
+    options: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      csrf?: boolean;
+      remoteAddress?: string;
+    } = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     const mutating = method !== 'GET' && method !== 'HEAD';
@@ -133,6 +145,7 @@ export class TestClient {
       method,
       url,
       headers,
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       ...(options.body === undefined ? {} : { payload: options.body as string | object }),
     });
     this.storeCookies(res);

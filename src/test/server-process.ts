@@ -56,7 +56,13 @@ export class HttpSession {
   private cookie = '';
   private csrf: string | undefined;
 
-  constructor(private readonly baseUrl: string) {}
+  /** `cookie`: a session cookie to start with ("journal.sid=…"). */
+  constructor(
+    private readonly baseUrl: string,
+    cookie = '',
+  ) {
+    this.cookie = cookie;
+  }
 
   private remember(res: Response) {
     for (const set of res.headers.getSetCookie()) {
@@ -70,6 +76,8 @@ export class HttpSession {
     if (method !== 'GET') {
       if (!this.csrf) {
         const res = await this.request('GET', '/api/auth/csrf-token');
+        // No token (e.g. 503 while the database is away): that answer is the outcome.
+        if (res.status !== 200) return res;
         this.csrf = ((await res.json()) as { csrfToken: string }).csrfToken;
       }
       headers['x-csrf-token'] = this.csrf;

@@ -4,6 +4,7 @@ import { authUserSchema, csrfTokenSchema, manualSessionBodySchema } from '../../
 import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
+import { routeRateLimit } from '../../plugins/rate-limits';
 import { ensureDemoUser, findUserById, toAuthUser, upsertUserFromClaims } from '../users/users.service';
 import { safeInviteCode, signIn, signOut } from './auth.service';
 import { messagePage } from './message-page';
@@ -23,8 +24,7 @@ export interface AuthRoutesOptions {
 }
 
 const CALLBACK_PATH = '/api/auth/callback';
-/** Sign-in endpoints are what a password-spraying or session-flooding script would hammer. */
-const authRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const authRateLimit = routeRateLimit('signIn');
 
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

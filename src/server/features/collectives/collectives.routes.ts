@@ -58,7 +58,10 @@ export async function collectivesRoutes(
 
   app.post(
     '/api/collectives',
-    { schema: { body: createCollectiveBodySchema, response: { 201: collectiveSchema } } },
+    {
+      preHandler: app.userRateLimit.create,
+      schema: { body: createCollectiveBodySchema, response: { 201: collectiveSchema } },
+    },
     async (request, reply) =>
       reply.code(201).send(await createCollective(db, userOf(request).id, request.body)),
   );
@@ -77,7 +80,10 @@ export async function collectivesRoutes(
 
   app.post(
     '/api/collectives/:id/avatar',
-    { schema: { params: idParams, response: { 200: collectiveSchema } } },
+    {
+      preHandler: app.userRateLimit.upload,
+      schema: { params: idParams, response: { 200: collectiveSchema } },
+    },
     async (request) => {
       const before = await requireOwner(db, request.params.id, userOf(request).id);
       const imageUrl = await receiveImage(request, {
@@ -121,6 +127,7 @@ export async function collectivesRoutes(
   app.post(
     '/api/collectives/:id/playlists/:playlistId/comments',
     {
+      preHandler: app.userRateLimit.comment,
       schema: { params: playlistParams, body: commentBodySchema, response: { 201: collectiveCommentSchema } },
     },
     async (request, reply) =>

@@ -65,7 +65,7 @@ export async function equipmentRoutes(
   app.post(
     '/api/equipment',
     {
-      ...signedIn,
+      preHandler: [app.requireUser, app.userRateLimit.create],
       schema: {
         body: createEquipmentBodySchema,
         response: { 200: equipmentTagSchema, 201: equipmentTagSchema },
@@ -92,19 +92,23 @@ export async function equipmentRoutes(
     async (request) => updateEquipment(db, request.params.id, userOf(request).id, request.body),
   );
 
-  app.post('/api/equipment/:id/image', { ...signedIn, schema: { params: idParams } }, async (request) => {
-    const before = await requireEquipmentEditor(db, request.params.id, userOf(request).id);
-    const imageUrl = await receiveImage(request, {
-      store: opts.store,
-      tempDir: opts.tempDir,
-      kind: 'equipment',
-      fileField: 'image',
-      maxBytes: 10 * 1024 * 1024,
-    });
-    await setEquipmentImage(db, before.id, imageUrl);
-    await deleteImageVariants(opts.store, before.imageUrl);
-    return { imageUrl };
-  });
+  app.post(
+    '/api/equipment/:id/image',
+    { preHandler: [app.requireUser, app.userRateLimit.upload], schema: { params: idParams } },
+    async (request) => {
+      const before = await requireEquipmentEditor(db, request.params.id, userOf(request).id);
+      const imageUrl = await receiveImage(request, {
+        store: opts.store,
+        tempDir: opts.tempDir,
+        kind: 'equipment',
+        fileField: 'image',
+        maxBytes: 10 * 1024 * 1024,
+      });
+      await setEquipmentImage(db, before.id, imageUrl);
+      await deleteImageVariants(opts.store, before.imageUrl);
+      return { imageUrl };
+    },
+  );
 
   app.get(
     '/api/equipment/:id/tracks',
@@ -121,7 +125,7 @@ export async function equipmentRoutes(
   app.post(
     '/api/equipment/:id/comments',
     {
-      ...signedIn,
+      preHandler: [app.requireUser, app.userRateLimit.comment],
       schema: { params: idParams, body: commentBodySchema, response: { 201: equipmentCommentSchema } },
     },
     async (request, reply) =>

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
+import { routeRateLimit } from '../../plugins/rate-limits';
 import {
   createInviteLink,
   getInviteDetails,
@@ -21,7 +22,7 @@ const collectiveParams = z.object({ id: z.coerce.number().int().positive() });
 const linkParams = collectiveParams.extend({ linkId: z.coerce.number().int().positive() });
 const codeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown invite code') });
 /** Guessing codes is the attack on invite links: keep the join and lookup endpoints slow for scripts. */
-const inviteRateLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+const inviteRateLimit = routeRateLimit('invite');
 
 export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Database }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -37,6 +38,7 @@ export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Databa
   app.post(
     '/api/collectives/:id/invite-links',
     {
+      preHandler: app.userRateLimit.create,
       schema: {
         params: collectiveParams,
         body: createInviteLinkBodySchema,

@@ -81,7 +81,10 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
 
   app.post(
     '/api/playlists',
-    { schema: { body: createPlaylistBodySchema, response: { 201: playlistSchema } } },
+    {
+      preHandler: app.userRateLimit.create,
+      schema: { body: createPlaylistBodySchema, response: { 201: playlistSchema } },
+    },
     async (request, reply) =>
       reply.code(201).send(await createPlaylist(db, userOf(request).id, request.body)),
   );
@@ -128,7 +131,7 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
 
   app.post(
     '/api/playlists/:id/image',
-    { schema: { params: idParams, response: { 200: playlistSchema } } },
+    { preHandler: app.userRateLimit.upload, schema: { params: idParams, response: { 200: playlistSchema } } },
     async (request) => {
       const before = await findOwnPlaylist(db, request.params.id, userOf(request).id);
       const imageUrl = await receiveImage(request, {

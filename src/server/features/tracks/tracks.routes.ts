@@ -62,7 +62,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
 
   app.post(
     '/api/tracks',
-    { preHandler: app.requireUser, schema: { response: { 201: trackSchema } } },
+    { preHandler: [app.requireUser, app.userRateLimit.upload], schema: { response: { 201: trackSchema } } },
     async (request, reply) => {
       const user = userOf(request);
       const upload = await receiveUpload(request, {

@@ -41,7 +41,7 @@ export async function usersRoutes(
   app.post(
     '/api/user/avatar',
     {
-      ...signedIn,
+      preHandler: [app.requireUser, app.userRateLimit.upload],
       schema: { response: { 200: z.object({ avatarUrl: z.string(), updatedAt: z.string() }) } },
     },
     async (request) => {

@@ -1,0 +1,80 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from './errors';
+
+/**
+ * What one caller may do per minute (decision 0010, amended by 0036). Signed-in calls are counted
+ * per user, whatever address they come from; signed-out calls per client address, which is only
+ * taken from X-Forwarded-For when TRUST_PROXY says the proxy in front is trusted.
+ */
+export const RATE_LIMITS = {
+  /** Every route, per user or address. */
+  any: { max: 1000, timeWindow: 60_000 },
+  /** Sign-in endpoints, per address (what a password-spraying or session-flooding script hits). */
+  signIn: { max: 30, timeWindow: 60_000 },
+  /** Invite lookups and joins, per user (guessing codes is the attack). */
+  invite: { max: 60, timeWindow: 60_000 },
+  /** Audio and image uploads together, per user. */
+  upload: { max: 60, timeWindow: 60_000 },
+  /** Comments on collective playlists and equipment together, per user. */
+  comment: { max: 20, timeWindow: 60_000 },
+  /** New playlists, collectives, equipment and invite links together, per user. */
+  create: { max: 60, timeWindow: 60_000 },
+} as const;
+
+type UserActionLimit = 'upload' | 'comment' | 'create';
+export type RateLimitOverrides = Partial<Record<keyof typeof RATE_LIMITS, number>>;
+
+const WHAT: Record<UserActionLimit, string> = {
+  upload: 'uploads',
+  comment: 'comments',
+  create: 'new items',
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandlers bounding what one signed-in person does per minute, after requireUser. */
+    userRateLimit: Record<UserActionLimit, preHandlerAsyncHookHandler>;
+  }
+}
+
+/** The signed-in user when there is one, else the client address as Fastify's trustProxy resolves it. */
+export function rateLimitKey(request: FastifyRequest): string {
+  const userId = request.currentUser?.id ?? request.session?.userId;
+  return userId ? `user:${userId}` : `ip:${request.ip}`;
+}
+
+/** A limit as route config: `{ config: routeRateLimit('signIn') }`. */
+export const routeRateLimit = (name: 'signIn' | 'invite') => ({ rateLimit: { ...RATE_LIMITS[name] } });
+
+export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { overrides?: RateLimitOverrides }) => {
+  const overrides = opts.overrides ?? {};
+  // Route-level hooks run after the app's onRequest hooks, so the session is loaded when the key
+  // is made: signed-in callers are counted by user id.
+  await app.register(fastifyRateLimit, {
+    max: overrides.any ?? RATE_LIMITS.any.max,
+    timeWindow: RATE_LIMITS.any.timeWindow,
+    keyGenerator: rateLimitKey,
+  });
+  const limiters = {} as Record<UserActionLimit, preHandlerAsyncHookHandler>;
+  for (const name of ['upload', 'comment', 'create'] as const) {
+    // One counter per kind of action, shared by every route that takes it (both comment routes…).
+    const check = app.createRateLimit({
+      max: overrides[name] ?? RATE_LIMITS[name].max,
+      timeWindow: RATE_LIMITS[name].timeWindow,
+      keyGenerator: rateLimitKey,
+    });
+    limiters[name] = async (request, reply) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('Retry-After', String(result.ttlInSeconds));
+        throw new HttpError(
+          429,
+          `Too many ${WHAT[name]}: at most ${result.max} a minute. Try again in ${result.ttlInSeconds} s.`,
+        );
+      }
+    };
+  }
+  app.decorate('userRateLimit', limiters);
+});

@@ -19,6 +19,7 @@ import { tracksRoutes } from './features/tracks/tracks.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { errorsPlugin } from './plugins/errors';
+import { logSerializers } from './plugins/log-redaction';
 import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
 import { sessionPlugin } from './plugins/session';
 import type { BlobStore } from './storage/blob-store';
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   /** Built client to serve (dist/client); omitted or missing: API only. */
   clientDir?: string;
   logger?: boolean;
+  /** Send the log here instead of stdout (tests read what was logged). */
+  logStream?: NodeJS.WritableStream;
   /** Per-minute limits other than the defaults of plugins/rate-limits.ts (tests raise or lower them). */
   rateLimits?: RateLimitOverrides;
   sessionPruneIntervalMs?: number;
@@ -50,7 +53,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const https = config.publicUrl.startsWith('https://');
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, stream: options.logStream },
     // X-Forwarded-For/-Proto are believed only from proxies TRUST_PROXY names (default: none), since
     // the client address keys the rate limits and anyone can send the header (decision 0036).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

@@ -56,15 +56,21 @@ export async function buildTestApp(
     config?: Partial<Config>;
     database?: TestDatabaseOptions;
     rateLimits?: RateLimitOverrides;
+    /** Log (at config.logLevel, default 'info' here) into this stream instead of nowhere. */
+    logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.database);
-  const config = testConfig(options.config);
+  const config = testConfig({
+    ...(options.logStream ? { logLevel: 'info' } : {}),
+    ...options.config,
+  });
   const app = await buildApp({
     config,
     db: database.db,
     oidcClient: options.oidcClient,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     // Tests make many calls a minute as one user; rate-limit tests lower what they test.
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
     sessionPruneIntervalMs: 0,

@@ -59,6 +59,9 @@ export async function buildTestApp(
     logger: false,
     rateLimitMax: 100_000,
     sessionPruneIntervalMs: 0,
+    demoSweepIntervalMs: 0,
+    // Every demo sign-in of a test file comes from one inject address.
+    demoSessionsPerHour: 10_000,
   });
   await app.ready();
   let userCounter = 0;

@@ -10,8 +10,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/e2e',
   globalSetup: './e2e/global-setup.ts',
-  // One worker: the stories share one server and the one demo user, so running them side by side
-  // would let one story's uploads and playlists show up in another's journal.
+  // One worker: the stories share one server (each demo sign-in gets its own account, but
+  // equipment tags and the rate limits are shared), and the machines running them are small.
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

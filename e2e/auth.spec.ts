@@ -1,8 +1,10 @@
+import path from 'node:path';
 import {
   expect,
   expectJournalShell,
   expectLandingPage,
   GOOGLE_USER,
+  SCREENSHOT_DIR,
   signInAsDemo,
   signInWithGoogle,
   test,
@@ -36,8 +38,60 @@ test('signs in as the demo user from /test-auth and reaches the journal shell', 
   const me = await page.request.get('/api/auth/user');
   expect(me.status()).toBe(200);
   const user = await me.json();
-  expect(user.id).toBe('demo-user');
+  expect(user.id).toMatch(/^demo-/);
   expect(user.claims.isDemo).toBe(true);
+});
+
+// Issue 9: every demo visitor gets a journal of their own, with sample recordings to try.
+test('each demo visitor gets their own journal, seeded with sample tracks and a playlist', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsDemo(page);
+  const samples = ['Morning Light', 'Slow Tide', 'Lantern Walk'];
+  const rows = page.getByTestId('track-row');
+  await expect(rows).toHaveCount(samples.length);
+  for (const [i, name] of samples.entries()) await expect(rows.nth(i)).toContainText(name);
+  const morning = rows.filter({ hasText: 'Morning Light' });
+  await expect(morning).toContainText('Music-box arpeggio');
+  await expect(morning.getByRole('link', { name: 'Celesta Patch' })).toBeVisible();
+  await expect(morning).toContainText('0:06');
+  const playlists = page.getByRole('region', { name: 'My Playlists' });
+  await expect(playlists.getByRole('link', { name: 'Sunday Sketches' })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auth--seeded-journal.png'), fullPage: true });
+
+  // The sample really plays.
+  await morning.getByRole('button', { name: 'Play Morning Light' }).click();
+  await expect
+    .poll(() => page.getByTestId('audio-player').evaluate((el) => (el as HTMLAudioElement).currentTime), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(0.3);
+
+  // Renaming a sample is this visitor's business only.
+  const mine = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
+  await morning.getByRole('button', { name: 'Edit track' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Track' });
+  await dialog.getByLabel('Track Name').fill('Morning Light (my take)');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(rows.filter({ hasText: 'Morning Light (my take)' })).toBeVisible();
+
+  // Another visitor, in a browser of their own, gets another account with the samples untouched.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signInAsDemo(otherPage);
+  const theirs = (await (await otherPage.request.get('/api/auth/user')).json()) as { id: string };
+  expect(theirs.id).not.toBe(mine.id);
+  await expect(otherPage.getByTestId('track-row').filter({ hasText: 'Morning Light' })).toHaveCount(1);
+  await expect(otherPage.getByText('Morning Light (my take)')).toHaveCount(0);
+  await other.close();
+
+  // Pressing the button again in the first browser keeps that visitor's own account.
+  await signInAsDemo(page);
+  expect(((await (await page.request.get('/api/auth/user')).json()) as { id: string }).id).toBe(mine.id);
+  await expect(rows.filter({ hasText: 'Morning Light (my take)' })).toBeVisible();
 });
 
 test('continues as the demo user from the landing page', async ({ page }) => {

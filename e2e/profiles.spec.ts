@@ -17,6 +17,9 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
 }) => {
   test.setTimeout(120_000);
   await signInAsDemo(page);
+  // Every demo visitor has an account of their own: its public address is /profile/{id}.
+  const { id: me } = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
+  const profilePath = `/profile/${me}`;
   const trackName = unique('Harbour Lights');
   const kit = unique('Drumbrute');
   const trackId = await uploadTrack(page, trackName, 4);
@@ -66,14 +69,14 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect(page.getByText('Your profile is now public', { exact: true })).toBeVisible();
   await expect(privacy).toBeChecked();
   await expect(main.getByText('Your profile can be shared publicly')).toBeVisible();
-  await expect(main.getByRole('link', { name: /\/profile\/demo-user$/ })).toBeVisible();
+  await expect(main.getByRole('link', { name: new RegExp(`${profilePath}$`) })).toBeVisible();
   await main.evaluate((el) => el.scrollTo(0, 0));
   await shot(page, '2-own-profile');
 
   // --- A stranger, signed out in another browser context, opens the public page and listens.
   const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const visitor = await stranger.newPage();
-  await visitor.goto('/profile/demo-user');
+  await visitor.goto(profilePath);
   await expect(visitor.getByRole('heading', { name: username, exact: true })).toBeVisible();
   await expect(visitor.getByText('Field recordings and drum machines.')).toBeVisible();
   await expect(visitor.getByText(/^\d+ tracks? shared$/)).toBeVisible();
@@ -96,7 +99,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect(visitor.getByRole('article', { name: trackName })).toBeVisible();
   await expect(visitor.getByRole('link', { name: username, exact: true })).toHaveAttribute(
     'href',
-    '/profile/demo-user',
+    profilePath,
   );
   await shot(visitor, '4-shared-track-signed-out');
 
@@ -106,7 +109,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect(privacy).not.toBeChecked();
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: 'Track Not Found' })).toBeVisible();
-  await visitor.goto('/profile/demo-user');
+  await visitor.goto(profilePath);
   await expect(visitor.getByRole('heading', { name: 'Profile Not Found' })).toBeVisible();
   await expect(visitor.getByText("This profile doesn't exist or isn't public.")).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Back to Home' })).toBeVisible();

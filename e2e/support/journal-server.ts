@@ -52,6 +52,8 @@ export interface StartOptions {
   google?: boolean;
   /** Server output goes here (default test-results/e2e-server.log). */
   logFile?: string;
+  /** Extra settings for this server (e.g. DEMO_ENABLED). */
+  env?: Record<string, string>;
 }
 
 /** Asks the OS for a port nobody listens on (there is a tiny race until the server binds it). */
@@ -164,6 +166,7 @@ export async function startJournal(options: StartOptions = {}): Promise<RunningJ
     PUBLIC_URL: baseURL,
     SESSION_SECRET,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...options.env,
   };
   // Embedded PGlite under DATA_DIR and only the issuer chosen here, whatever the calling shell has set.
   for (const key of ['DATABASE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']) delete env[key];

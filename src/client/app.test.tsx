@@ -8,7 +8,10 @@ import { renderWithProviders, testUser } from './test/render';
 
 vi.mock('./lib/navigation', () => ({ navigateTo: vi.fn(), reloadPage: vi.fn() }));
 
-const signedOut = { 'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }) };
+const signedOut = {
+  'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }),
+  'GET /api/auth/config': () => json({ googleEnabled: true, demoEnabled: true }),
+};
 const signedIn = {
   'GET /api/auth/user': () => json(testUser),
   'GET /api/collectives': () =>
@@ -57,7 +60,7 @@ describe('routes', () => {
     mockFetch(signedOut);
     renderWithProviders(<AppRoutes />, { path: '/join/abc123' });
     expect(await screen.findByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue as Demo User' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Continue as Demo User' })).toBeTruthy();
     expect(localStorage.getItem('pendingInvite')).toBe('/join/abc123');
   });
 

@@ -10,6 +10,7 @@ import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
+import { demoPlugin } from './features/demo/demo.routes';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
@@ -40,6 +41,10 @@ export interface BuildAppOptions {
   /** Per-minute limits other than the defaults of plugins/rate-limits.ts (tests raise or lower them). */
   rateLimits?: RateLimitOverrides;
   sessionPruneIntervalMs?: number;
+  /** How often expired demo accounts are swept; 0 = never (tests sweep by hand). */
+  demoSweepIntervalMs?: number;
+  /** Demo sessions per address per hour; tests that sign in as many demo visitors raise it. */
+  demoSessionsPerHour?: number;
 }
 
 declare module 'fastify' {
@@ -112,7 +117,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl });
+  await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl, demoEnabled: config.demoEnabled });
+  await app.register(demoPlugin, {
+    db,
+    store,
+    tempDir,
+    enabled: config.demoEnabled,
+    ttlHours: config.demoTtlHours,
+    sessionsPerHour: options.demoSessionsPerHour,
+    sweepIntervalMs: options.demoSweepIntervalMs,
+  });
   await app.register(collectivesRoutes, { db, store, tempDir });
   await app.register(playlistsRoutes, { db, store, tempDir });
   await app.register(imagesRoutes, { store });

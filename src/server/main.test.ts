@@ -82,6 +82,7 @@ describe('main: start-up and shutdown of the real process', () => {
       headers: { cookie, 'x-csrf-token': csrfToken },
     });
     expect(demo.status).toBe(200);
+    const { id: demoId } = (await demo.json()) as { id: string };
     const session = demo.headers
       .getSetCookie()
       .find((c) => !c.includes('Max-Age=0'))!
@@ -96,7 +97,7 @@ describe('main: start-up and shutdown of the real process', () => {
     expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
     const me = await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie: session } });
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ id: 'demo-user' });
+    expect(await me.json()).toMatchObject({ id: demoId, claims: { isDemo: true } });
   }, 60_000);
 
   it('on SIGTERM lets an upload in flight finish, then exits cleanly', async () => {

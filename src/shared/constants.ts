@@ -90,7 +90,13 @@ export function equipmentCategoryColor(category: string | null | undefined): str
   ];
 }
 
-export const DEMO_USER_ID = 'demo-user';
+/** POST /api/auth/demo-session when DEMO_ENABLED is false (decision 0026). */
+export const DEMO_DISABLED_MESSAGE = 'The demo user is turned off on this server';
+/** POST /api/auth/demo-session while the number of live demo accounts is at its cap (decision 0029). */
+export const DEMO_FULL_MESSAGE = 'Too many people are trying the demo right now. Please try again later.';
+export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
+/** A demo account asking for a reserved system name (decision 0028). */
+export const USERNAME_RESERVED_MESSAGE = 'That username is reserved';
 
 export const LIMITS = {
   collectiveName: 50,

@@ -74,6 +74,9 @@ export async function buildTestApp(
     // Tests make many calls a minute as one user; rate-limit tests lower what they test.
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
     sessionPruneIntervalMs: 0,
+    demoSweepIntervalMs: 0,
+    // Every demo sign-in of a test file comes from one inject address.
+    demoSessionsPerHour: 10_000,
   });
   await app.ready();
   let userCounter = 0;

@@ -92,11 +92,4 @@ export class HttpSession {
     this.remember(res);
     return res;
   }
-
-  /** Signs in as a demo visitor; the session rotates, so the CSRF token is fetched again. */
-  async signInAsDemo(): Promise<void> {
-    const res = await this.request('POST', '/api/auth/demo-session');
-    if (res.status !== 200) throw new Error(`demo sign-in failed: ${res.status} ${await res.text()}`);
-    this.csrf = undefined;
-  }
 }

@@ -56,6 +56,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const status = err.statusCode ?? 500;
+    if (status >= 500 && err instanceof HttpError) {
+      // A server-side refusal we chose to make (e.g. 503 while a capacity is reached): its message
+      // is written for the caller.
+      request.log.warn({ err }, 'Request refused');
+      return reply
+        .code(status)
+        .send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message: err.message });
+    }
     if (status >= 500) {
       request.log.error({ err }, 'Request failed');
       return reply

@@ -45,8 +45,13 @@ export function rateLimitKey(request: FastifyRequest): string {
   return userId ? `user:${userId}` : `ip:${request.ip}`;
 }
 
-/** A limit as route config: `{ config: routeRateLimit('signIn') }`. */
-export const routeRateLimit = (name: 'signIn' | 'invite') => ({ rateLimit: { ...RATE_LIMITS[name] } });
+/** Counted by client address even when signed in: for limits on what an address may start. */
+export const addressKey = (request: FastifyRequest) => `ip:${request.ip}`;
+
+/** A limit as route config: `{ config: routeRateLimit('signIn') }`. Sign-in is counted per address. */
+export const routeRateLimit = (name: 'signIn' | 'invite') => ({
+  rateLimit: { ...RATE_LIMITS[name], ...(name === 'signIn' ? { keyGenerator: addressKey } : {}) },
+});
 
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { overrides?: RateLimitOverrides }) => {
   const overrides = opts.overrides ?? {};

@@ -21,6 +21,10 @@ export const authUserSchema = z.object({
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 
+/** GET /api/auth/config: which ways of signing in this server offers. */
+export const authConfigSchema = z.object({ googleEnabled: z.boolean(), demoEnabled: z.boolean() });
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
 export const csrfTokenSchema = z.object({ csrfToken: z.string() });
 
 /** POST /api/auth/manual-session body: the one-time hand-off token from /?auth=success&handoff=… */

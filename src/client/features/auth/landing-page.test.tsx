@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
 import { navigateTo } from '../../lib/navigation';
-import { callsTo, json, mockFetch } from '../../test/mock-fetch';
+import { callsTo, json, mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { LandingPage } from './landing-page';
 
@@ -14,9 +14,9 @@ beforeEach(() => {
   vi.mocked(navigateTo).mockClear();
 });
 
-const withConfig = (googleEnabled: boolean) =>
+const withConfig = (googleEnabled: boolean, demoEnabled = true) =>
   mockFetch({
-    'GET /api/auth/config': () => json({ googleEnabled }),
+    'GET /api/auth/config': () => json({ googleEnabled, demoEnabled }),
     'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
     'POST /api/auth/demo-session': () => json({ ok: true }),
   });
@@ -59,8 +59,34 @@ describe('LandingPage', () => {
   it('creates a demo session and restarts the app at /?auth=success', async () => {
     const fetch = withConfig(true);
     renderWithProviders(<LandingPage />);
-    await userEvent.click(screen.getByRole('button', { name: 'Continue as Demo User' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue as Demo User' }));
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/?auth=success'));
     expect(callsTo(fetch, '/api/auth/demo-session')[0]?.[1]?.method).toBe('POST');
+  });
+
+  it('offers no demo user where the server has it switched off (DEMO_ENABLED=false)', async () => {
+    const fetch = withConfig(true, false);
+    renderWithProviders(<LandingPage />);
+    const google = screen.getByRole('button', { name: 'Sign in with Google' });
+    await waitFor(() => expect(google.hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByRole('button', { name: 'Continue as Demo User' })).toBeNull();
+    expect(screen.queryByText(/demo/i)).toBeNull();
+    expect(callsTo(fetch, '/api/auth/demo-session')).toHaveLength(0);
+  });
+
+  it('with neither Google nor the demo, says Google is not configured and offers no demo', async () => {
+    withConfig(false, false);
+    renderWithProviders(<LandingPage />);
+    const google = screen.getByRole('button', { name: 'Sign in with Google' });
+    await waitFor(() => expect(google.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(google);
+    expect(screen.getByRole('status').textContent).toBe('Google sign-in is not configured on this server.');
+    expect(screen.queryByRole('button', { name: 'Continue as Demo User' })).toBeNull();
+  });
+
+  it('offers the demo user only once the server has said it is on', () => {
+    mockFetch({ 'GET /api/auth/config': never });
+    renderWithProviders(<LandingPage />);
+    expect(screen.queryByRole('button', { name: 'Continue as Demo User' })).toBeNull();
   });
 });

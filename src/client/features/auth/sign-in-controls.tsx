@@ -1,31 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage, getQueryFn } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { continueAsDemoUser, signInWithGoogle } from './auth-flows';
 import { GoogleIcon } from './google-icon';
-
-interface AuthConfig {
-  googleEnabled: boolean;
-}
+import { useAuthConfig } from './use-auth-config';
 
 /**
  * The sign-in controls shared by the landing page and the signed-out join page. Google sign-in
  * only works where the server has it configured (GET /api/auth/config); elsewhere the button
- * explains that instead of sending the visitor to a dead end, and offers the demo user.
+ * explains that instead of sending the visitor to a dead end, and offers the demo user. The demo
+ * user is offered only where the server has it switched on (DEMO_ENABLED, decision 0026).
  */
 export function SignInControls({ pendingInviteCode }: { pendingInviteCode?: string }) {
-  const config = useQuery<AuthConfig | null>({
-    queryKey: ['/api/auth/config'],
-    queryFn: getQueryFn({ on401: 'returnNull' }),
-  });
+  const config = useAuthConfig();
   const [showNotConfigured, setShowNotConfigured] = useState(false);
   const [demoPending, setDemoPending] = useState(false);
 
   const onGoogle = () => {
-    if (config.data?.googleEnabled) signInWithGoogle(pendingInviteCode);
+    if (config.googleEnabled) signInWithGoogle(pendingInviteCode);
     else setShowNotConfigured(true);
   };
 
@@ -56,17 +50,24 @@ export function SignInControls({ pendingInviteCode }: { pendingInviteCode?: stri
           role="status"
           className="w-full rounded-lg border border-border bg-muted/60 p-3 text-center text-sm text-muted-foreground"
         >
-          <p>Google sign-in is not configured on this server. You can still try the demo user.</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={onDemo} disabled={demoPending}>
-            {demoPending && <Loader2 className="animate-spin" aria-hidden />}
-            {demoLabel}
-          </Button>
+          <p>
+            Google sign-in is not configured on this server.
+            {config.demoEnabled && ' You can still try the demo user.'}
+          </p>
+          {config.demoEnabled && (
+            <Button variant="secondary" size="sm" className="mt-3" onClick={onDemo} disabled={demoPending}>
+              {demoPending && <Loader2 className="animate-spin" aria-hidden />}
+              {demoLabel}
+            </Button>
+          )}
         </div>
       ) : (
         // One demo entry at a time: two identically named buttons would confuse screen readers.
-        <Button variant="link" size="sm" onClick={onDemo} disabled={demoPending}>
-          {demoLabel}
-        </Button>
+        config.demoEnabled && (
+          <Button variant="link" size="sm" onClick={onDemo} disabled={demoPending}>
+            {demoLabel}
+          </Button>
+        )
       )}
     </div>
   );

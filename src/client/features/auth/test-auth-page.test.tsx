@@ -21,10 +21,12 @@ describe('TestAuthPage', () => {
   it('creates a demo session, shows the reply and redirects to /?auth=success after 1.5 s', async () => {
     vi.useFakeTimers();
     mockFetch({
+      'GET /api/auth/config': () => json({ googleEnabled: true, demoEnabled: true }),
       'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
       'POST /api/auth/demo-session': () => json({ message: 'Demo session created' }),
     });
     renderWithProviders(<TestAuthPage />);
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Create Demo Session' }));
     await settle();
 
@@ -54,6 +56,15 @@ describe('TestAuthPage', () => {
     fireEvent.click(check);
     await settle();
     expect(screen.getByRole('status').textContent).toBe('Auth check error');
+  });
+
+  it('has no Create Demo Session where the server has the demo user switched off', async () => {
+    vi.useFakeTimers();
+    mockFetch({ 'GET /api/auth/config': () => json({ googleEnabled: true, demoEnabled: false }) });
+    renderWithProviders(<TestAuthPage />);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Check Auth Status' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create Demo Session' })).toBeNull();
   });
 
   it('sends the browser to Google sign-in', () => {

@@ -5,9 +5,14 @@ import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { navigateTo } from '../../lib/navigation';
 import { AUTH_SUCCESS_URL, createDemoSession, signInWithGoogle } from './auth-flows';
+import { useAuthConfig } from './use-auth-config';
 
-/** /test-auth: a bare page for poking at the sign-in flows by hand (spec section 2). */
+/**
+ * /test-auth: a bare page for poking at the sign-in flows by hand (spec section 2). Create Demo
+ * Session shows only where the server offers the demo user (DEMO_ENABLED).
+ */
 export function TestAuthPage() {
+  const config = useAuthConfig();
   const [status, setStatus] = useState('No action yet');
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -49,7 +54,7 @@ export function TestAuthPage() {
         </h1>
         <p className="mt-1 text-sm text-muted-foreground">Try the sign-in flows of this server.</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Button onClick={onCreateDemo}>Create Demo Session</Button>
+          {config.demoEnabled && <Button onClick={onCreateDemo}>Create Demo Session</Button>}
           <Button variant="secondary" onClick={onCheckAuth}>
             Check Auth Status
           </Button>

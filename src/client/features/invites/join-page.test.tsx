@@ -27,9 +27,9 @@ afterEach(() => vi.useRealTimers());
 
 describe('Join page, signed out', () => {
   it('asks to sign in, keeps the invite, and sends Google sign-in with the pending invite', async () => {
-    mockFetch({ 'GET /api/auth/config': () => json({ googleEnabled: true }) });
+    mockFetch({ 'GET /api/auth/config': () => json({ googleEnabled: true, demoEnabled: true }) });
     renderWithProviders(<JoinSignInPrompt code="abc123" />, { path: '/join/abc123' });
-    expect(screen.getByRole('button', { name: 'Continue as Demo User' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Continue as Demo User' })).toBeTruthy();
     expect(localStorage.getItem('pendingInvite')).toBe('/join/abc123');
     const google = screen.getByRole('button', { name: 'Sign in with Google' });
     await waitFor(() => expect(google.hasAttribute('disabled')).toBe(false));
@@ -40,14 +40,22 @@ describe('Join page, signed out', () => {
   it('continues as the demo user and comes back through the pending invite', async () => {
     const fetch = mockFetch({
       ...csrf,
-      'GET /api/auth/config': () => json({ googleEnabled: true }),
+      'GET /api/auth/config': () => json({ googleEnabled: true, demoEnabled: true }),
       'POST /api/auth/demo-session': () => json({ ok: true }),
     });
     renderWithProviders(<JoinSignInPrompt code="abc123" />, { path: '/join/abc123' });
-    await userEvent.click(screen.getByRole('button', { name: 'Continue as Demo User' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue as Demo User' }));
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/?auth=success'));
     expect(callsTo(fetch, '/api/auth/demo-session')).toHaveLength(1);
     expect(localStorage.getItem('pendingInvite')).toBe('/join/abc123');
+  });
+
+  it('offers only Google where the server has the demo user switched off', async () => {
+    mockFetch({ 'GET /api/auth/config': () => json({ googleEnabled: true, demoEnabled: false }) });
+    renderWithProviders(<JoinSignInPrompt code="abc123" />, { path: '/join/abc123' });
+    const google = screen.getByRole('button', { name: 'Sign in with Google' });
+    await waitFor(() => expect(google.hasAttribute('disabled')).toBe(false));
+    expect(screen.queryByRole('button', { name: 'Continue as Demo User' })).toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@ export type SocialLinks = Partial<Record<SocialLinkType, string>>;
 export const users = pgTable(
   'users',
   {
-    // Text ids: the OIDC subject for Google users, 'demo-user' for the demo user.
+    // Text ids: the OIDC subject for Google users, 'demo-' and random letters for demo accounts.
     id: text().primaryKey(),
     email: text().unique(),
     firstName: text(),

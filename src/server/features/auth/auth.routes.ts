@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authUserSchema, csrfTokenSchema, manualSessionBodySchema } from '../../../shared/schemas/auth';
+import {
+  authConfigSchema,
+  authUserSchema,
+  csrfTokenSchema,
+  manualSessionBodySchema,
+} from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import { routeRateLimit } from '../../plugins/rate-limits';
-import { ensureDemoUser, findUserById, toAuthUser, upsertUserFromClaims } from '../users/users.service';
+import { findUserById, toAuthUser, upsertUserFromClaims } from '../users/users.service';
 import { safeInviteCode, signIn, signOut } from './auth.service';
 import { messagePage } from './message-page';
 import { type OidcClient, SignInRefused } from './oidc-client';
@@ -21,6 +26,8 @@ export interface AuthRoutesOptions {
   db: Database;
   oidc: OidcClient | undefined;
   publicUrl: string;
+  /** DEMO_ENABLED: the demo-session route itself lives in features/demo. */
+  demoEnabled: boolean;
 }
 
 const CALLBACK_PATH = '/api/auth/callback';
@@ -28,7 +35,7 @@ const authRateLimit = routeRateLimit('signIn');
 
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, oidc, publicUrl } = opts;
+  const { db, oidc, publicUrl, demoEnabled } = opts;
 
   app.get(
     '/api/auth/csrf-token',
@@ -38,7 +45,10 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     }),
   );
 
-  app.get('/api/auth/config', async () => ({ googleEnabled: oidc !== undefined }));
+  app.get('/api/auth/config', { schema: { response: { 200: authConfigSchema } } }, async () => ({
+    googleEnabled: oidc !== undefined,
+    demoEnabled,
+  }));
 
   app.get(
     '/api/auth/user',
@@ -49,12 +59,6 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
   app.post('/api/auth/logout', async (request, reply) => {
     await signOut(request, reply);
     return { success: true };
-  });
-
-  app.post('/api/auth/demo-session', { config: authRateLimit }, async (request) => {
-    const user = await ensureDemoUser(db);
-    await signIn(request, user.id);
-    return toAuthUser(user);
   });
 
   // Decision 0004: finishes a sign-in whose cookie did not survive the provider's redirect.
@@ -82,7 +86,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
         .send(
           messagePage(
             'Google sign-in is not configured',
-            'This server has no Google sign-in client configured. You can still try Journal as the demo user.',
+            `This server has no Google sign-in client configured.${demoEnabled ? ' You can still try Journal as the demo user.' : ''}`,
           ),
         );
     }

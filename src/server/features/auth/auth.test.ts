@@ -34,22 +34,30 @@ describe('GET /api/auth/user', () => {
 });
 
 describe('POST /api/auth/demo-session', () => {
-  it('creates the demo user on first use and signs in as it', async () => {
-    await t.db.delete(users).where(eq(users.id, 'demo-user'));
+  it('creates a demo account of its own and signs in as it', async () => {
     const client = t.client();
     const res = await client.post('/api/auth/demo-session');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: 'demo-user', claims: { isDemo: true } });
+    const id = res.json().id as string;
+    expect(id).toMatch(/^demo-[A-Za-z0-9_-]{16}$/);
+    expect(res.json()).toMatchObject({
+      firstName: 'Demo',
+      lastName: 'User',
+      claims: { isDemo: true, sub: id },
+    });
     const me = await client.get('/api/auth/user');
-    expect(me.json()).toMatchObject({ id: 'demo-user', claims: { isDemo: true } });
-    const rows = await t.db.select().from(users).where(eq(users.id, 'demo-user'));
-    expect(rows).toHaveLength(1);
+    expect(me.json()).toMatchObject({ id, claims: { isDemo: true } });
+    const rows = await t.db.select().from(users).where(eq(users.id, id));
+    expect(rows).toMatchObject([{ isDemo: true }]);
   });
 
-  it('reuses the same demo user on later sign-ins', async () => {
-    await t.client().post('/api/auth/demo-session');
-    await t.client().post('/api/auth/demo-session');
-    expect(await t.db.select().from(users).where(eq(users.id, 'demo-user'))).toHaveLength(1);
+  // Issue 9 changes this: visitors used to share one 'demo-user' account.
+  it("gives a later visitor a new demo account, not the earlier visitor's", async () => {
+    const first = (await t.client().post('/api/auth/demo-session')).json().id;
+    const second = (await t.client().post('/api/auth/demo-session')).json().id;
+    expect(second).not.toBe(first);
+    expect(await t.db.select().from(users).where(eq(users.id, first))).toHaveLength(1);
+    expect(await t.db.select().from(users).where(eq(users.id, second))).toHaveLength(1);
   });
 });
 
@@ -78,10 +86,10 @@ describe('sessions', () => {
 
   it('stores the session in the sessions table with its expiry', async () => {
     const client = t.client();
-    await client.post('/api/auth/demo-session');
+    const { id } = (await client.post('/api/auth/demo-session')).json();
     const sid = client.cookies.get(SESSION_COOKIE)!.split('.')[0]!;
     const [row] = await t.db.select().from(sessions).where(eq(sessions.sid, sid));
-    expect(row?.sess).toMatchObject({ userId: 'demo-user' });
+    expect(row?.sess).toMatchObject({ userId: id });
     // Two weeks from now (the idle timeout), not the cookie's 30 days: see session.test.ts.
     expect(row!.expire.getTime()).toBeGreaterThan(Date.now() + 13.9 * 24 * 3600 * 1000);
     expect(row!.expire.getTime()).toBeLessThanOrEqual(Date.now() + 14 * 24 * 3600 * 1000);
@@ -190,7 +198,10 @@ describe('POST /api/auth/manual-session', () => {
 
 describe('without an OIDC client configured', () => {
   it('reports Google sign-in as disabled and explains on /api/supabase/auth', async () => {
-    expect((await t.client().get('/api/auth/config')).json()).toEqual({ googleEnabled: false });
+    expect((await t.client().get('/api/auth/config')).json()).toEqual({
+      googleEnabled: false,
+      demoEnabled: true,
+    });
     const res = await t.client().get('/api/supabase/auth');
     expect(res.statusCode).toBe(503);
     expect(res.headers['content-type']).toContain('text/html');

@@ -40,7 +40,10 @@ async function authorize(browser: TestClient, start = '/api/supabase/auth'): Pro
 
 describe('Google sign-in (OpenID Connect against a local provider)', () => {
   it('reports Google sign-in as enabled', async () => {
-    expect((await t.client().get('/api/auth/config')).json()).toEqual({ googleEnabled: true });
+    expect((await t.client().get('/api/auth/config')).json()).toEqual({
+      googleEnabled: true,
+      demoEnabled: true,
+    });
   });
 
   it('signs in, creates the user from the ID token claims, and lands on /?auth=success', async () => {

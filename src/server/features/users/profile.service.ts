@@ -1,10 +1,11 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { PROFILE_NOT_FOUND, type PublicProfile, type UpdateProfileBody } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { tracks, users } from '../../db/schema';
 import { HttpError, notFound } from '../../plugins/errors';
 import { withEquipment } from '../tracks/tracks.service';
+import { claimUsername } from './username.service';
 import type { UserRow } from './users.service';
 
 async function update(
@@ -30,14 +31,7 @@ export const setAvatar = (db: Database, userId: string, avatarUrl: string) =>
 /** Saves what was sent (already trimmed; empty values omitted); usernames are unique ignoring case. */
 export async function updateProfile(db: Database, userId: string, body: UpdateProfileBody): Promise<UserRow> {
   const changes = body as { username?: string; bio?: string; socialLinks?: UserRow['socialLinks'] };
-  if (changes.username) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${changes.username})`, ne(users.id, userId)))
-      .limit(1);
-    if (taken) throw new HttpError(409, 'That username is already taken');
-  }
+  if (changes.username) await claimUsername(db, userId, changes.username);
   try {
     return await update(db, userId, changes);
   } catch (err) {

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { DEMO_USER_ID } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -58,24 +57,6 @@ export async function upsertUserFromClaims(db: Database, claims: IdentityClaims)
     .returning();
   if (!row) throw new Error('User upsert returned nothing');
   return row;
-}
-
-/** The demo user (id demo-user, claims.isDemo) is created the first time someone asks for it. */
-export async function ensureDemoUser(db: Database): Promise<UserRow> {
-  await db
-    .insert(users)
-    .values({
-      id: DEMO_USER_ID,
-      email: 'demo@journal.local',
-      firstName: 'Demo',
-      lastName: 'User',
-      username: 'demo',
-      isDemo: true,
-    })
-    .onConflictDoNothing({ target: users.id });
-  const user = await findUserById(db, DEMO_USER_ID);
-  if (!user) throw new Error('Demo user could not be created');
-  return user;
 }
 
 /** The signed-in user's own view of themselves (GET /api/auth/user). */

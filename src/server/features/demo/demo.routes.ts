@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEMO_DISABLED_MESSAGE, DEMO_FULL_MESSAGE } from '../../../shared/constants';
+import { authUserSchema, errorReplySchema } from '../../../shared/schemas/auth';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import { addressKey } from '../../plugins/rate-limits';
+import type { BlobStore } from '../../storage/blob-store';
+import { signIn } from '../auth/auth.service';
+import { toAuthUser } from '../users/users.service';
+import {
+  createDemoAccount,
+  type DemoDeps,
+  demoAccountsFull,
+  findLiveDemoAccount,
+  sweepExpiredDemoAccounts,
+} from './demo.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Deletes expired demo accounts and their files now (the timer calls it; tests call it by hand). */
+    sweepDemoAccounts: (now?: Date) => Promise<number>;
+  }
+}
+
+export interface DemoPluginOptions {
+  db: Database;
+  store: BlobStore;
+  tempDir: string;
+  enabled: boolean;
+  ttlHours: number;
+  /** Demo sessions one address may ask for per hour (decision 0029). */
+  sessionsPerHour?: number;
+  /** How often the expiry sweep runs; 0 turns the timer off (tests sweep by hand). */
+  sweepIntervalMs?: number;
+}
+
+export const DEMO_SESSIONS_PER_HOUR = 20;
+const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+/** The demo user: one account per visitor (decisions 0026-0029). */
+export const demoPlugin = fp(async (fastify: FastifyInstance, opts: DemoPluginOptions) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: DemoDeps = {
+    db: opts.db,
+    store: opts.store,
+    tempDir: opts.tempDir,
+    ttlHours: opts.ttlHours,
+    log: app.log,
+  };
+
+  app.post(
+    '/api/auth/demo-session',
+    {
+      // Every new demo account writes rows and files, so creating them is bounded per address.
+      config: {
+        rateLimit: {
+          max: opts.sessionsPerHour ?? DEMO_SESSIONS_PER_HOUR,
+          timeWindow: '1 hour',
+          keyGenerator: addressKey,
+        },
+      },
+      schema: { response: { 200: authUserSchema, 503: errorReplySchema } },
+    },
+    async (request) => {
+      if (!opts.enabled) throw new HttpError(403, DEMO_DISABLED_MESSAGE);
+      // Pressing the button again keeps the visitor's own account, and its session.
+      const own = await findLiveDemoAccount(deps, request.session.userId);
+      if (own) return toAuthUser(own);
+      if (await demoAccountsFull(deps)) throw new HttpError(503, DEMO_FULL_MESSAGE);
+      const user = await createDemoAccount(deps);
+      await signIn(request, user.id);
+      return toAuthUser(user);
+    },
+  );
+
+  app.decorate('sweepDemoAccounts', (now?: Date) => sweepExpiredDemoAccounts(deps, now));
+
+  // Also with the demo switched off: accounts made before the switch still expire.
+  const interval = opts.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
+  if (interval > 0) {
+    const sweep = () =>
+      sweepExpiredDemoAccounts(deps).catch((err: unknown) =>
+        app.log.warn({ err }, 'Sweeping expired demo accounts failed'),
+      );
+    app.addHook('onReady', async () => {
+      await sweep();
+    });
+    const timer = setInterval(sweep, interval);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+});

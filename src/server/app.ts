@@ -21,6 +21,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
+import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
 import { LocalDiskStore } from './storage/local-disk-store';
 
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   /** Built client to serve (dist/client); omitted or missing: API only. */
   clientDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to prove a fault was logged). */
+  logStream?: { write(line: string): void };
   /** Requests per minute per address across the API; tests raise it. */
   rateLimitMax?: number;
   sessionPruneIntervalMs?: number;
@@ -50,7 +53,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const https = config.publicUrl.startsWith('https://');
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Behind an https PUBLIC_URL there is a TLS-terminating proxy whose X-Forwarded-* we trust.
     trustProxy: https,
     bodyLimit: 1024 * 1024,
@@ -93,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyMultipart);
   const store = options.store ?? new LocalDiskStore(path.join(config.dataDir, 'files'));
   const tempDir = path.join(config.dataDir, 'tmp');
+  await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: config.uploadIdleTimeoutMs });
 
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
@@ -101,7 +108,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(playlistsRoutes, { db, store, tempDir });
   await app.register(imagesRoutes, { store });
   await app.register(invitesRoutes, { db });
-  await app.register(tracksRoutes, { db, store, tempDir, maxUploadBytes: config.maxUploadBytes });
+  await app.register(tracksRoutes, {
+    db,
+    store,
+    tempDir,
+    maxUploadBytes: config.maxUploadBytes,
+    storageQuotaBytes: config.storageQuotaBytes,
+  });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
 

@@ -9,6 +9,7 @@ import type { Database } from '../server/db/client';
 import { sessions, users } from '../server/db/schema';
 import type { OidcClient } from '../server/features/auth/oidc-client';
 import { SESSION_COOKIE } from '../server/plugins/session';
+import type { BlobStore } from '../server/storage/blob-store';
 import { createTestDatabase } from './test-database';
 
 export const TEST_PUBLIC_URL = 'http://journal.test';
@@ -38,6 +39,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   dataDir: string;
+  /** Log entries (parsed pino lines) when built with `captureLogs`; empty otherwise. */
+  logs: { level: number; msg: string; err?: { message?: string; code?: string } }[];
   /** SQL statements since the last `queries.length = 0`. */
   queries: string[];
   /** A browser-like client: keeps cookies and sends the CSRF header on mutations. */
@@ -48,15 +51,24 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { oidcClient?: OidcClient; config?: Partial<Config> } = {},
+  options: {
+    oidcClient?: OidcClient;
+    config?: Partial<Config>;
+    store?: BlobStore;
+    /** Keep warn-and-above log entries in `logs` (otherwise the app logs nothing). */
+    captureLogs?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = testConfig(options.config);
+  const config = testConfig({ ...(options.captureLogs ? { logLevel: 'warn' } : {}), ...options.config });
+  const logs: TestApp['logs'] = [];
   const app = await buildApp({
     config,
     db: database.db,
     oidcClient: options.oidcClient,
-    logger: false,
+    store: options.store,
+    logger: Boolean(options.captureLogs),
+    logStream: { write: (line: string) => void logs.push(JSON.parse(line)) },
     rateLimitMax: 100_000,
     sessionPruneIntervalMs: 0,
   });
@@ -68,6 +80,7 @@ export async function buildTestApp(
     app,
     db: database.db,
     dataDir: config.dataDir,
+    logs,
     queries: database.queries,
     client: () => new TestClient(app),
     async signedInClient(user = {}) {

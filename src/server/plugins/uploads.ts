@@ -25,15 +25,18 @@ const RESET_DELAY_MS = 500;
 export const uploadsPlugin = fp(async (app: FastifyInstance, opts: UploadsPluginOptions) => {
   app.decorate('uploads', { idleTimeoutMs: opts.idleTimeoutMs });
 
-  const removed = await sweepTempDir(opts.tempDir, 0);
-  if (removed > 0) app.log.info({ removed }, 'Removed temp files left by an earlier run');
-  const maxAge = opts.maxTempAgeMs ?? 24 * HOUR;
-  const timer = setInterval(() => {
-    sweepTempDir(opts.tempDir, maxAge).then(
-      (count) => count > 0 && app.log.info({ removed: count }, 'Removed stale upload temp files'),
+  // A sweep that fails is logged, never fatal: uploads themselves will say if the folder is unusable.
+  const sweep = (olderThanMs: number, what: string) =>
+    sweepTempDir(opts.tempDir, olderThanMs).then(
+      (removed) => removed > 0 && app.log.info({ removed }, what),
       (err: unknown) => app.log.warn({ err }, 'Could not sweep the upload temp folder'),
     );
-  }, opts.sweepIntervalMs ?? HOUR);
+  await sweep(0, 'Removed temp files left by an earlier run');
+  const maxAge = opts.maxTempAgeMs ?? 24 * HOUR;
+  const timer = setInterval(
+    () => sweep(maxAge, 'Removed stale upload temp files'),
+    opts.sweepIntervalMs ?? HOUR,
+  );
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 

@@ -23,6 +23,7 @@ import { errorsPlugin } from './plugins/errors';
 import { logSerializers } from './plugins/log-redaction';
 import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
 import { sessionPlugin } from './plugins/session';
+import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
 import { LocalDiskStore } from './storage/local-disk-store';
 
@@ -36,8 +37,8 @@ export interface BuildAppOptions {
   /** Built client to serve (dist/client); omitted or missing: API only. */
   clientDir?: string;
   logger?: boolean;
-  /** Send the log here instead of stdout (tests read what was logged). */
-  logStream?: NodeJS.WritableStream;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: { write(line: string): void };
   /** Per-minute limits other than the defaults of plugins/rate-limits.ts (tests raise or lower them). */
   rateLimits?: RateLimitOverrides;
   sessionPruneIntervalMs?: number;
@@ -61,7 +62,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: logSerializers, stream: options.logStream },
+        : {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // X-Forwarded-For/-Proto are believed only from proxies TRUST_PROXY names (default: none), since
     // the client address keys the rate limits and anyone can send the header (decision 0036).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -114,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyMultipart);
   const store = options.store ?? new LocalDiskStore(path.join(config.dataDir, 'files'));
   const tempDir = path.join(config.dataDir, 'tmp');
+  await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: config.uploadIdleTimeoutMs });
 
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
@@ -131,7 +137,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(playlistsRoutes, { db, store, tempDir });
   await app.register(imagesRoutes, { store });
   await app.register(invitesRoutes, { db });
-  await app.register(tracksRoutes, { db, store, tempDir, maxUploadBytes: config.maxUploadBytes });
+  await app.register(tracksRoutes, {
+    db,
+    store,
+    tempDir,
+    maxUploadBytes: config.maxUploadBytes,
+    storageQuotaBytes: config.storageQuotaBytes,
+  });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
 

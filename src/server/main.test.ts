@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,8 +24,14 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/** Starts the server; with fileSizeLimitBlocks, under `ulimit -f` (the process's file-size limit). */
+function start(env: Record<string, string>, fileSizeLimitBlocks?: number): Running {
+  const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const [command, ...args] =
+    fileSizeLimitBlocks === undefined
+      ? node
+      : ['sh', '-c', `ulimit -f ${fileSizeLimitBlocks} && exec "$0" "$@"`, ...node];
+  const child = spawn(command!, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,6 +55,34 @@ async function waitForHealth(port: number, running: Running) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`server did not become healthy:\n${running.output()}`);
+}
+
+/** Signs in as the demo user: the session cookie and a CSRF token for it. */
+async function signIn(port: number): Promise<{ cookie: string; token: string }> {
+  const csrf = await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`);
+  const anonymous = csrf.headers.get('set-cookie')!.split(';')[0]!;
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const demo = await fetch(`http://127.0.0.1:${port}/api/auth/demo-session`, {
+    method: 'POST',
+    headers: { cookie: anonymous, 'x-csrf-token': csrfToken },
+  });
+  const cookie = demo.headers
+    .getSetCookie()
+    .find((c) => !c.includes('Max-Age=0'))!
+    .split(';')[0]!;
+  const tokenRes = await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`, { headers: { cookie } });
+  return { cookie, token: ((await tokenRes.json()) as { csrfToken: string }).csrfToken };
+}
+
+/** A multipart body carrying `data` as the file in `field`. */
+function multipart(boundary: string, field: string, filename: string, type: string, data: Buffer) {
+  return Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
 }
 
 let running: Running | undefined;
@@ -167,5 +201,82 @@ describe('main: start-up and shutdown of the real process', () => {
     expect(status, body).toBe(201);
     expect(JSON.parse(body)).toMatchObject({ filename: 'late.wav', mimeType: 'audio/wav' });
     expect(await running.exited).toBe(0);
+  }, 60_000);
+
+  it('on SIGTERM does not wait forever for a stalled upload: it exits by the shutdown deadline', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
+    const port = await freePort();
+    running = start({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'memory:',
+      SHUTDOWN_TIMEOUT_MS: '1500',
+      UPLOAD_IDLE_TIMEOUT_MS: '600000',
+    });
+    await waitForHealth(port, running);
+    const { cookie, token } = await signIn(port);
+    const boundary = 'stalled-at-shutdown';
+    const body = multipart(boundary, 'audio', 'stalled.wav', 'audio/wav', makeWav(2));
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/tracks',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': body.length,
+        cookie,
+        'x-csrf-token': token,
+      },
+    });
+    req.on('error', () => {});
+    // Half the body, then silence: the client never sends the rest.
+    req.write(body.subarray(0, body.length / 2));
+    await new Promise((r) => setTimeout(r, 300));
+
+    const signalledAt = Date.now();
+    running.child.kill('SIGTERM');
+    const exit = await Promise.race([
+      running.exited,
+      new Promise<'still running'>((r) => setTimeout(() => r('still running'), 8000)),
+    ]);
+    expect(exit).not.toBe('still running');
+    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(1400);
+    expect(running.output()).toContain('Shutdown deadline passed');
+    req.destroy();
+  }, 60_000);
+
+  it('a failing write of the upload temp file (file-size limit: EFBIG) is a logged 500, not 400', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
+    const port = await freePort();
+    // 2048 blocks: 1 MiB under sh's 512-byte blocks, 2 MiB under 1 KiB ones; Node ignores SIGXFSZ,
+    // so a write past it fails with EFBIG. The database lives in memory, untouched by the limit.
+    running = start({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: 'memory:' }, 2048);
+    await waitForHealth(port, running);
+    const { cookie, token } = await signIn(port);
+    const big = Buffer.alloc(4 * 1024 * 1024, 7);
+    for (const [path_, field, type] of [
+      ['/api/tracks', 'audio', 'audio/wav'],
+      ['/api/user/avatar', 'avatar', 'image/png'],
+    ] as const) {
+      const boundary = 'file-size-limit';
+      const res = await fetch(`http://127.0.0.1:${port}${path_}`, {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          cookie,
+          'x-csrf-token': token,
+        },
+        body: multipart(boundary, field, 'big.bin', type, big),
+      });
+      expect(res.status, `${path_}: ${await res.clone().text()}`).toBe(500);
+      expect(await res.json()).toMatchObject({ message: 'Something went wrong' });
+    }
+    const failures = running
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"Request failed"') && line.includes('EFBIG'));
+    expect(failures).toHaveLength(2);
+    expect(readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
   }, 60_000);
 });

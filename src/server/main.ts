@@ -50,13 +50,22 @@ async function main() {
       'PostgreSQL connection lost; reconnecting on demand',
     );
 
-  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database. A
+  // request that never finishes (a stalled upload) must not hold the process: past the deadline it
+  // exits anyway, and the next start sweeps what the cut-off uploads left in the temp folder.
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'Shutting down');
+      setTimeout(() => {
+        app.log.warn(
+          { deadlineMs: config.shutdownTimeoutMs },
+          'Shutdown deadline passed with requests still open; exiting anyway',
+        );
+        process.exit(1);
+      }, config.shutdownTimeoutMs);
       app.close().then(
         () => process.exit(0),
         (err: unknown) => {

@@ -10,6 +10,7 @@ import { sessions, users } from '../server/db/schema';
 import type { OidcClient } from '../server/features/auth/oidc-client';
 import type { RateLimitOverrides } from '../server/plugins/rate-limits';
 import { SESSION_COOKIE } from '../server/plugins/session';
+import type { BlobStore } from '../server/storage/blob-store';
 import { createTestDatabase, type TestDatabaseOptions } from './test-database';
 
 export const TEST_PUBLIC_URL = 'http://journal.test';
@@ -41,6 +42,8 @@ export interface TestApp {
   dataDir: string;
   /** The throw-away PostgreSQL database's name (undefined on PGlite). */
   databaseName: string | undefined;
+  /** Log entries (parsed pino lines) when built with `captureLogs`; empty otherwise. */
+  logs: { level: number; msg: string; err?: { message?: string; code?: string } }[];
   /** SQL statements since the last `queries.length = 0`. */
   queries: string[];
   /** A browser-like client: keeps cookies and sends the CSRF header on mutations. */
@@ -56,21 +59,26 @@ export async function buildTestApp(
     config?: Partial<Config>;
     database?: TestDatabaseOptions;
     rateLimits?: RateLimitOverrides;
-    /** Log (at config.logLevel, default 'info' here) into this stream instead of nowhere. */
-    logStream?: NodeJS.WritableStream;
+    store?: BlobStore;
+    /** Keep warn-and-above log entries in `logs` (otherwise the app logs nothing). */
+    captureLogs?: boolean;
+    /** Log (at 'info' unless config says otherwise) into this stream instead of nowhere. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options.database);
   const config = testConfig({
-    ...(options.logStream ? { logLevel: 'info' } : {}),
+    ...(options.logStream ? { logLevel: 'info' } : options.captureLogs ? { logLevel: 'warn' } : {}),
     ...options.config,
   });
+  const logs: TestApp['logs'] = [];
   const app = await buildApp({
     config,
     db: database.db,
     oidcClient: options.oidcClient,
-    logger: options.logStream !== undefined,
-    logStream: options.logStream,
+    store: options.store,
+    logger: Boolean(options.captureLogs || options.logStream),
+    logStream: options.logStream ?? { write: (line: string) => void logs.push(JSON.parse(line)) },
     // Tests make many calls a minute as one user; rate-limit tests lower what they test.
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
     sessionPruneIntervalMs: 0,
@@ -87,6 +95,7 @@ export async function buildTestApp(
     db: database.db,
     dataDir: config.dataDir,
     databaseName: database.name,
+    logs,
     queries: database.queries,
     client: () => new TestClient(app),
     async signedInClient(user = {}) {

@@ -48,9 +48,19 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     name,
     async close() {
       await handle.close();
-      await withAdminClient(serverUrl, (admin) =>
-        admin.query(`drop database if exists ${name} with (force)`),
-      );
+      await withAdminClient(serverUrl, async (admin) => {
+        // pool.end() resolves before its connections are gone; forcing the drop while they close
+        // would hand them a 'terminating connection' error nobody listens for any more.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await admin.query(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await admin.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

@@ -32,7 +32,9 @@ export async function probeAudio(extensionlessFile: string): Promise<AudioFacts>
     const { format } = await parseFile(extensionlessFile, { skipCovers: true });
     container = format.container;
     duration = format.duration;
-  } catch {
+  } catch (err) {
+    // Failing to read our own temp file is a server fault; failing to parse it is the upload's.
+    if ((err as NodeJS.ErrnoException).syscall) throw err;
     throw new NotAudioError('not a readable audio file');
   }
   const mimeType = container && CONTAINER_MIME.find(([pattern]) => pattern.test(container))?.[1];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { HttpError } from '../plugins/errors';
@@ -40,20 +40,27 @@ export async function saveImageVariants(
   const written: string[] = [];
   try {
     for (const size of IMAGE_SIZES) {
+      let variant: Buffer;
+      try {
+        variant = await sharp(sourceFile, { limitInputPixels: 40_000_000, failOn: 'error' })
+          .rotate() // honour EXIF orientation before the metadata is dropped
+          .resize(size, size, { fit: 'cover', position: 'attention' })
+          .webp({ quality: 82 })
+          .toBuffer();
+      } catch {
+        // Headers that read fine over pixel data that does not decode: still not an image.
+        throw invalid();
+      }
+      // Writing and storing are ours: a full disk or a failing store is a server fault, not a 415.
       const out = path.join(tempDir, `variant-${id}-${size}`);
       written.push(out);
-      await sharp(sourceFile, { limitInputPixels: 40_000_000, failOn: 'error' })
-        .rotate() // honour EXIF orientation before the metadata is dropped
-        .resize(size, size, { fit: 'cover', position: 'attention' })
-        .webp({ quality: 82 })
-        .toFile(out);
+      await writeFile(out, variant, { flag: 'wx' });
     }
     for (const [i, size] of IMAGE_SIZES.entries()) await store.putFile(imageKey(kind, id, size), written[i]!);
   } catch (err) {
     await Promise.all(written.map((f) => rm(f, { force: true })));
-    await Promise.all(IMAGE_SIZES.map((size) => store.delete(imageKey(kind, id, size))));
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(415, 'Please select an image file');
+    await Promise.all(IMAGE_SIZES.map((size) => store.delete(imageKey(kind, id, size)).catch(() => {})));
+    throw err;
   }
   return imageUrlBase(kind, id);
 }

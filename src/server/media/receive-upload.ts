@@ -1,46 +1,86 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/errors';
+import { holdTempFile } from './temp-files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Upload settings every route that receives a file reads (set by the uploads plugin). */
+    uploads: { idleTimeoutMs: number };
+  }
+}
 
 export interface ReceivedUpload {
-  /** Extensionless temp file holding the bytes; the caller moves or removes it. */
+  /** Extensionless temp file holding the bytes; the caller moves it, then calls cleanup(). */
   tempFile: string;
   size: number;
   originalName: string;
   declaredType: string;
   fields: Record<string, string>;
+  /** Removes the temp file (if still there) and lets the temp sweeper have it. */
+  cleanup(): Promise<void>;
 }
 
 export interface ReceiveOptions {
   fileField: string;
   maxBytes: number;
   tempDir: string;
-  /** Shown in the 413 message, e.g. '1 GiB'. */
-  limitLabel: string;
+  /** The 413 message for a file over maxBytes. */
+  tooLargeMessage: string;
 }
 
 /**
+ * The most a multipart body may carry besides its file: the text fields busboy lets through
+ * (20 × 64 KiB) plus part headers, rounded up. A Content-Length beyond maxBytes plus this cannot
+ * hold an acceptable file, so it is refused before a byte of the body is read.
+ */
+export const MULTIPART_ALLOWANCE_BYTES = 2 * 1024 * 1024;
+
+/** Busboy's own words for a body that is not well-formed multipart: the client's doing. */
+const MALFORMED_BODY =
+  /Unexpected end of multipart data|terminated early|Boundary not found|Boundary required/;
+
+/**
  * Streams the one file of a multipart request to a temp file (memory stays flat whatever the
- * size) and collects the text fields. On any failure (too large, cut off, no file) the temp file
- * is removed before the error propagates, so a bad upload leaves nothing behind.
+ * size) and collects the text fields. A file past maxBytes or a client that goes quiet is cut off
+ * at once (not read to the end); on any failure the temp file is removed before the error
+ * propagates. Only what the client did wrong becomes a 4xx: a failing disk is a 5xx.
  */
 export async function receiveUpload(request: FastifyRequest, opts: ReceiveOptions): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data upload');
+  const declared = Number(request.headers['content-length']);
+  if (declared > opts.maxBytes + MULTIPART_ALLOWANCE_BYTES) throw new HttpError(413, opts.tooLargeMessage);
   await mkdir(opts.tempDir, { recursive: true });
+
+  const abort = new AbortController();
+  const cutOff = (err: HttpError) => {
+    if (!abort.signal.aborted) abort.abort(err);
+  };
+  const parts = request.parts({
+    // Keep the name exactly as sent, so a path-like name is seen and refused, not silently cut.
+    preservePath: true,
+    limits: { fileSize: opts.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
+  });
+  const idleMs = request.server.uploads.idleTimeoutMs;
+  const stopWatching = watchIdle(request.raw, idleMs, () => cutOff(stalled(idleMs)));
+
   const fields: Record<string, string> = {};
-  let received: Omit<ReceivedUpload, 'fields'> | undefined;
+  let received: Omit<ReceivedUpload, 'fields' | 'cleanup'> | undefined;
   let tempFile: string | undefined;
+  let sink: WriteStream | undefined;
+  let release = () => {};
+  let diskFault: unknown;
   try {
-    const parts = request.parts({
-      // Keep the name exactly as sent, so a path-like name is seen and refused, not silently cut.
-      preservePath: true,
-      limits: { fileSize: opts.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
-    });
-    for await (const part of parts) {
+    const iterator = parts[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await untilAborted(iterator.next(), abort.signal);
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
@@ -50,8 +90,17 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
         continue;
       }
       tempFile = path.join(opts.tempDir, `upload-${randomUUID()}`);
-      await pipeline(part.file, createWriteStream(tempFile, { flags: 'wx' }));
-      if (part.file.truncated) throw tooLarge(opts.limitLabel);
+      release = holdTempFile(tempFile);
+      const out = createWriteStream(tempFile, { flags: 'wx' });
+      sink = out;
+      // When the client's side fails, pipeline destroys the file with that same error; only an
+      // error from the file system itself (it names the failed call) is the disk's fault.
+      out.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.syscall) diskFault ??= err;
+      });
+      part.file.once('limit', () => cutOff(new HttpError(413, opts.tooLargeMessage)));
+      await pipeline(part.file, out, { signal: abort.signal });
+      if (part.file.truncated) throw new HttpError(413, opts.tooLargeMessage);
       received = {
         tempFile,
         size: part.file.bytesRead,
@@ -60,20 +109,108 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
       };
     }
   } catch (err) {
+    // Stop feeding the parser: what the client still sends is not read, and the connection is
+    // closed once the answer is out (uploads plugin).
+    request.raw.unpipe();
+    request.raw.pause();
+    if (sink && !sink.closed) {
+      const closing = new Promise<void>((resolve) => sink?.once('close', () => resolve()));
+      sink.destroy();
+      await closing;
+    }
     if (tempFile) await rm(tempFile, { force: true });
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(opts.limitLabel);
-    if (err instanceof HttpError) throw err;
-    if (code?.startsWith('FST_'))
-      throw new HttpError((err as { statusCode?: number }).statusCode ?? 400, (err as Error).message);
-    // The client went away or the body ended early: nothing was stored.
-    throw new HttpError(400, 'The upload was interrupted before the file was complete');
+    release();
+    throw classify(err, abort.signal, diskFault, request.raw, opts);
+  } finally {
+    stopWatching();
   }
-  if (!received) throw new HttpError(400, `No file was sent in the "${opts.fileField}" field`);
-  return { ...received, fields };
+  if (!received) {
+    release();
+    throw new HttpError(400, `No file was sent in the "${opts.fileField}" field`);
+  }
+  const file = received.tempFile;
+  return {
+    ...received,
+    fields,
+    async cleanup() {
+      await rm(file, { force: true });
+      release();
+    },
+  };
 }
 
-const tooLarge = (limit: string) => new HttpError(413, `File is too large: the limit is ${limit}`);
+/** What a failed receive is answered with: known client faults are 4xx, anything else stays a 5xx. */
+function classify(
+  err: unknown,
+  signal: AbortSignal,
+  diskFault: unknown,
+  raw: IncomingMessage,
+  opts: ReceiveOptions,
+): unknown {
+  if (signal.aborted) return signal.reason;
+  if (diskFault) return diskFault;
+  if (err instanceof HttpError) return err;
+  const { code, statusCode, message } = err as { code?: string; statusCode?: number; message?: string };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, opts.tooLargeMessage);
+  // @fastify/multipart's limit and early-close errors carry their 4xx status.
+  if (code?.startsWith('FST_') && statusCode !== undefined && statusCode < 500) {
+    return new HttpError(statusCode, message ?? 'Invalid upload');
+  }
+  const clientGone = raw.destroyed && !raw.complete;
+  if (clientGone || MALFORMED_BODY.test(message ?? '')) {
+    return new HttpError(400, 'The upload was interrupted before the file was complete');
+  }
+  return err;
+}
+
+const stalled = (ms: number) =>
+  new HttpError(408, `The upload stopped: nothing arrived for ${ms / 1000} seconds`);
+
+/**
+ * Calls onIdle when the client has sent nothing for ms. A request paused by back-pressure (our
+ * disk is slower than the client) is not the client's silence, so the wait starts again.
+ */
+function watchIdle(req: IncomingMessage, ms: number, onIdle: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => (req.isPaused() ? arm() : onIdle()), ms);
+  };
+  const stop = () => {
+    clearTimeout(timer);
+    req.off('data', arm);
+    req.off('end', stop);
+  };
+  // The request is already piped into the parser, so listening does not change its flow.
+  req.on('data', arm);
+  req.once('end', stop);
+  if (!req.complete) arm();
+  return stop;
+}
+
+/** The promise, or the signal's reason as soon as it is aborted (the promise is left to settle). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+export const fileTooLargeMessage = (limit: string) => `File is too large: the limit is ${limit}`;
 
 export function formatByteLimit(bytes: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];

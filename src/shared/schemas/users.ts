@@ -107,3 +107,10 @@ export const sharedTrackSchema = z.object({ track: trackSchema, user: userSummar
 export type SharedTrack = z.infer<typeof sharedTrackSchema>;
 
 export const PROFILE_NOT_FOUND = 'Profile not found';
+
+/** GET /api/user/storage: the audio the signed-in person stores, and their quota (null: none). */
+export const storageUsageSchema = z.object({
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive().nullable(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;

@@ -5,6 +5,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { PlayAllButton } from '../player/play-all-button';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
 import { EditTrackDialog } from './edit-track-dialog';
+import { StorageUsage } from './storage-usage';
 import { TrackTable } from './track-table';
 import { UploadDropZone } from './upload-drop-zone';
 import { useTrackSort, useTracks } from './use-tracks';
@@ -26,7 +27,8 @@ export function JournalPage() {
         title="Your Music Journal"
         description="Your recordings, notes and the kit you used."
       />
-      <UploadDropZone className="mb-8" />
+      <UploadDropZone className="mb-3" />
+      <StorageUsage className="mb-8" />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <PlayAllButton

@@ -1,47 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
+import { FakeXhr } from '../../test/fake-xhr';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { UploadDropZone } from './upload-drop-zone';
 import { trackNameOf } from './use-track-upload';
-
-/** An XMLHttpRequest the test answers by hand: `FakeXhr.sent` holds every request made. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  body: FormData | undefined;
-  headers: Record<string, string> = {};
-  withCredentials = false;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  private handlers = new Map<string, Array<() => void>>();
-  private progressHandlers: Array<(e: Partial<ProgressEvent>) => void> = [];
-  upload = {
-    addEventListener: (_type: string, fn: (e: Partial<ProgressEvent>) => void) => {
-      this.progressHandlers.push(fn);
-    },
-  };
-  open() {}
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  addEventListener(type: string, fn: () => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  progress(percent: number) {
-    for (const fn of this.progressHandlers) fn({ lengthComputable: true, loaded: percent, total: 100 });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    for (const fn of this.handlers.get('load') ?? []) fn();
-  }
-}
 
 const audioFile = (name: string, type = 'audio/wav') =>
   new File([new Uint8Array([1, 2, 3])], name, { type, lastModified: Date.UTC(2024, 0, 2, 3, 4, 5) });

@@ -3,6 +3,7 @@ import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { usePlayer } from '../player/use-player';
+import { STORAGE_KEY } from './storage-usage';
 import {
   mapTrack,
   patchTrackLists,
@@ -57,7 +58,10 @@ export function useDeleteTrack() {
       forgetTrack(id);
       await patchTrackLists(queryClient, (tracks) => tracks.filter((t) => t.id !== id));
       toast({ title: 'Track deleted' });
-      await queryClient.invalidateQueries({ queryKey: TRACKS_KEY });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: TRACKS_KEY }),
+        queryClient.invalidateQueries({ queryKey: STORAGE_KEY }),
+      ]);
     },
     onError: (err) =>
       toast({

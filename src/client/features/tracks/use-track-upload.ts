@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, uploadWithProgress } from '../../lib/api-client';
+import { STORAGE_KEY } from './storage-usage';
 import { TRACKS_KEY } from './use-tracks';
 
 /** One file on its way up, for its progress bar. */
@@ -48,7 +49,10 @@ export function useTrackUpload() {
       try {
         await uploadWithProgress<Track>('/api/tracks', uploadForm(file), setProgress);
         toast({ title: 'Track uploaded', description: 'Your track has been uploaded successfully.' });
-        await queryClient.invalidateQueries({ queryKey: TRACKS_KEY });
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: TRACKS_KEY }),
+          queryClient.invalidateQueries({ queryKey: STORAGE_KEY }),
+        ]);
       } catch (err) {
         toast({
           variant: 'destructive',

@@ -14,8 +14,7 @@ import {
   updateCollectiveBodySchema,
 } from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
-import { receiveImage } from '../../media/image-upload';
-import { deleteImageVariants } from '../../media/image-variants';
+import { commitImage, receiveImage } from '../../media/image-upload';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
 import {
@@ -29,8 +28,8 @@ import {
   getCollective,
   listCollectivesForUser,
   listMembers,
+  replaceCollectiveImage,
   requireOwner,
-  setCollectiveImage,
   updateCollective,
 } from './collectives.service';
 
@@ -93,9 +92,7 @@ export async function collectivesRoutes(
         fileField: 'avatar',
         ...AVATAR_RULES,
       });
-      const collective = await setCollectiveImage(db, before.id, imageUrl);
-      await deleteImageVariants(store, before.imageUrl);
-      return collective;
+      return commitImage(request, store, imageUrl, () => replaceCollectiveImage(db, before.id, imageUrl));
     },
   );
 

@@ -105,17 +105,22 @@ export async function updateCollective(
   return toCollectiveDto(row!);
 }
 
-export async function setCollectiveImage(
-  db: Database,
-  collectiveId: number,
-  imageUrl: string,
-): Promise<Collective> {
-  const [row] = await db
-    .update(collectives)
-    .set({ imageUrl, updatedAt: new Date() })
-    .where(eq(collectives.id, collectiveId))
-    .returning();
-  return toCollectiveDto(row!);
+/** Points the collective at a new avatar; returns it with the avatar it replaced (row locked meanwhile). */
+export async function replaceCollectiveImage(db: Database, collectiveId: number, imageUrl: string) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ imageUrl: collectives.imageUrl })
+      .from(collectives)
+      .where(eq(collectives.id, collectiveId))
+      .for('update');
+    if (!current) throw notFound('Collective not found');
+    const [row] = await tx
+      .update(collectives)
+      .set({ imageUrl, updatedAt: new Date() })
+      .where(eq(collectives.id, collectiveId))
+      .returning();
+    return { result: toCollectiveDto(row!) as Collective, previous: current.imageUrl };
+  });
 }
 
 export async function listMembers(

@@ -96,8 +96,18 @@ export async function updateEquipment(
   return getEquipmentDetail(db, id, viewerId);
 }
 
-export async function setEquipmentImage(db: Database, id: number, imageUrl: string) {
-  await db.update(equipmentTags).set({ imageUrl, updatedAt: new Date() }).where(eq(equipmentTags.id, id));
+/** Points the equipment at a new picture; returns the picture it replaced (row locked meanwhile). */
+export async function replaceEquipmentImage(db: Database, id: number, imageUrl: string) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ imageUrl: equipmentTags.imageUrl })
+      .from(equipmentTags)
+      .where(eq(equipmentTags.id, id))
+      .for('update');
+    if (!current) throw notFound('Equipment not found');
+    await tx.update(equipmentTags).set({ imageUrl, updatedAt: new Date() }).where(eq(equipmentTags.id, id));
+    return { result: { imageUrl }, previous: current.imageUrl };
+  });
 }
 
 /**

@@ -13,8 +13,7 @@ import {
   updateEquipmentBodySchema,
 } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
-import { receiveImage } from '../../media/image-upload';
-import { deleteImageVariants } from '../../media/image-variants';
+import { commitImage, receiveImage } from '../../media/image-upload';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
 import {
@@ -29,8 +28,8 @@ import {
   getEquipmentDetail,
   listEquipmentComments,
   listEquipmentTracks,
+  replaceEquipmentImage,
   requireEquipmentEditor,
-  setEquipmentImage,
   updateEquipment,
 } from './equipment-page.service';
 
@@ -104,9 +103,7 @@ export async function equipmentRoutes(
         fileField: 'image',
         maxBytes: 10 * 1024 * 1024,
       });
-      await setEquipmentImage(db, before.id, imageUrl);
-      await deleteImageVariants(opts.store, before.imageUrl);
-      return { imageUrl };
+      return commitImage(request, opts.store, imageUrl, () => replaceEquipmentImage(db, before.id, imageUrl));
     },
   );
 

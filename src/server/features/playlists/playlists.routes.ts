@@ -15,8 +15,7 @@ import {
   updatePlaylistBodySchema,
 } from '../../../shared/schemas/playlists';
 import type { Database } from '../../db/client';
-import { receiveImage } from '../../media/image-upload';
-import { deleteImageVariants } from '../../media/image-variants';
+import { commitImage, receiveImage } from '../../media/image-upload';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
 import {
@@ -27,7 +26,7 @@ import {
   listOwnPlaylists,
   removeTrackFromPlaylist,
   reorderPlaylist,
-  setPlaylistImage,
+  replacePlaylistImage,
   updatePlaylist,
 } from './playlists.service';
 import { listPlaylistsWithShares, setPlaylistShares, sharedCollectivesOf } from './sharing.service';
@@ -141,9 +140,7 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
         fileField: 'image',
         maxBytes: IMAGE_MAX_BYTES,
       });
-      const playlist = await setPlaylistImage(db, before.id, imageUrl);
-      await deleteImageVariants(store, before.imageUrl);
-      return playlist;
+      return commitImage(request, store, imageUrl, () => replacePlaylistImage(db, before.id, imageUrl));
     },
   );
 }

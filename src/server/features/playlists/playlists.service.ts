@@ -104,9 +104,22 @@ export async function updatePlaylist(
   return toPlaylistDto(row!);
 }
 
-export async function setPlaylistImage(db: Database, playlistId: number, imageUrl: string) {
-  const [row] = await db.update(playlists).set({ imageUrl }).where(eq(playlists.id, playlistId)).returning();
-  return toPlaylistDto(row!);
+/** Points the playlist at a new cover; returns it with the cover it replaced (row locked meanwhile). */
+export async function replacePlaylistImage(db: Database, playlistId: number, imageUrl: string) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ imageUrl: playlists.imageUrl })
+      .from(playlists)
+      .where(eq(playlists.id, playlistId))
+      .for('update');
+    if (!current) throw notFound('Playlist not found');
+    const [row] = await tx
+      .update(playlists)
+      .set({ imageUrl })
+      .where(eq(playlists.id, playlistId))
+      .returning();
+    return { result: toPlaylistDto(row!), previous: current.imageUrl };
+  });
 }
 
 /** Appends one of the owner's own tracks; a track already there is left where it is. */

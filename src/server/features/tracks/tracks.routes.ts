@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,16 +9,16 @@ import {
   trackSchema,
   updateTrackBodySchema,
 } from '../../../shared/schemas/tracks';
-import { sharedTrackSchema } from '../../../shared/schemas/users';
+import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
-import { formatByteLimit, receiveUpload } from '../../media/receive-upload';
+import { receiveUpload } from '../../media/receive-upload';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { serveBlob } from '../../storage/serve-blob';
+import { audioUploadLimit, createTrackWithinQuota, storedBytes } from './storage.service';
 import {
-  createTrack,
   deleteTrack,
   findListenableTrack,
   getListenableTrackWithOwner,
@@ -32,6 +31,8 @@ export interface TracksRoutesOptions {
   store: BlobStore;
   tempDir: string;
   maxUploadBytes: number;
+  /** Bytes of audio each person may store; 0 = unlimited. */
+  storageQuotaBytes: number;
 }
 
 const trackParams = z.object({ id: z.coerce.number().int().positive() });
@@ -65,12 +66,8 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     { preHandler: [app.requireUser, app.userRateLimit.upload], schema: { response: { 201: trackSchema } } },
     async (request, reply) => {
       const user = userOf(request);
-      const upload = await receiveUpload(request, {
-        fileField: 'audio',
-        maxBytes: opts.maxUploadBytes,
-        tempDir: opts.tempDir,
-        limitLabel: formatByteLimit(opts.maxUploadBytes),
-      });
+      const limit = await audioUploadLimit(db, user.id, opts.maxUploadBytes, opts.storageQuotaBytes);
+      const upload = await receiveUpload(request, { fileField: 'audio', tempDir: opts.tempDir, ...limit });
       let stored: string | undefined;
       try {
         const filename = displayFileName(upload.originalName);
@@ -86,7 +83,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         const fileCreatedAt = parseClientDate(upload.fields.fileCreatedAt);
         stored = `tracks/${randomUUID()}`;
         const info = await store.putFile(stored, upload.tempFile);
-        const track = await createTrack(db, {
+        const track = await createTrackWithinQuota(db, opts.storageQuotaBytes, {
           userId: user.id,
           name,
           filename,
@@ -99,11 +96,21 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         return reply.code(201).send(track);
       } catch (err) {
         // Whatever failed, the upload leaves neither a file nor a row.
-        await rm(upload.tempFile, { force: true });
         if (stored) await store.delete(stored);
         throw err;
+      } finally {
+        await upload.cleanup();
       }
     },
+  );
+
+  app.get(
+    '/api/user/storage',
+    { preHandler: app.requireUser, schema: { response: { 200: storageUsageSchema } } },
+    async (request) => ({
+      usedBytes: await storedBytes(db, userOf(request).id),
+      quotaBytes: opts.storageQuotaBytes || null,
+    }),
   );
 
   app.patch(

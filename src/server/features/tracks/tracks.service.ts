@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Track, TrackSort, UpdateTrackBody } from '../../../shared/schemas/tracks';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import {
   collectiveMembers,
   equipmentTags,
@@ -76,7 +76,7 @@ export async function listOwnTracks(db: Database, userId: string, sort: TrackSor
   return withEquipment(db, rows);
 }
 
-export async function createTrack(db: Database, values: typeof tracks.$inferInsert): Promise<Track> {
+export async function createTrack(db: DbOrTx, values: typeof tracks.$inferInsert): Promise<Track> {
   const [row] = await db.insert(tracks).values(values).returning();
   if (!row) throw new Error('Track insert returned nothing');
   return toTrackDto(row, []);

@@ -25,8 +25,23 @@ async function update(
 export const updatePrivacy = (db: Database, userId: string, isPublic: boolean) =>
   update(db, userId, { isPublic });
 
-export const setAvatar = (db: Database, userId: string, avatarUrl: string) =>
-  update(db, userId, { avatarUrl });
+/** Points the person at a new avatar; returns them with the avatar it replaced (row locked meanwhile). */
+export async function replaceAvatar(db: Database, userId: string, avatarUrl: string) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!current) throw notFound('User not found');
+    const [row] = await tx
+      .update(users)
+      .set({ avatarUrl, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return { result: row!, previous: current.avatarUrl };
+  });
+}
 
 /** Saves what was sent (already trimmed; empty values omitted); usernames are unique ignoring case. */
 export async function updateProfile(db: Database, userId: string, body: UpdateProfileBody): Promise<UserRow> {

@@ -8,11 +8,10 @@ import {
   updateProfileBodySchema,
 } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
-import { receiveImage } from '../../media/image-upload';
-import { deleteImageVariants } from '../../media/image-variants';
+import { commitImage, receiveImage } from '../../media/image-upload';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
-import { getPublicProfile, setAvatar, updatePrivacy, updateProfile } from './profile.service';
+import { getPublicProfile, replaceAvatar, updatePrivacy, updateProfile } from './profile.service';
 import { toAuthUser } from './users.service';
 
 /** The spec shows 5 MB on the profile avatar hint but does not enforce it; the server still bounds it. */
@@ -45,7 +44,7 @@ export async function usersRoutes(
       schema: { response: { 200: z.object({ avatarUrl: z.string(), updatedAt: z.string() }) } },
     },
     async (request) => {
-      const before = userOf(request);
+      const me = userOf(request);
       const avatarUrl = await receiveImage(request, {
         store,
         tempDir: opts.tempDir,
@@ -53,8 +52,7 @@ export async function usersRoutes(
         fileField: 'avatar',
         maxBytes: AVATAR_MAX_BYTES,
       });
-      const user = await setAvatar(db, before.id, avatarUrl);
-      await deleteImageVariants(store, before.avatarUrl);
+      const user = await commitImage(request, store, avatarUrl, () => replaceAvatar(db, me.id, avatarUrl));
       return { avatarUrl, updatedAt: user.updatedAt.toISOString() };
     },
   );

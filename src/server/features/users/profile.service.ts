@@ -1,5 +1,5 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { PROFILE_NOT_FOUND, type PublicProfile, type UpdateProfileBody } from '../../../shared/schemas/users';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { PROFILE_NOT_FOUND, type ProfileChanges, type PublicProfile } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { tracks, users } from '../../db/schema';
@@ -10,7 +10,7 @@ import type { UserRow } from './users.service';
 async function update(
   db: Database,
   userId: string,
-  changes: Partial<typeof users.$inferInsert>,
+  changes: Partial<{ [K in keyof typeof users.$inferInsert]: (typeof users.$inferInsert)[K] | SQL }>,
 ): Promise<UserRow> {
   const [row] = await db
     .update(users)
@@ -27,19 +27,39 @@ export const updatePrivacy = (db: Database, userId: string, isPublic: boolean) =
 export const setAvatar = (db: Database, userId: string, avatarUrl: string) =>
   update(db, userId, { avatarUrl });
 
-/** Saves what was sent (already trimmed; empty values omitted); usernames are unique ignoring case. */
-export async function updateProfile(db: Database, userId: string, body: UpdateProfileBody): Promise<UserRow> {
-  const changes = body as { username?: string; bio?: string; socialLinks?: UserRow['socialLinks'] };
-  if (changes.username) {
+/**
+ * Social links merged per link in the one UPDATE (decision 0024): links sent are set, links sent as
+ * null removed, the others kept, even when two saves race.
+ */
+function mergedSocialLinks(links: NonNullable<ProfileChanges['socialLinks']>): SQL | undefined {
+  const entries = Object.entries(links);
+  if (entries.length === 0) return undefined;
+  const set = Object.fromEntries(entries.filter(([, v]) => v !== null));
+  const removed = entries.filter(([, v]) => v === null).map(([type]) => sql` - ${type}::text`);
+  return sql`(${users.socialLinks} || ${JSON.stringify(set)}::jsonb)${sql.join(removed)}`;
+}
+
+/**
+ * Saves what was sent: username and About trimmed (left out when empty), About cleared when null,
+ * social links merged per link. Usernames are unique ignoring case.
+ */
+export async function updateProfile(db: Database, userId: string, body: ProfileChanges): Promise<UserRow> {
+  const { username, bio, socialLinks } = body;
+  if (username) {
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${changes.username})`, ne(users.id, userId)))
+      .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, userId)))
       .limit(1);
     if (taken) throw new HttpError(409, 'That username is already taken');
   }
+  const links = socialLinks && mergedSocialLinks(socialLinks);
   try {
-    return await update(db, userId, changes);
+    return await update(db, userId, {
+      ...(username === undefined ? {} : { username }),
+      ...(bio === undefined ? {} : { bio }),
+      ...(links === undefined ? {} : { socialLinks: links }),
+    });
   } catch (err) {
     // Two people claiming one name at the same moment: the unique index decides.
     if (isUniqueViolation(err)) throw new HttpError(409, 'That username is already taken');

@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -41,8 +41,8 @@ export interface BuildAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route as registered, for tests that walk them (e.g. the CSRF guard test). */
-    registeredRoutes: { method: string; url: string }[];
+    /** Every route as registered, for tests that walk them (the CSRF guard test, the fuzz test). */
+    registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
   }
 }
 
@@ -56,10 +56,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   });
 
-  const routes: { method: string; url: string }[] = [];
+  const routes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
 
   app.setValidatorCompiler(validatorCompiler);

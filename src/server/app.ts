@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -50,8 +50,8 @@ export interface BuildAppOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route as registered, for tests that walk them (e.g. the CSRF guard test). */
-    registeredRoutes: { method: string; url: string }[];
+    /** Every route as registered, for tests that walk them (the CSRF guard test, the fuzz test). */
+    registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
   }
 }
 
@@ -73,10 +73,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
   });
 
-  const routes: { method: string; url: string }[] = [];
+  const routes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
   });
 
   if (https) {

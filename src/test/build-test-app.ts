@@ -50,6 +50,8 @@ export interface TestApp {
   client(): TestClient;
   /** A client already signed in as a newly created user. */
   signedInClient(user?: Partial<typeof users.$inferInsert>): Promise<TestClient & { userId: string }>;
+  /** A new client with a new session of an existing user (e.g. after a test signed one out). */
+  signedInAs(userId: string): Promise<TestClient & { userId: string }>;
   close(): Promise<void>;
 }
 
@@ -90,7 +92,7 @@ export async function buildTestApp(
   let userCounter = 0;
   const signer = new Signer(config.sessionSecret, 'sha256');
 
-  return {
+  const testApp: TestApp = {
     app,
     db: database.db,
     dataDir: config.dataDir,
@@ -108,6 +110,9 @@ export async function buildTestApp(
         lastName: `User${userCounter}`,
         ...user,
       });
+      return testApp.signedInAs(id);
+    },
+    async signedInAs(id) {
       // A real session row, signed exactly as the session plugin signs it.
       const sid = `test-${id}-${Math.random().toString(36).slice(2)}`;
       const expires = new Date(Date.now() + 3_600_000);
@@ -129,6 +134,7 @@ export async function buildTestApp(
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';

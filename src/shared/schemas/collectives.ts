@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { playlistSchema, playlistTrackSchema } from './playlists';
+import { id, nonEmptyPatch, text } from './primitives';
 
 export const COLLECTIVE_ROLES = ['owner', 'admin', 'member'] as const;
 export type CollectiveRole = (typeof COLLECTIVE_ROLES)[number];
@@ -39,18 +40,13 @@ export const collectiveMemberSchema = z.object({
 });
 export type CollectiveMember = z.infer<typeof collectiveMemberSchema>;
 
-const name = z
-  .string()
-  .trim()
+const name = text('Name')
   .min(1, 'Name is required')
   .max(LIMITS.collectiveName, `Name must be less than ${LIMITS.collectiveName} characters`);
-const description = z
-  .string()
-  .trim()
-  .max(
-    LIMITS.collectiveDescription,
-    `Description must be less than ${LIMITS.collectiveDescription} characters`,
-  );
+const description = text('Description', { multiline: true }).max(
+  LIMITS.collectiveDescription,
+  `Description must be less than ${LIMITS.collectiveDescription} characters`,
+);
 
 export const createCollectiveBodySchema = z.object({
   name,
@@ -59,10 +55,12 @@ export const createCollectiveBodySchema = z.object({
     .nullable()
     .transform((v) => v || null),
 });
-export const updateCollectiveBodySchema = z
-  .object({ name, description: description.nullable().transform((v) => v || null) })
-  .partial()
-  .strict();
+export const updateCollectiveBodySchema = nonEmptyPatch(
+  z
+    .object({ name, description: description.nullable().transform((v) => v || null) })
+    .partial()
+    .strict(),
+);
 
 /** A playlist shared into a collective, with its owner as members see them. */
 export const collectivePlaylistSchema = playlistSchema.extend({
@@ -79,9 +77,7 @@ export type CollectivePlaylistDetail = z.infer<typeof collectivePlaylistDetailSc
 
 export const COMMENT_MAX = LIMITS.commentLength;
 export const commentBodySchema = z.object({
-  content: z
-    .string()
-    .trim()
+  content: text('A comment', { multiline: true })
     .min(1, 'A comment cannot be empty')
     .max(COMMENT_MAX, `A comment must be at most ${COMMENT_MAX} characters`),
 });
@@ -133,7 +129,7 @@ export type InviteDetails = z.infer<typeof inviteDetailsSchema>;
 export const INVALID_INVITE_MESSAGE = 'This invite link is invalid, expired, or has already been used.';
 
 export const sharePlaylistBodySchema = z.object({
-  collectiveIds: z.array(z.number().int().positive()).max(500),
+  collectiveIds: z.array(id()).max(500),
 });
 export const sharedCollectiveSchema = z.object({
   id: z.number(),

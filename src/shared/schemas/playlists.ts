@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, int4, nonEmptyPatch, text } from './primitives';
 import { trackSchema } from './tracks';
 
 export const PLAYLIST_NAME_MAX = 100;
@@ -22,15 +23,13 @@ export type PlaylistTrack = z.infer<typeof playlistTrackSchema>;
 export const playlistDetailSchema = playlistSchema.extend({ tracks: z.array(playlistTrackSchema) });
 export type PlaylistDetail = z.infer<typeof playlistDetailSchema>;
 
-const name = z
-  .string()
-  .trim()
+const name = text('Playlist name')
   .min(1, 'Please enter a playlist name')
   .max(PLAYLIST_NAME_MAX, `Playlist name must be at most ${PLAYLIST_NAME_MAX} characters`);
-const description = z
-  .string()
-  .trim()
-  .max(PLAYLIST_DESCRIPTION_MAX, `Description must be at most ${PLAYLIST_DESCRIPTION_MAX} characters`);
+const description = text('Description', { multiline: true }).max(
+  PLAYLIST_DESCRIPTION_MAX,
+  `Description must be at most ${PLAYLIST_DESCRIPTION_MAX} characters`,
+);
 
 export const createPlaylistBodySchema = z.object({
   name,
@@ -41,16 +40,18 @@ export const createPlaylistBodySchema = z.object({
 });
 export type CreatePlaylistBody = z.input<typeof createPlaylistBodySchema>;
 
-export const updatePlaylistBodySchema = z
-  .object({ name, description: description.nullable().transform((v) => v || null) })
-  .partial()
-  .strict();
+export const updatePlaylistBodySchema = nonEmptyPatch(
+  z
+    .object({ name, description: description.nullable().transform((v) => v || null) })
+    .partial()
+    .strict(),
+);
 export type UpdatePlaylistBody = z.input<typeof updatePlaylistBodySchema>;
 
-export const addPlaylistTrackBodySchema = z.object({ trackId: z.number().int().positive() });
+export const addPlaylistTrackBodySchema = z.object({ trackId: id() });
 
 /** PUT /api/playlists/{id}/reorder: the whole new order as {trackId, position} (spec section 7). */
 export const reorderPlaylistBodySchema = z
-  .array(z.object({ trackId: z.number().int().positive(), position: z.number().int().min(0) }))
+  .array(z.object({ trackId: id(), position: int4('position') }))
   .max(10_000);
 export type ReorderPlaylistBody = z.infer<typeof reorderPlaylistBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EQUIPMENT_CATEGORIES } from '../constants';
+import { id, nonEmptyPatch, text } from './primitives';
 
 /** Equipment as it appears on a track (chips, hover card). */
 export const equipmentTagSchema = z.object({
@@ -36,15 +37,15 @@ export const TRACK_NOTES_MAX = 5000;
 export const EQUIPMENT_NAME_MAX = 100;
 export const EQUIPMENT_SEARCH_LIMIT = 20;
 
-export const updateTrackBodySchema = z
+const trackName = text('Track name')
+  .min(1, 'Track name is required')
+  .max(TRACK_NAME_MAX, `Track name must be at most ${TRACK_NAME_MAX} characters`);
+
+/** The fields of a track its owner may change; the client's edit form sends all three. */
+export const trackChangesSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Track name is required')
-      .max(TRACK_NAME_MAX, `Track name must be at most ${TRACK_NAME_MAX} characters`),
-    notes: z
-      .string()
+    name: trackName,
+    notes: text('Notes', { multiline: true, trim: false })
       .max(TRACK_NOTES_MAX, `Notes must be at most ${TRACK_NOTES_MAX} characters`)
       .nullable()
       .transform((v) => (v === null || v.trim() === '' ? null : v)),
@@ -52,14 +53,13 @@ export const updateTrackBodySchema = z
   })
   .partial()
   .strict();
+export const updateTrackBodySchema = nonEmptyPatch(trackChangesSchema);
 export type UpdateTrackBody = z.input<typeof updateTrackBodySchema>;
 
-export const addTrackEquipmentBodySchema = z.object({ equipmentTagId: z.number().int().positive() });
+export const addTrackEquipmentBodySchema = z.object({ equipmentTagId: id() });
 
 export const createEquipmentBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: text('Equipment name')
     .min(1, 'Equipment name is required')
     .max(EQUIPMENT_NAME_MAX, `Equipment name must be at most ${EQUIPMENT_NAME_MAX} characters`),
 });
@@ -76,19 +76,24 @@ export const equipmentDetailSchema = equipmentTagSchema.extend({
 });
 export type EquipmentDetail = z.infer<typeof equipmentDetailSchema>;
 
-export const updateEquipmentBodySchema = z
-  .object({
-    name: createEquipmentBodySchema.shape.name,
-    description: z
-      .string()
-      .trim()
-      .max(EQUIPMENT_DESCRIPTION_MAX, `Description must be at most ${EQUIPMENT_DESCRIPTION_MAX} characters`)
-      .nullable()
-      .transform((v) => v || null),
-    category: equipmentCategorySchema,
-  })
-  .partial()
-  .strict();
+export const updateEquipmentBodySchema = nonEmptyPatch(
+  z
+    .object({
+      name: createEquipmentBodySchema.shape.name,
+      description: text('Description', { multiline: true })
+        .max(EQUIPMENT_DESCRIPTION_MAX, `Description must be at most ${EQUIPMENT_DESCRIPTION_MAX} characters`)
+        .nullable()
+        .transform((v) => v || null),
+      category: equipmentCategorySchema,
+    })
+    .partial()
+    .strict(),
+);
+
+/** GET /api/equipment/search?q=: what the person typed (the service ignores fewer than 2 characters). */
+export const equipmentSearchQuerySchema = z.object({
+  q: text('Search', { trim: false }).max(100, 'Search must be at most 100 characters').default(''),
+});
 
 export const equipmentCommentSchema = z.object({
   id: z.number(),
@@ -130,3 +135,32 @@ export function sortTracks<T extends Pick<Track, 'id' | 'createdAt' | 'fileCreat
   const byFileDate = (a: T, b: T) => time(b.fileCreatedAt) - time(a.fileCreatedAt) || byUpload(a, b);
   return [...tracks].sort(sort === 'dateCreated' ? byFileDate : byUpload);
 }
+
+/** The earliest and latest file dates kept: years PostgreSQL stores and ISO 8601 writes plainly. */
+const FILE_DATE_RANGE = {
+  min: Date.parse('0001-01-01T00:00:00.000Z'),
+  max: Date.parse('9999-12-31T23:59:59.999Z'),
+};
+
+/**
+ * fileCreatedAt comes from the browser's File.lastModified. A value that is not a date, lies more
+ * than a day ahead, or falls outside years 1 to 9999 is dropped (the track is kept, undated).
+ */
+export function clientFileDate(value: string | undefined): Date | null {
+  if (!value) return null;
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time) || time > Date.now() + 86_400_000) return null;
+  return time < FILE_DATE_RANGE.min || time > FILE_DATE_RANGE.max ? null : new Date(time);
+}
+
+/**
+ * The text fields of the POST /api/tracks form, next to its `audio` file. A name longer than
+ * TRACK_NAME_MAX is cut to fit (the file's name is often the default); an empty one falls back to
+ * the file's name.
+ */
+export const trackUploadFieldsSchema = z.object({
+  name: text('Track name')
+    .optional()
+    .transform((v) => (v ? v.slice(0, TRACK_NAME_MAX) : undefined)),
+  fileCreatedAt: z.string().optional().transform(clientFileDate),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, SOCIAL_LINK_TYPES, type SocialLinkType } from '../constants';
 import { userSummarySchema } from './collectives';
+import { text } from './primitives';
 import { trackSchema } from './tracks';
 
 export const USERNAME_MAX = 40;
@@ -51,10 +52,14 @@ export function socialLinkProblem(type: SocialLinkType, value: string): string |
   return undefined;
 }
 
-const socialLinksInput = z
+/**
+ * Social links in a profile save, merged per link (decision 0024): a link sent is set, a link sent
+ * empty or null is cleared, and a link not sent is kept.
+ */
+const socialLinksPatch = z
   .partialRecord(
     z.enum(SOCIAL_LINK_TYPES),
-    z.string().trim().max(300, 'A link must be at most 300 characters'),
+    text('A link').max(300, 'A link must be at most 300 characters').nullable(),
   )
   .superRefine((links, ctx) => {
     for (const type of SOCIAL_LINK_TYPES) {
@@ -64,31 +69,44 @@ const socialLinksInput = z
       if (problem) ctx.addIssue({ code: 'custom', path: [type], message: problem });
     }
   })
-  // Empty links are omitted (spec section 5: empty values are not sent).
   .transform(
     (links) =>
-      Object.fromEntries(Object.entries(links).filter(([, v]) => v)) as Partial<
-        Record<SocialLinkType, string>
+      Object.fromEntries(Object.entries(links).map(([type, v]) => [type, v || null])) as Partial<
+        Record<SocialLinkType, string | null>
       >,
   );
 
-const optionalTrimmed = (schema: z.ZodString) =>
-  schema.optional().transform((v) => (v === undefined || v === '' ? undefined : v));
+const usernameText = text('Username')
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[\p{L}\p{N}_.-]*$/u, 'Username may use letters, numbers, dots, dashes and underscores');
+const bioText = text('About', { multiline: true }).max(
+  LIMITS.bio,
+  `About must be at most ${LIMITS.bio} characters`,
+);
+const emptyAsOmitted = <T>(v: T) => (v === '' ? undefined : v);
 
+/**
+ * PATCH /api/user/profile. Username and About are trimmed, and an empty one is left out (the
+ * earlier value stays, spec section 5); About sent as null is cleared (decision 0024).
+ */
 export const updateProfileBodySchema = z
   .object({
-    username: optionalTrimmed(
-      z
-        .string()
-        .trim()
-        .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-        .regex(/^[\p{L}\p{N}_.-]*$/u, 'Username may use letters, numbers, dots, dashes and underscores'),
-    ),
-    bio: optionalTrimmed(z.string().trim().max(LIMITS.bio, `About must be at most ${LIMITS.bio} characters`)),
-    socialLinks: socialLinksInput.optional(),
+    username: usernameText.optional().transform(emptyAsOmitted),
+    bio: bioText.nullable().optional().transform(emptyAsOmitted),
+    socialLinks: socialLinksPatch.optional(),
   })
   .strict();
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+export type ProfileChanges = z.output<typeof updateProfileBodySchema>;
+
+/**
+ * The profile form (client): every field a string. It saves what the person sees: an emptied
+ * About is sent as null and an emptied link as null, so both are cleared; an empty username is left
+ * out, since the display name falls back to the person's names.
+ */
+export const profileFormSchema = updateProfileBodySchema.extend({
+  bio: bioText.transform((v) => v || null),
+});
 
 export const updatePrivacyBodySchema = z.object({ isPublic: z.boolean() }).strict();
 
@@ -97,6 +115,11 @@ export const publicUserSchema = userSummarySchema.extend({
   socialLinks: z.partialRecord(z.enum(SOCIAL_LINK_TYPES), z.string()),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** GET /api/public/users/{userId}: any text id, as users' ids are the OIDC subjects. */
+export const publicUserParamsSchema = z.object({
+  userId: text('User id', { trim: false }).min(1, 'User id is required').max(200, 'User id is too long'),
+});
 
 /** GET /api/public/users/{userId}. */
 export const publicProfileSchema = z.object({ user: publicUserSchema, tracks: z.array(trackSchema) });

@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type Track, updateTrackBodySchema } from '../../../shared/schemas/tracks';
+import { type Track, trackChangesSchema } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -22,7 +22,7 @@ import { DeleteTrackDialog } from './delete-track-dialog';
 import { useDeleteTrack, useUpdateTrack } from './use-track-mutations';
 
 // The server's own PATCH rules, every field required here since the form always sends all three.
-const formSchema = updateTrackBodySchema.required();
+const formSchema = trackChangesSchema.required();
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 

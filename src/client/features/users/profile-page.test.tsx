@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SOCIAL_LINK_TYPES } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
@@ -19,6 +20,8 @@ function renderProfile(user: AuthUser = testUser) {
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
+/** Every link field left empty: each is sent as null, which clears it (decision 0024). */
+const NO_LINKS = Object.fromEntries(SOCIAL_LINK_TYPES.map((type) => [type, null]));
 
 // Typing into several fields takes a few seconds in jsdom, more on a busy machine.
 describe('ProfilePage', { timeout: 15_000 }, () => {
@@ -114,7 +117,7 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     expect(within(links).queryByText(/link must be/)).toBeNull();
   });
 
-  it('saves trimmed values and leaves empty ones out', async () => {
+  it('saves trimmed values; an emptied link is sent as null, so that it is cleared', async () => {
     const saved = { ...testUser, username: 'ada.l', bio: 'Tape loops' };
     const fetch = mockFetch({ ...csrf, 'PATCH /api/user/profile': () => json(saved) });
     const { queryClient } = renderProfile({ ...testUser, socialLinks: { bluesky: 'https://bsky.app/x' } });
@@ -137,14 +140,29 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       username: 'ada.l',
       bio: 'Tape loops',
-      socialLinks: { bandcamp: 'https://ada.bandcamp.com' },
+      socialLinks: { ...NO_LINKS, bandcamp: 'https://ada.bandcamp.com' },
     });
     expect(queryClient.getQueryData(['/api/auth/user'])).toEqual(saved);
     // After saving, the sections are read-only again.
     expect(within(basic).queryByLabelText('Username')).toBeNull();
   });
 
-  it('leaves an empty About out and shows the server’s reason when saving fails', async () => {
+  it('clears About: an emptied About is sent as null (decision 0024)', async () => {
+    const fetch = mockFetch({ ...csrf, 'PATCH /api/user/profile': () => json({ ...testUser, bio: null }) });
+    renderProfile({ ...testUser, bio: 'Synths at dawn' });
+    const basic = section('Basic Information');
+    await userEvent.click(within(basic).getByRole('button', { name: 'Edit Basic Information' }));
+    await userEvent.clear(within(basic).getByLabelText('About'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    const [, init] = callsTo(fetch, '/api/user/profile')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ username: 'ada', bio: null });
+    // The sections remount read-only after a save, showing what the server kept.
+    expect(await within(section('Basic Information')).findByText('Nothing here yet')).toBeTruthy();
+  });
+
+  it('sends an empty About as null and shows the server’s reason when saving fails', async () => {
     const fetch = mockFetch({
       ...csrf,
       'PATCH /api/user/profile': () =>
@@ -155,7 +173,7 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Failed to update profile')).toBeTruthy();
     expect(screen.getByText('That username is already taken')).toBeTruthy();
     const [, init] = callsTo(fetch, '/api/user/profile')[0] ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ username: 'ada', socialLinks: {} });
+    expect(JSON.parse(String(init?.body))).toEqual({ username: 'ada', bio: null, socialLinks: NO_LINKS });
   });
 
   it('refuses a non-image avatar and uploads an image', async () => {

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { displayName } from '../../../shared/format';
 import type { AuthUser } from '../../../shared/schemas/auth';
-import { updateProfileBodySchema } from '../../../shared/schemas/users';
+import { profileFormSchema } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { useSignOut } from '../auth/use-sign-out';
@@ -24,7 +24,8 @@ import {
 /**
  * '/profile' (spec section 2, own profile): avatar, the privacy switch, the Basic Information and
  * Social Links sections, 'Save Profile' and 'Sign Out'. The form checks with the server's own
- * schema, so what is sent is already trimmed with empty values left out (spec section 5).
+ * rules (profileFormSchema), so what is sent is already trimmed, with an emptied About or link sent
+ * as null to clear it (decision 0024) and an empty username left out.
  */
 export function ProfilePage({ user }: { user: AuthUser }) {
   const signOut = useSignOut();
@@ -33,7 +34,7 @@ export function ProfilePage({ user }: { user: AuthUser }) {
   // Bumped after a save so every section goes back to read-only.
   const [saved, setSaved] = useState(0);
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
-    resolver: zodResolver(updateProfileBodySchema),
+    resolver: zodResolver(profileFormSchema),
     defaultValues: profileFormValues(user),
     mode: 'onTouched',
   });

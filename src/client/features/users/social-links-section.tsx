@@ -10,7 +10,7 @@ import { SectionEditor, useSectionEditor } from './section-editor';
 const FIELDS = ['socialLinks'] as const;
 
 /** A person's links as pills that open the service in a new tab (profile and public profile). */
-export function SocialLinkList({ links }: { links: Partial<Record<SocialLinkType, string>> }) {
+export function SocialLinkList({ links }: { links: Partial<Record<SocialLinkType, string | null>> }) {
   const set = SOCIAL_LINK_TYPES.filter((type) => links[type]?.trim());
   if (set.length === 0) return null;
   return (
@@ -18,7 +18,7 @@ export function SocialLinkList({ links }: { links: Partial<Record<SocialLinkType
       {set.map((type) => (
         <li key={type}>
           <a
-            href={links[type]}
+            href={links[type] ?? undefined}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1.5 rounded-full border border-border bg-secondary/60 px-3 py-1 text-xs font-medium transition-colors hover:border-primary hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
@@ -35,7 +35,7 @@ export function SocialLinkList({ links }: { links: Partial<Record<SocialLinkType
 /**
  * 'Social Links' (spec sections 2 and 3): one https address per service. Each is checked here with
  * the server's own rule (socialLinkProblem, through the shared schema) and its message shown under
- * the field; an empty field means no link.
+ * the field; an empty field means no link, and saving it empty removes that link (decision 0024).
  */
 export function SocialLinksSection({ form }: { form: ProfileForm }) {
   const section = useSectionEditor(form, FIELDS);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SOCIAL_LINK_TYPES } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
-import type { updateProfileBodySchema } from '../../../shared/schemas/users';
+import type { profileFormSchema } from '../../../shared/schemas/users';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
@@ -11,9 +11,12 @@ import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
 export const PUBLIC_PROFILE_KEY = ['/api/public/users'] as const;
 
 /** What the profile form holds: every field a string, so inputs stay controlled. */
-export type ProfileFormInput = z.input<typeof updateProfileBodySchema>;
-/** What the shared schema makes of it: trimmed, empty values left out (spec section 5). */
-export type ProfileFormOutput = z.output<typeof updateProfileBodySchema>;
+export type ProfileFormInput = z.input<typeof profileFormSchema>;
+/**
+ * What the shared schema makes of it: trimmed; an empty username left out, an emptied About or
+ * link sent as null so that it is cleared (decision 0024).
+ */
+export type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 export function profileFormValues(user: AuthUser): ProfileFormInput {
   return {
@@ -29,8 +32,8 @@ function forgetPublicProfiles(queryClient: ReturnType<typeof useQueryClient>) {
 }
 
 /**
- * PATCH /api/user/profile with the schema's output (trimmed, empties omitted). The reply is the
- * signed-in user, which replaces the cached one so every screen shows the new name at once.
+ * PATCH /api/user/profile with the form schema's output (trimmed, emptied fields as null). The reply
+ * is the signed-in user, which replaces the cached one so every screen shows the new name at once.
  */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

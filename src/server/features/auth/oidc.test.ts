@@ -77,6 +77,42 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     expect(await t.db.select().from(users).where(eq(users.id, DEFAULT_OIDC_USER.sub))).toHaveLength(1);
   });
 
+  it('signs in a new account whose email another account holds, without that email (decision 0023)', async () => {
+    await t.db
+      .insert(users)
+      .values({ id: 'earlier-account', email: 'shared@example.com', firstName: 'Earlier' });
+    provider.setUser({ sub: 'google-oauth2|newcomer', email: 'shared@example.com', given_name: 'New' });
+    for (const attempt of ['first sign-in', 'second sign-in']) {
+      const browser = t.client();
+      const done = await browser.get(await authorize(browser));
+      expect(done.statusCode, attempt).toBe(302);
+      expect(new URL(done.headers.location as string, TEST_PUBLIC_URL).searchParams.get('auth')).toBe(
+        'success',
+      );
+      expect((await browser.get('/api/auth/user')).json(), attempt).toMatchObject({
+        id: 'google-oauth2|newcomer',
+        email: null,
+        firstName: 'New',
+      });
+    }
+    const [earlier] = await t.db.select().from(users).where(eq(users.id, 'earlier-account'));
+    expect(earlier?.email).toBe('shared@example.com');
+  });
+
+  it("keeps a person's email when their Google email changes to one another account holds", async () => {
+    await t.db.insert(users).values({ id: 'holder', email: 'held@example.com' });
+    const browser = t.client();
+    await browser.get(await authorize(browser));
+    provider.setUser({ ...DEFAULT_OIDC_USER, email: 'held@example.com', given_name: 'Augusta Ada' });
+    const again = t.client();
+    expect((await again.get(await authorize(again))).statusCode).toBe(302);
+    expect((await again.get('/api/auth/user')).json()).toMatchObject({
+      id: DEFAULT_OIDC_USER.sub,
+      email: DEFAULT_OIDC_USER.email,
+      firstName: 'Augusta Ada',
+    });
+  });
+
   it('keeps ?pendingInvite through the round trip and lands on /join/{code}', async () => {
     const browser = t.client();
     const callback = await authorize(browser, '/api/supabase/auth?pendingInvite=abc123XYZ');

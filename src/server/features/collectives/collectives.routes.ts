@@ -13,6 +13,7 @@ import {
   createCollectiveBodySchema,
   updateCollectiveBodySchema,
 } from '../../../shared/schemas/collectives';
+import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { commitImage, receiveImage } from '../../media/image-upload';
 import { userOf } from '../../plugins/auth-guard';
@@ -33,8 +34,8 @@ import {
   updateCollective,
 } from './collectives.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const playlistParams = idParams.extend({ playlistId: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam() });
+const playlistParams = idParams.extend({ playlistId: idParam() });
 
 /** Spec section 5: collective avatars are at most 5 MB and JPEG, PNG, GIF or WebP. */
 const AVATAR_RULES = {

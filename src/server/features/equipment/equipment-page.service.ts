@@ -59,6 +59,11 @@ export async function getEquipmentDetail(
   };
 }
 
+async function requireEquipment(db: Database, id: number) {
+  const [tag] = await db.select({ id: equipmentTags.id }).from(equipmentTags).where(eq(equipmentTags.id, id));
+  if (!tag) throw notFound('Equipment not found');
+}
+
 export async function requireEquipmentEditor(db: Database, id: number, viewerId: string) {
   const detail = await getEquipmentDetail(db, id, viewerId);
   if (!detail.canEdit) throw forbidden('Only people who have used this equipment on a track can edit it');
@@ -115,8 +120,7 @@ export async function replaceEquipmentImage(db: Database, id: number, imageUrl: 
  * newest first, with owner names and equipment: two queries.
  */
 export async function listEquipmentTracks(db: Database, id: number): Promise<EquipmentTrack[]> {
-  const [tag] = await db.select({ id: equipmentTags.id }).from(equipmentTags).where(eq(equipmentTags.id, id));
-  if (!tag) throw notFound('Equipment not found');
+  await requireEquipment(db, id);
   const rows = await db
     .select({ track: tracks, user: commentAuthor })
     .from(trackEquipmentTags)
@@ -131,7 +135,9 @@ export async function listEquipmentTracks(db: Database, id: number): Promise<Equ
   return withTags.map((track, i) => ({ ...track, user: rows[i]!.user }));
 }
 
+/** Comments, newest first; a missing equipment is a 404, not an empty list. */
 export async function listEquipmentComments(db: Database, id: number): Promise<EquipmentComment[]> {
+  await requireEquipment(db, id);
   const rows = await db
     .select({ comment: equipmentComments, user: commentAuthor })
     .from(equipmentComments)
@@ -149,8 +155,7 @@ export async function listEquipmentComments(db: Database, id: number): Promise<E
 }
 
 export async function addEquipmentComment(db: Database, id: number, userId: string, content: string) {
-  const [tag] = await db.select({ id: equipmentTags.id }).from(equipmentTags).where(eq(equipmentTags.id, id));
-  if (!tag) throw notFound('Equipment not found');
+  await requireEquipment(db, id);
   const [comment] = await db
     .insert(equipmentComments)
     .values({ equipmentId: id, userId, content })

@@ -121,4 +121,13 @@ describe('equipment page', () => {
     expect((await bob.post('/api/equipment/999999/comments', { content: 'hi' })).statusCode).toBe(404);
     expect((await t.client().get(`/api/equipment/${id}/comments`)).statusCode).toBe(401);
   });
+
+  it('comments on a missing equipment: 404 for reading and for posting', async () => {
+    const read = await bob.get('/api/equipment/999999/comments');
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toMatchObject({ statusCode: 404, message: 'Equipment not found' });
+    const post = await bob.post('/api/equipment/999999/comments', { content: 'Anyone?' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ statusCode: 404, message: 'Equipment not found' });
+  });
 });

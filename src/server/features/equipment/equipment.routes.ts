@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EQUIPMENT_CATEGORIES } from '../../../shared/constants';
 import { commentBodySchema } from '../../../shared/schemas/collectives';
+import { idParam } from '../../../shared/schemas/primitives';
 import {
   addTrackEquipmentBodySchema,
   createEquipmentBodySchema,
   equipmentCommentSchema,
   equipmentDetailSchema,
+  equipmentSearchQuerySchema,
   equipmentTagSchema,
   equipmentTrackSchema,
   updateEquipmentBodySchema,
@@ -33,10 +35,10 @@ import {
   updateEquipment,
 } from './equipment-page.service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam() });
 const trackTagParams = z.object({
-  id: z.coerce.number().int().positive(),
-  equipmentId: z.coerce.number().int().positive(),
+  id: idParam(),
+  equipmentId: idParam(),
 });
 
 export async function equipmentRoutes(
@@ -52,7 +54,7 @@ export async function equipmentRoutes(
     {
       ...signedIn,
       schema: {
-        querystring: z.object({ q: z.string().max(100).default('') }),
+        querystring: equipmentSearchQuerySchema,
         response: { 200: z.array(equipmentTagSchema) },
       },
     },
@@ -131,10 +133,11 @@ export async function equipmentRoutes(
         .send(await addEquipmentComment(db, request.params.id, userOf(request).id, request.body.content)),
   );
 
+  // Public with the track (decision 0012): whoever may stream it, signed in or not, sees its gear.
   app.get(
     '/api/tracks/:id/equipment',
-    { ...signedIn, schema: { params: idParams, response: { 200: z.array(equipmentTagSchema) } } },
-    async (request) => listTrackEquipment(db, request.params.id, userOf(request).id),
+    { schema: { params: idParams, response: { 200: z.array(equipmentTagSchema) } } },
+    async (request) => listTrackEquipment(db, request.params.id, request.session.userId ?? null),
   );
 
   app.post(

@@ -108,6 +108,31 @@ describe('equipment on a track', () => {
     expect((await alice.get(`/api/tracks/${trackId}/equipment`)).json()).toHaveLength(1);
   });
 
+  it('is public with the track: signed out follows the stream rule (decision 0012)', async () => {
+    const tag = (await create(alice, 'Juno-106')).json();
+    await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: tag.id });
+    const signedOut = t.client();
+    const both = async () => [
+      (await signedOut.get(`/api/tracks/${trackId}/equipment`)).statusCode,
+      (await signedOut.get(`/api/tracks/${trackId}/stream`)).statusCode,
+    ];
+    // Private owner: a signed-out visitor may not stream it, nor see its gear (even though it is on
+    // an equipment page, which is for signed-in people).
+    expect(await both()).toEqual([404, 404]);
+    expect((await bob.get(`/api/tracks/${trackId}/equipment`)).statusCode).toBe(200);
+    await alice.patch('/api/user/privacy', { isPublic: true });
+    try {
+      expect(await both()).toEqual([200, 200]);
+      expect((await signedOut.get(`/api/tracks/${trackId}/equipment`)).json()).toEqual([
+        expect.objectContaining({ id: tag.id, name: 'Juno-106' }),
+      ]);
+    } finally {
+      await alice.patch('/api/user/privacy', { isPublic: false });
+    }
+    expect(await both()).toEqual([404, 404]);
+    expect((await signedOut.get('/api/tracks/999999/equipment')).statusCode).toBe(404);
+  });
+
   it('an unknown tag is 404 and a malformed body 400', async () => {
     expect(
       (await alice.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: 999999 })).statusCode,

@@ -7,6 +7,7 @@ import {
   inviteLinkSchema,
   updateInviteLinkBodySchema,
 } from '../../../shared/schemas/collectives';
+import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
 import { routeRateLimit } from '../../plugins/rate-limits';
@@ -18,8 +19,8 @@ import {
   setInviteLinkActive,
 } from './invites.service';
 
-const collectiveParams = z.object({ id: z.coerce.number().int().positive() });
-const linkParams = collectiveParams.extend({ linkId: z.coerce.number().int().positive() });
+const collectiveParams = z.object({ id: idParam() });
+const linkParams = collectiveParams.extend({ linkId: idParam() });
 const codeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown invite code') });
 /** Guessing codes is the attack on invite links: keep the join and lookup endpoints slow for scripts. */
 const inviteRateLimit = routeRateLimit('invite');

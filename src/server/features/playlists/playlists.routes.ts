@@ -14,6 +14,7 @@ import {
   reorderPlaylistBodySchema,
   updatePlaylistBodySchema,
 } from '../../../shared/schemas/playlists';
+import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { commitImage, receiveImage } from '../../media/image-upload';
 import { userOf } from '../../plugins/auth-guard';
@@ -38,10 +39,10 @@ export interface PlaylistsRoutesOptions {
 }
 
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam() });
 const entryParams = z.object({
-  id: z.coerce.number().int().positive(),
-  trackId: z.coerce.number().int().positive(),
+  id: idParam(),
+  trackId: idParam(),
 });
 
 export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsRoutesOptions) {

@@ -3,15 +3,18 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '../../../shared/schemas/primitives';
 import {
   TRACK_NAME_MAX,
   TRACK_SORTS,
   trackSchema,
+  trackUploadFieldsSchema,
   updateTrackBodySchema,
 } from '../../../shared/schemas/tracks';
 import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
+import { parseFormFields } from '../../media/form-fields';
 import { receiveUpload } from '../../media/receive-upload';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
@@ -35,13 +38,15 @@ export interface TracksRoutesOptions {
   storageQuotaBytes: number;
 }
 
-const trackParams = z.object({ id: z.coerce.number().int().positive() });
+const trackParams = z.object({ id: idParam() });
 
 /** A browser sends a bare file name; anything with a path in it is not from our client. */
 function displayFileName(name: string): string {
   if (!name.trim() || /[/\\]/.test(name) || name.includes('\0') || name === '.' || name === '..') {
     throw new HttpError(400, 'The file name must be a plain name, without folders');
   }
+  if (/[\p{Cc}\p{Cs}]/u.test(name))
+    throw new HttpError(400, 'The file name must not contain control characters');
   return name.trim().slice(0, 255);
 }
 
@@ -70,17 +75,14 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       const upload = await receiveUpload(request, { fileField: 'audio', tempDir: opts.tempDir, ...limit });
       let stored: string | undefined;
       try {
+        const fields = parseFormFields(trackUploadFieldsSchema, upload.fields);
         const filename = displayFileName(upload.originalName);
         if (upload.size === 0) throw new HttpError(400, `${filename} is empty`);
         const audio = await probeAudio(upload.tempFile).catch((err: unknown) => {
           if (err instanceof NotAudioError) throw new HttpError(415, `${filename} is not an audio file`);
           throw err;
         });
-        const name = (upload.fields.name?.trim() || path.parse(filename).name || filename).slice(
-          0,
-          TRACK_NAME_MAX,
-        );
-        const fileCreatedAt = parseClientDate(upload.fields.fileCreatedAt);
+        const name = fields.name ?? (path.parse(filename).name || filename).slice(0, TRACK_NAME_MAX);
         stored = `tracks/${randomUUID()}`;
         const info = await store.putFile(stored, upload.tempFile);
         const track = await createTrackWithinQuota(db, opts.storageQuotaBytes, {
@@ -91,7 +93,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
           mimeType: audio.mimeType,
           size: info.size,
           duration: audio.duration,
-          fileCreatedAt,
+          fileCreatedAt: fields.fileCreatedAt,
         });
         return reply.code(201).send(track);
       } catch (err) {
@@ -149,11 +151,4 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       cacheControl: 'private, no-cache',
     });
   });
-}
-
-/** fileCreatedAt comes from the browser's File.lastModified; a bad value is dropped, not fatal. */
-function parseClientDate(value: string | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) || date.getTime() > Date.now() + 86_400_000 ? null : date;
 }

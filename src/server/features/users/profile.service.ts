@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import { PROFILE_NOT_FOUND, type PublicProfile, type UpdateProfileBody } from '../../../shared/schemas/users';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { PROFILE_NOT_FOUND, type ProfileChanges, type PublicProfile } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { tracks, users } from '../../db/schema';
@@ -11,7 +11,7 @@ import type { UserRow } from './users.service';
 async function update(
   db: Database,
   userId: string,
-  changes: Partial<typeof users.$inferInsert>,
+  changes: Partial<{ [K in keyof typeof users.$inferInsert]: (typeof users.$inferInsert)[K] | SQL }>,
 ): Promise<UserRow> {
   const [row] = await db
     .update(users)
@@ -43,12 +43,32 @@ export async function replaceAvatar(db: Database, userId: string, avatarUrl: str
   });
 }
 
-/** Saves what was sent (already trimmed; empty values omitted); usernames are unique ignoring case. */
-export async function updateProfile(db: Database, userId: string, body: UpdateProfileBody): Promise<UserRow> {
-  const changes = body as { username?: string; bio?: string; socialLinks?: UserRow['socialLinks'] };
-  if (changes.username) await claimUsername(db, userId, changes.username);
+/**
+ * Social links merged per link in the one UPDATE (decision 0024): links sent are set, links sent as
+ * null removed, the others kept, even when two saves race.
+ */
+function mergedSocialLinks(links: NonNullable<ProfileChanges['socialLinks']>): SQL | undefined {
+  const entries = Object.entries(links);
+  if (entries.length === 0) return undefined;
+  const set = Object.fromEntries(entries.filter(([, v]) => v !== null));
+  const removed = entries.filter(([, v]) => v === null).map(([type]) => sql` - ${type}::text`);
+  return sql`(${users.socialLinks} || ${JSON.stringify(set)}::jsonb)${sql.join(removed)}`;
+}
+
+/**
+ * Saves what was sent: username and About trimmed (left out when empty), About cleared when null,
+ * social links merged per link. Usernames are unique ignoring case.
+ */
+export async function updateProfile(db: Database, userId: string, body: ProfileChanges): Promise<UserRow> {
+  const { username, bio, socialLinks } = body;
+  const links = socialLinks && mergedSocialLinks(socialLinks);
   try {
-    return await update(db, userId, changes);
+    // Uniqueness, reserved names and demo accounts' names are settled there (decision 0028).
+    if (username) await claimUsername(db, userId, username);
+    return await update(db, userId, {
+      ...(bio === undefined ? {} : { bio }),
+      ...(links === undefined ? {} : { socialLinks: links }),
+    });
   } catch (err) {
     // Two people claiming one name at the same moment: the unique index decides.
     if (isUniqueViolation(err)) throw new HttpError(409, 'That username is already taken');

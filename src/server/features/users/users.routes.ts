@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authUserSchema } from '../../../shared/schemas/auth';
 import {
   publicProfileSchema,
+  publicUserParamsSchema,
   updatePrivacyBodySchema,
   updateProfileBodySchema,
 } from '../../../shared/schemas/users';
@@ -62,7 +63,7 @@ export async function usersRoutes(
     '/api/public/users/:userId',
     {
       schema: {
-        params: z.object({ userId: z.string().min(1).max(200) }),
+        params: publicUserParamsSchema,
         response: { 200: publicProfileSchema },
       },
     },

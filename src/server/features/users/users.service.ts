@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,21 +43,31 @@ export interface IdentityClaims {
 /**
  * Creates the user on first sign-in and refreshes email, names and picture on later ones.
  * Username, bio, avatar and privacy belong to the user and are never overwritten from the IdP.
+ * An email another account already holds is not taken from it (decision 0023): a new account is
+ * created without an email, an existing one keeps the email it had; either way the person signs in.
  */
 export async function upsertUserFromClaims(db: Database, claims: IdentityClaims): Promise<UserRow> {
-  const fromIdp = {
-    email: claims.email ?? null,
+  const names = {
     firstName: claims.given_name ?? null,
     lastName: claims.family_name ?? null,
     profileImageUrl: claims.picture ?? null,
   };
-  const [row] = await db
-    .insert(users)
-    .values({ id: claims.sub, ...fromIdp })
-    .onConflictDoUpdate({ target: users.id, set: { ...fromIdp, updatedAt: new Date() } })
-    .returning();
-  if (!row) throw new Error('User upsert returned nothing');
-  return row;
+  const upsert = async (email: { email?: string | null }) => {
+    const [row] = await db
+      .insert(users)
+      .values({ id: claims.sub, email: null, ...names, ...email })
+      .onConflictDoUpdate({ target: users.id, set: { ...names, ...email, updatedAt: new Date() } })
+      .returning();
+    if (!row) throw new Error('User upsert returned nothing');
+    return row;
+  };
+  try {
+    return await upsert({ email: claims.email ?? null });
+  } catch (err) {
+    // The only other unique column is the email: someone else's account already has it.
+    if (!isUniqueViolation(err) || !claims.email) throw err;
+    return upsert({});
+  }
 }
 
 /** The signed-in user's own view of themselves (GET /api/auth/user). */

@@ -39,6 +39,59 @@ describe('PATCH /api/user/profile', () => {
     expect(emptied.json()).toMatchObject({ username: 'ada_l', bio: 'Analytical engines and modular synths' });
   });
 
+  it('clears About when it is sent as null; an empty About still keeps it (decision 0024)', async () => {
+    const carol = await t.signedInClient();
+    await carol.patch('/api/user/profile', { bio: 'Field recordings' });
+    const kept = await carol.patch('/api/user/profile', { bio: '   ' });
+    expect(kept.json().bio).toBe('Field recordings');
+    const cleared = await carol.patch('/api/user/profile', { bio: null });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().bio).toBeNull();
+    expect((await me(carol)).bio).toBeNull();
+  });
+
+  it('saving some links keeps the others; a link sent empty or null clears only that link', async () => {
+    const dave = await t.signedInClient();
+    const links = {
+      bandcamp: 'https://dave.bandcamp.com',
+      instagram: 'https://instagram.com/dave',
+      youtube: 'https://youtube.com/@dave',
+    };
+    await dave.patch('/api/user/profile', { socialLinks: links });
+    const one = await dave.patch('/api/user/profile', {
+      socialLinks: { spotify: 'https://open.spotify.com/artist/d' },
+    });
+    expect(one.json().socialLinks).toEqual({ ...links, spotify: 'https://open.spotify.com/artist/d' });
+    const cleared = await dave.patch('/api/user/profile', {
+      socialLinks: { instagram: null, youtube: '  ' },
+    });
+    expect(cleared.json().socialLinks).toEqual({
+      bandcamp: 'https://dave.bandcamp.com',
+      spotify: 'https://open.spotify.com/artist/d',
+    });
+    // A save without links, or with none of them, leaves them alone.
+    await dave.patch('/api/user/profile', { bio: 'Still here' });
+    await dave.patch('/api/user/profile', { socialLinks: {} });
+    expect((await me(dave)).socialLinks).toEqual(cleared.json().socialLinks);
+    expect((await t.client().get(`/api/public/users/${dave.userId}`)).statusCode).toBe(404);
+  });
+
+  it('two saves of different links at the same moment keep both', async () => {
+    const erin = await t.signedInClient();
+    await erin.fetchCsrfToken();
+    const saves = await Promise.all([
+      erin.patch('/api/user/profile', { socialLinks: { bluesky: 'https://bsky.app/profile/erin' } }),
+      erin.patch('/api/user/profile', { socialLinks: { soundcloud: 'https://soundcloud.com/erin' } }),
+      erin.patch('/api/user/profile', { socialLinks: { bandcamp: 'https://erin.bandcamp.com' } }),
+    ]);
+    expect(saves.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect((await me(erin)).socialLinks).toEqual({
+      bluesky: 'https://bsky.app/profile/erin',
+      soundcloud: 'https://soundcloud.com/erin',
+      bandcamp: 'https://erin.bandcamp.com',
+    });
+  });
+
   it('refuses an About over 500 characters', async () => {
     const res = await ada.patch('/api/user/profile', { bio: 'x'.repeat(501) });
     expect(res.statusCode).toBe(400);

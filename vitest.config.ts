@@ -14,6 +14,8 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/test/**/*.test.ts'],
           // Slow tests that restart infrastructure: `npm run test:faults` (vitest.faults.config.ts).
           exclude: ['**/*.faults.test.ts', '**/node_modules/**'],
+          // One migrated PGlite per run, copied by each test file (src/test/pglite-template.ts).
+          globalSetup: ['src/test/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

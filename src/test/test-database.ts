@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
+import { PGLITE_TEMPLATE_ENV } from './pglite-template';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
@@ -26,7 +28,13 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const onQuery = (q: string) => queries.push(q);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = openDatabase({ databaseUrl: 'memory:', dataDir: '', onQuery });
+    const handle = openDatabase({
+      databaseUrl: 'memory:',
+      dataDir: '',
+      onQuery,
+      loadDataDir: migratedTemplate(),
+    });
+    // On the template this finds every migration applied and does nothing.
     await runMigrations(handle);
     return Object.assign(handle, { queries });
   }
@@ -63,6 +71,15 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       });
     },
   };
+}
+
+/**
+ * The data directory of a PGlite migrated once per test run (src/test/pglite-template.ts): starting
+ * from it takes about a second instead of four for a new instance plus every migration.
+ */
+function migratedTemplate(): Blob | undefined {
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
 }
 
 export const testDatabaseKind = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');

@@ -25,6 +25,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Called with each SQL statement (tests count queries to prove there is no N+1). */
   onQuery?: (sql: string) => void;
+  /** PGlite in memory only: start from this saved data directory (tests use a migrated template). */
+  loadDataDir?: Blob;
   /** Told when PostgreSQL drops a connection (restart, failover, terminate); the pool replaces it. */
   onConnectionLost?: ConnectionLossListener;
 }
@@ -45,6 +47,7 @@ export function openDatabase({
   databaseUrl,
   dataDir,
   onQuery,
+  loadDataDir,
   onConnectionLost = (err) =>
     console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on demand`),
 }: DatabaseOptions): DatabaseHandle {
@@ -56,7 +59,7 @@ export function openDatabase({
   }
   let client: PGlite;
   if (databaseUrl === 'memory:') {
-    client = new PGlite();
+    client = new PGlite(loadDataDir ? { loadDataDir } : undefined);
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });

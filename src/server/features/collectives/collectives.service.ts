@@ -6,6 +6,7 @@ import type {
   CollectiveWithRole,
 } from '../../../shared/schemas/collectives';
 import type { Database, DbOrTx } from '../../db/client';
+import { replaceValue } from '../../db/replace-value';
 import { collectiveMembers, collectives, users } from '../../db/schema';
 import { forbidden, notFound } from '../../plugins/errors';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
@@ -105,22 +106,20 @@ export async function updateCollective(
   return toCollectiveDto(row!);
 }
 
-/** Points the collective at a new avatar; returns it with the avatar it replaced (row locked meanwhile). */
+/** Points the collective at a new avatar; returns it with the avatar it replaced. */
 export async function replaceCollectiveImage(db: Database, collectiveId: number, imageUrl: string) {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ imageUrl: collectives.imageUrl })
-      .from(collectives)
-      .where(eq(collectives.id, collectiveId))
-      .for('update');
-    if (!current) throw notFound('Collective not found');
-    const [row] = await tx
-      .update(collectives)
-      .set({ imageUrl, updatedAt: new Date() })
-      .where(eq(collectives.id, collectiveId))
-      .returning();
-    return { result: toCollectiveDto(row!) as Collective, previous: current.imageUrl };
-  });
+  const replaced = await replaceValue(
+    db,
+    collectives,
+    { column: collectives.id, equals: collectiveId },
+    'imageUrl',
+    {
+      imageUrl,
+      updatedAt: new Date(),
+    },
+  );
+  if (!replaced) throw notFound('Collective not found');
+  return { result: toCollectiveDto(replaced.row) as Collective, previous: replaced.previous };
 }
 
 export async function listMembers(

@@ -2,6 +2,7 @@ import { and, desc, eq, exists, sql } from 'drizzle-orm';
 import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { replaceValue } from '../../db/replace-value';
 import { equipmentComments, equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import { withEquipment } from '../tracks/tracks.service';
@@ -101,18 +102,20 @@ export async function updateEquipment(
   return getEquipmentDetail(db, id, viewerId);
 }
 
-/** Points the equipment at a new picture; returns the picture it replaced (row locked meanwhile). */
+/** Points the equipment at a new picture; returns the URL with the picture it replaced. */
 export async function replaceEquipmentImage(db: Database, id: number, imageUrl: string) {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ imageUrl: equipmentTags.imageUrl })
-      .from(equipmentTags)
-      .where(eq(equipmentTags.id, id))
-      .for('update');
-    if (!current) throw notFound('Equipment not found');
-    await tx.update(equipmentTags).set({ imageUrl, updatedAt: new Date() }).where(eq(equipmentTags.id, id));
-    return { result: { imageUrl }, previous: current.imageUrl };
-  });
+  const replaced = await replaceValue(
+    db,
+    equipmentTags,
+    { column: equipmentTags.id, equals: id },
+    'imageUrl',
+    {
+      imageUrl,
+      updatedAt: new Date(),
+    },
+  );
+  if (!replaced) throw notFound('Equipment not found');
+  return { result: { imageUrl }, previous: replaced.previous };
 }
 
 /**

@@ -7,6 +7,7 @@ import type {
   UpdatePlaylistBody,
 } from '../../../shared/schemas/playlists';
 import type { Database, DbOrTx } from '../../db/client';
+import { replaceValue } from '../../db/replace-value';
 import { playlists, playlistTracks, tracks } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
 import { equipmentByTrack, toTrackDto } from '../tracks/tracks.service';
@@ -104,22 +105,19 @@ export async function updatePlaylist(
   return toPlaylistDto(row!);
 }
 
-/** Points the playlist at a new cover; returns it with the cover it replaced (row locked meanwhile). */
+/** Points the playlist at a new cover; returns it with the cover it replaced. */
 export async function replacePlaylistImage(db: Database, playlistId: number, imageUrl: string) {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ imageUrl: playlists.imageUrl })
-      .from(playlists)
-      .where(eq(playlists.id, playlistId))
-      .for('update');
-    if (!current) throw notFound('Playlist not found');
-    const [row] = await tx
-      .update(playlists)
-      .set({ imageUrl })
-      .where(eq(playlists.id, playlistId))
-      .returning();
-    return { result: toPlaylistDto(row!), previous: current.imageUrl };
-  });
+  const replaced = await replaceValue(
+    db,
+    playlists,
+    { column: playlists.id, equals: playlistId },
+    'imageUrl',
+    {
+      imageUrl,
+    },
+  );
+  if (!replaced) throw notFound('Playlist not found');
+  return { result: toPlaylistDto(replaced.row), previous: replaced.previous };
 }
 
 /** Appends one of the owner's own tracks; a track already there is left where it is. */

@@ -2,6 +2,7 @@ import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import { PROFILE_NOT_FOUND, type ProfileChanges, type PublicProfile } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { replaceValue } from '../../db/replace-value';
 import { tracks, users } from '../../db/schema';
 import { HttpError, notFound } from '../../plugins/errors';
 import { withEquipment } from '../tracks/tracks.service';
@@ -25,22 +26,14 @@ async function update(
 export const updatePrivacy = (db: Database, userId: string, isPublic: boolean) =>
   update(db, userId, { isPublic });
 
-/** Points the person at a new avatar; returns them with the avatar it replaced (row locked meanwhile). */
+/** Points the person at a new avatar; returns them with the avatar it replaced. */
 export async function replaceAvatar(db: Database, userId: string, avatarUrl: string) {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ avatarUrl: users.avatarUrl })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
-    if (!current) throw notFound('User not found');
-    const [row] = await tx
-      .update(users)
-      .set({ avatarUrl, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
-    return { result: row!, previous: current.avatarUrl };
+  const replaced = await replaceValue(db, users, { column: users.id, equals: userId }, 'avatarUrl', {
+    avatarUrl,
+    updatedAt: new Date(),
   });
+  if (!replaced) throw notFound('User not found');
+  return { result: replaced.row, previous: replaced.previous };
 }
 
 /**

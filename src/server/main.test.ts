@@ -1,78 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeWav } from '../test/media-fixtures';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the server; with fileSizeLimitBlocks, under `ulimit -f` (the process's file-size limit). */
-function start(env: Record<string, string>, fileSizeLimitBlocks?: number): Running {
-  const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
-  const [command, ...args] =
-    fileSizeLimitBlocks === undefined
-      ? node
-      : ['sh', '-c', `ulimit -f ${fileSizeLimitBlocks} && exec "$0" "$@"`, ...node];
-  const child = spawn(command!, args, {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(port: number, running: Running) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (running.child.exitCode !== null) throw new Error(`server exited early:\n${running.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy:\n${running.output()}`);
-}
-
-/** Signs in as the demo user: the session cookie and a CSRF token for it. */
-async function signIn(port: number): Promise<{ cookie: string; token: string }> {
-  const csrf = await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`);
-  const anonymous = csrf.headers.get('set-cookie')!.split(';')[0]!;
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const demo = await fetch(`http://127.0.0.1:${port}/api/auth/demo-session`, {
-    method: 'POST',
-    headers: { cookie: anonymous, 'x-csrf-token': csrfToken },
-  });
-  const cookie = demo.headers
-    .getSetCookie()
-    .find((c) => !c.includes('Max-Age=0'))!
-    .split(';')[0]!;
-  const tokenRes = await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`, { headers: { cookie } });
-  return { cookie, token: ((await tokenRes.json()) as { csrfToken: string }).csrfToken };
-}
+import {
+  freePort,
+  type ServerProcess,
+  signInAsDemo,
+  startServerProcess,
+  waitForHealth,
+} from '../test/server-process';
 
 /** A multipart body carrying `data` as the file in `field`. */
 function multipart(boundary: string, field: string, filename: string, type: string, data: Buffer) {
@@ -85,7 +23,7 @@ function multipart(boundary: string, field: string, filename: string, type: stri
   ]);
 }
 
-let running: Running | undefined;
+let running: ServerProcess | undefined;
 afterEach(() => {
   running?.child.kill('SIGKILL');
   running = undefined;
@@ -93,7 +31,7 @@ afterEach(() => {
 
 describe('main: start-up and shutdown of the real process', () => {
   it('refuses to start on bad configuration, naming the bad value', async () => {
-    running = start({ PORT: 'abc' });
+    running = startServerProcess(0, { PORT: 'abc' });
     expect(await running.exited).toBe(1);
     expect(running.output()).toContain('PORT (got "abc"): must be a whole number');
   });
@@ -101,33 +39,21 @@ describe('main: start-up and shutdown of the real process', () => {
   it('starts on embedded PGlite with no other service, keeps data and secret across a graceful restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
     const port = await freePort();
-    running = start({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth(port, running);
+    running = startServerProcess(port, { DATA_DIR: dataDir });
+    await waitForHealth(running);
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
     const secret = readFileSync(path.join(dataDir, 'session-secret'), 'utf8');
     expect(secret.length).toBeGreaterThanOrEqual(32);
 
     // Sign in as the demo user so there is a session row to outlive the restart.
-    const csrf = await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`);
-    const cookie = csrf.headers.get('set-cookie')!.split(';')[0]!;
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const demo = await fetch(`http://127.0.0.1:${port}/api/auth/demo-session`, {
-      method: 'POST',
-      headers: { cookie, 'x-csrf-token': csrfToken },
-    });
-    expect(demo.status).toBe(200);
-    const { id: demoId } = (await demo.json()) as { id: string };
-    const session = demo.headers
-      .getSetCookie()
-      .find((c) => !c.includes('Max-Age=0'))!
-      .split(';')[0]!;
+    const { cookie: session, id: demoId } = await signInAsDemo(running.baseUrl);
 
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);
     expect(running.output()).toContain('Shutting down');
 
-    running = start({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth(port, running);
+    running = startServerProcess(port, { DATA_DIR: dataDir });
+    await waitForHealth(running);
     expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
     const me = await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie: session } });
     expect(me.status).toBe(200);
@@ -137,26 +63,9 @@ describe('main: start-up and shutdown of the real process', () => {
   it('on SIGTERM lets an upload in flight finish, then exits cleanly', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
     const port = await freePort();
-    running = start({ PORT: String(port), DATA_DIR: dataDir });
-    await waitForHealth(port, running);
-    const csrf = await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`);
-    const anonymous = csrf.headers.get('set-cookie')!.split(';')[0]!;
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const demo = await fetch(`http://127.0.0.1:${port}/api/auth/demo-session`, {
-      method: 'POST',
-      headers: { cookie: anonymous, 'x-csrf-token': csrfToken },
-    });
-    const cookie = demo.headers
-      .getSetCookie()
-      .find((c) => !c.includes('Max-Age=0'))!
-      .split(';')[0]!;
-    const token = (
-      (await (
-        await fetch(`http://127.0.0.1:${port}/api/auth/csrf-token`, { headers: { cookie } })
-      ).json()) as {
-        csrfToken: string;
-      }
-    ).csrfToken;
+    running = startServerProcess(port, { DATA_DIR: dataDir });
+    await waitForHealth(running);
+    const { cookie, token } = await signInAsDemo(running.baseUrl);
 
     const boundary = 'shutdown-test';
     const head = Buffer.from(
@@ -206,15 +115,14 @@ describe('main: start-up and shutdown of the real process', () => {
   it('on SIGTERM does not wait forever for a stalled upload: it exits by the shutdown deadline', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
     const port = await freePort();
-    running = start({
-      PORT: String(port),
+    running = startServerProcess(port, {
       DATA_DIR: dataDir,
       DATABASE_URL: 'memory:',
       SHUTDOWN_TIMEOUT_MS: '1500',
       UPLOAD_IDLE_TIMEOUT_MS: '600000',
     });
-    await waitForHealth(port, running);
-    const { cookie, token } = await signIn(port);
+    await waitForHealth(running);
+    const { cookie, token } = await signInAsDemo(running.baseUrl);
     const boundary = 'stalled-at-shutdown';
     const body = multipart(boundary, 'audio', 'stalled.wav', 'audio/wav', makeWav(2));
     const req = httpRequest({
@@ -251,9 +159,13 @@ describe('main: start-up and shutdown of the real process', () => {
     const port = await freePort();
     // 2048 blocks: 1 MiB under sh's 512-byte blocks, 2 MiB under 1 KiB ones; Node ignores SIGXFSZ,
     // so a write past it fails with EFBIG. The database lives in memory, untouched by the limit.
-    running = start({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: 'memory:' }, 2048);
-    await waitForHealth(port, running);
-    const { cookie, token } = await signIn(port);
+    running = startServerProcess(
+      port,
+      { DATA_DIR: dataDir, DATABASE_URL: 'memory:' },
+      { fileSizeLimitBlocks: 2048 },
+    );
+    await waitForHealth(running);
+    const { cookie, token } = await signInAsDemo(running.baseUrl);
     const big = Buffer.alloc(4 * 1024 * 1024, 7);
     for (const [path_, field, type] of [
       ['/api/tracks', 'audio', 'audio/wav'],

@@ -21,9 +21,22 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** The real server (src/server/main.ts through tsx) as a child process, output captured. */
-export function startServerProcess(port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/**
+ * The real server (src/server/main.ts through tsx) as a child process, output captured. With
+ * `fileSizeLimitBlocks` it runs under `ulimit -f` (writes past it fail with EFBIG: Node ignores
+ * SIGXFSZ), a real disk fault.
+ */
+export function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  options: { fileSizeLimitBlocks?: number } = {},
+): ServerProcess {
+  const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const [command, ...args] =
+    options.fileSizeLimitBlocks === undefined
+      ? node
+      : ['sh', '-c', `ulimit -f ${options.fileSizeLimitBlocks} && exec "$0" "$@"`, ...node];
+  const child = spawn(command!, args, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: '', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,4 +105,26 @@ export class HttpSession {
     this.remember(res);
     return res;
   }
+}
+
+/**
+ * Signs a new demo visitor in on a running server: the session cookie ("journal.sid=…"), a CSRF
+ * token for it, and the account's id.
+ */
+export async function signInAsDemo(baseUrl: string): Promise<{ cookie: string; token: string; id: string }> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf-token`);
+  const anonymous = csrf.headers.get('set-cookie')!.split(';')[0]!;
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const demo = await fetch(`${baseUrl}/api/auth/demo-session`, {
+    method: 'POST',
+    headers: { cookie: anonymous, 'x-csrf-token': csrfToken },
+  });
+  if (demo.status !== 200) throw new Error(`demo sign-in failed: ${demo.status} ${await demo.text()}`);
+  const { id } = (await demo.json()) as { id: string };
+  const cookie = demo.headers
+    .getSetCookie()
+    .find((c) => !/max-age=0/i.test(c) && c.startsWith('journal.sid='))!
+    .split(';')[0]!;
+  const tokenRes = await fetch(`${baseUrl}/api/auth/csrf-token`, { headers: { cookie } });
+  return { cookie, token: ((await tokenRes.json()) as { csrfToken: string }).csrfToken, id };
 }

@@ -32,11 +32,33 @@ const UNAVAILABLE_ERRNO = new Set([
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|not queryable|timeout exceeded when trying to connect|connection timeout|Client has encountered a connection error/i;
 
+const FROM_DATABASE = Symbol.for('journal.fromDatabase');
+
+/** Marks an error as raised by the database driver (so a network error elsewhere is not taken for one). */
+export function markFromDatabase(err: unknown): void {
+  if (err && typeof err === 'object') (err as Record<symbol, boolean>)[FROM_DATABASE] = true;
+}
+
+/** Rejection handler: marks the error as the database's and rethrows it. */
+export function fromDatabase(err: unknown): never {
+  markFromDatabase(err);
+  throw err;
+}
+
+const raisedByDatabase = (err: unknown) =>
+  [...causeChain(err)].some(
+    (e) =>
+      (e as Record<symbol, unknown>)[FROM_DATABASE] === true || (e as Error).name === 'DrizzleQueryError',
+  );
+
 /**
  * The database cannot be reached right now (down, restarting, failing over, connection lost):
- * the request should get 503 and a later one will work, as opposed to a bug (500).
+ * the request should get 503 and a later one will work, as opposed to a bug (500). Only errors the
+ * database driver raised count: a refused connection to anything else (an identity provider, an
+ * object store) is not a database outage.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!raisedByDatabase(err)) return false;
   for (const e of causeChain(err)) {
     if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_ERRNO.has(e.code))) {
       return true;

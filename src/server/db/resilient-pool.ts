@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isDatabaseUnavailable, isRetryableTermination } from './errors';
+import { fromDatabase, isDatabaseUnavailable, isRetryableTermination, markFromDatabase } from './errors';
 
 export type ConnectionLossListener = (err: Error) => void;
 
@@ -34,7 +34,7 @@ export class ResilientPool extends pg.Pool {
   // biome-ignore lint/suspicious/noExplicitAny: mirrors pg.Pool's overloads
   override connect(callback?: any): any {
     if (callback) return super.connect(callback);
-    return super.connect().then((client) => guardCheckedOut(client as ReleasableClient));
+    return super.connect().then((client) => guardCheckedOut(client as ReleasableClient), fromDatabase);
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: mirrors pg.Pool's overloads
@@ -43,10 +43,12 @@ export class ResilientPool extends pg.Pool {
       return super.query(text, values, callback);
     }
     const attempt = () => super.query(text, values) as Promise<unknown>;
-    return attempt().catch((err: unknown) => {
-      if (isRetryableTermination(err)) return attempt();
-      throw err;
-    });
+    return attempt()
+      .catch((err: unknown) => {
+        if (isRetryableTermination(err)) return attempt();
+        throw err;
+      })
+      .catch(fromDatabase);
   }
 }
 
@@ -77,7 +79,10 @@ function guardCheckedOut(client: ReleasableClient): pg.PoolClient {
     if (typeof last === 'function') {
       const callback = last as QueryCallback;
       return query(...args.slice(0, -1), (err: Error | undefined, result?: unknown) => {
-        if (err) releaseIfGone(err);
+        if (err) {
+          releaseIfGone(err);
+          markFromDatabase(err);
+        }
         callback(err, result);
       });
     }
@@ -85,7 +90,7 @@ function guardCheckedOut(client: ReleasableClient): pg.PoolClient {
     if (result instanceof Promise) {
       return result.catch((err: unknown) => {
         releaseIfGone(err);
-        throw err;
+        return fromDatabase(err);
       });
     }
     return result;

@@ -7,6 +7,7 @@ import {
   formatDuration,
   formatFileSize,
   formatMimeSubtype,
+  formatStorageAmount,
   truncate,
 } from './format';
 
@@ -25,6 +26,10 @@ describe('format', () => {
     expect(formatFileSize(512)).toBe('512 B');
     expect(formatFileSize(1536)).toBe('1.5 KB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5.0 MB');
+    // The quota line drops a round ".0" (issue 9: "1.2 GB of 10 GB used").
+    expect(formatStorageAmount(10 * 1024 ** 3)).toBe('10 GB');
+    expect(formatStorageAmount(1.2 * 1024 ** 3)).toBe('1.2 GB');
+    expect(formatStorageAmount(512)).toBe('512 B');
     expect(formatFileSize(3.25 * 1024 ** 3)).toBe('3.3 GB');
   });
 

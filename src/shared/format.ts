@@ -21,6 +21,9 @@ export function formatFileSize(bytes: number | null | undefined): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
+/** A storage amount as the quota line shows it: "1.2 GB", and a round "10 GB" without ".0". */
+export const formatStorageAmount = (bytes: number): string => formatFileSize(bytes).replace(/\.0 /, ' ');
+
 /** Sizes elsewhere: MB with one decimal (spec section 9). */
 export const formatMegabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 

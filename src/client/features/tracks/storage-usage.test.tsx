@@ -30,7 +30,7 @@ describe('storage usage in the journal', () => {
       'GET /api/user/storage': storageReplies({ usedBytes: 1.2 * GB, quotaBytes: 10 * GB }),
     });
     renderWithProviders(<JournalPage />);
-    expect(await screen.findByText('1.2 GB of 10.0 GB used')).toBeTruthy();
+    expect(await screen.findByText('1.2 GB of 10 GB used')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Storage used' }).getAttribute('aria-valuenow')).toBe(
       '12',
     );
@@ -42,7 +42,7 @@ describe('storage usage in the journal', () => {
       'GET /api/user/storage': storageReplies({ usedBytes: 350 * 1024 * 1024, quotaBytes: null }),
     });
     renderWithProviders(<JournalPage />);
-    expect(await screen.findByText('350.0 MB used')).toBeTruthy();
+    expect(await screen.findByText('350 MB used')).toBeTruthy();
     expect(screen.queryByRole('progressbar', { name: 'Storage used' })).toBeNull();
   });
 
@@ -56,12 +56,12 @@ describe('storage usage in the journal', () => {
       ),
     });
     renderWithProviders(<JournalPage />);
-    expect(await screen.findByText('0 B of 10.0 GB used')).toBeTruthy();
+    expect(await screen.findByText('0 B of 10 GB used')).toBeTruthy();
     const file = new File([new Uint8Array([1, 2, 3])], 'take.wav', { type: 'audio/wav' });
     fireEvent.change(screen.getByTestId('track-file-input'), { target: { files: [file] } });
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     FakeXhr.sent[0]!.respond(201, makeTrack({ id: 9, name: 'take' }));
-    expect(await screen.findByText('5.0 MB of 10.0 GB used')).toBeTruthy();
+    expect(await screen.findByText('5 MB of 10 GB used')).toBeTruthy();
     expect(callsTo(fetch, '/api/user/storage')).toHaveLength(2);
   });
 
@@ -76,12 +76,12 @@ describe('storage usage in the journal', () => {
       ),
     });
     renderWithProviders(<JournalPage />);
-    expect(await screen.findByText('2.0 GB of 10.0 GB used')).toBeTruthy();
+    expect(await screen.findByText('2 GB of 10 GB used')).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit track' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Track' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Track' }));
     const confirm = await screen.findByRole('alertdialog');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('1.0 GB of 10.0 GB used')).toBeTruthy();
+    expect(await screen.findByText('1 GB of 10 GB used')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatFileSize } from '../../../shared/format';
+import { formatStorageAmount } from '../../../shared/format';
 import type { StorageUsage as Usage } from '../../../shared/schemas/users';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/utils';
@@ -18,7 +18,7 @@ export function useStorageUsage() {
 export function StorageUsage({ className }: { className?: string }) {
   const { data } = useStorageUsage();
   if (!data) return null;
-  const used = formatFileSize(data.usedBytes);
+  const used = formatStorageAmount(data.usedBytes);
   if (data.quotaBytes === null) {
     return <p className={cn('text-xs text-muted-foreground', className)}>{used} used</p>;
   }
@@ -27,7 +27,7 @@ export function StorageUsage({ className }: { className?: string }) {
     <div className={cn('flex items-center gap-3', className)}>
       <Progress value={percent} aria-label="Storage used" className="h-1.5 max-w-48" />
       <p className="shrink-0 text-xs text-muted-foreground tabular-nums">
-        {used} of {formatFileSize(data.quotaBytes)} used
+        {used} of {formatStorageAmount(data.quotaBytes)} used
       </p>
     </div>
   );

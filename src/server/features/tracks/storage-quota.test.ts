@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatFileSize } from '../../../shared/format';
+import { formatStorageAmount } from '../../../shared/format';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
 import { chunk, filePartHead, multipartHead, RawHttpRequest, type RawResponse } from '../../../test/raw-http';
@@ -38,7 +38,7 @@ const storedTracks = () => {
   }
 };
 const quotaMessage = (used: number) =>
-  `Storage quota exceeded: ${formatFileSize(used)} of ${formatFileSize(QUOTA)} used`;
+  `Storage quota exceeded: ${formatStorageAmount(used)} of ${formatStorageAmount(QUOTA)} used`;
 
 async function rawAuth(client: TestClient) {
   return {

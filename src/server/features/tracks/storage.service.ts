@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { formatFileSize } from '../../../shared/format';
+import { formatStorageAmount } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { Database, DbOrTx } from '../../db/client';
 import { tracks, users } from '../../db/schema';
@@ -17,7 +17,7 @@ export async function storedBytes(db: DbOrTx, userId: string): Promise<number> {
 }
 
 export const quotaExceededMessage = (usedBytes: number, quotaBytes: number) =>
-  `Storage quota exceeded: ${formatFileSize(usedBytes)} of ${formatFileSize(quotaBytes)} used`;
+  `Storage quota exceeded: ${formatStorageAmount(usedBytes)} of ${formatStorageAmount(quotaBytes)} used`;
 
 /**
  * How large the next audio file may be: the upload limit, or the room left under the quota when

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeWav } from '../test/media-fixtures';
 import {
   freePort,
@@ -184,11 +184,14 @@ describe('main: start-up and shutdown of the real process', () => {
       expect(res.status, `${path_}: ${await res.clone().text()}`).toBe(500);
       expect(await res.json()).toMatchObject({ message: 'Something went wrong' });
     }
-    const failures = running
-      .output()
-      .split('\n')
-      .filter((line) => line.includes('"Request failed"') && line.includes('EFBIG'));
-    expect(failures).toHaveLength(2);
+    const server = running;
+    const failures = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"Request failed"') && line.includes('EFBIG'));
+    // The log line is written before the answer, but reaches us through a pipe: it may lag a little.
+    await vi.waitFor(() => expect(failures()).toHaveLength(2), { timeout: 5_000 });
     expect(readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
   }, 60_000);
 });

@@ -44,7 +44,8 @@ export function startServerProcess(
   let output = '';
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': by then every byte the process wrote has reached output().
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 

@@ -12,6 +12,29 @@ export const equipmentTagSchema = z.object({
 });
 export type EquipmentTag = z.infer<typeof equipmentTagSchema>;
 
+/**
+ * Media processing of an upload (issue 10): `pending` until the job has made the waveform peaks,
+ * measured loudness and, for formats not every browser plays, a rendition; `failed` with a reason.
+ */
+export const PROCESSING_STATES = ['pending', 'ready', 'failed'] as const;
+export type ProcessingState = (typeof PROCESSING_STATES)[number];
+
+export const trackProcessingSchema = z.object({
+  state: z.enum(PROCESSING_STATES),
+  /** Why processing failed, in words for the track's owner; null unless `failed`. */
+  error: z.string().nullable(),
+});
+export type TrackProcessing = z.infer<typeof trackProcessingSchema>;
+
+/** EBU R128 measurements of the whole track, for levelling playback (like ReplayGain). */
+export const trackLoudnessSchema = z.object({
+  /** Integrated loudness, LUFS. */
+  integratedLufs: z.number(),
+  /** True peak, dBTP (0 = full scale). */
+  truePeakDb: z.number(),
+});
+export type TrackLoudness = z.infer<typeof trackLoudnessSchema>;
+
 export const trackSchema = z.object({
   id: z.number(),
   userId: z.string(),
@@ -26,8 +49,22 @@ export const trackSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   equipment: z.array(equipmentTagSchema),
+  processing: trackProcessingSchema,
+  /** GET /api/tracks/{id}/stream serves audio a browser plays now (the original, or a ready rendition). */
+  playable: z.boolean(),
+  /** Null until processing has measured it. */
+  loudness: trackLoudnessSchema.nullable(),
 });
 export type Track = z.infer<typeof trackSchema>;
+
+/** GET /api/tracks/{id}/waveform once processing is done. */
+export const waveformSchema = z.object({
+  /** Seconds. */
+  duration: z.number(),
+  /** Normalised min/max pairs flattened [min0, max0, min1, max1, …], each in -1..1. */
+  peaks: z.array(z.number()),
+});
+export type Waveform = z.infer<typeof waveformSchema>;
 
 export const TRACK_SORTS = ['dateUploaded', 'dateCreated'] as const;
 export type TrackSort = (typeof TRACK_SORTS)[number];

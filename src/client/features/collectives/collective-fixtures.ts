@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/schemas/collectives';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { testUser } from '../../test/render';
+import { readyMedia } from '../tracks/test-tracks';
 
 // Test data for the collective screens (imported by tests only).
 
@@ -71,6 +72,7 @@ export function playlistTrack(id: number, name: string, extra: Partial<PlaylistT
     filename: `${name}.wav`,
     mimeType: 'audio/wav',
     size: 1000,
+    ...readyMedia,
     duration: 65,
     notes: null,
     fileCreatedAt: null,

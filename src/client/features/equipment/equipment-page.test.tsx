@@ -6,6 +6,7 @@ import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../..
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { readyMedia } from '../tracks/test-tracks';
 import { EquipmentPage } from './equipment-page';
 
 beforeEach(() => resetCsrfToken());
@@ -34,6 +35,7 @@ const usedIn: EquipmentTrack = {
   id: 11,
   userId: 'u2',
   name: 'Polysynth Dawn',
+  ...readyMedia,
   filename: 'dawn.wav',
   mimeType: 'audio/wav',
   size: 1000,

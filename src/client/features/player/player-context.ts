@@ -1,5 +1,6 @@
 import { createContext } from 'react';
 import { DEFAULT_VOLUME } from '../../../shared/constants';
+import type { TrackLoudness, TrackProcessing } from '../../../shared/schemas/tracks';
 
 /** What the player needs of a track; screens pass their richer track objects straight in. */
 export interface PlayerTrack {
@@ -8,6 +9,14 @@ export interface PlayerTrack {
   mimeType?: string | null;
   /** Seconds, when the server could measure it; the audio element's own value wins once loaded. */
   duration?: number | null;
+  /** False while the server has nothing a browser can play yet (processing) or never will (failed). */
+  playable?: boolean;
+  processing?: TrackProcessing;
+  loudness?: TrackLoudness | null;
+  /** Media Session artist: the owner's display name. */
+  artist?: string | null;
+  /** Media Session artwork: the playlist cover or the owner's avatar. */
+  artworkUrl?: string | null;
 }
 
 /** The player state of spec section 3. */
@@ -37,6 +46,14 @@ export interface PlayerControls {
   refreshTrack: (track: PlayerTrack) => void;
   /** A track was deleted: it leaves the queue, and if it was playing the player stops and clears. */
   forgetTrack: (id: number) => void;
+  /** Puts `track` right after the current one (moving it if already queued); plays it if nothing is loaded. */
+  playNext: (track: PlayerTrack) => void;
+  /** Appends `track` to the queue (moving it to the end if already queued). */
+  addToQueue: (track: PlayerTrack) => void;
+  /** Takes a track out of the queue; the playing track keeps playing. */
+  removeFromQueue: (id: number) => void;
+  /** Moves the queued track `id` to position `toIndex` of the queue. */
+  moveInQueue: (id: number, toIndex: number) => void;
 }
 
 export type PlayerContextValue = PlayerState & PlayerControls;

@@ -8,7 +8,15 @@ import {
   type PlayerState,
   type PlayerTrack,
 } from './player-context';
-import { isPlayable, nextInQueue, previousInQueue, unplayableReason } from './player-queue';
+import {
+  isPlayable,
+  nextInQueue,
+  previousInQueue,
+  unplayableReason,
+  withAppended,
+  withMoved,
+  withNext,
+} from './player-queue';
 
 const streamUrl = (track: PlayerTrack) => `/api/tracks/${track.id}/stream`;
 
@@ -128,6 +136,14 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
         }
         update({ playlist: queue, currentTrack: null, isPlaying: false, currentTime: 0, duration: 0 });
       },
+      playNext: (track) => {
+        const { playlist, currentTrack } = stateRef.current;
+        update({ playlist: withNext(playlist, currentTrack, track) });
+        if (!currentTrack) start(track);
+      },
+      addToQueue: (track) => update({ playlist: withAppended(stateRef.current.playlist, track) }),
+      removeFromQueue: (id) => update({ playlist: stateRef.current.playlist.filter((t) => t.id !== id) }),
+      moveInQueue: (id, toIndex) => update({ playlist: withMoved(stateRef.current.playlist, id, toIndex) }),
     };
 
     /** Handlers for the <audio> element's events. */

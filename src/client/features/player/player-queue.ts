@@ -18,6 +18,32 @@ export function previousInQueue(playlist: PlayerTrack[], current: PlayerTrack | 
   return playlist[(index - 1 + playlist.length) % playlist.length] ?? null;
 }
 
+/** `track` placed right after `current` (or first when nothing plays), once. */
+export function withNext(
+  playlist: PlayerTrack[],
+  current: PlayerTrack | null,
+  track: PlayerTrack,
+): PlayerTrack[] {
+  const rest = playlist.filter((t) => t.id !== track.id);
+  const at = current ? rest.findIndex((t) => t.id === current.id) + 1 : 0;
+  return [...rest.slice(0, at), track, ...rest.slice(at)];
+}
+
+/** `track` at the end of the queue, once. */
+export function withAppended(playlist: PlayerTrack[], track: PlayerTrack): PlayerTrack[] {
+  return [...playlist.filter((t) => t.id !== track.id), track];
+}
+
+/** The queue with track `id` moved to `toIndex` (clamped); unchanged when `id` is not queued. */
+export function withMoved(playlist: PlayerTrack[], id: number, toIndex: number): PlayerTrack[] {
+  const from = playlist.findIndex((t) => t.id === id);
+  if (from === -1) return playlist;
+  const moved = playlist[from]!;
+  const rest = playlist.filter((t) => t.id !== id);
+  const at = Math.min(Math.max(0, toIndex), rest.length);
+  return [...rest.slice(0, at), moved, ...rest.slice(at)];
+}
+
 /** Browsers cannot decode AIFF (spec section 2, track card). */
 export function isAiff(track: PlayerTrack): boolean {
   return /aiff?$/i.test(track.mimeType ?? '') || /\.aiff?$/i.test(track.name);

@@ -1,6 +1,7 @@
 import type { PlaylistDetail, PlaylistTrack } from '../../../shared/schemas/playlists';
 import type { Track } from '../../../shared/schemas/tracks';
 import { testUser } from '../../test/render';
+import { readyMedia } from '../tracks/test-tracks';
 
 // Test data for the playlist screens (imported by tests only).
 
@@ -12,6 +13,7 @@ export function track(id: number, name: string, extra: Partial<Track> = {}): Tra
     filename: `${name}.wav`,
     mimeType: 'audio/wav',
     size: 1000,
+    ...readyMedia,
     duration: 65,
     notes: null,
     fileCreatedAt: null,

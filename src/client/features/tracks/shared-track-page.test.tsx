@@ -7,11 +7,13 @@ import { AppRoutes } from '../../app';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { SharedTrackPage } from './shared-track-page';
+import { readyMedia } from './test-tracks';
 
 const track: Track = {
   id: 12,
   userId: 'owner-1',
   name: 'Night Bus',
+  ...readyMedia,
   filename: 'night-bus.mp3',
   mimeType: 'audio/mpeg',
   size: 3 * 1024 * 1024,

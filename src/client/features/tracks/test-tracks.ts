@@ -2,6 +2,13 @@ import type { EquipmentTag, Track } from '../../../shared/schemas/tracks';
 
 // Test data for the tracks and equipment component tests.
 
+/** A track whose processing is done: it plays, with no loudness measured. */
+export const readyMedia = {
+  processing: { state: 'ready', error: null },
+  playable: true,
+  loudness: null,
+} satisfies Pick<Track, 'processing' | 'playable' | 'loudness'>;
+
 export function makeTrack(overrides: Partial<Track> = {}): Track {
   const id = overrides.id ?? 1;
   return {
@@ -18,6 +25,7 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     createdAt: '2024-05-01T12:00:00.000Z',
     updatedAt: '2024-05-01T12:00:00.000Z',
     equipment: [],
+    ...readyMedia,
     ...overrides,
   };
 }

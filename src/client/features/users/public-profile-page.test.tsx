@@ -5,12 +5,14 @@ import type { Track } from '../../../shared/schemas/tracks';
 import type { PublicProfile } from '../../../shared/schemas/users';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { readyMedia } from '../tracks/test-tracks';
 import { PublicProfilePage } from './public-profile-page';
 
 const track = (id: number, name: string): Track => ({
   id,
   userId: 'user-1',
   name,
+  ...readyMedia,
   filename: `${name}.wav`,
   mimeType: 'audio/wav',
   size: 2048,

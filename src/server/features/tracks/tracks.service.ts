@@ -51,6 +51,10 @@ export function toTrackDto(row: TrackRow, equipment: Track['equipment'] = []): T
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     equipment,
+    // Interim until the media pipeline stores these (issue 10).
+    processing: { state: 'ready', error: null },
+    playable: true,
+    loudness: null,
   };
 }
 

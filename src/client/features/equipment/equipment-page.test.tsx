@@ -46,7 +46,14 @@ const usedIn: EquipmentTrack = {
   createdAt: '2024-05-03T00:00:00.000Z',
   updatedAt: '2024-05-03T00:00:00.000Z',
   equipment: [{ id: 7, name: 'Juno-106', description: null, imageUrl: null, category: 'Hardware Synth' }],
-  user: { id: 'u2', username: null, firstName: 'Grace', lastName: 'Hopper' },
+  user: {
+    id: 'u2',
+    username: null,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    avatarUrl: '/uploads/avatars/u2',
+    updatedAt: '2024-05-03T00:00:00.000Z',
+  },
 };
 
 function show(detail: EquipmentDetail | null, extra = {}) {

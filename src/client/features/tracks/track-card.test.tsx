@@ -19,13 +19,15 @@ const track = makeTrack({
   notes: 'Recorded on the porch.',
 });
 
+const owner = { artist: 'ada', artworkUrl: null };
+
 const fact = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 
 beforeEach(() => resetCsrfToken());
 
 describe('TrackCard', () => {
   it('shows name, relative date, duration, size, format and notes', () => {
-    renderWithProviders(<TrackCard track={track} />);
+    renderWithProviders(<TrackCard track={track} owner={owner} />);
     expect(screen.getByRole('heading', { name: 'Tape Loop' })).toBeTruthy();
     expect(screen.getByText('3 days ago')).toBeTruthy();
     expect(fact('Duration')).toBe('2:05');
@@ -38,7 +40,10 @@ describe('TrackCard', () => {
 
   it('says Unknown for a missing duration and date', () => {
     renderWithProviders(
-      <TrackCard track={{ ...track, duration: null, createdAt: '', notes: null, size: 512 }} />,
+      <TrackCard
+        track={{ ...track, duration: null, createdAt: '', notes: null, size: 512 }}
+        owner={owner}
+      />,
     );
     expect(fact('Duration')).toBe('Unknown');
     expect(fact('File Size')).toBe('512 B');
@@ -47,7 +52,7 @@ describe('TrackCard', () => {
   });
 
   it('hides the menu in the public view', () => {
-    renderWithProviders(<TrackCard track={track} publicView />);
+    renderWithProviders(<TrackCard track={track} owner={owner} publicView />);
     expect(screen.queryByRole('button', { name: 'Track options' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Play Tape Loop' })).toBeTruthy();
   });
@@ -55,7 +60,7 @@ describe('TrackCard', () => {
   it('plays and pauses through the shared player', async () => {
     renderWithProviders(
       <>
-        <TrackCard track={track} />
+        <TrackCard track={track} owner={owner} />
         <PlayerBar />
       </>,
     );
@@ -67,7 +72,7 @@ describe('TrackCard', () => {
   });
 
   it('will not play AIFF and says why', async () => {
-    renderWithProviders(<TrackCard track={{ ...track, mimeType: 'audio/aiff' }} />);
+    renderWithProviders(<TrackCard track={{ ...track, mimeType: 'audio/aiff' }} owner={owner} />);
     expect(fact('Format')).toBe('AIFF');
     await userEvent.click(screen.getByRole('button', { name: 'Play Tape Loop' }));
     expect(await screen.findByText('Cannot Play File')).toBeTruthy();
@@ -76,7 +81,7 @@ describe('TrackCard', () => {
 
   it('copies the share link', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<TrackCard track={track} />);
+    renderWithProviders(<TrackCard track={track} owner={owner} />);
     await user.click(screen.getByRole('button', { name: 'Track options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Share Link' }));
     expect(await screen.findByText('Link Copied')).toBeTruthy();
@@ -86,7 +91,7 @@ describe('TrackCard', () => {
   it('says when copying fails', async () => {
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
-    renderWithProviders(<TrackCard track={track} />);
+    renderWithProviders(<TrackCard track={track} owner={owner} />);
     await user.click(screen.getByRole('button', { name: 'Track options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Share Link' }));
     expect(await screen.findByText('Failed to copy link')).toBeTruthy();
@@ -97,7 +102,7 @@ describe('TrackCard', () => {
       'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
       'DELETE /api/tracks/42': () => json({ success: true }),
     });
-    renderWithProviders(<TrackCard track={track} />);
+    renderWithProviders(<TrackCard track={track} owner={owner} />);
     await userEvent.click(screen.getByRole('button', { name: 'Track options' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete Track' }));
     const confirm = await screen.findByRole('alertdialog');

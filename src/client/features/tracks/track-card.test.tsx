@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
+import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { PlayerBar } from '../player/player-bar';
@@ -40,10 +41,7 @@ describe('TrackCard', () => {
 
   it('says Unknown for a missing duration and date', () => {
     renderWithProviders(
-      <TrackCard
-        track={{ ...track, duration: null, createdAt: '', notes: null, size: 512 }}
-        owner={owner}
-      />,
+      <TrackCard track={{ ...track, duration: null, createdAt: '', notes: null, size: 512 }} owner={owner} />,
     );
     expect(fact('Duration')).toBe('Unknown');
     expect(fact('File Size')).toBe('512 B');
@@ -112,5 +110,48 @@ describe('TrackCard', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Track deleted')).toBeTruthy();
     expect(callsTo(fetch, '/api/tracks/42')).toHaveLength(1);
+  });
+
+  it("the owner's menu also plays next, adds to the queue and downloads", async () => {
+    const user = userEvent.setup();
+    const player = fakePlayer();
+    renderWithProviders(
+      <WithPlayer player={player}>
+        <TrackCard track={track} owner={owner} />
+      </WithPlayer>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Track options' }));
+    expect(screen.getByRole('menuitem', { name: 'Share Link' })).toBeTruthy();
+    await user.click(await screen.findByRole('menuitem', { name: 'Play next' }));
+    expect(player.playNext).toHaveBeenCalledWith(expect.objectContaining({ id: 42, artist: 'ada' }));
+    expect(await screen.findByText('Playing next: Tape Loop')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Track options' }));
+    expect((await screen.findByRole('menuitem', { name: 'Download' })).getAttribute('href')).toBe(
+      '/api/tracks/42/original',
+    );
+  });
+
+  it('a failed card shows the reason, with Retry for the owner only', async () => {
+    const broken = {
+      ...track,
+      playable: false,
+      processing: { state: 'failed' as const, error: 'Unreadable' },
+    };
+    const fetch = mockFetch({
+      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+      'POST /api/tracks/42/process': () =>
+        json({ ...broken, processing: { state: 'pending', error: null } }, 202),
+    });
+    const { unmount } = renderWithProviders(<TrackCard track={broken} owner={owner} publicView />);
+    expect(screen.getByText('Could not process: Unreadable')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Play Tape Loop: Cannot be played: processing failed' }),
+    ).toBeTruthy();
+    unmount();
+
+    renderWithProviders(<TrackCard track={broken} owner={owner} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry processing Tape Loop' }));
+    await waitFor(() => expect(callsTo(fetch, '/api/tracks/42/process')).toHaveLength(1));
   });
 });

@@ -30,8 +30,8 @@ export function ProcessingStatus({
       )}
       {state === 'failed' && (
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-destructive">
-          <p className="flex min-w-0 items-center gap-1.5">
-            <AlertCircle className="size-3 shrink-0" aria-hidden />
+          <p className="flex min-w-0 items-start gap-1.5">
+            <AlertCircle className="mt-0.5 size-3 shrink-0" aria-hidden />
             <span className="min-w-0 break-words">Could not process: {error ?? 'unknown error'}</span>
           </p>
           {canRetry && (

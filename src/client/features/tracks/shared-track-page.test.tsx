@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '../../../shared/constants';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { SharedTrack } from '../../../shared/schemas/users';
@@ -39,6 +39,8 @@ const shared: SharedTrack = {
     updatedAt: '2024-05-01T00:00:00.000Z',
   },
 };
+
+afterEach(() => vi.useRealTimers());
 
 const notFound = () => json({ statusCode: 404, error: 'Not Found', message: 'Track not found' }, 404);
 
@@ -144,6 +146,5 @@ describe('SharedTrackPage', () => {
     expect(screen.getByRole('button', { name: 'Play next' }).hasAttribute('disabled')).toBe(false);
     await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs * 3);
     expect(callsTo(fetch, '/api/tracks/12')).toHaveLength(2);
-    vi.useRealTimers();
   });
 });

@@ -127,6 +127,8 @@ export const TIMINGS = {
   tooltipDelayMs: 700,
   tooltipSkipDelayMs: 300,
   queryGcTimeMs: 5 * 60 * 1000,
+  /** How often a list holding a track still being processed is read again (decision 0054). */
+  processingPollMs: 3000,
 } as const;
 
 export const TOAST_LIMIT = 1;

@@ -147,13 +147,15 @@ export const equipmentCommentSchema = z.object({
 });
 export type EquipmentComment = z.infer<typeof equipmentCommentSchema>;
 
-/** A row of 'Tracks Using {name}': the track with its owner's names. */
+/** A row of 'Tracks Using {name}': the track with its owner's names and avatar (the player's artwork). */
 export const equipmentTrackSchema = trackSchema.extend({
   user: z.object({
     id: z.string(),
     username: z.string().nullable(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    updatedAt: z.string(),
   }),
 });
 export type EquipmentTrack = z.infer<typeof equipmentTrackSchema>;

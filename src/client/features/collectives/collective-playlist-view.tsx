@@ -1,4 +1,5 @@
 import { ListMusic } from 'lucide-react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { displayName, formatDayMonthYear } from '../../../shared/format';
 import type { CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
@@ -7,6 +8,7 @@ import { PlayAllButton } from '../player/play-all-button';
 import { songCount } from '../playlists/playlist-header';
 import { UserAvatar } from '../shell/collective-avatar';
 import { EmptyState } from '../shell/page-layout';
+import { type TrackOwner, toPlayerTrack, trackOwner, withPlaylistCover } from '../tracks/player-track';
 import { CollectiveTrackList } from './collective-track-list';
 import { CommentsSection } from './comments-section';
 import { errorStatus, useCollectivePlaylist } from './use-collectives';
@@ -35,13 +37,16 @@ function Cover({ playlist }: { playlist: CollectivePlaylist }) {
 /** Cover, name, owner, song count and the play button of a shared playlist. */
 function SharedPlaylistHeader({
   playlist,
+  artist,
   titleHref,
 }: {
   playlist: CollectivePlaylistDetail;
+  artist: TrackOwner;
   titleHref?: string;
 }) {
   const { tracks } = playlist;
   const owner = ownerName(playlist.user);
+  const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, artist)), [tracks, artist]);
 
   return (
     <header className="mb-6 flex flex-col gap-5 @lg:flex-row @lg:items-end">
@@ -82,7 +87,7 @@ function SharedPlaylistHeader({
           </span>
         </p>
       </div>
-      <PlayAllButton tracks={tracks} className="size-12 shrink-0 rounded-full shadow-lg [&_svg]:size-5" />
+      <PlayAllButton tracks={queue} className="size-12 shrink-0 rounded-full shadow-lg [&_svg]:size-5" />
     </header>
   );
 }
@@ -101,6 +106,11 @@ export function CollectivePlaylistView({
   titleHref?: string;
 }) {
   const { data: playlist, isLoading, error } = useCollectivePlaylist(collectiveId, playlistId);
+  // The playlist's owner is the artist of its tracks (only owners add tracks); its cover the artwork.
+  const artist = useMemo(
+    () => playlist && withPlaylistCover(trackOwner(playlist.user), playlist),
+    [playlist],
+  );
 
   if (isLoading)
     return (
@@ -108,7 +118,7 @@ export function CollectivePlaylistView({
         Loading playlist...
       </p>
     );
-  if (!playlist)
+  if (!playlist || !artist)
     return errorStatus(error) === 404 ? (
       <EmptyState
         icon={ListMusic}
@@ -121,8 +131,8 @@ export function CollectivePlaylistView({
 
   return (
     <div className="@container">
-      <SharedPlaylistHeader playlist={playlist} titleHref={titleHref} />
-      <CollectiveTrackList tracks={playlist.tracks} />
+      <SharedPlaylistHeader playlist={playlist} artist={artist} titleHref={titleHref} />
+      <CollectiveTrackList tracks={playlist.tracks} owner={artist} />
       <CommentsSection collectiveId={collectiveId} playlistId={playlistId} />
     </div>
   );

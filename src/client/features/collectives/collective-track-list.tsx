@@ -1,4 +1,5 @@
 import { Clock, ListMusic } from 'lucide-react';
+import { useMemo } from 'react';
 import { formatDuration } from '../../../shared/format';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { cn } from '../../lib/utils';
@@ -6,16 +7,20 @@ import { EquipmentChips } from '../equipment/equipment-chips';
 import { usePlayFromList } from '../player/use-play-from-list';
 import { TrackIndexCell, TrackTitleCell } from '../playlists/track-row-cells';
 import { EmptyState } from '../shell/page-layout';
+import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
+import { TrackMoreMenu } from '../tracks/track-queue-items';
 
 const GRID =
-  'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem] items-center gap-3 px-2 @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem]';
+  'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_2.25rem] items-center gap-3 px-2 @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_2.25rem]';
 
 /**
  * The numbered, read-only track list of a playlist shared into a collective: members play its
- * tracks (the server lets them stream, decision 0012) but only the owner changes the playlist.
+ * tracks (the server lets them stream, decision 0012) but only the owner changes the playlist. Each
+ * row's More options menu queues or downloads it; `owner` is the playlist owner, as artist.
  */
-export function CollectiveTrackList({ tracks }: { tracks: PlaylistTrack[] }) {
-  const { player, play } = usePlayFromList(tracks);
+export function CollectiveTrackList({ tracks, owner }: { tracks: PlaylistTrack[]; owner: TrackOwner }) {
+  const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
+  const { player, play } = usePlayFromList(queue);
 
   if (tracks.length === 0) return <EmptyState icon={ListMusic} title="No tracks in this playlist" />;
 
@@ -32,10 +37,12 @@ export function CollectiveTrackList({ tracks }: { tracks: PlaylistTrack[] }) {
         <span>Title</span>
         <span className="hidden @xl:block">Equipment</span>
         <Clock className="ml-auto size-4" />
+        <span />
       </div>
       <ol aria-label="Playlist tracks" className="mt-2">
         {tracks.map((track, index) => {
           const current = player.currentTrack?.id === track.id;
+          const playerTrack = toPlayerTrack(track, owner);
           return (
             <li
               key={track.id}
@@ -46,7 +53,7 @@ export function CollectiveTrackList({ tracks }: { tracks: PlaylistTrack[] }) {
                 index={index}
                 current={current}
                 playing={current && player.isPlaying}
-                onPlay={() => play(track)}
+                onPlay={() => play(playerTrack)}
               />
               <TrackTitleCell track={track} current={current} />
               <div className="hidden min-w-0 @xl:block">
@@ -55,6 +62,10 @@ export function CollectiveTrackList({ tracks }: { tracks: PlaylistTrack[] }) {
               <span className="text-right text-sm text-muted-foreground tabular-nums">
                 {formatDuration(track.duration)}
               </span>
+              <TrackMoreMenu
+                track={playerTrack}
+                className="opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
+              />
             </li>
           );
         })}

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EQUIPMENT_CATEGORIES } from '../../../shared/constants';
 import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
 import { resetCsrfToken } from '../../lib/api-client';
+import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { readyMedia } from '../tracks/test-tracks';
@@ -46,7 +47,14 @@ const usedIn: EquipmentTrack = {
   createdAt: '2024-05-03T00:00:00.000Z',
   updatedAt: '2024-05-03T00:00:00.000Z',
   equipment: [{ id: 7, name: 'Juno-106', description: null, imageUrl: null, category: 'Hardware Synth' }],
-  user: { id: 'u2', username: null, firstName: 'Grace', lastName: 'Hopper' },
+  user: {
+    id: 'u2',
+    username: null,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    avatarUrl: '/uploads/avatars/u2',
+    updatedAt: '2024-05-03T00:00:00.000Z',
+  },
 };
 
 function show(detail: EquipmentDetail | null, extra = {}) {
@@ -149,5 +157,58 @@ describe('EquipmentPage', () => {
     show(null);
     expect(await screen.findByRole('heading', { name: 'Equipment Not Found' })).toBeTruthy();
     expect(await screen.findByText('Equipment not found')).toBeTruthy();
+  });
+
+  it("queues 'Tracks Using' rows by their own owner, with a More options menu", async () => {
+    const other: EquipmentTrack = {
+      ...usedIn,
+      id: 12,
+      name: 'Second Light',
+      user: { ...usedIn.user, id: 'u3', username: 'lin', avatarUrl: null },
+    };
+    const pendingTrack: EquipmentTrack = {
+      ...usedIn,
+      id: 13,
+      name: 'Still Cooking',
+      playable: false,
+      processing: { state: 'pending', error: null },
+    };
+    mockFetch({
+      'GET /api/equipment/7': () => json(juno),
+      'GET /api/equipment/7/comments': () => json([]),
+      'GET /api/equipment/7/tracks': () => json([usedIn, other, pendingTrack]),
+    });
+    const player = fakePlayer();
+    renderWithProviders(
+      <WithPlayer player={player}>
+        <EquipmentPage equipmentId="7" />
+      </WithPlayer>,
+      { path: '/equipment/7' },
+    );
+    await userEvent.click(await screen.findByRole('tab', { name: 'Tracks Using Juno-106' }));
+    const table = await screen.findByRole('table', { name: 'Tracks Using Juno-106' });
+    const [first, second, third] = within(table).getAllByTestId('equipment-track-row') as HTMLElement[];
+
+    await userEvent.click(within(second as HTMLElement).getByRole('button', { name: 'Play Second Light' }));
+    const queue = vi.mocked(player.playTrack).mock.calls[0]?.[1];
+    expect(queue?.map((t) => [t.id, t.artist, t.artworkUrl, t.playable])).toEqual([
+      [11, 'Grace Hopper', `/uploads/avatars/u2-256.webp?v=${Date.parse(usedIn.user.updatedAt)}`, true],
+      [12, 'lin', null, true],
+      [13, 'Grace Hopper', `/uploads/avatars/u2-256.webp?v=${Date.parse(usedIn.user.updatedAt)}`, false],
+    ]);
+
+    const stillCooking = within(third as HTMLElement).getByRole('button', {
+      name: 'Play Still Cooking: Not playable yet: still processing',
+    });
+    expect(stillCooking.getAttribute('aria-disabled')).toBe('true');
+
+    await userEvent.click(within(first as HTMLElement).getByRole('button', { name: 'More options' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Play next' }));
+    expect(player.playNext).toHaveBeenCalledWith(expect.objectContaining({ id: 11, artist: 'Grace Hopper' }));
+    expect(await screen.findByText('Playing next: Polysynth Dawn')).toBeTruthy();
+    await userEvent.click(within(first as HTMLElement).getByRole('button', { name: 'More options' }));
+    const download = await screen.findByRole('menuitem', { name: 'Download' });
+    expect(download.getAttribute('href')).toBe('/api/tracks/11/original');
+    expect(download.hasAttribute('download')).toBe(true);
   });
 });

@@ -1,20 +1,26 @@
 import { Clock, Music, Pause, Play } from 'lucide-react';
+import { useMemo } from 'react';
 import { displayName, formatDate, formatDuration } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../player/use-player';
 import { EmptyState } from '../shell/page-layout';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/play-button-gate';
+import { toPlayerTrack, trackOwner } from '../tracks/player-track';
+import { TrackMoreMenu } from '../tracks/track-queue-items';
 import { EquipmentChips } from './equipment-chips';
 import { useEquipmentTracks } from './use-equipment-page';
 
 /**
  * The 'Tracks Using {name}' tab (spec section 2): user, title, equipment, date and duration, newest
- * first as the server sends them. Each plays through the player with this list as the queue; the
- * stream rule lets signed-in people hear tracks shared to equipment pages (decision 0012).
+ * first as the server sends them. Each plays through the player with this list as the queue, each
+ * track by its own owner (artist and avatar artwork); the stream rule lets signed-in people hear
+ * tracks shared to equipment pages (decision 0012). A More options menu queues or downloads a row.
  */
 export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: number; name: string }) {
   const { data: tracks, isLoading, isError } = useEquipmentTracks(equipmentId);
   const player = usePlayer();
+  const queue = useMemo(() => (tracks ?? []).map((t) => toPlayerTrack(t, trackOwner(t.user))), [tracks]);
 
   if (isLoading)
     return (
@@ -52,9 +58,12 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
             <th scope="col" className="py-2.5 pr-4 font-medium">
               Date
             </th>
-            <th scope="col" className="w-16 py-2.5 pr-3 text-right font-medium">
+            <th scope="col" className="w-16 py-2.5 pr-2 text-right font-medium">
               <span className="sr-only">Duration</span>
               <Clock className="ml-auto size-4" aria-hidden />
+            </th>
+            <th scope="col" className="w-12 py-2.5 pr-3">
+              <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
@@ -62,6 +71,10 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
           {tracks.map((track) => {
             const isCurrent = player.currentTrack?.id === track.id;
             const playing = isCurrent && player.isPlaying;
+            const playerTrack = toPlayerTrack(track, trackOwner(track.user));
+            const { reason, ...gate } = playButtonProps(track, playing, () =>
+              isCurrent ? player.togglePlay() : player.playTrack(playerTrack, queue),
+            );
             return (
               <tr
                 key={track.id}
@@ -72,19 +85,20 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
                 )}
               >
                 <td className="py-2 pr-2 pl-3">
-                  <Button
-                    variant={isCurrent ? 'default' : 'ghost'}
-                    size="icon"
-                    className="size-8 rounded-full"
-                    aria-label={`${playing ? 'Pause' : 'Play'} ${track.name}`}
-                    onClick={() => (isCurrent ? player.togglePlay() : player.playTrack(track, tracks))}
-                  >
-                    {playing ? (
-                      <Pause className="fill-current" />
-                    ) : (
-                      <Play className="translate-x-px fill-current" />
-                    )}
-                  </Button>
+                  <WhyNotPlayable reason={reason}>
+                    <Button
+                      variant={isCurrent ? 'default' : 'ghost'}
+                      size="icon"
+                      className={cn('size-8 rounded-full', GATED_BUTTON_CLASS)}
+                      {...gate}
+                    >
+                      {playing ? (
+                        <Pause className="fill-current" />
+                      ) : (
+                        <Play className="translate-x-px fill-current" />
+                      )}
+                    </Button>
+                  </WhyNotPlayable>
                 </td>
                 <td className="max-w-40 truncate py-2 pr-4 text-sm text-muted-foreground">
                   {displayName(track.user, 'Unknown User')}
@@ -98,8 +112,11 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
                 <td className="py-2 pr-4 text-sm whitespace-nowrap text-muted-foreground">
                   {formatDate(track.createdAt)}
                 </td>
-                <td className="py-2 pr-3 text-right text-sm text-muted-foreground tabular-nums">
+                <td className="py-2 pr-2 text-right text-sm text-muted-foreground tabular-nums">
                   {formatDuration(track.duration)}
+                </td>
+                <td className="py-2 pr-3">
+                  <TrackMoreMenu track={playerTrack} />
                 </td>
               </tr>
             );

@@ -1,10 +1,11 @@
 import { Pencil, Plus, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
 import { SharePlaylistDialog } from '../collectives/share-playlist-dialog';
 import { SharedWithRow } from '../collectives/shared-collective-badges';
 import { PlayAllButton } from '../player/play-all-button';
+import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { AddTracksDialog } from './add-tracks-dialog';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
 import { PlaylistCover } from './playlist-cover';
@@ -15,11 +16,12 @@ export const songCount = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
  * Cover, title, description, song count, the 'Shared with' row and the actions of the playlist
  * page (spec section 2).
  */
-export function PlaylistHeader({ playlist }: { playlist: PlaylistDetail }) {
+export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; owner: TrackOwner }) {
   const [addOpen, setAddOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const { tracks } = playlist;
+  const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
 
   return (
     <>
@@ -37,7 +39,7 @@ export function PlaylistHeader({ playlist }: { playlist: PlaylistDetail }) {
       </header>
 
       <div className="mb-6 flex flex-wrap items-center gap-3">
-        <PlayAllButton tracks={tracks} className="size-12 rounded-full shadow-lg [&_svg]:size-5" />
+        <PlayAllButton tracks={queue} className="size-12 rounded-full shadow-lg [&_svg]:size-5" />
         <Button variant="outline" onClick={() => setAddOpen(true)}>
           <Plus aria-hidden />
           Add Tracks

@@ -1,5 +1,8 @@
 import { ListMusic } from 'lucide-react';
+import { useMemo } from 'react';
+import { useAuth } from '../auth/use-auth';
 import { EmptyState, Page, PageLoading } from '../shell/page-layout';
+import { trackOwner, withPlaylistCover } from '../tracks/player-track';
 import { PlaylistHeader } from './playlist-header';
 import { PlaylistTrackList } from './playlist-track-list';
 import { parsePlaylistId, usePlaylist } from './use-playlists';
@@ -8,6 +11,17 @@ import { parsePlaylistId, usePlaylist } from './use-playlists';
 export function PlaylistPage({ playlistId }: { playlistId: string }) {
   const id = parsePlaylistId(playlistId);
   const { data: playlist, isLoading, error } = usePlaylist(id);
+  // Only the signed-in owner opens their playlist, and it holds only their tracks: they are the
+  // artist; the cover (else their avatar) is the artwork.
+  const { user } = useAuth();
+  const owner = useMemo(
+    () =>
+      withPlaylistCover(trackOwner(user), {
+        imageUrl: playlist?.imageUrl ?? null,
+        updatedAt: playlist?.updatedAt,
+      }),
+    [user, playlist?.imageUrl, playlist?.updatedAt],
+  );
 
   if (id !== null && isLoading) return <PageLoading>Loading playlist...</PageLoading>;
 
@@ -27,8 +41,8 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
   // Keyed by playlist so open dialogs and drafts never carry over when the sidebar switches playlists.
   return (
     <Page key={playlist.id}>
-      <PlaylistHeader playlist={playlist} />
-      <PlaylistTrackList playlist={playlist} />
+      <PlaylistHeader playlist={playlist} owner={owner} />
+      <PlaylistTrackList playlist={playlist} owner={owner} />
     </Page>
   );
 }

@@ -1,10 +1,12 @@
 import { type Announcements, closestCenter, DndContext, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Clock, ListMusic } from 'lucide-react';
+import { useMemo } from 'react';
 import type { PlaylistDetail, PlaylistTrack } from '../../../shared/schemas/playlists';
 import { cn } from '../../lib/utils';
 import { usePlayFromList } from '../player/use-play-from-list';
 import { EmptyState } from '../shell/page-layout';
+import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { dragMeasuring, useDragSensors, verticalOnly } from './drag-sensors';
 import { SortableTrackRow, TRACK_GRID } from './sortable-track-row';
 import { useRemoveTrack, useReorderTracks } from './use-playlist-mutations';
@@ -25,13 +27,17 @@ function announcements(tracks: PlaylistTrack[]): Announcements {
   };
 }
 
-/** The playlist's tracks, sortable by pointer or keyboard (spec sections 2 and 4). */
-export function PlaylistTrackList({ playlist }: { playlist: PlaylistDetail }) {
+/**
+ * The playlist's tracks, sortable by pointer or keyboard (spec sections 2 and 4). `owner` is who the
+ * queued tracks are by, with the playlist's cover as their artwork.
+ */
+export function PlaylistTrackList({ playlist, owner }: { playlist: PlaylistDetail; owner: TrackOwner }) {
   const { tracks } = playlist;
   const sensors = useDragSensors();
   const reorder = useReorderTracks(playlist.id);
   const remove = useRemoveTrack(playlist.id);
-  const { player, play } = usePlayFromList(tracks);
+  const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
+  const { player, play } = usePlayFromList(queue);
 
   if (tracks.length === 0) return <EmptyState icon={ListMusic} title="No tracks in this playlist" />;
 
@@ -70,17 +76,21 @@ export function PlaylistTrackList({ playlist }: { playlist: PlaylistDetail }) {
       >
         <SortableContext items={tracks.map((t) => t.id)} strategy={verticalListSortingStrategy}>
           <ol aria-label="Playlist tracks" className="mt-2">
-            {tracks.map((track, index) => (
-              <SortableTrackRow
-                key={track.id}
-                track={track}
-                index={index}
-                current={player.currentTrack?.id === track.id}
-                playing={player.isPlaying}
-                onPlay={() => play(track)}
-                onRemove={() => remove.mutate(track.id)}
-              />
-            ))}
+            {tracks.map((track, index) => {
+              const playerTrack = toPlayerTrack(track, owner);
+              return (
+                <SortableTrackRow
+                  key={track.id}
+                  track={track}
+                  playerTrack={playerTrack}
+                  index={index}
+                  current={player.currentTrack?.id === track.id}
+                  playing={player.isPlaying}
+                  onPlay={() => play(playerTrack)}
+                  onRemove={() => remove.mutate(track.id)}
+                />
+              );
+            })}
           </ol>
         </SortableContext>
       </DndContext>

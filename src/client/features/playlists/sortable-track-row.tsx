@@ -8,10 +8,13 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/utils';
 import { EquipmentChips } from '../equipment/equipment-chips';
+import type { PlayerTrack } from '../player/player-context';
+import { TrackQueueItems } from '../tracks/track-queue-items';
 import { TrackIndexCell, TrackTitleCell } from './track-row-cells';
 
 /**
@@ -28,6 +31,7 @@ export const TRACK_GRID =
  */
 export function SortableTrackRow({
   track,
+  playerTrack,
   index,
   current,
   playing,
@@ -35,6 +39,8 @@ export function SortableTrackRow({
   onRemove,
 }: {
   track: PlaylistTrack;
+  /** The track as the queue holds it, with its artist and artwork, for the menu's queue items. */
+  playerTrack: PlayerTrack;
   index: number;
   current: boolean;
   playing: boolean;
@@ -101,6 +107,8 @@ export function SortableTrackRow({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          <TrackQueueItems track={playerTrack} />
+          <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={onRemove}>
             <Trash2 aria-hidden />
             Remove from playlist

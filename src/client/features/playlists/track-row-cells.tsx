@@ -2,11 +2,13 @@ import { AudioLines, Pause, Play } from 'lucide-react';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/play-button-gate';
 
 /**
  * The # cell of a playlist track row (the owner's sortable list and a collective's read-only one):
  * the number, sound bars on the playing track, and a play or pause button shown on the row's hover
- * or focus, and kept on a paused current track. The row must be a `group`.
+ * or focus, and kept on a paused current track. The row must be a `group`. A track that cannot play
+ * yet keeps its button, disabled with the reason (issue 10).
  */
 export function TrackIndexCell({
   track,
@@ -22,6 +24,7 @@ export function TrackIndexCell({
   playing: boolean;
   onPlay: () => void;
 }) {
+  const { reason, ...gate } = playButtonProps(track, playing, onPlay);
   return (
     <div className="relative flex h-8 items-center justify-center">
       <span
@@ -33,18 +36,21 @@ export function TrackIndexCell({
         {index + 1}
       </span>
       {playing && <AudioLines className="absolute size-4 text-primary group-hover:invisible" aria-hidden />}
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={playing ? `Pause ${track.name}` : `Play ${track.name}`}
-        onClick={onPlay}
-        className={cn(
-          'absolute size-8 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100',
-          current && !playing && 'opacity-100',
-        )}
-      >
-        {playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
-      </Button>
+      <WhyNotPlayable reason={reason}>
+        <Button
+          variant="ghost"
+          size="icon"
+          {...gate}
+          className={cn(
+            'absolute size-8 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100',
+            current && !playing && 'opacity-100',
+            GATED_BUTTON_CLASS,
+            'aria-disabled:group-hover:opacity-50',
+          )}
+        >
+          {playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
+        </Button>
+      </WhyNotPlayable>
     </div>
   );
 }

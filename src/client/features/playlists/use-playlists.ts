@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Playlist, PlaylistDetail } from '../../../shared/schemas/playlists';
 import type { Track } from '../../../shared/schemas/tracks';
-import { TRACKS_KEY } from '../tracks/use-tracks';
+import { pollWhilePending, TRACKS_KEY } from '../tracks/use-tracks';
 
 // Query keys are URL segments: the default query function joins them with '/' (spec section 7).
 
@@ -17,13 +17,15 @@ export function usePlaylists() {
 /**
  * One playlist with its tracks in position order; a stranger's or a missing one is a 404. Read again
  * each time the page opens (showing the cached copy meanwhile): its tracks are edited, tagged and
- * deleted on other screens, which do not know which playlists hold them.
+ * deleted on other screens, which do not know which playlists hold them. Polled while one of its
+ * tracks is still being processed, so its play button turns on by itself.
  */
 export function usePlaylist(id: number | null) {
   return useQuery<PlaylistDetail>({
     queryKey: playlistQueryKey(id ?? 0),
     enabled: id !== null,
     refetchOnMount: 'always',
+    refetchInterval: (query) => pollWhilePending(query.state.data?.tracks),
   });
 }
 

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TRACK_SORT_STORAGE_KEY } from '../../../shared/constants';
 import { sortTracks } from '../../../shared/schemas/tracks';
+import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch, never } from '../../test/mock-fetch';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, testUser } from '../../test/render';
 import { PlayerBar } from '../player/player-bar';
 import { JournalPage } from './journal-page';
 import { makeTag, makeTrack } from './test-tracks';
@@ -119,5 +120,64 @@ describe('JournalPage', () => {
     expect(within(player).getByText('Morning Loop')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Pause all' }));
     expect(within(player).getByRole('button', { name: 'Play' })).toBeTruthy();
+  });
+
+  describe('queue and download (issue 10)', () => {
+    const ada = { ...testUser, avatarUrl: '/uploads/avatars/ada', updatedAt: '2024-02-03T04:05:06.000Z' };
+    const adaArtwork = `/uploads/avatars/ada-256.webp?v=${Date.parse(ada.updatedAt)}`;
+    const renderWithFakePlayer = () => {
+      const player = fakePlayer();
+      renderWithProviders(
+        <WithPlayer player={player}>
+          <JournalPage />
+        </WithPlayer>,
+        { seed: [[['/api/auth/user'], ada]] },
+      );
+      return player;
+    };
+
+    it('queued tracks carry the owner as artist, the avatar as artwork, and their media state', async () => {
+      mockFetch({ 'GET /api/tracks': () => json(tracks) });
+      const player = renderWithFakePlayer();
+      await userEvent.click(await screen.findByRole('button', { name: 'Play Night Drone' }));
+      const [track, queue] = vi.mocked(player.playTrack).mock.calls[0] ?? [];
+      expect(track).toMatchObject({ id: 2, name: 'Night Drone', artist: 'ada', artworkUrl: adaArtwork });
+      expect(queue).toHaveLength(2);
+      for (const queued of queue ?? [])
+        expect(queued).toMatchObject({
+          artist: 'ada',
+          artworkUrl: adaArtwork,
+          playable: true,
+          processing: { state: 'ready', error: null },
+          loudness: null,
+        });
+
+      await userEvent.click(screen.getByRole('button', { name: 'Play all' }));
+      expect(vi.mocked(player.playTrack).mock.calls[1]?.[1]?.map((t) => t.artist)).toEqual(['ada', 'ada']);
+    });
+
+    it("each row's More options menu plays next, adds to the queue and downloads", async () => {
+      mockFetch({ 'GET /api/tracks': () => json(tracks) });
+      const player = renderWithFakePlayer();
+      const row = () => screen.getAllByTestId('track-row')[0] as HTMLElement;
+      await screen.findByText('Morning Loop');
+
+      await userEvent.click(within(row()).getByRole('button', { name: 'More options' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Play next' }));
+      expect(player.playNext).toHaveBeenCalledWith(
+        expect.objectContaining({ id: 1, artist: 'ada', artworkUrl: adaArtwork, playable: true }),
+      );
+      expect(await screen.findByText('Playing next: Morning Loop')).toBeTruthy();
+
+      await userEvent.click(within(row()).getByRole('button', { name: 'More options' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Add to queue' }));
+      expect(player.addToQueue).toHaveBeenCalledWith(expect.objectContaining({ id: 1, artist: 'ada' }));
+      expect(await screen.findByText('Added to queue: Morning Loop')).toBeTruthy();
+
+      await userEvent.click(within(row()).getByRole('button', { name: 'More options' }));
+      const download = await screen.findByRole('menuitem', { name: 'Download' });
+      expect(download.getAttribute('href')).toBe('/api/tracks/1/original');
+      expect(download.hasAttribute('download')).toBe(true);
+    });
   });
 });

@@ -1,10 +1,12 @@
 import { Disc3, Loader2, Music } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { useAuth } from '../auth/use-auth';
 import { PlayAllButton } from '../player/play-all-button';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
 import { EditTrackDialog } from './edit-track-dialog';
+import { toPlayerTrack, trackOwner } from './player-track';
 import { StorageUsage } from './storage-usage';
 import { TrackTable } from './track-table';
 import { UploadDropZone } from './upload-drop-zone';
@@ -19,6 +21,10 @@ export function JournalPage() {
   const [editingId, setEditingId] = useState<number | null>(null);
   // The dialog follows the cached track, so optimistic tag changes show in it at once.
   const editing = tracks?.find((t) => t.id === editingId) ?? null;
+  // Every track here is the signed-in user's: they are the artist, their avatar the artwork.
+  const { user } = useAuth();
+  const owner = useMemo(() => trackOwner(user), [user]);
+  const queue = useMemo(() => (tracks ?? []).map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
 
   return (
     <Page>
@@ -32,7 +38,7 @@ export function JournalPage() {
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <PlayAllButton
-          tracks={tracks ?? []}
+          tracks={queue}
           pauseLabel="Pause all"
           className="size-14 rounded-full shadow-lg shadow-primary/20 [&_svg]:size-6"
           playIconClassName="translate-x-0.5"
@@ -70,7 +76,7 @@ export function JournalPage() {
           hint="Drop a recording above to start your journal."
         />
       ) : (
-        <TrackTable tracks={tracks} sort={sort} onEdit={(track) => setEditingId(track.id)} />
+        <TrackTable tracks={tracks} owner={owner} sort={sort} onEdit={(track) => setEditingId(track.id)} />
       )}
 
       <EditTrackDialog track={editing} onOpenChange={(open) => !open && setEditingId(null)} />

@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '../../../shared/constants';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { SharedTrack } from '../../../shared/schemas/users';
 import { AppRoutes } from '../../app';
+import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { SharedTrackPage } from './shared-track-page';
@@ -37,6 +39,8 @@ const shared: SharedTrack = {
     updatedAt: '2024-05-01T00:00:00.000Z',
   },
 };
+
+afterEach(() => vi.useRealTimers());
 
 const notFound = () => json({ statusCode: 404, error: 'Not Found', message: 'Track not found' }, 404);
 
@@ -89,5 +93,58 @@ describe('SharedTrackPage', () => {
     expect(within(player).getByText('Night Bus')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Collectives' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
+  });
+
+  it('has Play next, Add to queue and Download buttons, the track carrying its owner as artist', async () => {
+    mockFetch({ 'GET /api/tracks/12': () => json(shared) });
+    const player = fakePlayer();
+    renderWithProviders(
+      <WithPlayer player={player}>
+        <SharedTrackPage trackId="12" />
+      </WithPlayer>,
+      { path: '/track/12', seed: [[['/api/auth/user'], testUser]] },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Play next' }));
+    expect(player.playNext).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 12, artist: 'Grace Hopper', artworkUrl: null, playable: true }),
+    );
+    expect(await screen.findByText('Playing next: Night Bus')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to queue' }));
+    expect(player.addToQueue).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 12, artist: 'Grace Hopper' }),
+    );
+    const download = screen.getByRole('link', { name: 'Download' });
+    expect(download.getAttribute('href')).toBe('/api/tracks/12/original');
+    expect(download.hasAttribute('download')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Play Night Bus' }));
+    expect(vi.mocked(player.playTrack).mock.calls[0]?.[1]).toEqual([
+      expect.objectContaining({
+        id: 12,
+        artist: 'Grace Hopper',
+        processing: { state: 'ready', error: null },
+      }),
+    ]);
+  });
+
+  it('shows the processing state and reads the track again until it is ready', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let reads = 0;
+    const fetch = mockFetch({
+      'GET /api/tracks/12': () => {
+        reads += 1;
+        const media =
+          reads < 2 ? { playable: false, processing: { state: 'pending', error: null } } : readyMedia;
+        return json({ ...shared, track: { ...track, ...media } });
+      },
+    });
+    renderWithProviders(<SharedTrackPage trackId="12" />, { path: '/track/12' });
+    expect(await screen.findByText('Processing…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play next' }).hasAttribute('disabled')).toBe(true);
+    await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs);
+    await waitFor(() => expect(screen.queryByText('Processing…')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Play next' }).hasAttribute('disabled')).toBe(false);
+    await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs * 3);
+    expect(callsTo(fetch, '/api/tracks/12')).toHaveLength(2);
   });
 });

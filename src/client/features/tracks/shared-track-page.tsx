@@ -1,15 +1,43 @@
 import { useQuery } from '@tanstack/react-query';
-import { AudioLines } from 'lucide-react';
+import { AudioLines, Download, ListEnd, ListStart } from 'lucide-react';
 import { Link } from 'wouter';
 import { displayName } from '../../../shared/format';
 import type { SharedTrack } from '../../../shared/schemas/users';
+import { Button } from '../../components/ui/button';
 import { useAuth } from '../auth/use-auth';
 import { EquipmentChip, EquipmentChips } from '../equipment/equipment-chips';
+import type { PlayerTrack } from '../player/player-context';
 import { UserAvatar } from '../shell/collective-avatar';
 import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
+import { toPlayerTrack, trackOwner } from './player-track';
 import { TrackCard } from './track-card';
+import { originalUrl, useQueueActions } from './track-queue-items';
+import { pollWhilePending } from './use-tracks';
 
 const isTrackId = (raw: string) => /^[1-9]\d{0,15}$/.test(raw);
+
+/** The track page's own buttons (issue 10): queue it, or download the original. */
+function TrackPageActions({ track }: { track: PlayerTrack }) {
+  const { blocked, playNext, addToQueue } = useQueueActions(track);
+  return (
+    <div className="mt-4 flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" disabled={blocked} onClick={playNext}>
+        <ListStart aria-hidden />
+        Play next
+      </Button>
+      <Button variant="outline" size="sm" disabled={blocked} onClick={addToQueue}>
+        <ListEnd aria-hidden />
+        Add to queue
+      </Button>
+      <Button asChild variant="outline" size="sm">
+        <a href={originalUrl(track.id)} download>
+          <Download aria-hidden />
+          Download
+        </a>
+      </Button>
+    </div>
+  );
+}
 
 /**
  * '/track/{id}', the target of a track card's Share Link: the track as a playable card and its
@@ -25,6 +53,8 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
     // ['/api/tracks', { sort }]), but refreshing them refreshes this too, e.g. after a delete.
     queryKey: ['/api/tracks', trackId],
     enabled: valid,
+    // Until processing ends, so the card turns playable (or shows the failure) by itself.
+    refetchInterval: (query) => pollWhilePending(query.state.data && [query.state.data.track]),
   });
 
   if (valid && isLoading) return <PageLoading>Loading track...</PageLoading>;
@@ -43,6 +73,7 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
   const { track, user: owner } = data;
   const ownerName = displayName(owner);
   const own = viewer?.id === track.userId;
+  const artist = trackOwner(owner);
 
   return (
     <Page className="max-w-2xl">
@@ -64,7 +95,8 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
           </Link>
         </p>
       </div>
-      <TrackCard track={track} publicView={!own} className="p-6" />
+      <TrackCard track={track} owner={artist} publicView={!own} className="p-6" />
+      <TrackPageActions track={toPlayerTrack(track, artist)} />
       {track.equipment.length > 0 && (
         <div className="mt-4">
           <p className="mb-2 text-xs text-muted-foreground">Equipment</p>

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
+import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { PlayerBar } from '../player/player-bar';
@@ -19,13 +20,15 @@ const track = makeTrack({
   notes: 'Recorded on the porch.',
 });
 
+const owner = { artist: 'ada', artworkUrl: null };
+
 const fact = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
 
 beforeEach(() => resetCsrfToken());
 
 describe('TrackCard', () => {
   it('shows name, relative date, duration, size, format and notes', () => {
-    renderWithProviders(<TrackCard track={track} />);
+    renderWithProviders(<TrackCard track={track} owner={owner} />);
     expect(screen.getByRole('heading', { name: 'Tape Loop' })).toBeTruthy();
     expect(screen.getByText('3 days ago')).toBeTruthy();
     expect(fact('Duration')).toBe('2:05');
@@ -38,7 +41,7 @@ describe('TrackCard', () => {
 
   it('says Unknown for a missing duration and date', () => {
     renderWithProviders(
-      <TrackCard track={{ ...track, duration: null, createdAt: '', notes: null, size: 512 }} />,
+      <TrackCard track={{ ...track, duration: null, createdAt: '', notes: null, size: 512 }} owner={owner} />,
     );
     expect(fact('Duration')).toBe('Unknown');
     expect(fact('File Size')).toBe('512 B');
@@ -47,7 +50,7 @@ describe('TrackCard', () => {
   });
 
   it('hides the menu in the public view', () => {
-    renderWithProviders(<TrackCard track={track} publicView />);
+    renderWithProviders(<TrackCard track={track} owner={owner} publicView />);
     expect(screen.queryByRole('button', { name: 'Track options' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Play Tape Loop' })).toBeTruthy();
   });
@@ -55,7 +58,7 @@ describe('TrackCard', () => {
   it('plays and pauses through the shared player', async () => {
     renderWithProviders(
       <>
-        <TrackCard track={track} />
+        <TrackCard track={track} owner={owner} />
         <PlayerBar />
       </>,
     );
@@ -67,7 +70,7 @@ describe('TrackCard', () => {
   });
 
   it('will not play AIFF and says why', async () => {
-    renderWithProviders(<TrackCard track={{ ...track, mimeType: 'audio/aiff' }} />);
+    renderWithProviders(<TrackCard track={{ ...track, mimeType: 'audio/aiff' }} owner={owner} />);
     expect(fact('Format')).toBe('AIFF');
     await userEvent.click(screen.getByRole('button', { name: 'Play Tape Loop' }));
     expect(await screen.findByText('Cannot Play File')).toBeTruthy();
@@ -76,7 +79,7 @@ describe('TrackCard', () => {
 
   it('copies the share link', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<TrackCard track={track} />);
+    renderWithProviders(<TrackCard track={track} owner={owner} />);
     await user.click(screen.getByRole('button', { name: 'Track options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Share Link' }));
     expect(await screen.findByText('Link Copied')).toBeTruthy();
@@ -86,7 +89,7 @@ describe('TrackCard', () => {
   it('says when copying fails', async () => {
     const user = userEvent.setup();
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
-    renderWithProviders(<TrackCard track={track} />);
+    renderWithProviders(<TrackCard track={track} owner={owner} />);
     await user.click(screen.getByRole('button', { name: 'Track options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Share Link' }));
     expect(await screen.findByText('Failed to copy link')).toBeTruthy();
@@ -97,7 +100,7 @@ describe('TrackCard', () => {
       'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
       'DELETE /api/tracks/42': () => json({ success: true }),
     });
-    renderWithProviders(<TrackCard track={track} />);
+    renderWithProviders(<TrackCard track={track} owner={owner} />);
     await userEvent.click(screen.getByRole('button', { name: 'Track options' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete Track' }));
     const confirm = await screen.findByRole('alertdialog');
@@ -107,5 +110,48 @@ describe('TrackCard', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Track deleted')).toBeTruthy();
     expect(callsTo(fetch, '/api/tracks/42')).toHaveLength(1);
+  });
+
+  it("the owner's menu also plays next, adds to the queue and downloads", async () => {
+    const user = userEvent.setup();
+    const player = fakePlayer();
+    renderWithProviders(
+      <WithPlayer player={player}>
+        <TrackCard track={track} owner={owner} />
+      </WithPlayer>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Track options' }));
+    expect(screen.getByRole('menuitem', { name: 'Share Link' })).toBeTruthy();
+    await user.click(await screen.findByRole('menuitem', { name: 'Play next' }));
+    expect(player.playNext).toHaveBeenCalledWith(expect.objectContaining({ id: 42, artist: 'ada' }));
+    expect(await screen.findByText('Playing next: Tape Loop')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Track options' }));
+    expect((await screen.findByRole('menuitem', { name: 'Download' })).getAttribute('href')).toBe(
+      '/api/tracks/42/original',
+    );
+  });
+
+  it('a failed card shows the reason, with Retry for the owner only', async () => {
+    const broken = {
+      ...track,
+      playable: false,
+      processing: { state: 'failed' as const, error: 'Unreadable' },
+    };
+    const fetch = mockFetch({
+      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+      'POST /api/tracks/42/process': () =>
+        json({ ...broken, processing: { state: 'pending', error: null } }, 202),
+    });
+    const { unmount } = renderWithProviders(<TrackCard track={broken} owner={owner} publicView />);
+    expect(screen.getByText('Could not process: Unreadable')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Play Tape Loop: Cannot be played: processing failed' }),
+    ).toBeTruthy();
+    unmount();
+
+    renderWithProviders(<TrackCard track={broken} owner={owner} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry processing Tape Loop' }));
+    await waitFor(() => expect(callsTo(fetch, '/api/tracks/42/process')).toHaveLength(1));
   });
 });

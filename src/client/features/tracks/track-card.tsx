@@ -15,12 +15,25 @@ import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../player/use-player';
 import { DeleteTrackDialog } from './delete-track-dialog';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
+import { type TrackOwner, toPlayerTrack } from './player-track';
+import { ProcessingStatus } from './processing-status';
+import { TrackMoreMenu, TrackQueueItems } from './track-queue-items';
 import { useDeleteTrack } from './use-track-mutations';
 
 /** The fields a card shows; public profiles send tracks without the owner-only columns. */
 export type TrackCardTrack = Pick<
   Track,
-  'id' | 'name' | 'mimeType' | 'size' | 'duration' | 'notes' | 'createdAt'
+  | 'id'
+  | 'name'
+  | 'mimeType'
+  | 'size'
+  | 'duration'
+  | 'notes'
+  | 'createdAt'
+  | 'processing'
+  | 'playable'
+  | 'loudness'
 >;
 
 function relativeDate(value: string | null | undefined): string {
@@ -39,7 +52,8 @@ async function copyShareLink(trackId: number) {
   }
 }
 
-function TrackMenu({ track }: { track: TrackCardTrack }) {
+/** The owner's menu: queue and download, then Share Link and Delete Track (spec section 2). */
+function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner }) {
   const [confirming, setConfirming] = useState(false);
   const deleteTrack = useDeleteTrack();
   return (
@@ -51,6 +65,8 @@ function TrackMenu({ track }: { track: TrackCardTrack }) {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          <TrackQueueItems track={toPlayerTrack(track, owner)} />
+          <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => void copyShareLink(track.id)}>
             <Link2 aria-hidden />
             Share Link
@@ -82,15 +98,18 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /**
  * A track on the profile and public profile pages (spec section 2, Track card). `publicView` hides
- * the Share Link / Delete Track menu (spec section 6). `queue` is what plays on from this track.
+ * the Share Link / Delete Track menu (spec section 6) but keeps a More options menu for queueing and
+ * download (issue 10). `queue` is what plays on from this track; `owner` names its artist.
  */
 export function TrackCard({
   track,
+  owner,
   queue,
   publicView = false,
   className,
 }: {
   track: TrackCardTrack;
+  owner: TrackOwner;
   queue?: TrackCardTrack[];
   publicView?: boolean;
   className?: string;
@@ -98,6 +117,14 @@ export function TrackCard({
   const player = usePlayer();
   const isCurrent = player.currentTrack?.id === track.id;
   const playing = isCurrent && player.isPlaying;
+  const { reason, ...gate } = playButtonProps(track, playing, () =>
+    isCurrent
+      ? player.togglePlay()
+      : player.playTrack(
+          toPlayerTrack(track, owner),
+          (queue ?? [track]).map((t) => toPlayerTrack(t, owner)),
+        ),
+  );
 
   return (
     <article
@@ -105,19 +132,25 @@ export function TrackCard({
       className={cn('flex flex-col gap-4 rounded-xl border border-border bg-card p-4', className)}
     >
       <header className="flex items-start gap-3">
-        <Button
-          size="icon"
-          aria-label={playing ? `Pause ${track.name}` : `Play ${track.name}`}
-          className="size-10 shrink-0 rounded-full"
-          onClick={() => (isCurrent ? player.togglePlay() : player.playTrack(track, queue ?? [track]))}
-        >
-          {playing ? <Pause className="fill-current" /> : <Play className="translate-x-px fill-current" />}
-        </Button>
+        <WhyNotPlayable reason={reason}>
+          <Button
+            size="icon"
+            {...gate}
+            className={cn('size-10 shrink-0 rounded-full aria-disabled:hover:bg-primary', GATED_BUTTON_CLASS)}
+          >
+            {playing ? <Pause className="fill-current" /> : <Play className="translate-x-px fill-current" />}
+          </Button>
+        </WhyNotPlayable>
         <div className="min-w-0 flex-1">
           <h3 className={cn('truncate font-semibold', isCurrent && 'text-primary')}>{track.name}</h3>
           <p className="text-xs text-muted-foreground">{relativeDate(track.createdAt)}</p>
+          <ProcessingStatus track={track} canRetry={!publicView} className="mt-1 empty:hidden" />
         </div>
-        {!publicView && <TrackMenu track={track} />}
+        {publicView ? (
+          <TrackMoreMenu track={toPlayerTrack(track, owner)} />
+        ) : (
+          <TrackMenu track={track} owner={owner} />
+        )}
       </header>
       <dl className="grid grid-cols-3 gap-3">
         <Fact label="Duration" value={formatDuration(track.duration, 'Unknown')} />

@@ -4,9 +4,15 @@ import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { EquipmentChips } from '../equipment/equipment-chips';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
+import { type TrackOwner, toPlayerTrack } from './player-track';
+import { ProcessingStatus } from './processing-status';
+import { TrackMoreMenu } from './track-queue-items';
 
 export interface TrackRowProps {
   track: Track;
+  /** Who the track is by, for the queue items of the row's menu. */
+  owner: TrackOwner;
   index: number;
   sort: TrackSort;
   isCurrent: boolean;
@@ -15,10 +21,14 @@ export interface TrackRowProps {
   onEdit: () => void;
 }
 
-/** One journal row (spec section 2): number/play, title, equipment, date, duration, edit. */
-export function TrackRow({ track, index, sort, isCurrent, isPlaying, onPlay, onEdit }: TrackRowProps) {
+/**
+ * One journal row (spec section 2): number/play, title with its processing state (issue 10),
+ * equipment, date, duration, edit and the More options menu (play next, add to queue, download).
+ */
+export function TrackRow({ track, owner, index, sort, isCurrent, isPlaying, onPlay, onEdit }: TrackRowProps) {
   const playing = isCurrent && isPlaying;
   const date = sort === 'dateCreated' ? track.fileCreatedAt : track.createdAt;
+  const { reason, ...gate } = playButtonProps(track, playing, onPlay);
 
   return (
     <tr
@@ -30,35 +40,40 @@ export function TrackRow({ track, index, sort, isCurrent, isPlaying, onPlay, onE
       )}
     >
       <td className="w-12 py-2 pr-2 pl-3">
-        <button
-          type="button"
-          aria-label={`${playing ? 'Pause' : 'Play'} ${track.name}`}
-          onClick={onPlay}
-          className="relative flex size-8 items-center justify-center rounded-full text-muted-foreground hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {playing ? (
-            <Pause className="size-4 fill-current text-primary group-hover:text-current" aria-hidden />
-          ) : (
-            <>
-              <span
-                className={cn(
-                  'text-sm tabular-nums group-focus-within:invisible group-hover:invisible',
-                  isCurrent && 'text-primary',
-                )}
-              >
-                {index + 1}
-              </span>
-              <Play
-                className="invisible absolute size-4 translate-x-px fill-current group-focus-within:visible group-hover:visible"
-                aria-hidden
-              />
-            </>
-          )}
-        </button>
+        <WhyNotPlayable reason={reason}>
+          <button
+            type="button"
+            {...gate}
+            className={cn(
+              'relative flex size-8 items-center justify-center rounded-full text-muted-foreground hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:hover:bg-transparent aria-disabled:hover:text-muted-foreground',
+              GATED_BUTTON_CLASS,
+            )}
+          >
+            {playing ? (
+              <Pause className="size-4 fill-current text-primary group-hover:text-current" aria-hidden />
+            ) : (
+              <>
+                <span
+                  className={cn(
+                    'text-sm tabular-nums group-focus-within:invisible group-hover:invisible',
+                    isCurrent && 'text-primary',
+                  )}
+                >
+                  {index + 1}
+                </span>
+                <Play
+                  className="invisible absolute size-4 translate-x-px fill-current group-focus-within:visible group-hover:visible"
+                  aria-hidden
+                />
+              </>
+            )}
+          </button>
+        </WhyNotPlayable>
       </td>
       <td className="max-w-0 py-2 pr-4">
         <p className={cn('truncate font-medium', isCurrent && 'text-primary')}>{track.name}</p>
         {track.notes && <p className="truncate text-xs text-muted-foreground">{track.notes}</p>}
+        <ProcessingStatus track={track} canRetry className="empty:hidden" />
       </td>
       <td className="hidden py-2 pr-4 sm:table-cell">
         {track.equipment.length > 0 ? (
@@ -80,10 +95,13 @@ export function TrackRow({ track, index, sort, isCurrent, isPlaying, onPlay, onE
       <td className="py-2 pr-2 text-right text-sm text-muted-foreground tabular-nums">
         {formatDuration(track.duration)}
       </td>
-      <td className="w-12 py-2 pr-3">
-        <Button variant="ghost" size="icon" aria-label="Edit track" onClick={onEdit} className="size-8">
-          <Pencil aria-hidden />
-        </Button>
+      <td className="w-20 py-2 pr-3">
+        <div className="flex justify-end">
+          <Button variant="ghost" size="icon" aria-label="Edit track" onClick={onEdit} className="size-8">
+            <Pencil aria-hidden />
+          </Button>
+          <TrackMoreMenu track={toPlayerTrack(track, owner)} />
+        </div>
       </td>
     </tr>
   );

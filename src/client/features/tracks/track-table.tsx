@@ -1,6 +1,8 @@
 import { Clock } from 'lucide-react';
+import { useMemo } from 'react';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { usePlayer } from '../player/use-player';
+import { type TrackOwner, toPlayerTrack } from './player-track';
 import { TrackRow } from './track-row';
 
 /**
@@ -9,18 +11,22 @@ import { TrackRow } from './track-row';
  */
 export function TrackTable({
   tracks,
+  owner,
   sort,
   onEdit,
 }: {
   tracks: Track[];
+  /** The journal's owner: the artist and artwork of every queued track. */
+  owner: TrackOwner;
   sort: TrackSort;
   onEdit: (track: Track) => void;
 }) {
   const player = usePlayer();
+  const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
 
   const play = (track: Track) => {
     if (player.currentTrack?.id === track.id) player.togglePlay();
-    else player.playTrack(track, tracks);
+    else player.playTrack(toPlayerTrack(track, owner), queue);
   };
 
   return (
@@ -44,7 +50,7 @@ export function TrackTable({
               <span className="sr-only">Duration</span>
               <Clock className="ml-auto size-4" aria-hidden />
             </th>
-            <th scope="col" className="w-12 py-2.5 pr-3">
+            <th scope="col" className="w-20 py-2.5 pr-3">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -54,6 +60,7 @@ export function TrackTable({
             <TrackRow
               key={track.id}
               track={track}
+              owner={owner}
               index={index}
               sort={sort}
               isCurrent={player.currentTrack?.id === track.id}

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
 import { FakeXhr } from '../../test/fake-xhr';
@@ -29,52 +30,117 @@ describe('UploadDropZone', () => {
     expect(input().hidden).toBe(true);
   });
 
-  it('skips files that are not audio with a toast and uploads the rest with a progress bar each', async () => {
+  it('one file: a progress bar, then the spec toast, and the track lists refresh', async () => {
     mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 'tok' }) });
     const { queryClient } = renderWithProviders(<UploadDropZone />);
     queryClient.setQueryData(['/api/tracks', { sort: 'dateUploaded' }], []);
-    // userEvent.upload would drop the PDF itself because of accept="audio/*"; a drop does not filter.
-    fireEvent.change(input(), {
-      target: {
-        files: [
-          audioFile('notes.pdf', 'application/pdf'),
-          audioFile('Take One.wav'),
-          audioFile('b.mp3', 'audio/mpeg'),
-        ],
-      },
-    });
+    fireEvent.change(input(), { target: { files: [audioFile('Take One.wav')] } });
 
-    expect(await screen.findByText('notes.pdf is not an audio file')).toBeTruthy();
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
-    const [first, second] = FakeXhr.sent as [FakeXhr, FakeXhr];
-    expect(first.headers['x-csrf-token']).toBe('tok');
-    const form = first.body as FormData;
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0] as FakeXhr;
+    expect(xhr.headers['x-csrf-token']).toBe('tok');
+    const form = xhr.body as FormData;
     expect(form.get('name')).toBe('Take One');
     expect(form.get('fileCreatedAt')).toBe('2024-01-02T03:04:05.000Z');
     expect((form.get('audio') as File).name).toBe('Take One.wav');
 
-    first.progress(40);
+    xhr.progress(40);
     const bar = await screen.findByRole('progressbar', { name: 'Uploading Take One.wav' });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
-    expect(screen.getByRole('progressbar', { name: 'Uploading b.mp3' })).toBeTruthy();
 
-    first.respond(201, { id: 1 });
+    xhr.respond(201, { id: 1 });
     expect(await screen.findByText('Track uploaded')).toBeTruthy();
     expect(screen.getByText('Your track has been uploaded successfully.')).toBeTruthy();
-    await waitFor(() =>
-      expect(screen.queryByRole('progressbar', { name: 'Uploading Take One.wav' })).toBeNull(),
-    );
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     // The track lists are marked for a refresh (screens showing them refetch at once).
     expect(queryClient.getQueryState(['/api/tracks', { sort: 'dateUploaded' }])?.isInvalidated).toBe(true);
+    // One file makes no batch summary.
+    expect(screen.queryByRole('region', { name: 'Upload summary' })).toBeNull();
+  });
 
-    second.respond(413, {
+  it('one file refused: the spec toast carries the server message', async () => {
+    mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 'tok' }) });
+    renderWithProviders(<UploadDropZone />);
+    fireEvent.change(input(), { target: { files: [audioFile('big.wav')] } });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    (FakeXhr.sent[0] as FakeXhr).respond(413, {
       statusCode: 413,
       error: 'Payload Too Large',
       message: 'File is too large: the limit is 1 GiB',
     });
     expect(await screen.findByText('Upload failed')).toBeTruthy();
     expect(screen.getByText('File is too large: the limit is 1 GiB')).toBeTruthy();
+  });
+
+  it('a batch keeps every failure and its reason listed until dismissed, with a bar per file meanwhile', async () => {
+    mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 'tok' }) });
+    renderWithProviders(<UploadDropZone />);
+    // userEvent.upload would drop the PDF itself because of accept="audio/*"; a drop does not filter.
+    fireEvent.change(input(), {
+      target: {
+        files: [
+          audioFile('notes.pdf', 'application/pdf'),
+          audioFile('a.wav'),
+          audioFile('b.mp3', 'audio/mpeg'),
+          audioFile('c.flac', 'audio/flac'),
+        ],
+      },
+    });
+    // The spec's toast for a skipped file still shows.
+    expect(await screen.findByText('notes.pdf is not an audio file')).toBeTruthy();
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(3));
+    const [a, b, c] = FakeXhr.sent as [FakeXhr, FakeXhr, FakeXhr];
+    for (const name of ['a.wav', 'b.mp3', 'c.flac'])
+      expect(screen.getByRole('progressbar', { name: `Uploading ${name}` })).toBeTruthy();
+
+    const summary = screen.getByRole('region', { name: 'Upload summary' });
+    expect(within(summary).getByRole('status').textContent).toBe('0 of 4 uploaded · 3 in progress');
+
+    // The first failure, then a success, then the second failure: the first must survive the rest.
+    a.respond(413, {
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'File is too large: the limit is 1 GiB',
+    });
+    await waitFor(() => expect(within(summary).getByRole('status').textContent).toContain('2 in progress'));
+    b.respond(201, { id: 2 });
+    c.respond(415, {
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: 'This file is not audio we can read',
+    });
+    expect(await screen.findByText('Uploads finished')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+
+    expect(within(summary).getByRole('status').textContent).toBe('1 of 4 uploaded');
+    const failures = within(summary).getByRole('list', { name: 'Failed uploads' });
+    expect(
+      within(failures)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'notes.pdf: Not an audio file',
+      'a.wav: File is too large: the limit is 1 GiB',
+      'c.flac: This file is not audio we can read',
+    ]);
+    // Successes are folded away under a count.
+    expect(within(summary).getByText('1 uploaded')).toBeTruthy();
+    expect(within(summary).getByRole('list', { name: 'Uploaded files', hidden: true }).textContent).toBe(
+      'b.mp3',
+    );
+
+    // A later single upload's toast does not take the summary away.
+    fireEvent.change(input(), { target: { files: [audioFile('d.wav')] } });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(4));
+    (FakeXhr.sent[3] as FakeXhr).respond(201, { id: 4 });
+    expect(await screen.findByText('Track uploaded')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Upload summary' })).toBe(summary);
+    expect(within(summary).getByRole('list', { name: 'Failed uploads' }).textContent).toContain(
+      'a.wav: File is too large: the limit is 1 GiB',
+    );
+
+    await userEvent.click(within(summary).getByRole('button', { name: 'Dismiss upload summary' }));
+    expect(screen.queryByRole('region', { name: 'Upload summary' })).toBeNull();
   });
 
   it('uploads dropped files and falls back to "Failed to upload track"', async () => {

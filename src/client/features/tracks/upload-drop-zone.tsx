@@ -3,11 +3,15 @@ import { type DragEvent, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/utils';
+import { UploadBatchSummary } from './upload-batch-summary';
 import { useTrackUpload } from './use-track-upload';
 
-/** Drop zone and file picker for new tracks, with a progress bar per file (spec section 2, Journal). */
+/**
+ * Drop zone and file picker for new tracks, with a progress bar per file (spec section 2, Journal)
+ * and, for several files at once, a summary of their outcomes that stays until dismissed.
+ */
 export function UploadDropZone({ className }: { className?: string }) {
-  const { uploads, uploadFiles } = useTrackUpload();
+  const { uploads, batches, uploadFiles, dismissBatch } = useTrackUpload();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -81,6 +85,10 @@ export function UploadDropZone({ className }: { className?: string }) {
           ))}
         </ul>
       )}
+
+      {batches.map((batch) => (
+        <UploadBatchSummary key={batch.id} batch={batch} onDismiss={() => dismissBatch(batch.id)} />
+      ))}
     </div>
   );
 }

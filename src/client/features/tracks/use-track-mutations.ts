@@ -71,3 +71,27 @@ export function useDeleteTrack() {
       }),
   });
 }
+
+/**
+ * Retry of a track whose processing failed (POST /api/tracks/{id}/process, owner only): the reply
+ * is the track, pending again, so the row says "Processing…" at once and the list polls until done.
+ */
+export function useRetryProcessing() {
+  const queryClient = useQueryClient();
+  return useMutation<Track, Error, number>({
+    mutationFn: async (id) => (await apiRequest('POST', `/api/tracks/${id}/process`)).json(),
+    onSuccess: async (track) => {
+      await patchTrackLists(
+        queryClient,
+        mapTrack(track.id, (t) => ({ ...t, ...track })),
+      );
+      await queryClient.invalidateQueries({ queryKey: TRACKS_KEY });
+    },
+    onError: (err) =>
+      toast({
+        variant: 'destructive',
+        title: 'Retry failed',
+        description: errorMessage(err, 'Failed to retry processing'),
+      }),
+  });
+}

@@ -29,18 +29,51 @@ export function uploadForm(file: File): FormData {
   return form;
 }
 
+/** A file of a batch; `key` tells apart two files of the same name. */
+export interface BatchFile {
+  key: string;
+  fileName: string;
+}
+
+/** A file of a batch that did not make it, with the server's reason (or the client's). */
+export interface FailedUpload extends BatchFile {
+  reason: string;
+}
+
+/**
+ * The outcome of one choice or drop of several files (decision 0055): every file's result stays
+ * listed until the person dismisses it, instead of toasts that replace each other.
+ */
+export interface UploadBatch {
+  id: number;
+  /** Every file chosen, audio or not. */
+  total: number;
+  uploaded: BatchFile[];
+  failed: FailedUpload[];
+}
+
+const NOT_AUDIO = 'Not an audio file';
+
 /**
  * Uploads several files side by side (spec sections 2 and 5): anything whose type does not start
- * with audio/ is skipped with a toast; the rest show a progress bar until they finish, each with its
- * own success or failure toast, and the track lists refresh as each one lands.
+ * with audio/ is skipped with a toast; the rest show a progress bar until they finish, and the track
+ * lists refresh as each one lands. One file alone answers with the spec's toasts ('Track uploaded',
+ * 'Upload failed'); several make a batch whose summary lists each failure and its reason until
+ * dismissed, and one toast when the batch is done (decision 0055).
  */
 export function useTrackUpload() {
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
+  const [batches, setBatches] = useState<UploadBatch[]>([]);
   const counter = useRef(0);
 
+  const updateBatch = useCallback((id: number, change: (batch: UploadBatch) => UploadBatch) => {
+    // A dismissed batch is gone: later results of its files are not brought back.
+    setBatches((list) => list.map((b) => (b.id === id ? change(b) : b)));
+  }, []);
+
   const uploadOne = useCallback(
-    async (file: File) => {
+    async (file: File, batchId: number | null) => {
       counter.current += 1;
       const key = `${counter.current}-${file.name}`;
       const setProgress = (progress: number) =>
@@ -48,40 +81,61 @@ export function useTrackUpload() {
       setUploads((list) => [...list, { key, fileName: file.name, progress: 0 }]);
       try {
         await uploadWithProgress<Track>('/api/tracks', uploadForm(file), setProgress);
-        toast({ title: 'Track uploaded', description: 'Your track has been uploaded successfully.' });
+        if (batchId === null)
+          toast({ title: 'Track uploaded', description: 'Your track has been uploaded successfully.' });
+        else updateBatch(batchId, (b) => ({ ...b, uploaded: [...b.uploaded, { key, fileName: file.name }] }));
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: TRACKS_KEY }),
           queryClient.invalidateQueries({ queryKey: STORAGE_KEY }),
         ]);
+        return true;
       } catch (err) {
-        toast({
-          variant: 'destructive',
-          title: 'Upload failed',
-          description: errorMessage(err, 'Failed to upload track'),
-        });
+        const reason = errorMessage(err, 'Failed to upload track');
+        if (batchId === null) toast({ variant: 'destructive', title: 'Upload failed', description: reason });
+        else
+          updateBatch(batchId, (b) => ({
+            ...b,
+            failed: [...b.failed, { key, fileName: file.name, reason }],
+          }));
+        return false;
       } finally {
         setUploads((list) => list.filter((u) => u.key !== key));
       }
     },
-    [queryClient],
+    [queryClient, updateBatch],
   );
 
   const uploadFiles = useCallback(
     async (files: Iterable<File>) => {
-      const audio: File[] = [];
-      for (const file of files) {
-        if (file.type.startsWith('audio/')) audio.push(file);
-        else
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: `${file.name} is not an audio file`,
-          });
+      const chosen = Array.from(files);
+      const audio = chosen.filter((file) => file.type.startsWith('audio/'));
+      const skipped = chosen.filter((file) => !file.type.startsWith('audio/'));
+      for (const file of skipped)
+        toast({ variant: 'destructive', title: 'Error', description: `${file.name} is not an audio file` });
+      if (chosen.length < 2) {
+        await Promise.all(audio.map((file) => uploadOne(file, null)));
+        return;
       }
-      await Promise.all(audio.map(uploadOne));
+      counter.current += 1;
+      const id = counter.current;
+      const failed = skipped.map((file, i) => ({
+        key: `${id}-skipped-${i}`,
+        fileName: file.name,
+        reason: NOT_AUDIO,
+      }));
+      setBatches((list) => [...list, { id, total: chosen.length, uploaded: [], failed }]);
+      const results = await Promise.all(audio.map((file) => uploadOne(file, id)));
+      const done = results.filter(Boolean).length;
+      toast({
+        variant: done === chosen.length ? 'default' : 'destructive',
+        title: 'Uploads finished',
+        description: `${done} of ${chosen.length} uploaded.`,
+      });
     },
     [uploadOne],
   );
 
-  return { uploads, uploadFiles };
+  const dismissBatch = useCallback((id: number) => setBatches((list) => list.filter((b) => b.id !== id)), []);
+
+  return { uploads, batches, uploadFiles, dismissBatch };
 }

@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { TRACK_SORT_STORAGE_KEY } from '../../../shared/constants';
+import { TIMINGS, TRACK_SORT_STORAGE_KEY } from '../../../shared/constants';
 import { sortTracks, TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
 
 /**
@@ -15,7 +15,21 @@ export const TRACKS_KEY = ['/api/tracks'] as const;
  */
 export function useTracks(sort: TrackSort) {
   const select = useCallback((tracks: Track[]) => sortTracks(tracks, sort), [sort]);
-  return useQuery<Track[], Error, Track[]>({ queryKey: TRACKS_KEY, select });
+  return useQuery<Track[], Error, Track[]>({
+    queryKey: TRACKS_KEY,
+    select,
+    refetchInterval: (query) => pollWhilePending(query.state.data),
+  });
+}
+
+/**
+ * A `refetchInterval`: every few seconds while any of `tracks` is still being processed, so rows turn
+ * playable (or show the failure) without a reload; off once none is (decision 0054).
+ */
+export function pollWhilePending(
+  tracks: ReadonlyArray<{ processing?: { state: string } }> | undefined,
+): number | false {
+  return tracks?.some((t) => t.processing?.state === 'pending') ? TIMINGS.processingPollMs : false;
 }
 
 function readSort(): TrackSort {

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { PublicProfile } from '../../../shared/schemas/users';
+import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { readyMedia } from '../tracks/test-tracks';
@@ -89,5 +90,41 @@ describe('PublicProfilePage', () => {
     show(profile([]));
     expect(await screen.findByText('No Public Tracks')).toBeTruthy();
     expect(screen.getByText('0 tracks shared')).toBeTruthy();
+  });
+
+  it("queues the profile's tracks with its owner as artist and avatar as artwork; cards offer a More menu", async () => {
+    mockFetch({
+      'GET /api/public/users/user-1': () =>
+        json(
+          profile([track(1, 'Dawn'), track(2, 'Dusk')], { username: 'ada', avatarUrl: '/images/avatars/a' }),
+        ),
+    });
+    const player = fakePlayer();
+    renderWithProviders(
+      <WithPlayer player={player}>
+        <PublicProfilePage userId="user-1" />
+      </WithPlayer>,
+      { path: '/profile/user-1' },
+    );
+    const artwork = `/images/avatars/a-256.webp?v=${Date.parse('2024-05-01T00:00:00.000Z')}`;
+    await userEvent.click(await screen.findByRole('button', { name: 'Play Dusk' }));
+    const [played, queue] = vi.mocked(player.playTrack).mock.calls[0] ?? [];
+    expect(played).toMatchObject({ id: 2, artist: 'ada', artworkUrl: artwork, playable: true });
+    expect(queue?.map((t) => [t.id, t.artist, t.artworkUrl])).toEqual([
+      [1, 'ada', artwork],
+      [2, 'ada', artwork],
+    ]);
+
+    const card = screen.getByRole('article', { name: 'Dawn' });
+    await userEvent.click(within(card).getByRole('button', { name: 'More options' }));
+    expect(screen.queryByRole('menuitem', { name: 'Share Link' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Delete Track' })).toBeNull();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Add to queue' }));
+    expect(player.addToQueue).toHaveBeenCalledWith(expect.objectContaining({ id: 1, artist: 'ada' }));
+    expect(await screen.findByText('Added to queue: Dawn')).toBeTruthy();
+    await userEvent.click(within(card).getByRole('button', { name: 'More options' }));
+    expect((await screen.findByRole('menuitem', { name: 'Download' })).getAttribute('href')).toBe(
+      '/api/tracks/1/original',
+    );
   });
 });

@@ -5,6 +5,7 @@ import type { PublicProfile } from '../../../shared/schemas/users';
 import { imageVariant } from '../../lib/utils';
 import { useAuth } from '../auth/use-auth';
 import { EmptyState, NotFoundCard, Page, PageLoading } from '../shell/page-layout';
+import { trackOwner } from '../tracks/player-track';
 import { PublicTrackGrid, tracksShared } from './public-track-grid';
 import { SocialLinkList } from './social-links-section';
 import { PUBLIC_PROFILE_KEY } from './use-profile';
@@ -74,7 +75,7 @@ export function PublicProfilePage({ userId }: { userId: string; signedIn?: boole
       {tracks.length === 0 ? (
         <EmptyState icon={Music} title="No Public Tracks" hint={`${name} hasn't shared any tracks yet.`} />
       ) : (
-        <PublicTrackGrid tracks={tracks} />
+        <PublicTrackGrid tracks={tracks} owner={trackOwner(user)} />
       )}
     </Page>
   );

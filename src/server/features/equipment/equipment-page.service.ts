@@ -15,6 +15,9 @@ const commentAuthor = {
   lastName: users.lastName,
 };
 
+/** A listed track's owner: names, and the avatar the player shows as artwork (issue 10). */
+const trackOwner = { ...commentAuthor, avatarUrl: users.avatarUrl, updatedAt: users.updatedAt };
+
 /** The equipment with whether the viewer may edit it: one query. */
 export async function getEquipmentDetail(
   db: Database,
@@ -125,7 +128,7 @@ export async function replaceEquipmentImage(db: Database, id: number, imageUrl: 
 export async function listEquipmentTracks(db: Database, id: number): Promise<EquipmentTrack[]> {
   await requireEquipment(db, id);
   const rows = await db
-    .select({ track: tracks, user: commentAuthor })
+    .select({ track: tracks, user: trackOwner })
     .from(trackEquipmentTags)
     .innerJoin(tracks, eq(tracks.id, trackEquipmentTags.trackId))
     .innerJoin(users, eq(users.id, tracks.userId))
@@ -135,7 +138,10 @@ export async function listEquipmentTracks(db: Database, id: number): Promise<Equ
     db,
     rows.map((r) => r.track),
   );
-  return withTags.map((track, i) => ({ ...track, user: rows[i]!.user }));
+  return withTags.map((track, i) => {
+    const user = rows[i]!.user;
+    return { ...track, user: { ...user, updatedAt: user.updatedAt.toISOString() } };
+  });
 }
 
 /** Comments, newest first; a missing equipment is a 404, not an empty list. */

@@ -11,7 +11,7 @@ let carol: TestClient & { userId: string };
 beforeAll(async () => {
   t = await buildTestApp();
   ada = await t.signedInClient({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
-  bob = await t.signedInClient({ firstName: 'Bob', lastName: 'Builder' });
+  bob = await t.signedInClient({ firstName: 'Bob', lastName: 'Builder', avatarUrl: '/uploads/avatars/bob' });
   carol = await t.signedInClient();
 });
 afterAll(async () => t.close());
@@ -96,9 +96,11 @@ describe('equipment page', () => {
     expect(res.json().map((x: { id: number }) => x.id)).toEqual([last, first]);
     expect(res.json()[0]).toMatchObject({
       name: 'last',
-      user: { firstName: 'Bob', lastName: 'Builder' },
+      user: { firstName: 'Bob', lastName: 'Builder', avatarUrl: '/uploads/avatars/bob' },
       equipment: [expect.objectContaining({ id })],
     });
+    // The owner's avatar comes with its version, which the player's artwork URL carries.
+    expect(Number.isNaN(Date.parse(res.json()[0].user.updatedAt))).toBe(false);
     // Each listed track is playable by the signed-in visitor; the hidden one is not.
     expect((await carol.get(`/api/tracks/${first}/stream`)).statusCode).toBe(200);
     expect((await t.client().get(`/api/tracks/${first}/stream`)).statusCode).toBe(404);

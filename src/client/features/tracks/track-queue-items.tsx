@@ -1,0 +1,83 @@
+import { Download, EllipsisVertical, ListEnd, ListStart } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { toast } from '../../components/ui/use-toast';
+import { cn } from '../../lib/utils';
+import type { PlayerTrack } from '../player/player-context';
+import { usePlayer } from '../player/use-player';
+import { notPlayableReason } from './player-track';
+
+/** GET /api/tracks/{id}/original: the untouched upload, sent as an attachment under its own name. */
+export const originalUrl = (trackId: number) => `/api/tracks/${trackId}/original`;
+
+/**
+ * "Play next" and "Add to queue" with their toasts. Queueing waits until the track is playable: a
+ * queued copy would be skipped as unplayable even after processing finishes (decision 0053).
+ */
+export function useQueueActions(track: PlayerTrack) {
+  const player = usePlayer();
+  return {
+    blocked: notPlayableReason(track) !== null,
+    playNext: () => {
+      player.playNext(track);
+      toast({ title: `Playing next: ${track.name}` });
+    },
+    addToQueue: () => {
+      player.addToQueue(track);
+      toast({ title: `Added to queue: ${track.name}` });
+    },
+  };
+}
+
+/**
+ * "Play next", "Add to queue" and "Download" (issue 10), for any track menu. Download works in every
+ * state, since the original is always kept.
+ */
+export function TrackQueueItems({ track }: { track: PlayerTrack }) {
+  const { blocked, playNext, addToQueue } = useQueueActions(track);
+  return (
+    <>
+      <DropdownMenuItem disabled={blocked} onSelect={playNext}>
+        <ListStart aria-hidden />
+        Play next
+      </DropdownMenuItem>
+      <DropdownMenuItem disabled={blocked} onSelect={addToQueue}>
+        <ListEnd aria-hidden />
+        Add to queue
+      </DropdownMenuItem>
+      <DropdownMenuItem asChild>
+        {/* A real link: the browser downloads with its own progress and the server's file name. */}
+        <a href={originalUrl(track.id)} download>
+          <Download aria-hidden />
+          Download
+        </a>
+      </DropdownMenuItem>
+    </>
+  );
+}
+
+/** A "More options" menu holding only the queue and download items, for rows that had no menu. */
+export function TrackMoreMenu({ track, className }: { track: PlayerTrack; className?: string }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="More options"
+          className={cn('size-8 data-[state=open]:opacity-100', className)}
+        >
+          <EllipsisVertical aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <TrackQueueItems track={track} />
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -13,6 +13,8 @@ export interface PlayerTrack {
   playable?: boolean;
   processing?: TrackProcessing;
   loudness?: TrackLoudness | null;
+  /** The owner; with no `artist`, the Media Session names the signed-in user when it is theirs. */
+  userId?: string;
   /** Media Session artist: the owner's display name. */
   artist?: string | null;
   /** Media Session artwork: the playlist cover or the owner's avatar. */

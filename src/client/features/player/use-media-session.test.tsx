@@ -53,7 +53,8 @@ const a: PlayerTrack = {
   artist: 'Grace Hopper',
   artworkUrl: '/img/a.webp',
 };
-const b: PlayerTrack = { id: 2, name: 'Bravo', duration: 60 };
+const b: PlayerTrack = { id: 2, name: 'Bravo', duration: 60, userId: testUser.id };
+const someoneElses: PlayerTrack = { id: 3, name: 'Charlie', duration: 60, userId: 'someone-else' };
 const run = (action: MediaSessionAction, details: Partial<MediaSessionActionDetails> = {}) =>
   act(() => session.handlers.get(action)?.({ action, ...details } as MediaSessionActionDetails));
 
@@ -74,6 +75,10 @@ describe('Media Session (issue 10)', () => {
     act(() => player.next());
     // testUser is @ada: the journal's own recordings are the signed-in user's.
     expect(session.metadata).toMatchObject({ title: 'Bravo', artist: 'ada', artwork: [] });
+    // Never the viewer's name on someone else's track.
+    act(() => player.playTrack(someoneElses));
+    expect(session.metadata).toMatchObject({ title: 'Charlie', artist: '' });
+    act(() => player.playTrack(b));
     act(() => player.forgetTrack(2));
     expect(session.metadata).toBeNull();
     expect(session.playbackState).toBe('none');

@@ -29,20 +29,22 @@ export function useMediaSession(
   const audioRef = useRef(audio);
   audioRef.current = audio;
 
-  const { id, name, artist, artworkUrl } = track ?? {};
+  const { id, name, artist, artworkUrl, userId } = track ?? {};
   useEffect(() => {
     if (!hasMediaSession()) return;
     if (id === undefined || name === undefined) {
       navigator.mediaSession.metadata = null;
       return;
     }
+    // Read, not subscribed: the player must not fetch who is signed in (public pages play too).
     const viewer = queryClient.getQueryData<AuthUser | null>(AUTH_USER_QUERY_KEY);
+    const own = viewer && userId === viewer.id;
     navigator.mediaSession.metadata = new MediaMetadata({
       title: name,
-      artist: artist ?? (viewer ? displayName(viewer) : ''),
+      artist: artist ?? (own ? displayName(viewer) : ''),
       artwork: artworkUrl ? [{ src: artworkUrl }] : [],
     });
-  }, [id, name, artist, artworkUrl, queryClient]);
+  }, [id, name, artist, artworkUrl, userId, queryClient]);
 
   useEffect(() => {
     if (!hasMediaSession()) return;

@@ -5,6 +5,7 @@ import { displayName } from '../../../shared/format';
 import type { SharedTrack } from '../../../shared/schemas/users';
 import { useAuth } from '../auth/use-auth';
 import { EquipmentChip, EquipmentChips } from '../equipment/equipment-chips';
+import { TrackWaveform } from '../player/track-waveform';
 import { UserAvatar } from '../shell/collective-avatar';
 import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { TrackCard } from './track-card';
@@ -65,6 +66,7 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
         </p>
       </div>
       <TrackCard track={track} publicView={!own} className="p-6" />
+      <TrackWaveform track={{ ...track, artist: ownerName }} className="mt-4" />
       {track.equipment.length > 0 && (
         <div className="mt-4">
           <p className="mb-2 text-xs text-muted-foreground">Equipment</p>

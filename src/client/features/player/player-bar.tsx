@@ -70,11 +70,13 @@ export function PlayerBar({ className }: { className?: string }) {
     <section
       aria-label="Player"
       className={cn(
-        'grid min-h-20 shrink-0 grid-cols-[minmax(0,1fr)_minmax(0,2fr)] items-center gap-4 border-t border-border bg-card/95 px-4 py-2 backdrop-blur md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
+        // Phones: track and buttons on one row, the waveform across the whole width below.
+        // Wider: track | buttons over waveform | volume.
+        'grid min-h-20 shrink-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 border-t border-border bg-card/95 px-4 py-2 backdrop-blur md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
         className,
       )}
     >
-      <div className="flex min-w-0 items-center gap-3">
+      <div className="flex min-w-0 items-center gap-3 md:row-span-2">
         <div
           className={cn(
             'flex size-11 shrink-0 items-center justify-center rounded-md',
@@ -91,63 +93,58 @@ export function PlayerBar({ className }: { className?: string }) {
         </div>
       </div>
 
-      <div className="flex min-w-0 flex-col items-center gap-1">
-        <div className="flex items-center gap-1 sm:gap-2">
-          <PlaybackModeButtons className="hidden md:flex" />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Previous"
-            disabled={noTrack}
-            onClick={player.previous}
-          >
-            <SkipBack />
-          </Button>
-          <Button
-            size="icon"
-            className="size-10 rounded-full"
-            aria-label={isPlaying ? 'Pause' : 'Play'}
-            disabled={noTrack}
-            onClick={player.togglePlay}
-          >
-            {isPlaying ? (
-              <Pause className="fill-current" />
-            ) : (
-              <Play className="translate-x-px fill-current" />
-            )}
-          </Button>
-          <Button variant="ghost" size="icon" aria-label="Next" disabled={noTrack} onClick={player.next}>
-            <SkipForward />
-          </Button>
-          <Sheet open={queueOpen} onOpenChange={setQueueOpen}>
-            <SheetTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label="Queue"
-                className={cn(queueOpen ? 'text-primary' : 'text-muted-foreground')}
-              >
-                <ListMusic />
-              </Button>
-            </SheetTrigger>
-            <QueuePanel />
-          </Sheet>
+      <div className="flex items-center gap-1 justify-self-end sm:gap-2 md:justify-self-center">
+        <PlaybackModeButtons className="hidden md:flex" />
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Previous"
+          disabled={noTrack}
+          onClick={player.previous}
+        >
+          <SkipBack />
+        </Button>
+        <Button
+          size="icon"
+          className="size-10 rounded-full"
+          aria-label={isPlaying ? 'Pause' : 'Play'}
+          disabled={noTrack}
+          onClick={player.togglePlay}
+        >
+          {isPlaying ? <Pause className="fill-current" /> : <Play className="translate-x-px fill-current" />}
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Next" disabled={noTrack} onClick={player.next}>
+          <SkipForward />
+        </Button>
+        <Sheet open={queueOpen} onOpenChange={setQueueOpen}>
+          <SheetTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Queue"
+              className={cn(queueOpen ? 'text-primary' : 'text-muted-foreground')}
+            >
+              <ListMusic />
+            </Button>
+          </SheetTrigger>
+          <QueuePanel />
+        </Sheet>
+      </div>
+
+      <div className="col-span-2 flex w-full max-w-xl items-center gap-2 justify-self-center text-xs text-muted-foreground tabular-nums md:col-span-1 md:col-start-2">
+        <span className="w-10 shrink-0 text-right" data-testid="player-elapsed">
+          {formatTime(currentTime)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <PlayerSeek />
         </div>
-        <div className="flex w-full max-w-xl items-center gap-2 text-xs text-muted-foreground tabular-nums">
-          <span className="w-10 shrink-0 text-right" data-testid="player-elapsed">
-            {formatTime(currentTime)}
-          </span>
-          <div className="min-w-0 flex-1">
-            <PlayerSeek />
-          </div>
-          <span className="w-10 shrink-0" data-testid="player-total">
-            {formatTime(duration)}
-          </span>
-        </div>
+        <span className="w-10 shrink-0" data-testid="player-total">
+          {formatTime(duration)}
+        </span>
       </div>
 
       {/* Hidden on small screens, where the device's own volume rules (spec section 2). */}
-      <div className="hidden items-center justify-end gap-1 md:flex">
+      <div className="hidden items-center justify-end gap-1 md:col-start-3 md:row-span-2 md:row-start-1 md:flex">
         <Button
           variant="ghost"
           size="icon"

@@ -92,7 +92,7 @@ describe('the waveform (issue 10)', () => {
     expect(slider.getAttribute('aria-valuetext')).toBe('0:08 of 0:40');
     slider.focus();
     await userEvent.keyboard('[ArrowRight]');
-    // Once: the global → shortcut leaves a key the waveform handled alone.
+    // Arrows step 5 s, End goes to the end.
     expect(audio.currentTime).toBe(13);
     await userEvent.keyboard('[End]');
     expect(audio.currentTime).toBe(40);

@@ -66,11 +66,22 @@ describe('TrackCard', () => {
     expect(within(player).getByRole('button', { name: 'Play' })).toBeTruthy();
   });
 
-  it('will not play AIFF and says why', async () => {
-    renderWithProviders(<TrackCard track={{ ...track, mimeType: 'audio/aiff' }} />);
+  it('plays AIFF through the stream (issue 10); only a failed track says why it cannot', async () => {
+    const { unmount } = renderWithProviders(<TrackCard track={{ ...track, mimeType: 'audio/aiff' }} />);
     expect(fact('Format')).toBe('AIFF');
     await userEvent.click(screen.getByRole('button', { name: 'Play Tape Loop' }));
+    expect(screen.getByRole('button', { name: 'Pause Tape Loop' })).toBeTruthy();
+    unmount();
+
+    const failed = {
+      ...track,
+      playable: false,
+      processing: { state: 'failed' as const, error: 'Not audio' },
+    };
+    renderWithProviders(<TrackCard track={failed} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Play Tape Loop' }));
     expect(await screen.findByText('Cannot Play File')).toBeTruthy();
+    expect(screen.getByText('Not audio')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Play Tape Loop' })).toBeTruthy();
   });
 

@@ -54,7 +54,9 @@ test('an AIFF and a FLAC upload play with a waveform, seek, pause on Space and n
     const streamed = page.waitForResponse(
       (res) => /\/api\/tracks\/\d+\/stream$/.test(new URL(res.url()).pathname) && res.status() < 300,
     );
-    await row(page, name).getByRole('button', { name: `Play ${name}` }).click();
+    await row(page, name)
+      .getByRole('button', { name: `Play ${name}` })
+      .click();
     // AIFF is served as its rendition (AAC in M4A), FLAC as uploaded.
     expect((await streamed).headers()['content-type']).toBe(served);
     await expect(player.getByText(name)).toBeVisible();
@@ -104,7 +106,9 @@ test('the queue steps over a track whose processing failed', async ({ page }) =>
   await shot(page, 'failed-row');
 
   const player = page.getByRole('region', { name: 'Player' });
-  await row(page, first).getByRole('button', { name: `Play ${first}` }).click();
+  await row(page, first)
+    .getByRole('button', { name: `Play ${first}` })
+    .click();
   await expect.poll(() => sessionTitle(page)).toBe(first);
 
   // Next goes past the failed track to the one after it.

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeWav } from '../../src/test/media-fixtures';
+import { makeWav, undecodableWav } from '../../src/test/media-fixtures';
 
 /** Test media live in Playwright's output folder (git-ignored, emptied at the start of each run), never left in /tmp. */
 const MEDIA_ROOT = path.resolve('test-results', 'e2e', 'media');
@@ -32,5 +32,28 @@ export function writeMp3(dir: string, name: string, seconds: number): string {
     `sine=frequency=440:duration=${seconds}`,
     file,
   ]);
+  return file;
+}
+
+/** A sine tone of `seconds` encoded by ffmpeg in the format `name`'s extension says (aiff, flac, mp3…). */
+export function writeEncodedTone(dir: string, name: string, seconds: number): string {
+  const file = path.join(dir, name);
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:duration=${seconds}:sample_rate=44100`,
+    file,
+  ]);
+  return file;
+}
+
+/** A WAV that music-metadata reads but no decoder exists for: its processing fails. */
+export function writeUndecodableWav(dir: string, name: string): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, undecodableWav());
   return file;
 }

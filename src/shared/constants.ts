@@ -146,5 +146,22 @@ export const SOCIAL_LINK_TYPES = [
 ] as const;
 export type SocialLinkType = (typeof SOCIAL_LINK_TYPES)[number];
 
-/** Audio types the browser player accepts (spec section 5). */
-export const PLAYABLE_MIME_TYPES = ['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/x-m4a'] as const;
+/** What the player does when the queue runs out (issue 10); `all` wraps as spec section 4 says. */
+export const REPEAT_MODES = ['off', 'all', 'one'] as const;
+export type RepeatMode = (typeof REPEAT_MODES)[number];
+
+/** The player (issue 10, decisions 0047–0052). */
+export const PLAYER = {
+  /** Volume, mute, shuffle, repeat and levelling survive reloads under this localStorage key. */
+  settingsStorageKey: 'playerSettings',
+  /** ← / → and the waveform's arrow keys. */
+  seekStepSeconds: 5,
+  /** Media Session seekbackward / seekforward when the system names no offset. */
+  mediaSessionSeekSeconds: 10,
+  /** How often a waveform still being made is asked for again, while its track is current. */
+  waveformPollMs: 5000,
+  /** Loudness levelling (decision 0050): target, true-peak ceiling and the largest boost. */
+  levelTargetLufs: -14,
+  levelPeakCeilingDb: -1,
+  levelMaxBoostDb: 12,
+} as const;

@@ -54,3 +54,25 @@ export function makeEncodedTone(extension: 'mp3' | 'm4a' | 'aiff' | 'flac' | 'og
   }
   return readFileSync(file);
 }
+
+/** A WAV header naming a codec nobody has (0x9999) over noise: music-metadata reads it, ffmpeg cannot. */
+export function undecodableWav(): Buffer {
+  const data = Buffer.alloc(16_000, 7);
+  const fmt = Buffer.alloc(16);
+  fmt.writeUInt16LE(0x9999, 0);
+  fmt.writeUInt16LE(1, 2);
+  fmt.writeUInt32LE(8000, 4);
+  fmt.writeUInt32LE(16_000, 8);
+  fmt.writeUInt16LE(2, 12);
+  fmt.writeUInt16LE(16, 14);
+  const header = Buffer.alloc(20);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(4 + 8 + fmt.length + 8 + data.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(fmt.length, 16);
+  const dataHeader = Buffer.alloc(8);
+  dataHeader.write('data', 0);
+  dataHeader.writeUInt32LE(data.length, 4);
+  return Buffer.concat([header, fmt, dataHeader, data]);
+}

@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import {
-  INITIAL_PLAYER_STATE,
+  INITIAL_PLAYBACK,
   PlayerContext,
   type PlayerContextValue,
   type PlayerState,
 } from '../features/player/player-context';
+import { DEFAULT_PLAYER_SETTINGS } from '../features/player/player-settings';
 
 /** A player whose controls are spies, to see exactly what a screen asks of it. */
 export function fakePlayer(state: Partial<PlayerState> = {}): PlayerContextValue {
   return {
-    ...INITIAL_PLAYER_STATE,
+    ...INITIAL_PLAYBACK,
+    ...DEFAULT_PLAYER_SETTINGS,
     ...state,
     playTrack: vi.fn(),
     togglePlay: vi.fn(),
@@ -27,6 +29,13 @@ export function fakePlayer(state: Partial<PlayerState> = {}): PlayerContextValue
     addToQueue: vi.fn(),
     removeFromQueue: vi.fn(),
     moveInQueue: vi.fn(),
+    playAll: vi.fn(),
+    setUpcoming: vi.fn(),
+    clearUpcoming: vi.fn(),
+    setMuted: vi.fn(),
+    setShuffle: vi.fn(),
+    setRepeat: vi.fn(),
+    setLevelling: vi.fn(),
   };
 }
 

@@ -14,6 +14,8 @@ const SIDES = {
   left: 'inset-y-0 left-0 border-r data-[state=open]:animate-in-left data-[state=closed]:animate-out-left',
   right:
     'inset-y-0 right-0 border-l data-[state=open]:animate-in-right data-[state=closed]:animate-out-right',
+  bottom:
+    'inset-x-0 bottom-0 h-auto max-h-[85dvh] w-full rounded-t-xl border-t data-[state=open]:animate-in-up data-[state=closed]:animate-out-down',
 } as const;
 
 export function SheetContent({

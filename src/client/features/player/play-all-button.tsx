@@ -5,8 +5,9 @@ import type { PlayerTrack } from './player-context';
 import { usePlayer } from './use-player';
 
 /**
- * The big round button of a track list: plays the list from its first track, the list becoming the
- * queue (spec section 4), or pauses while one of its tracks is playing.
+ * The big round button of a track list: plays the list from its first playable track (a random one
+ * with shuffle on), the list becoming the queue (spec section 4, issue 10), or pauses while one of
+ * its tracks is playing.
  */
 export function PlayAllButton({
   tracks,
@@ -27,7 +28,7 @@ export function PlayAllButton({
 
   const playAll = () => {
     if (playingThis) player.pause();
-    else if (first) player.playTrack(first, tracks);
+    else player.playAll(tracks);
   };
 
   return (

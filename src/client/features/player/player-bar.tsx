@@ -1,51 +1,82 @@
-import { AudioLines, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX } from 'lucide-react';
+import {
+  AudioLines,
+  Keyboard,
+  ListMusic,
+  Pause,
+  Play,
+  SkipBack,
+  SkipForward,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { Sheet, SheetTrigger } from '../../components/ui/sheet';
 import { Slider } from '../../components/ui/slider';
 import { cn } from '../../lib/utils';
+import { PlaybackModeButtons } from './playback-mode-buttons';
 import { formatTime } from './player-queue';
+import { PlayerSeek } from './player-seek';
+import { QueuePanel } from './queue-panel';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { usePlayer } from './use-player';
+import { usePlayerShortcuts } from './use-player-shortcuts';
 
-/**
- * The progress bar: click or drag anywhere on it to seek (keyboard arrows too, on the thumb). While
- * dragging it shows the dragged position and seeks once, on release, instead of on every move.
- */
-function SeekBar() {
-  const { currentTrack, currentTime, duration, seek } = usePlayer();
-  const [dragging, setDragging] = useState<number | null>(null);
+/** Mute toggle and the volume slider, shown 0 to 100 though stored 0 to 1 (spec section 2). */
+function VolumeControl({ disabled }: { disabled: boolean }) {
+  const { volume, muted, setMuted, setVolume } = usePlayer();
+  const silent = muted || volume === 0;
   return (
-    <Slider
-      aria-label="Seek"
-      data-testid="seek-bar"
-      min={0}
-      max={Math.max(duration, 0.01)}
-      step={0.1}
-      value={[dragging ?? Math.min(currentTime, duration)]}
-      disabled={currentTrack === null || duration <= 0}
-      onValueChange={([seconds]) => seconds !== undefined && setDragging(seconds)}
-      onValueCommit={([seconds]) => {
-        setDragging(null);
-        if (seconds !== undefined) seek(seconds);
-      }}
-    />
+    <div className="flex items-center gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={muted ? 'Unmute' : 'Mute'}
+        aria-pressed={muted}
+        disabled={disabled}
+        className="text-muted-foreground"
+        onClick={() => setMuted(!muted)}
+      >
+        {silent ? <VolumeX /> : <Volume2 />}
+      </Button>
+      <Slider
+        aria-label="Volume"
+        className="w-28"
+        min={0}
+        max={100}
+        step={1}
+        value={[muted ? 0 : Math.round(volume * 100)]}
+        disabled={disabled}
+        onValueChange={([percent]) => percent !== undefined && setVolume(percent / 100)}
+      />
+    </div>
   );
 }
 
-/** The fixed bottom bar (spec section 2, player bar); every control is inert until a track is chosen. */
+/**
+ * The fixed bottom bar (spec section 2, player bar; issue 10): track, transport, waveform or seek
+ * bar, the queue panel, shuffle and repeat, volume with mute, and the keyboard shortcuts, which
+ * live as long as the bar does. Every control is inert until a track is chosen.
+ */
 export function PlayerBar({ className }: { className?: string }) {
   const player = usePlayer();
-  const { currentTrack, isPlaying, currentTime, duration, volume } = player;
+  const { currentTrack, isPlaying, currentTime, duration } = player;
   const noTrack = currentTrack === null;
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [queueOpen, setQueueOpen] = useState(false);
+  usePlayerShortcuts(player, () => setShortcutsOpen(true));
 
   return (
     <section
       aria-label="Player"
       className={cn(
-        'grid h-20 shrink-0 grid-cols-[minmax(0,1fr)_minmax(0,2fr)] items-center gap-4 border-t border-border bg-card/95 px-4 backdrop-blur md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
+        // Phones: track and buttons on one row, the waveform across the whole width below.
+        // Wider: track | buttons over waveform | volume.
+        'grid min-h-20 shrink-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 border-t border-border bg-card/95 px-4 py-2 backdrop-blur md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
         className,
       )}
     >
-      <div className="flex min-w-0 items-center gap-3">
+      <div className="flex min-w-0 items-center gap-3 md:row-span-2">
         <div
           className={cn(
             'flex size-11 shrink-0 items-center justify-center rounded-md',
@@ -62,63 +93,70 @@ export function PlayerBar({ className }: { className?: string }) {
         </div>
       </div>
 
-      <div className="flex flex-col items-center gap-1.5">
-        <div className="flex items-center gap-2">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Previous"
-            disabled={noTrack}
-            onClick={player.previous}
-          >
-            <SkipBack />
-          </Button>
-          <Button
-            size="icon"
-            className="size-10 rounded-full"
-            aria-label={isPlaying ? 'Pause' : 'Play'}
-            disabled={noTrack}
-            onClick={player.togglePlay}
-          >
-            {isPlaying ? (
-              <Pause className="fill-current" />
-            ) : (
-              <Play className="translate-x-px fill-current" />
-            )}
-          </Button>
-          <Button variant="ghost" size="icon" aria-label="Next" disabled={noTrack} onClick={player.next}>
-            <SkipForward />
-          </Button>
-        </div>
-        <div className="flex w-full max-w-xl items-center gap-2 text-xs text-muted-foreground tabular-nums">
-          <span className="w-10 text-right" data-testid="player-elapsed">
-            {formatTime(currentTime)}
-          </span>
-          <SeekBar />
-          <span className="w-10" data-testid="player-total">
-            {formatTime(duration)}
-          </span>
-        </div>
+      <div className="flex items-center gap-1 justify-self-end sm:gap-2 md:justify-self-center">
+        <PlaybackModeButtons className="hidden md:flex" />
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Previous"
+          disabled={noTrack}
+          onClick={player.previous}
+        >
+          <SkipBack />
+        </Button>
+        <Button
+          size="icon"
+          className="size-10 rounded-full"
+          aria-label={isPlaying ? 'Pause' : 'Play'}
+          disabled={noTrack}
+          onClick={player.togglePlay}
+        >
+          {isPlaying ? <Pause className="fill-current" /> : <Play className="translate-x-px fill-current" />}
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Next" disabled={noTrack} onClick={player.next}>
+          <SkipForward />
+        </Button>
+        <Sheet open={queueOpen} onOpenChange={setQueueOpen}>
+          <SheetTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Queue"
+              className={cn(queueOpen ? 'text-primary' : 'text-muted-foreground')}
+            >
+              <ListMusic />
+            </Button>
+          </SheetTrigger>
+          <QueuePanel />
+        </Sheet>
       </div>
 
-      {/* Volume is stored 0 to 1 but shown 0 to 100 (spec section 2); hidden on small screens. */}
-      <div className="hidden items-center justify-end gap-2 md:flex">
-        {volume === 0 ? (
-          <VolumeX className="size-4 text-muted-foreground" aria-hidden />
-        ) : (
-          <Volume2 className="size-4 text-muted-foreground" aria-hidden />
-        )}
-        <Slider
-          aria-label="Volume"
-          className="w-28"
-          min={0}
-          max={100}
-          step={1}
-          value={[Math.round(volume * 100)]}
-          disabled={noTrack}
-          onValueChange={([percent]) => percent !== undefined && player.setVolume(percent / 100)}
-        />
+      <div className="col-span-2 flex w-full max-w-xl items-center gap-2 justify-self-center text-xs text-muted-foreground tabular-nums md:col-span-1 md:col-start-2">
+        <span className="w-10 shrink-0 text-right" data-testid="player-elapsed">
+          {formatTime(currentTime)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <PlayerSeek />
+        </div>
+        <span className="w-10 shrink-0" data-testid="player-total">
+          {formatTime(duration)}
+        </span>
       </div>
+
+      {/* Hidden on small screens, where the device's own volume rules (spec section 2). */}
+      <div className="hidden items-center justify-end gap-1 md:col-start-3 md:row-span-2 md:row-start-1 md:flex">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Keyboard shortcuts"
+          className="text-muted-foreground"
+          onClick={() => setShortcutsOpen(true)}
+        >
+          <Keyboard />
+        </Button>
+        <VolumeControl disabled={noTrack} />
+      </div>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </section>
   );
 }

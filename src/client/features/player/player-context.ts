@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import { DEFAULT_VOLUME } from '../../../shared/constants';
+import type { RepeatMode } from '../../../shared/constants';
 import type { TrackLoudness, TrackProcessing } from '../../../shared/schemas/tracks';
 
 /** What the player needs of a track; screens pass their richer track objects straight in. */
@@ -13,6 +13,8 @@ export interface PlayerTrack {
   playable?: boolean;
   processing?: TrackProcessing;
   loudness?: TrackLoudness | null;
+  /** The owner; with no `artist`, the Media Session names the signed-in user when it is theirs. */
+  userId?: string;
   /** Media Session artist: the owner's display name. */
   artist?: string | null;
   /** Media Session artwork: the playlist cover or the owner's avatar. */
@@ -27,7 +29,13 @@ export interface PlayerState {
   duration: number;
   /** 0 to 1. */
   volume: number;
+  /** The queue in playing order: shuffled while `shuffle` is on. */
   playlist: PlayerTrack[];
+  muted: boolean;
+  shuffle: boolean;
+  repeat: RepeatMode;
+  /** Loudness levelling (decision 0050). */
+  levelling: boolean;
 }
 
 export interface PlayerControls {
@@ -54,17 +62,27 @@ export interface PlayerControls {
   removeFromQueue: (id: number) => void;
   /** Moves the queued track `id` to position `toIndex` of the queue. */
   moveInQueue: (id: number, toIndex: number) => void;
+  /** Plays `tracks` as the queue from their first playable track (a random one with shuffle on). */
+  playAll: (tracks: PlayerTrack[]) => void;
+  /** Replaces what plays after the current track with `ids`, in that order (the queue panel). */
+  setUpcoming: (ids: number[]) => void;
+  /** Empties what plays after the current track; the current one keeps playing. */
+  clearUpcoming: () => void;
+  setMuted: (muted: boolean) => void;
+  setShuffle: (on: boolean) => void;
+  setRepeat: (mode: RepeatMode) => void;
+  setLevelling: (on: boolean) => void;
 }
 
 export type PlayerContextValue = PlayerState & PlayerControls;
 
-export const INITIAL_PLAYER_STATE: PlayerState = {
+/** The state of a fresh page, before the remembered settings (player-settings.ts) are applied. */
+export const INITIAL_PLAYBACK = {
   currentTrack: null,
   isPlaying: false,
   currentTime: 0,
   duration: 0,
-  volume: DEFAULT_VOLUME,
   playlist: [],
-};
+} satisfies Partial<PlayerState>;
 
 export const PlayerContext = createContext<PlayerContextValue | null>(null);

@@ -106,18 +106,48 @@ describe('PlayerProvider transitions (spec section 4)', () => {
     expect(screen.getByText('No track selected')).toBeTruthy();
   });
 
-  it('refuses AIFF with a toast and keeps what was playing', async () => {
+  it('plays AIFF, FLAC and the rest through the stream: the server picks what the browser gets', () => {
+    const { audio } = setup();
+    act(() =>
+      player.playTrack({ id: 9, name: 'Take', mimeType: 'audio/x-aiff', duration: 3, playable: true }),
+    );
+    expect(nowPlaying()).toBe('Take');
+    expect(audio.getAttribute('src')).toBe('/api/tracks/9/stream');
+    act(() => player.playTrack({ id: 10, name: 'Loop', mimeType: 'audio/flac', duration: 3 }));
+    expect(audio.getAttribute('src')).toBe('/api/tracks/10/stream');
+  });
+
+  it('a failed track says "Cannot Play File" with its reason and keeps what was playing', async () => {
     const { audio } = setup();
     act(() => player.playTrack(a, queue));
-    act(() => player.playTrack({ id: 9, name: 'Take', mimeType: 'audio/x-aiff', duration: 3 }));
+    const failed: PlayerTrack = {
+      id: 9,
+      name: 'Take',
+      playable: false,
+      processing: { state: 'failed', error: 'The file holds no audio ffmpeg can decode.' },
+    };
+    act(() => player.playTrack(failed, [a, failed]));
     expect(nowPlaying()).toBe('Alpha');
     expect(audio.getAttribute('src')).toBe('/api/tracks/1/stream');
+    expect(player.playlist.map((t) => t.id)).toEqual([1, 2, 3]);
     expect(await screen.findByText('Cannot Play File')).toBeTruthy();
-    expect(
-      screen.getByText(
-        'AIFF files cannot be played in web browsers. Please convert to MP3, WAV, or M4A for playback.',
-      ),
-    ).toBeTruthy();
+    expect(screen.getByText('The file holds no audio ffmpeg can decode.')).toBeTruthy();
+  });
+
+  it('a track still being processed says so, never "Cannot Play File"', async () => {
+    setup();
+    act(() =>
+      player.playTrack({
+        id: 9,
+        name: 'Take',
+        playable: false,
+        processing: { state: 'pending', error: null },
+      }),
+    );
+    expect(player.currentTrack).toBeNull();
+    expect(await screen.findByText('Still Processing')).toBeTruthy();
+    expect(screen.getByText('"Take" is still being processed. It will play once it is ready.')).toBeTruthy();
+    expect(screen.queryByText('Cannot Play File')).toBeNull();
   });
 
   it('seeks, sets the volume on the element, and follows edits and deletions', () => {

@@ -1,4 +1,5 @@
 import type { PlayerTrack } from './player-context';
+import { useFreshQueue } from './use-fresh-queue';
 import { usePlayer } from './use-player';
 
 /**
@@ -7,6 +8,7 @@ import { usePlayer } from './use-player';
  */
 export function usePlayFromList<T extends PlayerTrack>(tracks: T[]) {
   const player = usePlayer();
+  useFreshQueue(tracks);
   return {
     player,
     play: (track: T) => {

@@ -4,6 +4,7 @@ import type { TrackSort } from '../../../shared/schemas/tracks';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useAuth } from '../auth/use-auth';
 import { PlayAllButton } from '../player/play-all-button';
+import { useFreshQueue } from '../player/use-fresh-queue';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
 import { EditTrackDialog } from './edit-track-dialog';
 import { toPlayerTrack, trackOwner } from './player-track';
@@ -25,6 +26,7 @@ export function JournalPage() {
   const { user } = useAuth();
   const owner = useMemo(() => trackOwner(user), [user]);
   const queue = useMemo(() => (tracks ?? []).map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
+  useFreshQueue(queue);
 
   return (
     <Page>

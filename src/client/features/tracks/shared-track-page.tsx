@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { useAuth } from '../auth/use-auth';
 import { EquipmentChip, EquipmentChips } from '../equipment/equipment-chips';
 import type { PlayerTrack } from '../player/player-context';
+import { TrackWaveform } from '../player/track-waveform';
 import { UserAvatar } from '../shell/collective-avatar';
 import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { toPlayerTrack, trackOwner } from './player-track';
@@ -96,6 +97,7 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
         </p>
       </div>
       <TrackCard track={track} owner={artist} publicView={!own} className="p-6" />
+      <TrackWaveform track={toPlayerTrack(track, artist)} className="mt-4" />
       <TrackPageActions track={toPlayerTrack(track, artist)} />
       {track.equipment.length > 0 && (
         <div className="mt-4">

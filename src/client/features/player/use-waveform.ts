@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { PLAYER } from '../../../shared/constants';
+import { type Waveform, waveformSchema } from '../../../shared/schemas/tracks';
+
+/** What GET /api/tracks/{id}/waveform said: the peaks, or why there are none (yet). */
+export type WaveformResult =
+  | { status: 'ready'; waveform: Waveform }
+  | { status: 'pending' }
+  | { status: 'failed' }
+  /** 404: no peaks on this server (or the track is gone); the plain slider stands in. */
+  | { status: 'missing' };
+
+export const waveformQueryKey = (trackId: number) => ['/api/tracks', trackId, 'waveform'] as const;
+
+async function fetchWaveform(trackId: number): Promise<WaveformResult> {
+  const res = await fetch(`/api/tracks/${trackId}/waveform`, { credentials: 'include' });
+  if (res.status === 409) {
+    const body = (await res.json().catch(() => null)) as { processing?: { state?: string } } | null;
+    return { status: body?.processing?.state === 'failed' ? 'failed' : 'pending' };
+  }
+  if (res.status === 404) return { status: 'missing' };
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  return { status: 'ready', waveform: waveformSchema.parse(await res.json()) };
+}
+
+/**
+ * A track's waveform peaks, fetched once per track (they never change). While the server is still
+ * making them, asked again every few seconds as long as `poll` (the track is the current one).
+ */
+export function useWaveform(trackId: number | null, { poll = false }: { poll?: boolean } = {}) {
+  return useQuery({
+    queryKey: waveformQueryKey(trackId ?? 0),
+    queryFn: () => fetchWaveform(trackId ?? 0),
+    enabled: trackId !== null,
+    refetchInterval: (query) =>
+      poll && query.state.data?.status === 'pending' ? PLAYER.waveformPollMs : false,
+  });
+}
+
+/** Peaks with something to draw, or null (pending, failed, missing, empty, not loaded). */
+export function readyPeaks(result: WaveformResult | undefined): Waveform | null {
+  if (result?.status !== 'ready') return null;
+  const { waveform } = result;
+  return waveform.peaks.length > 0 && waveform.duration > 0 ? waveform : null;
+}

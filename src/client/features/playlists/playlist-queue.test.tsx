@@ -60,7 +60,7 @@ describe("The owner's playlist", () => {
       [2, 'ada', `/uploads/playlists/5-256.webp${version}`, true],
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Play all' }));
-    expect(vi.mocked(player.playTrack).mock.calls[1]?.[1]?.[0]).toMatchObject({ id: 1, artist: 'ada' });
+    expect(vi.mocked(player.playAll).mock.calls[0]?.[0]?.[0]).toMatchObject({ id: 1, artist: 'ada' });
   });
 
   it("without a cover, the owner's avatar is the artwork", async () => {
@@ -127,7 +127,7 @@ describe('A playlist shared into a collective', () => {
   it('queues its tracks with the playlist owner as artist and the cover as artwork', async () => {
     const player = renderShared();
     await userEvent.click(await screen.findByRole('button', { name: 'Play all' }));
-    const queue = vi.mocked(player.playTrack).mock.calls[0]?.[1];
+    const queue = vi.mocked(player.playAll).mock.calls[0]?.[0];
     expect(queue?.map((t) => [t.id, t.artist, t.artworkUrl, t.playable])).toEqual([
       [101, 'lee', `/uploads/playlists/11-256.webp?v=${Date.parse(shared.updatedAt)}`, true],
       [102, 'lee', `/uploads/playlists/11-256.webp?v=${Date.parse(shared.updatedAt)}`, true],

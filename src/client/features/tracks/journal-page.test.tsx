@@ -153,7 +153,7 @@ describe('JournalPage', () => {
         });
 
       await userEvent.click(screen.getByRole('button', { name: 'Play all' }));
-      expect(vi.mocked(player.playTrack).mock.calls[1]?.[1]?.map((t) => t.artist)).toEqual(['ada', 'ada']);
+      expect(vi.mocked(player.playAll).mock.calls[0]?.[0]?.map((t) => t.artist)).toEqual(['ada', 'ada']);
     });
 
     it("each row's More options menu plays next, adds to the queue and downloads", async () => {

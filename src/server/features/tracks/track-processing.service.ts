@@ -58,7 +58,7 @@ export async function enqueuePendingTracks(db: Database, queue: JobQueue): Promi
 export async function processTrack(deps: TrackProcessingDeps, trackId: number, signal?: AbortSignal) {
   const { db, store } = deps;
   const [row] = await db.select().from(tracks).where(eq(tracks.id, trackId)).limit(1);
-  if (!row || row.processingState !== 'pending') return;
+  if (row?.processingState !== 'pending') return;
 
   await mkdir(deps.tempDir, { recursive: true });
   const work = path.join(deps.tempDir, `process-${randomUUID()}`);
@@ -103,7 +103,7 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
     const replaced = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(tracks).where(eq(tracks.id, trackId)).for('update');
       // Deleted (or handled by another run) meanwhile: what this run made belongs to nobody.
-      if (!current || current.processingState !== 'pending') return null;
+      if (current?.processingState !== 'pending') return null;
       await tx
         .update(tracks)
         .set({

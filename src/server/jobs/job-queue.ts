@@ -89,6 +89,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   });
   boss.on('error', (err) => log.warn({ err }, 'Job queue error'));
   await boss.start();
+  // Handlers still running: pg-boss's stop() aborts them but does not wait for them to return, and
+  // they must be done (child processes gone, temp files removed) before the database closes.
+  const running = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    running.add(work);
+    return work.finally(() => running.delete(work));
+  };
 
   return {
     async define<T extends object>(def: QueueDefinition<T>) {
@@ -109,10 +116,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       if (def.workers <= 0) return;
       const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
       await boss.work<T>(def.name, { ...polling, localConcurrency: def.workers }, async ([job]) => {
-        if (job) await def.handle(job.data, job.signal);
+        if (job) await track(def.handle(job.data, job.signal));
       });
       await boss.work<T>(gaveUp, polling, async ([job]) => {
-        if (job) await def.onGiveUp(job.data);
+        if (job) await track(def.onGiveUp(job.data));
       });
     },
     async send(name, data, key) {
@@ -122,6 +129,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       // Running jobs get stopTimeoutMs to finish; past it pg-boss fails them (they are retried)
       // and aborts their signals, which stops their child processes.
       await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 10_000, close: true });
+      await Promise.allSettled([...running]);
     },
   };
 }

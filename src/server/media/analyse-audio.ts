@@ -24,8 +24,6 @@ export interface AnalyseOptions {
   channels?: number | null;
   /** Of the original; above 48 kHz the rendition is resampled (AAC stops at 96 kHz, ears at 20 kHz). */
   sampleRate?: number | null;
-  /** From the container, to size the waveform buckets; null when unknown. */
-  durationSeconds?: number | null;
   signal?: AbortSignal;
 }
 
@@ -74,9 +72,7 @@ export async function analyseAudio(options: AnalyseOptions): Promise<AudioAnalys
   } catch {
     // Not allowed here (some containers): it still runs, at normal priority.
   }
-  const reducer = new PeakReducer(
-    options.durationSeconds ? options.durationSeconds * PEAK_SAMPLE_RATE : undefined,
-  );
+  const reducer = new PeakReducer();
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => reducer.pushBytes(chunk));
   child.stderr.setEncoding('utf8');

@@ -6,20 +6,16 @@ export const PEAK_SAMPLE_RATE = 8000;
 /**
  * Reduces a stream of mono float samples to min/max pairs in constant memory, whatever the length:
  * samples fall into buckets of `bucketSize`; when the buckets reach twice PEAK_PAIRS, neighbours
- * are merged and the bucket size doubles. The expected length (from the container's duration)
- * only picks the starting size, so a wrong or missing duration still gives a full waveform.
+ * are merged and the bucket size doubles. No length is needed in advance, so a container that
+ * states a wrong duration (or none) still gives a full waveform.
  */
 export class PeakReducer {
   private mins: number[] = [];
   private maxs: number[] = [];
-  private bucketSize: number;
+  private bucketSize = 1;
   private filled = 0;
   private leftover = Buffer.alloc(0);
   samples = 0;
-
-  constructor(expectedSamples?: number | null) {
-    this.bucketSize = Math.max(1, Math.floor((expectedSamples ?? 0) / PEAK_PAIRS / 2));
-  }
 
   /** Little-endian 32-bit floats as they arrive from a pipe (a chunk may end mid-sample). */
   pushBytes(chunk: Buffer) {

@@ -27,12 +27,7 @@ async function jobRunning(dataDir: string, timeoutMs = 15_000) {
 describe('a job interrupted by a restart', () => {
   it('runs again after the app starts anew on the same database, and the track becomes ready', async () => {
     // A minute of Opus: its AAC rendition takes seconds, so the job is surely mid-way below.
-    const data = ffmpegFixture('tone-60s.opus', sineInput(60, 300, 48_000), [
-      '-ac',
-      '2',
-      '-c:a',
-      'libopus',
-    ]);
+    const data = ffmpegFixture('tone-60s.opus', sineInput(60, 300, 48_000), ['-ac', '2', '-c:a', 'libopus']);
     const first = await buildTestApp({ mediaWorkers: 1 });
     opened.push(first);
     const owner = await first.signedInClient();

@@ -83,7 +83,6 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
       renditionFile: facts.browserPlayable ? undefined : files.rendition,
       channels: facts.channels,
       sampleRate: facts.sampleRate,
-      durationSeconds: facts.duration ?? row.duration,
       signal,
     });
     const duration = row.duration ?? facts.duration ?? analysis.duration;

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { ffmpegFixture, sineInput } from '../../../test/media-fixtures';
@@ -51,4 +51,24 @@ describe('a job interrupted by a restart', () => {
     expect(track.processing).toEqual({ state: 'ready', error: null });
     expect((await sameOwner.get(`/api/tracks/${track.id}/stream`)).headers['content-type']).toBe('audio/mp4');
   }, 90_000);
+
+  it('start-up queues every track still pending without a job (e.g. tracks from before the upgrade)', async () => {
+    // An app that only enqueues (MEDIA_WORKERS=0), whose jobs are then lost: as after migration 0002,
+    // the tracks are pending and no job exists for them.
+    const first = await buildTestApp();
+    opened.push(first);
+    const owner = await first.signedInClient();
+    const uploaded = await uploadAudio(owner, 'old.aiff', ffmpegFixture('tone-1s.aiff', sineInput(1)));
+    await first.db.execute(sql`delete from pgboss.job where name = 'process-track'`);
+    await first.app.close();
+
+    const second = await buildTestApp({
+      mediaWorkers: 1,
+      sharedDatabase: first.database,
+      dataDir: first.dataDir,
+    });
+    opened.push(second);
+    const track = await waitForProcessing(await second.signedInAs(owner.userId), uploaded.id);
+    expect(track.processing.state).toBe('ready');
+  });
 });

@@ -60,6 +60,7 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
   const [row] = await db.select().from(tracks).where(eq(tracks.id, trackId)).limit(1);
   if (row?.processingState !== 'pending') return;
 
+  deps.log.info({ trackId }, 'Processing track');
   await mkdir(deps.tempDir, { recursive: true });
   const work = path.join(deps.tempDir, `process-${randomUUID()}`);
   const files = { original: work, rendition: `${work}-rendition`, peaks: `${work}-peaks` };

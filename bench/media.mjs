@@ -22,7 +22,12 @@ if (!existsSync(file)) {
   execFileSync('ffmpeg', [
     ...['-loglevel', 'error', '-y'],
     ...['-f', 'lavfi', '-i', `anoisesrc=color=pink:amplitude=0.05:sample_rate=44100:duration=${seconds}`],
-    ...['-f', 'lavfi', '-i', `aevalsrc=0.15*sin(2*PI*220*t)+0.1*sin(2*PI*329.63*t)|0.1*sin(2*PI*261.63*t):s=44100:d=${seconds}`],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `aevalsrc=0.15*sin(2*PI*220*t)+0.1*sin(2*PI*329.63*t)|0.1*sin(2*PI*261.63*t):s=44100:d=${seconds}`,
+    ],
     ...['-filter_complex', '[0:a]aformat=channel_layouts=stereo[n];[n][1:a]amix=inputs=2:normalize=0[m]'],
     ...['-map', '[m]', '-c:a', 'libvorbis', '-q:a', '4', `${file}.partial.ogg`],
   ]);
@@ -111,9 +116,15 @@ try {
   const seconds = (finished - started) / 1000;
 
   console.log('');
-  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()[0].toFixed(2)} at the end`);
-  console.log(`File: ${MINUTES} min stereo 44.1 kHz Ogg Vorbis, ${(data.length / 1024 ** 2).toFixed(1)} MB, uploaded in ${(uploadMs / 1000).toFixed(1)} s`);
-  console.log(`Result: ${track.processing.state}${track.processing.error ? ` (${track.processing.error})` : ''}, loudness ${JSON.stringify(track.loudness)}`);
+  console.log(
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()[0].toFixed(2)} at the end`,
+  );
+  console.log(
+    `File: ${MINUTES} min stereo 44.1 kHz Ogg Vorbis, ${(data.length / 1024 ** 2).toFixed(1)} MB, uploaded in ${(uploadMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `Result: ${track.processing.state}${track.processing.error ? ` (${track.processing.error})` : ''}, loudness ${JSON.stringify(track.loudness)}`,
+  );
   console.log(`Processing: ${seconds.toFixed(1)} s, ${(seconds / MINUTES).toFixed(2)} s per audio minute`);
   console.log(`Health while processing: ${summary(busy)}`);
   console.log(`Health idle:             ${summary(idle)}`);

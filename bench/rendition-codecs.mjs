@@ -18,17 +18,46 @@ const RATE = 44_100;
 execFileSync('ffmpeg', [
   ...['-loglevel', 'error', '-y'],
   ...['-f', 'lavfi', '-i', `anoisesrc=color=pink:amplitude=0.05:sample_rate=${RATE}:duration=60`],
-  ...['-f', 'lavfi', '-i', `aevalsrc=0.15*sin(2*PI*220*t)+0.1*sin(2*PI*261.63*t)+0.1*sin(2*PI*329.63*t)|0.1*sin(2*PI*220*t)+0.15*sin(2*PI*329.63*t):s=${RATE}:d=60`],
-  ...['-f', 'lavfi', '-i', `aevalsrc=0.4*exp(-8*mod(t\\,0.5))*sin(2*PI*(440+220*floor(mod(t*2\\,4)))*t):s=${RATE}:d=60`],
-  ...['-filter_complex', '[0:a]aformat=channel_layouts=stereo[n];[2:a]aformat=channel_layouts=stereo[p];[n][1:a][p]amix=inputs=3:normalize=0[m]'],
+  ...[
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc=0.15*sin(2*PI*220*t)+0.1*sin(2*PI*261.63*t)+0.1*sin(2*PI*329.63*t)|0.1*sin(2*PI*220*t)+0.15*sin(2*PI*329.63*t):s=${RATE}:d=60`,
+  ],
+  ...[
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc=0.4*exp(-8*mod(t\\,0.5))*sin(2*PI*(440+220*floor(mod(t*2\\,4)))*t):s=${RATE}:d=60`,
+  ],
+  ...[
+    '-filter_complex',
+    '[0:a]aformat=channel_layouts=stereo[n];[2:a]aformat=channel_layouts=stereo[p];[n][1:a][p]amix=inputs=3:normalize=0[m]',
+  ],
   ...['-map', '[m]', '-c:a', 'pcm_s16le', source],
 ]);
 
 const candidates = [
-  { name: 'AAC-LC 128k M4A', ext: 'm4a', args: ['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-f', 'ipod'] },
-  { name: 'AAC-LC 160k M4A', ext: 'm4a', args: ['-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', '-f', 'ipod'] },
-  { name: 'AAC-LC 192k M4A', ext: 'm4a', args: ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod'] },
-  { name: 'AAC-LC 192k fast coder', ext: 'm4a', args: ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '192k', '-f', 'ipod'] },
+  {
+    name: 'AAC-LC 128k M4A',
+    ext: 'm4a',
+    args: ['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-f', 'ipod'],
+  },
+  {
+    name: 'AAC-LC 160k M4A',
+    ext: 'm4a',
+    args: ['-c:a', 'aac', '-b:a', '160k', '-movflags', '+faststart', '-f', 'ipod'],
+  },
+  {
+    name: 'AAC-LC 192k M4A',
+    ext: 'm4a',
+    args: ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod'],
+  },
+  {
+    name: 'AAC-LC 192k fast coder',
+    ext: 'm4a',
+    args: ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '192k', '-f', 'ipod'],
+  },
   { name: 'Opus 96k WebM', ext: 'webm', args: ['-c:a', 'libopus', '-b:a', '96k', '-f', 'webm'] },
   { name: 'Opus 128k Ogg', ext: 'opus', args: ['-c:a', 'libopus', '-b:a', '128k', '-f', 'ogg'] },
 ];
@@ -68,7 +97,18 @@ const reference = decode(source);
 console.log('codec                      KB/min   CPU s/min   SNR dB');
 for (const c of candidates) {
   const file = path.join(dir, `out.${c.ext}`);
-  const run = spawnSync('/usr/bin/time', ['-f', '%U %S', 'ffmpeg', '-loglevel', 'error', '-y', '-i', source, ...c.args, file]);
+  const run = spawnSync('/usr/bin/time', [
+    '-f',
+    '%U %S',
+    'ffmpeg',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    source,
+    ...c.args,
+    file,
+  ]);
   const [user, sys] = run.stderr.toString().trim().split('\n').pop().split(' ').map(Number);
   const kb = statSync(file).size / 1024;
   console.log(

@@ -88,6 +88,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     registerInstance: false,
   });
   boss.on('error', (err) => log.warn({ err }, 'Job queue error'));
+  // Slow queries, backlogs, handlers overrunning: worth seeing, not worth waking anyone.
+  boss.on('warning', (warning) => log.info({ warning }, 'Job queue warning'));
   await boss.start();
   // Handlers still running: pg-boss's stop() aborts them but does not wait for them to return, and
   // they must be done (child processes gone, temp files removed) before the database closes.

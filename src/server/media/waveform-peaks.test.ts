@@ -3,7 +3,7 @@ import { PEAK_PAIRS, PeakReducer } from './waveform-peaks';
 
 function floats(values: number[]): Buffer {
   const buf = Buffer.alloc(values.length * 4);
-  values.forEach((v, i) => buf.writeFloatLE(v, i * 4));
+  for (const [i, v] of values.entries()) buf.writeFloatLE(v, i * 4);
   return buf;
 }
 

@@ -18,13 +18,15 @@ const MAX_RUN_SECONDS = 4 * 60 * 60;
 
 /**
  * Declares the process-track queue, works it with `workers` jobs at once (0: this instance only
- * enqueues) and queues every track still waiting, e.g. tracks uploaded before the upgrade.
+ * enqueues) and queues every track still waiting, e.g. tracks uploaded before the upgrade. That
+ * sweep runs in the background (after an upgrade it may queue thousands) and the returned promise
+ * settles when it is done; the app waits for it before closing the queue.
  */
 export async function startTrackProcessing(
   queue: JobQueue,
   deps: TrackProcessingDeps,
   options: { workers: number; retryDelaySeconds?: number },
-) {
+): Promise<Promise<void>> {
   await queue.define<ProcessTrackJob>({
     name: PROCESS_TRACK_QUEUE,
     workers: options.workers,
@@ -34,6 +36,10 @@ export async function startTrackProcessing(
     handle: (job, signal) => processTrack(deps, job.trackId, signal),
     onGiveUp: (job) => giveUpOnTrack(deps.db, job.trackId),
   });
-  const pending = await enqueuePendingTracks(deps.db, queue);
-  if (pending > 0) deps.log.info({ pending }, 'Tracks waiting for processing were queued');
+  return enqueuePendingTracks(deps.db, queue).then(
+    (pending) => {
+      if (pending > 0) deps.log.info({ pending }, 'Tracks waiting for processing were queued');
+    },
+    (err: unknown) => deps.log.warn({ err }, 'Could not queue the tracks waiting for processing'),
+  );
 }

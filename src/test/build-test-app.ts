@@ -104,13 +104,16 @@ export async function buildTestApp(
     sessionPruneIntervalMs: 0,
     demoSweepIntervalMs: 0,
     queueConnection: database.queueConnection,
-    // Workers look for work twice a second and retry after a second, so tests wait little.
-    queueTimings: {
-      pollingIntervalSeconds: 0.5,
-      superviseIntervalSeconds: 1,
-      stopTimeoutMs: 2_000,
-      retryDelaySeconds: 1,
-    },
+    // With workers, they look for work twice a second, dead jobs are looked for every second and
+    // retries come after a second, so tests wait little; without, the queue stays quiet.
+    queueTimings: options.mediaWorkers
+      ? {
+          pollingIntervalSeconds: 0.5,
+          superviseIntervalSeconds: 1,
+          stopTimeoutMs: 2_000,
+          retryDelaySeconds: 1,
+        }
+      : { stopTimeoutMs: 2_000 },
     // Every demo sign-in of a test file comes from one inject address.
     demoSessionsPerHour: 10_000,
   });

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, QueueConnection } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
@@ -16,8 +16,11 @@ import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
+import { startTrackProcessing } from './features/tracks/track-processing.queue';
 import { tracksRoutes } from './features/tracks/tracks.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
+import { resolveFfmpeg } from './media/ffmpeg-binaries';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { errorsPlugin } from './plugins/errors';
 import { logSerializers } from './plugins/log-redaction';
@@ -46,6 +49,19 @@ export interface BuildAppOptions {
   demoSweepIntervalMs?: number;
   /** Demo sessions per address per hour; tests that sign in as many demo visitors raise it. */
   demoSessionsPerHour?: number;
+  /**
+   * The database as the job queue reaches it (DatabaseHandle.queueConnection). Omitted (a few tests
+   * that never upload): no queue, and uploads stay `pending`.
+   */
+  queueConnection?: QueueConnection;
+  /** Job queue timings; defaults suit production, tests shorten them. */
+  queueTimings?: {
+    pollingIntervalSeconds?: number;
+    superviseIntervalSeconds?: number;
+    stopTimeoutMs?: number;
+    /** First retry delay of a failed media job (default 10 s). */
+    retryDelaySeconds?: number;
+  };
 }
 
 declare module 'fastify' {
@@ -121,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tempDir = path.join(config.dataDir, 'tmp');
   await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: config.uploadIdleTimeoutMs });
 
+  const queue = await startQueue(app, options);
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl, demoEnabled: config.demoEnabled });
@@ -128,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     store,
     tempDir,
+    queue,
     enabled: config.demoEnabled,
     ttlHours: config.demoTtlHours,
     sessionsPerHour: options.demoSessionsPerHour,
@@ -143,12 +161,55 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tempDir,
     maxUploadBytes: config.maxUploadBytes,
     storageQuotaBytes: config.storageQuotaBytes,
+    queue,
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
 
   await registerClient(app, options.clientDir);
+  await startMediaProcessing(app, options, { queue, store, tempDir });
   return app;
+}
+
+/** The job queue on the app's database, stopped (running jobs given a moment) when the app closes. */
+async function startQueue(app: FastifyInstance, options: BuildAppOptions): Promise<JobQueue> {
+  if (!options.queueConnection) return inertJobQueue;
+  const queue = await startJobQueue({
+    connection: options.queueConnection,
+    log: app.log,
+    heartbeatSeconds: options.config.mediaJobHeartbeatSeconds,
+    ...options.queueTimings,
+  });
+  app.addHook('onClose', async () => queue.stop());
+  return queue;
+}
+
+/** Works the process-track queue (MEDIA_WORKERS jobs at once) with the ffmpeg this machine has. */
+async function startMediaProcessing(
+  app: FastifyInstance,
+  options: BuildAppOptions,
+  deps: { queue: JobQueue; store: BlobStore; tempDir: string },
+) {
+  const workers = options.config.mediaWorkers;
+  let ffmpeg = '';
+  if (workers > 0) {
+    const found = resolveFfmpeg(options.config);
+    ffmpeg = found.ffmpeg;
+    app.log.info(
+      { ffmpeg: found.ffmpeg, source: found.source, workers },
+      `Media processing: ${workers} at once, with ${found.source} ffmpeg at ${found.ffmpeg}`,
+    );
+  } else {
+    app.log.info('Media processing: MEDIA_WORKERS is 0, so this instance only queues tracks');
+  }
+  await startTrackProcessing(
+    deps.queue,
+    { db: options.db, ...deps, ffmpeg, log: app.log },
+    {
+      workers,
+      retryDelaySeconds: options.queueTimings?.retryDelaySeconds,
+    },
+  );
 }
 
 /** Trust the nearest `hops` proxies (what Fastify does for a number, which its types leave out). */

@@ -87,6 +87,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('media: one worker and 10 s heartbeats by default; MEDIA_WORKERS=0 processes nothing; bad values named', () => {
+    expect(loadConfig({})).toMatchObject({
+      mediaWorkers: 1,
+      mediaJobHeartbeatSeconds: 10,
+      ffmpegPath: undefined,
+    });
+    expect(loadConfig({ MEDIA_WORKERS: '0', FFMPEG_PATH: '/opt/ffmpeg' })).toMatchObject({
+      mediaWorkers: 0,
+      ffmpegPath: '/opt/ffmpeg',
+    });
+    expect(problemsOf({ MEDIA_WORKERS: '-1' })[0]).toMatch(/^MEDIA_WORKERS \(got "-1"\)/);
+    expect(problemsOf({ MEDIA_JOB_HEARTBEAT_SECONDS: '5' })[0]).toMatch(
+      /^MEDIA_JOB_HEARTBEAT_SECONDS.*at least 10/,
+    );
+  });
+
   it('reads TRUST_PROXY as a flag, a hop count or a list of addresses and CIDRs', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

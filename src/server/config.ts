@@ -84,6 +84,19 @@ const envSchema = z
       .int('must be a whole number of bytes (0 = unlimited)')
       .min(0, 'must be a whole number of bytes (0 = unlimited)')
       .default(10 * 1024 ** 3),
+    MEDIA_WORKERS: z.coerce
+      .number({ message: 'must be a whole number of jobs (0 = this instance processes no media)' })
+      .int('must be a whole number of jobs (0 = this instance processes no media)')
+      .min(0, 'must be a whole number of jobs (0 = this instance processes no media)')
+      .max(32, 'must be at most 32')
+      .default(1),
+    MEDIA_JOB_HEARTBEAT_SECONDS: z.coerce
+      .number({ message: 'must be a whole number of seconds, at least 10' })
+      .int('must be a whole number of seconds, at least 10')
+      .min(10, 'must be a whole number of seconds, at least 10')
+      .default(10),
+    FFMPEG_PATH: optionalText,
+    FFPROBE_PATH: optionalText,
     DEMO_ENABLED: booleanFlag.default(true),
     DEMO_TTL_HOURS: z.coerce
       .number({ message: 'must be a positive number of hours' })
@@ -133,6 +146,16 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Bytes of audio each person may store; 0 = unlimited. */
   storageQuotaBytes: number;
+  /** Media jobs (process-track) this instance runs at once; 0 = it processes none (scale-out). */
+  mediaWorkers: number;
+  /**
+   * A media job whose worker stops sending heartbeats for this long (the process was killed) is
+   * retried by another instance or after a restart (decision 0039).
+   */
+  mediaJobHeartbeatSeconds: number;
+  /** ffmpeg/ffprobe to run instead of the ones found on PATH or shipped by npm (decision 0040). */
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
   demoEnabled: boolean;
   /** Demo accounts (and their files) are deleted this long after they were created. */
   demoTtlHours: number;
@@ -180,6 +203,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    mediaWorkers: e.MEDIA_WORKERS,
+    mediaJobHeartbeatSeconds: e.MEDIA_JOB_HEARTBEAT_SECONDS,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
     demoEnabled: e.DEMO_ENABLED,
     demoTtlHours: e.DEMO_TTL_HOURS,
   };

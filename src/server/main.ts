@@ -42,8 +42,12 @@ async function main() {
   await runMigrations(database);
 
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'client');
-  const app = await buildApp({ config: { ...config, sessionSecret }, db: database.db, clientDir });
-  app.addHook('onClose', async () => database.close());
+  const app = await buildApp({
+    config: { ...config, sessionSecret },
+    db: database.db,
+    queueConnection: database.queueConnection,
+    clientDir,
+  });
   reportConnectionLoss = (err) =>
     app.log.warn(
       { err: { message: err.message, code: (err as { code?: string }).code } },
@@ -66,13 +70,17 @@ async function main() {
         );
         process.exit(1);
       }, config.shutdownTimeoutMs);
-      app.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'Shutdown failed');
-          process.exit(1);
-        },
-      );
+      // The database closes last: closing the app stops the job queue, which still writes to it.
+      app
+        .close()
+        .then(() => database.close())
+        .then(
+          () => process.exit(0),
+          (err: unknown) => {
+            app.log.error({ err }, 'Shutdown failed');
+            process.exit(1);
+          },
+        );
     });
   }
 

@@ -11,7 +11,7 @@ import type { OidcClient } from '../server/features/auth/oidc-client';
 import type { RateLimitOverrides } from '../server/plugins/rate-limits';
 import { SESSION_COOKIE } from '../server/plugins/session';
 import type { BlobStore } from '../server/storage/blob-store';
-import { createTestDatabase, type TestDatabaseOptions } from './test-database';
+import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database';
 
 export const TEST_PUBLIC_URL = 'http://journal.test';
 
@@ -32,6 +32,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     storageQuotaBytes: 0,
     demoEnabled: true,
     demoTtlHours: 24,
+    // Opt-in per test (buildTestApp's mediaWorkers): unrelated API tests never run ffmpeg.
+    mediaWorkers: 0,
+    mediaJobHeartbeatSeconds: 10,
+    ffmpegPath: undefined,
+    ffprobePath: undefined,
     ...overrides,
   } as Config & { sessionSecret: string };
 }
@@ -42,6 +47,8 @@ export interface TestApp {
   dataDir: string;
   /** The throw-away PostgreSQL database's name (undefined on PGlite). */
   databaseName: string | undefined;
+  /** The database itself, to build a second app on it (sharedDatabase). */
+  database: TestDatabase;
   /** Log entries (parsed pino lines) when built with `captureLogs`; empty otherwise. */
   logs: { level: number; msg: string; err?: { message?: string; code?: string } }[];
   /** SQL statements since the last `queries.length = 0`. */
@@ -66,11 +73,22 @@ export async function buildTestApp(
     captureLogs?: boolean;
     /** Log (at 'info' unless config says otherwise) into this stream instead of nowhere. */
     logStream?: { write(line: string): void };
+    /** Process uploads with this many ffmpeg jobs at once (default 0: tracks stay `pending`). */
+    mediaWorkers?: number;
+    /**
+     * Run on this database instead of a new one (a second app "restarted" on the first one's data);
+     * closing the app then leaves the database open.
+     */
+    sharedDatabase?: TestDatabase;
+    /** Keep files here instead of a new temp folder (with sharedDatabase: the first app's files). */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(options.database);
+  const database = options.sharedDatabase ?? (await createTestDatabase(options.database));
   const config = testConfig({
     ...(options.logStream ? { logLevel: 'info' } : options.captureLogs ? { logLevel: 'warn' } : {}),
+    ...(options.mediaWorkers ? { mediaWorkers: options.mediaWorkers } : {}),
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...options.config,
   });
   const logs: TestApp['logs'] = [];
@@ -85,6 +103,17 @@ export async function buildTestApp(
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
     sessionPruneIntervalMs: 0,
     demoSweepIntervalMs: 0,
+    queueConnection: database.queueConnection,
+    // With workers, they look for work twice a second, dead jobs are looked for every second and
+    // retries come after a second, so tests wait little; without, the queue stays quiet.
+    queueTimings: options.mediaWorkers
+      ? {
+          pollingIntervalSeconds: 0.5,
+          superviseIntervalSeconds: 1,
+          stopTimeoutMs: 2_000,
+          retryDelaySeconds: 1,
+        }
+      : { stopTimeoutMs: 2_000 },
     // Every demo sign-in of a test file comes from one inject address.
     demoSessionsPerHour: 10_000,
   });
@@ -97,6 +126,7 @@ export async function buildTestApp(
     db: database.db,
     dataDir: config.dataDir,
     databaseName: database.name,
+    database,
     logs,
     queries: database.queries,
     client: () => new TestClient(app),
@@ -130,6 +160,7 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
+      if (options.sharedDatabase) return;
       await database.close();
       rmSync(config.dataDir, { recursive: true, force: true });
     },

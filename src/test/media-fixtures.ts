@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -53,6 +53,81 @@ export function makeEncodedTone(extension: 'mp3' | 'm4a' | 'aiff' | 'flac' | 'og
     execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', source, file]);
   }
   return readFileSync(file);
+}
+
+/**
+ * A file made by ffmpeg from `args` (everything between the input and the output file), cached
+ * between runs under its name, e.g. ffmpegFixture('tone.flac', ['-f', 'lavfi', '-i', 'sine=…']).
+ */
+export function ffmpegFixture(name: string, inputArgs: string[], outputArgs: string[] = []): Buffer {
+  mkdirSync(fixtureDir, { recursive: true });
+  const file = path.join(fixtureDir, name);
+  if (!existsSync(file)) {
+    const partial = `${file}.partial-${process.pid}${path.extname(name)}`;
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...inputArgs, ...outputArgs, partial]);
+    renameSync(partial, file);
+  }
+  return readFileSync(file);
+}
+
+/** A stereo 44.1 kHz sine of `seconds` at `frequency`, as lavfi input arguments. */
+export const sineInput = (seconds: number, frequency = 440, sampleRate = 44_100) => [
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=frequency=${frequency}:duration=${seconds}:sample_rate=${sampleRate}`,
+];
+
+/** What ffprobe reads from bytes: duration (s) and the first audio stream's codec. */
+export function ffprobeAudio(data: Buffer): { duration: number; codec: string } {
+  mkdirSync(fixtureDir, { recursive: true });
+  const file = path.join(fixtureDir, `probe-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(file, data);
+  try {
+    const out = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'a:0',
+      '-show_entries',
+      'format=duration:stream=codec_name',
+      '-of',
+      'json',
+      file,
+    ]).toString();
+    const parsed = JSON.parse(out) as { format: { duration: string }; streams: { codec_name: string }[] };
+    return { duration: Number(parsed.format.duration), codec: parsed.streams[0]?.codec_name ?? '' };
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/** ffmpeg's own loudnorm analysis of bytes (independent of the ebur128 filter the job uses). */
+export function ffmpegLoudness(data: Buffer): { integratedLufs: number; truePeakDb: number } {
+  mkdirSync(fixtureDir, { recursive: true });
+  const file = path.join(fixtureDir, `loud-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(file, data);
+  try {
+    const result = spawnSync('ffmpeg', [
+      '-hide_banner',
+      '-nostats',
+      '-i',
+      file,
+      '-af',
+      'loudnorm=print_format=json',
+      '-f',
+      'null',
+      '-',
+    ]);
+    const log = result.stderr.toString();
+    const json = JSON.parse(log.slice(log.lastIndexOf('{'), log.lastIndexOf('}') + 1)) as Record<
+      string,
+      string
+    >;
+    return { integratedLufs: Number(json.input_i), truePeakDb: Number(json.input_tp) };
+  } finally {
+    rmSync(file, { force: true });
+  }
 }
 
 /** A WAV header naming a codec nobody has (0x9999) over noise: music-metadata reads it, ffmpeg cannot. */

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
+import { installJobSchema } from '../server/jobs/job-queue';
 
 export const PGLITE_TEMPLATE_ENV = 'JOURNAL_PGLITE_TEMPLATE';
 
 /**
- * Vitest global setup of the server project: migrates one in-memory PGlite and saves its data
+ * Vitest global setup of the server project: migrates one in-memory PGlite (the app's tables and the
+ * job queue's) and saves its data
  * directory, so each test file starts its own database from it instead of migrating again. Made
  * anew on every run, so it always matches drizzle/. Workers inherit the variable naming the file.
  */
@@ -17,6 +19,8 @@ export default async function setup(): Promise<() => void> {
   const file = path.join(dir, 'migrated.tar');
   const handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
   await runMigrations(handle);
+  // pg-boss's tables too: installing them costs seconds on PGlite, once here instead of per file.
+  await installJobSchema(handle.queueConnection);
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await handle.close();

@@ -13,9 +13,18 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Transaction;
 
+/**
+ * What the job queue (src/server/jobs) needs to run on the same database: the one PGlite instance
+ * (single connection: the queue shares it), or PostgreSQL's address (the queue keeps a small pool).
+ */
+export type QueueConnection =
+  | { kind: 'pglite'; client: PGlite }
+  | { kind: 'postgres'; connectionString: string };
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  queueConnection: QueueConnection;
   close(): Promise<void>;
 }
 
@@ -55,7 +64,12 @@ export function openDatabase({
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new ResilientPool({ connectionString: databaseUrl, ...POOL_SETTINGS }, onConnectionLost);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      queueConnection: { kind: 'postgres', connectionString: databaseUrl },
+      close: () => pool.end(),
+    };
   }
   let client: PGlite;
   if (databaseUrl === 'memory:') {
@@ -66,5 +80,5 @@ export function openDatabase({
     client = new PGlite(dir);
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Database;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', queueConnection: { kind: 'pglite', client }, close: () => client.close() };
 }

@@ -221,6 +221,8 @@ describe(`data model on ${testDatabaseKind()}`, () => {
       select c.conrelid::regclass::text as "table", c.conname as "constraint"
       from pg_constraint c
       where c.contype = 'f'
+        -- The app's tables; the job queue's (schema pgboss) are pg-boss's to index.
+        and c.connamespace = 'public'::regnamespace
         and not exists (
           select 1 from pg_index i
           where i.indrelid = c.conrelid

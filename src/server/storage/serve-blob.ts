@@ -7,6 +7,8 @@ export interface ServeOptions {
   contentType: string;
   /** Cache-Control for this blob: access-checked audio is private; public images can be immutable. */
   cacheControl: string;
+  /** e.g. an attachment with the original file name (GET /api/tracks/{id}/original). */
+  contentDisposition?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function serveBlob(
     .header('Last-Modified', lastModified.toUTCString())
     .header('Cache-Control', options.cacheControl)
     .header('Content-Type', options.contentType);
+  if (options.contentDisposition) reply.header('Content-Disposition', options.contentDisposition);
 
   if (notModified(request, etag, lastModified)) return reply.code(304).send();
 

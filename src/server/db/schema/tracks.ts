@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ProcessingState } from '../../../shared/schemas/tracks';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -18,6 +19,21 @@ export const tracks = pgTable(
     notes: text(),
     fileCreatedAt: timestamp({ withTimezone: true, mode: 'date' }),
     shareToEquipmentPages: boolean().notNull().default(true),
+    // Media processing (issue 10, decisions 0039-0046). A new row is `pending` until the
+    // process-track job has measured it; existing rows became `pending` in migration 0002.
+    processingState: text().$type<ProcessingState>().notNull().default('pending'),
+    /** Why processing failed, in words for the owner; null unless `failed`. */
+    processingError: text(),
+    /** Every current browser plays the original as it is (decision 0041), so /stream serves it. */
+    originalPlayable: boolean().notNull().default(false),
+    /** The browser-playable copy of an original browsers do not all play; null when not needed. */
+    renditionKey: text(),
+    renditionMimeType: text(),
+    /** JSON {duration, peaks} of the waveform, beside the original in the blob store. */
+    peaksKey: text(),
+    /** EBU R128 integrated loudness (LUFS) and true peak (dBTP), null until measured. */
+    loudnessLufs: real(),
+    truePeakDb: real(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -26,5 +42,7 @@ export const tracks = pgTable(
     index('tracks_user_created_idx').on(t.userId, t.createdAt),
     index('tracks_user_file_created_idx').on(t.userId, t.fileCreatedAt),
     index('tracks_created_idx').on(t.createdAt),
+    // Start-up finds the tracks still waiting for processing.
+    index('tracks_processing_state_idx').on(t.processingState),
   ],
 );

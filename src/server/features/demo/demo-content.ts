@@ -111,6 +111,7 @@ async function storeSampleTrack(
       filename: `${sample.name}.wav`,
       filepath: key,
       mimeType: audio.mimeType,
+      originalPlayable: audio.browserPlayable,
       size: info.size,
       duration: audio.duration,
       notes: sample.notes,
@@ -137,8 +138,16 @@ async function tagSampleGear(db: Database, userId: string, trackId: number, gear
   }
 }
 
-/** A new demo journal: three short recordings with notes and gear, and a playlist holding them. */
-export async function seedDemoContent(db: Database, store: BlobStore, tempDir: string, userId: string) {
+/**
+ * A new demo journal: three short recordings with notes and gear, and a playlist holding them.
+ * Returns the tracks' ids, for processing like any upload.
+ */
+export async function seedDemoContent(
+  db: Database,
+  store: BlobStore,
+  tempDir: string,
+  userId: string,
+): Promise<number[]> {
   const trackIds: number[] = [];
   for (const sample of DEMO_SAMPLE_TRACKS) {
     const track = await storeSampleTrack(db, store, tempDir, userId, sample);
@@ -148,4 +157,5 @@ export async function seedDemoContent(db: Database, store: BlobStore, tempDir: s
   const playlist = await createPlaylist(db, userId, DEMO_SAMPLE_PLAYLIST);
   // Newest first, as the journal lists them.
   for (const trackId of [...trackIds].reverse()) await addTrackToPlaylist(db, playlist.id, userId, trackId);
+  return trackIds;
 }

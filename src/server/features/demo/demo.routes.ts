@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEMO_DISABLED_MESSAGE, DEMO_FULL_MESSAGE } from '../../../shared/constants';
 import { authUserSchema, errorReplySchema } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
 import { HttpError } from '../../plugins/errors';
 import { addressKey } from '../../plugins/rate-limits';
 import type { BlobStore } from '../../storage/blob-store';
@@ -28,6 +29,7 @@ export interface DemoPluginOptions {
   db: Database;
   store: BlobStore;
   tempDir: string;
+  queue: JobQueue;
   enabled: boolean;
   ttlHours: number;
   /** Demo sessions one address may ask for per hour (decision 0029). */
@@ -47,6 +49,7 @@ export const demoPlugin = fp(async (fastify: FastifyInstance, opts: DemoPluginOp
     store: opts.store,
     tempDir: opts.tempDir,
     ttlHours: opts.ttlHours,
+    queue: opts.queue,
     log: app.log,
   };
 

@@ -3,8 +3,11 @@ import { and, count, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { collectives, playlists, sessions, tracks, users } from '../../db/schema';
+import type { JobQueue } from '../../jobs/job-queue';
 import { deleteImageVariants } from '../../media/image-variants';
 import type { BlobStore } from '../../storage/blob-store';
+import { enqueueTrackProcessing } from '../tracks/track-processing.service';
+import { trackBlobKeys } from '../tracks/tracks.service';
 import { findUserById, type UserRow } from '../users/users.service';
 import { demoExpiryCutoff, isLiveDemoAccount } from './demo.policy';
 import { seedDemoContent } from './demo-content';
@@ -19,6 +22,8 @@ export interface DemoDeps {
   store: BlobStore;
   tempDir: string;
   ttlHours: number;
+  /** Sample tracks are processed (waveform, loudness) like any upload. */
+  queue: JobQueue;
   log?: FastifyBaseLogger;
 }
 
@@ -53,12 +58,19 @@ export async function createDemoAccount(deps: DemoDeps): Promise<UserRow> {
     })
     .returning();
   if (!user) throw new Error('Demo account insert returned nothing');
+  let trackIds: number[];
   try {
-    await seedDemoContent(db, deps.store, deps.tempDir, user.id);
+    trackIds = await seedDemoContent(db, deps.store, deps.tempDir, user.id);
   } catch (err) {
     // A half-seeded account is of no use to anyone: take it back with whatever it got.
     await removeDemoAccounts(deps, inArray(users.id, [user.id]));
     throw err;
+  }
+  for (const trackId of trackIds) {
+    // Not queued now: still `pending`, so the next start-up queues it (decision 0039).
+    await enqueueTrackProcessing(deps.queue, trackId).catch((err: unknown) =>
+      deps.log?.warn({ err, trackId }, 'Could not queue a demo track for processing'),
+    );
   }
   return user;
 }
@@ -92,7 +104,7 @@ async function removeDemoAccounts(deps: DemoDeps, where: SQL | undefined): Promi
     // then finds its owner gone; a cover or collective image being replaced waits for its row,
     // so the URL read here is the committed one.
     const trackRows = await tx
-      .select({ key: tracks.filepath })
+      .select({ filepath: tracks.filepath, renditionKey: tracks.renditionKey, peaksKey: tracks.peaksKey })
       .from(tracks)
       .where(inArray(tracks.userId, ids))
       .for('update');
@@ -110,7 +122,7 @@ async function removeDemoAccounts(deps: DemoDeps, where: SQL | undefined): Promi
     await tx.delete(users).where(inArray(users.id, ids));
     return {
       ids,
-      trackKeys: trackRows.map((r) => r.key),
+      trackKeys: trackRows.flatMap(trackBlobKeys),
       imageUrls: [
         ...doomed.map((u) => u.avatarUrl),
         ...covers.map((c) => c.url),

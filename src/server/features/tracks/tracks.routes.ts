@@ -13,21 +13,17 @@ import {
 } from '../../../shared/schemas/tracks';
 import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
 import { parseFormFields } from '../../media/form-fields';
 import { receiveUpload } from '../../media/receive-upload';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { serveBlob } from '../../storage/serve-blob';
 import { audioUploadLimit, createTrackWithinQuota, storedBytes } from './storage.service';
-import {
-  deleteTrack,
-  findListenableTrack,
-  getListenableTrackWithOwner,
-  listOwnTracks,
-  updateTrack,
-} from './tracks.service';
+import { trackMediaRoutes } from './track-media.routes';
+import { enqueueTrackProcessing } from './track-processing.service';
+import { deleteTrack, getListenableTrackWithOwner, listOwnTracks, updateTrack } from './tracks.service';
 
 export interface TracksRoutesOptions {
   db: Database;
@@ -36,6 +32,8 @@ export interface TracksRoutesOptions {
   maxUploadBytes: number;
   /** Bytes of audio each person may store; 0 = unlimited. */
   storageQuotaBytes: number;
+  /** Where uploads are queued for processing (waveform, loudness, rendition). */
+  queue: JobQueue;
 }
 
 const trackParams = z.object({ id: idParam() });
@@ -94,7 +92,14 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
           size: info.size,
           duration: audio.duration,
           fileCreatedAt: fields.fileCreatedAt,
+          originalPlayable: audio.browserPlayable,
         });
+        stored = undefined;
+        // Processing runs later, in a worker; the upload is answered now. Should the enqueue fail,
+        // the track stays `pending` and the next start-up queues it (decision 0039).
+        await enqueueTrackProcessing(opts.queue, track.id).catch((err: unknown) =>
+          request.log.warn({ err, trackId: track.id }, 'Could not queue the track for processing'),
+        );
         return reply.code(201).send(track);
       } catch (err) {
         // Whatever failed, the upload leaves neither a file nor a row.
@@ -128,10 +133,12 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     '/api/tracks/:id',
     { preHandler: app.requireUser, schema: { params: trackParams } },
     async (request) => {
-      const key = await deleteTrack(db, request.params.id, userOf(request).id);
-      await store
-        .delete(key)
-        .catch((err: unknown) => request.log.warn({ err, key }, 'Could not remove a deleted track file'));
+      const keys = await deleteTrack(db, request.params.id, userOf(request).id);
+      for (const key of keys) {
+        await store
+          .delete(key)
+          .catch((err: unknown) => request.log.warn({ err, key }, 'Could not remove a deleted track file'));
+      }
       return { success: true };
     },
   );
@@ -143,12 +150,5 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     async (request) => getListenableTrackWithOwner(db, request.params.id, request.session.userId ?? null),
   );
 
-  // Signed-out listeners may stream a public profile's tracks, so no requireUser here.
-  app.get('/api/tracks/:id/stream', { schema: { params: trackParams } }, async (request, reply) => {
-    const track = await findListenableTrack(db, request.params.id, request.session.userId ?? null);
-    return serveBlob(request, reply, store, track.filepath, {
-      contentType: track.mimeType,
-      cacheControl: 'private, no-cache',
-    });
-  });
+  await app.register(trackMediaRoutes, { db, store, queue: opts.queue });
 }

@@ -51,12 +51,37 @@ export function toTrackDto(row: TrackRow, equipment: Track['equipment'] = []): T
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     equipment,
-    // Interim until the media pipeline stores these (issue 10).
-    processing: { state: 'ready', error: null },
-    playable: true,
-    loudness: null,
+    processing: processingOf(row),
+    playable: streamSource(row) !== null,
+    loudness:
+      row.loudnessLufs !== null && row.truePeakDb !== null
+        ? { integratedLufs: row.loudnessLufs, truePeakDb: row.truePeakDb }
+        : null,
   };
 }
+
+export const processingOf = (row: TrackRow): Track['processing'] => ({
+  state: row.processingState,
+  error: row.processingState === 'failed' ? (row.processingError ?? 'Processing failed') : null,
+});
+
+/**
+ * What GET /stream serves (decision 0041): the original when every browser plays it (unless ffmpeg
+ * itself could not decode it), else the ready rendition; null while nothing playable exists.
+ */
+export function streamSource(row: TrackRow): { key: string; mimeType: string } | null {
+  if (row.originalPlayable && row.processingState !== 'failed') {
+    return { key: row.filepath, mimeType: row.mimeType };
+  }
+  if (row.processingState === 'ready' && row.renditionKey && row.renditionMimeType) {
+    return { key: row.renditionKey, mimeType: row.renditionMimeType };
+  }
+  return null;
+}
+
+/** Every blob a track owns: the original, and the rendition and peaks once processed. */
+export const trackBlobKeys = (row: Pick<TrackRow, 'filepath' | 'renditionKey' | 'peaksKey'>): string[] =>
+  [row.filepath, row.renditionKey, row.peaksKey].filter((key): key is string => key !== null);
 
 /** Rows to DTOs with their equipment: two queries whatever the number of tracks. */
 export async function withEquipment(db: Database, rows: TrackRow[]): Promise<Track[]> {
@@ -102,11 +127,19 @@ export async function updateTrack(db: Database, trackId: number, viewerId: strin
   return track!;
 }
 
-/** Deletes the row (cascading to playlist entries and tags) and returns the storage key to remove. */
-export async function deleteTrack(db: Database, trackId: number, viewerId: string): Promise<string> {
+/**
+ * Deletes the row (cascading to playlist entries and tags) and returns the storage keys to remove.
+ * The keys come from the deleted row itself, so a processing job finishing at the same moment either
+ * wrote its keys before (they are returned here) or finds the row gone (and removes its own files).
+ */
+export async function deleteTrack(db: Database, trackId: number, viewerId: string): Promise<string[]> {
   const row = await findOwnTrack(db, trackId, viewerId);
-  await db.delete(tracks).where(eq(tracks.id, row.id));
-  return row.filepath;
+  const [deleted] = await db
+    .delete(tracks)
+    .where(and(eq(tracks.id, row.id), eq(tracks.userId, viewerId)))
+    .returning({ filepath: tracks.filepath, renditionKey: tracks.renditionKey, peaksKey: tracks.peaksKey });
+  if (!deleted) throw notFound('Track not found');
+  return trackBlobKeys(deleted);
 }
 
 /** The track if the viewer may listen to it (decision 0012); 404 otherwise. One query. */

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../shared/schemas/primitives';
+import { type Track, trackSchema, waveformSchema } from '../../../shared/schemas/tracks';
+import type { Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/job-queue';
+import { userOf } from '../../plugins/auth-guard';
+import { notFound } from '../../plugins/errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { attachmentDisposition } from '../../storage/content-disposition';
+import { serveBlob } from '../../storage/serve-blob';
+import { ProcessingConflict, retryTrackProcessing } from './track-processing.service';
+import { findListenableTrack, processingOf, streamSource } from './tracks.service';
+
+export interface TrackMediaRoutesOptions {
+  db: Database;
+  store: BlobStore;
+  queue: JobQueue;
+}
+
+const trackParams = z.object({ id: idParam() });
+
+/** Audio is access-checked per request, so nothing may be kept by a shared cache. */
+const PRIVATE = 'private, no-cache';
+
+/** 409 `{statusCode, error, message, processing}`: nothing playable (or no waveform) exists yet. */
+function conflict(reply: FastifyReply, processing: Track['processing']) {
+  const { message } = new ProcessingConflict(processing);
+  return reply.code(409).send({ statusCode: 409, error: 'Conflict', message, processing });
+}
+
+/**
+ * The audio routes of issue 10's HTTP contract. The three GETs follow the stream's access rule
+ * (decision 0012, 404 for those who may not listen); signed-out listeners of a public profile may
+ * use them, so there is no requireUser.
+ */
+export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMediaRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, store } = opts;
+
+  app.get('/api/tracks/:id/stream', { schema: { params: trackParams } }, async (request, reply) => {
+    const track = await findListenableTrack(db, request.params.id, request.session.userId ?? null);
+    const source = streamSource(track);
+    if (!source) return conflict(reply, processingOf(track));
+    return serveBlob(request, reply, store, source.key, {
+      contentType: source.mimeType,
+      cacheControl: PRIVATE,
+    });
+  });
+
+  app.get('/api/tracks/:id/original', { schema: { params: trackParams } }, async (request, reply) => {
+    const track = await findListenableTrack(db, request.params.id, request.session.userId ?? null);
+    return serveBlob(request, reply, store, track.filepath, {
+      contentType: track.mimeType,
+      cacheControl: PRIVATE,
+      contentDisposition: attachmentDisposition(track.filename),
+    });
+  });
+
+  app.get(
+    '/api/tracks/:id/waveform',
+    { schema: { params: trackParams, response: { 200: waveformSchema } } },
+    async (request, reply) => {
+      const track = await findListenableTrack(db, request.params.id, request.session.userId ?? null);
+      if (track.processingState !== 'ready' || !track.peaksKey) return conflict(reply, processingOf(track));
+      // A few tens of kilobytes of JSON written by the job: read whole, validated by the reply schema.
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of store.createReadStream(track.peaksKey)) chunks.push(chunk as Buffer);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('Waveform not found');
+        throw err;
+      }
+      reply.header('Cache-Control', PRIVATE);
+      return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    },
+  );
+
+  app.post(
+    '/api/tracks/:id/process',
+    { preHandler: app.requireUser, schema: { params: trackParams, response: { 202: trackSchema } } },
+    async (request, reply) => {
+      try {
+        const track = await retryTrackProcessing(db, opts.queue, request.params.id, userOf(request).id);
+        return reply.code(202).send(track);
+      } catch (err) {
+        if (err instanceof ProcessingConflict) return conflict(reply, err.processing);
+        throw err;
+      }
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import type { JobQueue } from '../../jobs/job-queue';
+import {
+  enqueuePendingTracks,
+  giveUpOnTrack,
+  PROCESS_TRACK_QUEUE,
+  type ProcessTrackJob,
+  processTrack,
+  type TrackProcessingDeps,
+} from './track-processing.service';
+
+/**
+ * Retries of a transient failure (store, database, a killed ffmpeg): 10 s, 20 s, 40 s… with jitter,
+ * at most 10 minutes apart, six tries in all, then the track is `failed` (decision 0039).
+ */
+const RETRIES = { retryLimit: 5, retryDelaySeconds: 10, retryDelayMaxSeconds: 600 };
+/** Far beyond any real run (a 1-hour file takes about a minute): only a hung ffmpeg reaches it. */
+const MAX_RUN_SECONDS = 4 * 60 * 60;
+
+/**
+ * Declares the process-track queue, works it with `workers` jobs at once (0: this instance only
+ * enqueues) and queues every track still waiting, e.g. tracks uploaded before the upgrade. That
+ * sweep runs in the background (after an upgrade it may queue thousands) and the returned promise
+ * settles when it is done; the app waits for it before closing the queue.
+ */
+export async function startTrackProcessing(
+  queue: JobQueue,
+  deps: TrackProcessingDeps,
+  options: { workers: number; retryDelaySeconds?: number },
+): Promise<Promise<void>> {
+  await queue.define<ProcessTrackJob>({
+    name: PROCESS_TRACK_QUEUE,
+    workers: options.workers,
+    ...RETRIES,
+    retryDelaySeconds: options.retryDelaySeconds ?? RETRIES.retryDelaySeconds,
+    expireInSeconds: MAX_RUN_SECONDS,
+    handle: (job, signal) => processTrack(deps, job.trackId, signal),
+    onGiveUp: (job) => giveUpOnTrack(deps.db, job.trackId),
+  });
+  return enqueuePendingTracks(deps.db, queue).then(
+    (pending) => {
+      if (pending > 0) deps.log.info({ pending }, 'Tracks waiting for processing were queued');
+    },
+    (err: unknown) => deps.log.warn({ err }, 'Could not queue the tracks waiting for processing'),
+  );
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Track } from '../../../shared/schemas/tracks';
+import type { Database } from '../../db/client';
+import { tracks } from '../../db/schema';
+import type { JobQueue } from '../../jobs/job-queue';
+import { analyseAudio, RENDITION, UndecodableAudioError } from '../../media/analyse-audio';
+import { NotAudioError, probeAudio } from '../../media/audio-probe';
+import { holdTempFile } from '../../media/temp-files';
+import type { BlobStore } from '../../storage/blob-store';
+import { findOwnTrack, processingOf, withEquipment } from './tracks.service';
+
+export const PROCESS_TRACK_QUEUE = 'process-track';
+export const GAVE_UP_MESSAGE = 'Processing kept failing on our side. Please try again later.';
+
+export interface TrackProcessingDeps {
+  db: Database;
+  store: BlobStore;
+  tempDir: string;
+  ffmpeg: string;
+  log: FastifyBaseLogger;
+}
+
+export interface ProcessTrackJob {
+  trackId: number;
+}
+
+/** Queues processing of a track; a track already queued or being processed is not queued twice. */
+export async function enqueueTrackProcessing(queue: JobQueue, trackId: number): Promise<void> {
+  await queue.send(PROCESS_TRACK_QUEUE, { trackId } satisfies ProcessTrackJob, `track-${trackId}`);
+}
+
+/**
+ * Start-up: every track still `pending` gets a job (those already queued or running are skipped by
+ * the queue), so tracks from before the upgrade, or whose enqueue failed, are never left waiting.
+ */
+export async function enqueuePendingTracks(db: Database, queue: JobQueue): Promise<number> {
+  const pending = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(eq(tracks.processingState, 'pending'))
+    .orderBy(tracks.id);
+  for (const { id } of pending) await enqueueTrackProcessing(queue, id);
+  return pending.length;
+}
+
+/**
+ * The process-track job (decision 0042): copies the original out of the store, runs ffmpeg once for
+ * the rendition (when browsers need one), the waveform peaks and the loudness, stores what it made
+ * beside the original and marks the track `ready`. A file ffmpeg cannot decode marks it `failed` at
+ * once; anything else (store, database, a killed ffmpeg) throws, and the queue retries with backoff.
+ */
+export async function processTrack(deps: TrackProcessingDeps, trackId: number, signal?: AbortSignal) {
+  const { db, store } = deps;
+  const [row] = await db.select().from(tracks).where(eq(tracks.id, trackId)).limit(1);
+  if (row?.processingState !== 'pending') return;
+
+  deps.log.info({ trackId }, 'Processing track');
+  await mkdir(deps.tempDir, { recursive: true });
+  const work = path.join(deps.tempDir, `process-${randomUUID()}`);
+  const files = { original: work, rendition: `${work}-rendition`, peaks: `${work}-peaks` };
+  const releases = Object.values(files).map((file) => holdTempFile(file));
+  const made: string[] = [];
+  try {
+    try {
+      // The store's stream, not a path: the store may be remote (S3) one day.
+      await pipeline(store.createReadStream(row.filepath), createWriteStream(files.original), { signal });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      return await markFailed(db, trackId, 'The uploaded file is missing from storage');
+    }
+    const facts = await probeAudio(files.original).catch((err: unknown) => {
+      if (err instanceof NotAudioError) throw new UndecodableAudioError('The file is not audio we can read');
+      throw err;
+    });
+    const analysis = await analyseAudio({
+      ffmpeg: deps.ffmpeg,
+      input: files.original,
+      renditionFile: facts.browserPlayable ? undefined : files.rendition,
+      channels: facts.channels,
+      sampleRate: facts.sampleRate,
+      signal,
+    });
+    const duration = row.duration ?? facts.duration ?? analysis.duration;
+
+    const base = `tracks/${randomUUID()}`;
+    const peaksKey = `${base}.peaks.json`;
+    await writeFile(files.peaks, JSON.stringify({ duration, peaks: analysis.peaks }));
+    await store.putFile(peaksKey, files.peaks);
+    made.push(peaksKey);
+    let renditionKey: string | null = null;
+    if (!facts.browserPlayable) {
+      renditionKey = `${base}.${RENDITION.extension}`;
+      await store.putFile(renditionKey, files.rendition);
+      made.push(renditionKey);
+    }
+
+    const replaced = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(tracks).where(eq(tracks.id, trackId)).for('update');
+      // Deleted (or handled by another run) meanwhile: what this run made belongs to nobody.
+      if (current?.processingState !== 'pending') return null;
+      await tx
+        .update(tracks)
+        .set({
+          processingState: 'ready',
+          processingError: null,
+          originalPlayable: facts.browserPlayable,
+          renditionKey,
+          renditionMimeType: renditionKey ? RENDITION.mimeType : null,
+          peaksKey,
+          loudnessLufs: analysis.integratedLufs,
+          truePeakDb: analysis.truePeakDb,
+          duration,
+        })
+        .where(eq(tracks.id, trackId));
+      return [current.renditionKey, current.peaksKey].filter((key): key is string => key !== null);
+    });
+    await removeBlobs(deps, replaced ?? made);
+    made.length = 0;
+    deps.log.info({ trackId, rendition: renditionKey !== null }, 'Track processed');
+  } catch (err) {
+    await removeBlobs(deps, made);
+    if (err instanceof UndecodableAudioError) {
+      deps.log.info({ trackId, reason: err.message }, 'Track could not be processed');
+      return await markFailed(db, trackId, err.message);
+    }
+    throw err;
+  } finally {
+    await Promise.all(Object.values(files).map((file) => rm(file, { force: true })));
+    for (const release of releases) release();
+  }
+}
+
+/** The queue gave up (retries spent, or its worker kept dying): say so on the track. */
+export async function giveUpOnTrack(db: Database, trackId: number) {
+  await markFailed(db, trackId, GAVE_UP_MESSAGE);
+}
+
+async function markFailed(db: Database, trackId: number, reason: string) {
+  await db
+    .update(tracks)
+    .set({ processingState: 'failed', processingError: reason })
+    .where(and(eq(tracks.id, trackId), eq(tracks.processingState, 'pending')));
+}
+
+async function removeBlobs(deps: TrackProcessingDeps, keys: string[]) {
+  const results = await Promise.allSettled(keys.map((key) => deps.store.delete(key)));
+  for (const r of results) {
+    if (r.status === 'rejected') deps.log.warn({ err: r.reason }, 'Could not remove a processing file');
+  }
+}
+
+/**
+ * POST /api/tracks/{id}/process: a failed track goes back to `pending` and is queued again. Only the
+ * owner may (404 for anyone else); a track that has not failed answers 409.
+ */
+export async function retryTrackProcessing(db: Database, queue: JobQueue, trackId: number, viewerId: string) {
+  const row = await findOwnTrack(db, trackId, viewerId);
+  const [updated] = await db
+    .update(tracks)
+    .set({ processingState: 'pending', processingError: null })
+    .where(and(eq(tracks.id, row.id), eq(tracks.processingState, 'failed')))
+    .returning();
+  if (!updated) throw new ProcessingConflict(processingOf(row));
+  await enqueueTrackProcessing(queue, updated.id);
+  const [track] = await withEquipment(db, [updated]);
+  return track!;
+}
+
+/** 409 with the track's processing state, as the stream and waveform routes answer it too. */
+export class ProcessingConflict extends Error {
+  constructor(readonly processing: Track['processing']) {
+    super(
+      processing.state === 'pending'
+        ? 'The track is still being processed'
+        : processing.state === 'failed'
+          ? `The track could not be processed: ${processing.error}`
+          : 'The track is already processed',
+    );
+  }
+}

@@ -1,0 +1,154 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { QueueConnection } from '../db/client';
+
+/** pg-boss keeps its tables in a schema of their own, next to the app's (decision 0039). */
+export const JOB_SCHEMA = 'pgboss';
+
+export interface JobQueueOptions {
+  connection: QueueConnection;
+  log: FastifyBaseLogger;
+  /** A job whose worker sends no heartbeat for this long (the process died) is retried. */
+  heartbeatSeconds: number;
+  /** How often idle workers look for work; how often dead workers' jobs are looked for. */
+  pollingIntervalSeconds?: number;
+  superviseIntervalSeconds?: number;
+  /** On stop, how long running jobs may finish before they are aborted (and retried later). */
+  stopTimeoutMs?: number;
+}
+
+export interface QueueDefinition<T extends object> {
+  name: string;
+  /** Jobs this instance runs at once; 0: it only enqueues (another instance works them). */
+  workers: number;
+  retryLimit: number;
+  /** First retry delay in seconds; doubles on each retry (with jitter) up to retryDelayMaxSeconds. */
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds: number;
+  /** A job running longer than this is aborted and retried: far above any real run. */
+  expireInSeconds: number;
+  handle(data: T, signal: AbortSignal): Promise<void>;
+  /** Called once a job has failed for the last time (retries spent, or its worker kept dying). */
+  onGiveUp(data: T): Promise<void>;
+}
+
+export interface JobQueue {
+  /** Declares a queue (idempotent) and, with workers > 0, starts working it. */
+  define<T extends object>(definition: QueueDefinition<T>): Promise<void>;
+  /** Enqueues unless a job with the same key is already queued or running. True when enqueued. */
+  send(name: string, data: object, key: string): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+/** A queue that runs nothing: for apps built without a database connection for it (some tests). */
+export const inertJobQueue: JobQueue = {
+  async define() {},
+  async send() {
+    return false;
+  },
+  async stop() {},
+};
+
+/** pg-boss's connection: the PGlite instance itself (one connection, shared), or its own small pool. */
+function bossOptions(connection: QueueConnection) {
+  return connection.kind === 'pglite'
+    ? { db: fromPglite(connection.client), backend: 'pglite' as const }
+    : { connectionString: connection.connectionString, max: 4 };
+}
+
+/**
+ * Installs pg-boss's tables if they are missing (tests bake them into the PGlite template so each
+ * test file does not pay for it again).
+ */
+export async function installJobSchema(connection: QueueConnection): Promise<void> {
+  const boss = new PgBoss({
+    ...bossOptions(connection),
+    schema: JOB_SCHEMA,
+    supervise: false,
+    schedule: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}
+
+/**
+ * The job queue on the app's own database (pg-boss): jobs survive restarts, retry with backoff,
+ * and a job whose process died is retried once its heartbeat is missed.
+ */
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { log } = options;
+  const supervise = options.superviseIntervalSeconds ?? 5;
+  const boss = new PgBoss({
+    ...bossOptions(options.connection),
+    schema: JOB_SCHEMA,
+    schedule: false,
+    superviseIntervalSeconds: supervise,
+    monitorIntervalSeconds: supervise,
+    // The instance registry is for dashboards we do not have; it would only add writes.
+    registerInstance: false,
+  });
+  boss.on('error', (err) => log.warn({ err }, 'Job queue error'));
+  // Slow queries, backlogs, handlers overrunning: worth seeing, not worth waking anyone.
+  boss.on('warning', (warning) => log.info({ warning }, 'Job queue warning'));
+  await boss.start();
+  // Handlers still running: pg-boss's stop() aborts them but does not wait for them to return, and
+  // they must be done (child processes gone, temp files removed) before the database closes.
+  const running = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    running.add(work);
+    return work.finally(() => running.delete(work));
+  };
+
+  return {
+    async define<T extends object>(def: QueueDefinition<T>) {
+      const gaveUp = `${def.name}-gave-up`;
+      await ensureQueue(boss, gaveUp, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await ensureQueue(boss, def.name, {
+        // One queued-or-running job per key (per track): enqueueing twice is harmless.
+        policy: 'exclusive',
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelaySeconds,
+        retryDelayMax: def.retryDelayMaxSeconds,
+        retryBackoff: true,
+        expireInSeconds: def.expireInSeconds,
+        heartbeatSeconds: options.heartbeatSeconds,
+        // A job that fails for good is copied here, so its subject never stays waiting in silence.
+        deadLetter: gaveUp,
+      });
+      if (def.workers <= 0) return;
+      const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+      await boss.work<T>(def.name, { ...polling, localConcurrency: def.workers }, async ([job]) => {
+        if (job) await track(def.handle(job.data, job.signal));
+      });
+      await boss.work<T>(gaveUp, polling, async ([job]) => {
+        if (job) await track(def.onGiveUp(job.data));
+      });
+    },
+    async send(name, data, key) {
+      return (await boss.send(name, data, { singletonKey: key })) !== null;
+    },
+    async stop() {
+      // Running jobs get stopTimeoutMs to finish; past it pg-boss fails them (they are retried)
+      // and aborts their signals, which stops their child processes.
+      await boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 10_000, close: true });
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+
+type QueueSettings = Parameters<PgBoss['createQueue']>[1];
+
+/**
+ * createQueue, or updateQueue when it exists, so changed settings reach an existing database. Two
+ * instances starting together may both try to create it: the loser updates instead.
+ */
+async function ensureQueue(boss: PgBoss, name: string, settings: QueueSettings) {
+  const { policy: _fixedAtCreation, ...changeable } = settings ?? {};
+  if (await boss.getQueue(name)) return boss.updateQueue(name, changeable);
+  try {
+    await boss.createQueue(name, settings);
+  } catch (err) {
+    if (!(await boss.getQueue(name))) throw err;
+    await boss.updateQueue(name, changeable);
+  }
+}

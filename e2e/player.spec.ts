@@ -54,6 +54,9 @@ test('an AIFF and a FLAC upload play with a waveform, seek, pause on Space and n
     const streamed = page.waitForResponse(
       (res) => /\/api\/tracks\/\d+\/stream$/.test(new URL(res.url()).pathname) && res.status() < 300,
     );
+    const peaks = page.waitForResponse(
+      (res) => /\/api\/tracks\/\d+\/waveform$/.test(new URL(res.url()).pathname) && res.status() === 200,
+    );
     await row(page, name)
       .getByRole('button', { name: `Play ${name}` })
       .click();
@@ -65,8 +68,11 @@ test('an AIFF and a FLAC upload play with a waveform, seek, pause on Space and n
     await expect.poll(() => sessionState(page)).toBe('playing');
 
     // The waveform is drawn from the server's peaks; clicking 75% along it seeks there.
+    const waveformReply = (await (await peaks).json()) as { duration: number; peaks: number[] };
+    expect(waveformReply.peaks.length).toBeGreaterThanOrEqual(500);
+    expect(waveformReply.duration).toBeCloseTo(20, 0);
     const waveform = player.getByTestId('waveform');
-    await expect(waveform.locator('[data-waveform-ready]')).toHaveCount(1, { timeout: 15_000 });
+    await expect(waveform.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
     const box = await waveform.boundingBox();
     if (!box) throw new Error('the waveform has no box');
     await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);

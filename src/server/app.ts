@@ -59,8 +59,9 @@ export interface BuildAppOptions {
     pollingIntervalSeconds?: number;
     superviseIntervalSeconds?: number;
     stopTimeoutMs?: number;
-    /** First retry delay of a failed media job (default 10 s). */
+    /** First retry delay of a failed media job (default 10 s), and how many retries (default 5). */
     retryDelaySeconds?: number;
+    retryLimit?: number;
   };
 }
 
@@ -202,14 +203,18 @@ async function startMediaProcessing(
   } else {
     app.log.info('Media processing: MEDIA_WORKERS is 0, so this instance only queues tracks');
   }
-  await startTrackProcessing(
+  const { queued } = await startTrackProcessing(
     deps.queue,
     { db: options.db, ...deps, ffmpeg, log: app.log },
     {
       workers,
       retryDelaySeconds: options.queueTimings?.retryDelaySeconds,
+      retryLimit: options.queueTimings?.retryLimit,
     },
   );
+  // Registered after the queue's own onClose hook, so it runs before it (Fastify runs them last
+  // first): the start-up enqueue must be done before the queue stops.
+  app.addHook('onClose', async () => queued);
 }
 
 /** Trust the nearest `hops` proxies (what Fastify does for a number, which its types leave out). */

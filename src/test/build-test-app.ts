@@ -82,6 +82,8 @@ export async function buildTestApp(
     sharedDatabase?: TestDatabase;
     /** Keep files here instead of a new temp folder (with sharedDatabase: the first app's files). */
     dataDir?: string;
+    /** Retries of a failed media job (default: production's 5). */
+    mediaRetryLimit?: number;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharedDatabase ?? (await createTestDatabase(options.database));
@@ -112,6 +114,7 @@ export async function buildTestApp(
           superviseIntervalSeconds: 1,
           stopTimeoutMs: 2_000,
           retryDelaySeconds: 1,
+          retryLimit: options.mediaRetryLimit,
         }
       : { stopTimeoutMs: 2_000 },
     // Every demo sign-in of a test file comes from one inject address.

@@ -19,27 +19,29 @@ const MAX_RUN_SECONDS = 4 * 60 * 60;
 /**
  * Declares the process-track queue, works it with `workers` jobs at once (0: this instance only
  * enqueues) and queues every track still waiting, e.g. tracks uploaded before the upgrade. That
- * sweep runs in the background (after an upgrade it may queue thousands) and the returned promise
- * settles when it is done; the app waits for it before closing the queue.
+ * sweep runs in the background (after an upgrade it may queue thousands): `queued` settles when it
+ * is done, and the app waits for it before closing the queue.
  */
 export async function startTrackProcessing(
   queue: JobQueue,
   deps: TrackProcessingDeps,
-  options: { workers: number; retryDelaySeconds?: number },
-): Promise<Promise<void>> {
+  options: { workers: number; retryDelaySeconds?: number; retryLimit?: number },
+): Promise<{ queued: Promise<void> }> {
   await queue.define<ProcessTrackJob>({
     name: PROCESS_TRACK_QUEUE,
     workers: options.workers,
     ...RETRIES,
     retryDelaySeconds: options.retryDelaySeconds ?? RETRIES.retryDelaySeconds,
+    retryLimit: options.retryLimit ?? RETRIES.retryLimit,
     expireInSeconds: MAX_RUN_SECONDS,
     handle: (job, signal) => processTrack(deps, job.trackId, signal),
     onGiveUp: (job) => giveUpOnTrack(deps.db, job.trackId),
   });
-  return enqueuePendingTracks(deps.db, queue).then(
+  const queued = enqueuePendingTracks(deps.db, queue).then(
     (pending) => {
       if (pending > 0) deps.log.info({ pending }, 'Tracks waiting for processing were queued');
     },
     (err: unknown) => deps.log.warn({ err }, 'Could not queue the tracks waiting for processing'),
   );
+  return { queued };
 }

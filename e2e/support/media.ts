@@ -19,24 +19,8 @@ export function writeWav(dir: string, name: string, seconds: number): string {
   return file;
 }
 
-/** A real MP3 sine tone of `seconds`, encoded by ffmpeg under `dir` as `name`. */
-export function writeMp3(dir: string, name: string, seconds: number): string {
-  const file = path.join(dir, name);
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    file,
-  ]);
-  return file;
-}
-
 /** A sine tone of `seconds` encoded by ffmpeg in the format `name`'s extension says (aiff, flac, mp3…). */
-export function writeEncodedTone(dir: string, name: string, seconds: number): string {
+export function writeEncodedTone(dir: string, name: string, seconds: number, frequency = 440): string {
   const file = path.join(dir, name);
   execFileSync('ffmpeg', [
     '-loglevel',
@@ -45,7 +29,7 @@ export function writeEncodedTone(dir: string, name: string, seconds: number): st
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=330:duration=${seconds}:sample_rate=44100`,
+    `sine=frequency=${frequency}:duration=${seconds}:sample_rate=44100`,
     file,
   ]);
   return file;
@@ -57,3 +41,6 @@ export function writeUndecodableWav(dir: string, name: string): string {
   writeFileSync(file, undecodableWav());
   return file;
 }
+
+/** A real MP3 sine tone of `seconds`, encoded by ffmpeg under `dir` as `name` (ending .mp3). */
+export const writeMp3 = (dir: string, name: string, seconds: number) => writeEncodedTone(dir, name, seconds);

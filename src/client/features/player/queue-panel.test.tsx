@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { layOutStackedRows } from '../../test/stacked-rows';
 import { PlayerBar } from './player-bar';
 import type { PlayerContextValue, PlayerTrack } from './player-context';
 import { usePlayer } from './use-player';
@@ -19,15 +20,7 @@ function Probe() {
   return null;
 }
 
-/** jsdom has no layout: queue rows get their 48 px boxes so dnd-kit can measure and collide. */
-function layOutRows() {
-  const original = Element.prototype.getBoundingClientRect;
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    if (!this.hasAttribute('data-queue-track-id')) return original.call(this);
-    const index = Array.from(this.parentElement?.children ?? []).indexOf(this);
-    return new DOMRect(0, 100 + index * ROW, 400, ROW);
-  });
-}
+const layOutRows = () => layOutStackedRows('data-queue-track-id', { rowHeight: ROW, width: 400 });
 
 async function openQueue() {
   renderWithProviders(

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { layOutStackedRows } from '../../test/stacked-rows';
 import { keyboardStep } from './drag-sensors';
 import { detail, track } from './playlist-fixtures';
 import { PlaylistPage } from './playlist-page';
@@ -12,18 +13,7 @@ import { playlistQueryKey } from './use-playlists';
 const [a, b, c] = [track(1, 'Alpha'), track(2, 'Bravo'), track(3, 'Charlie')];
 const ROW = 48;
 
-/**
- * jsdom has no layout: give each track row the box it has in the app (48 px, stacked) so dnd-kit
- * can measure and collide. Everything else is a zero box.
- */
-function layOutRows() {
-  const original = Element.prototype.getBoundingClientRect;
-  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    if (!this.hasAttribute('data-track-id')) return original.call(this);
-    const index = Array.from(this.parentElement?.children ?? []).indexOf(this);
-    return new DOMRect(0, 100 + index * ROW, 600, ROW);
-  });
-}
+const layOutRows = () => layOutStackedRows('data-track-id', { rowHeight: ROW, width: 600 });
 
 const titles = () =>
   Array.from(

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { layOutStackedRows } from '../../test/stacked-rows';
 import { PlayerBar } from './player-bar';

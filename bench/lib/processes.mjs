@@ -1,0 +1,127 @@
+// The processes npm run bench starts and stops itself: the app (built), the bare reference, nginx,
+// and a throw-away PostgreSQL database.
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, waitForHealth } from '../../src/test/server-process.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function captured(child, baseUrl) {
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return { child, baseUrl, output: () => output, exited, stop };
+}
+
+/**
+ * The production build (dist/server/main.js) with its own DATA_DIR. Rate limits off: the bench
+ * measures throughput, not the limiter (RATE_LIMIT_PER_MINUTE=0, issue 11 item 5). MEDIA_WORKERS=0:
+ * no ffmpeg jobs compete with the measurement (WAV originals stream as they are).
+ */
+export async function startApp({ dataDir, databaseUrl }) {
+  if (!existsSync(path.join(root, 'dist/server/main.js')))
+    throw new Error('no build: run npm run build first');
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
+      LOG_LEVEL: 'warn',
+      MEDIA_WORKERS: '0',
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const app = captured(child, `http://127.0.0.1:${port}`);
+  await waitForHealth(app, 120_000);
+  return app;
+}
+
+/** bench/reference-server.mjs answering `bodies` ({url: {type, body}}) from memory. */
+export async function startReference(bodies, workDir) {
+  const port = await freePort();
+  const file = path.join(workDir, 'reference-bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const child = fork(path.join(root, 'bench/reference-server.mjs'), [String(port), file], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const ref = captured(child, `http://127.0.0.1:${port}`);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error(`reference server exited:\n${ref.output()}`)));
+  });
+  return ref;
+}
+
+/** nginx serving the files under `rootDir`, unprivileged, from bench/nginx.conf. */
+export async function startNginx(rootDir) {
+  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync);
+  if (!nginx) throw new Error('nginx is not installed: apt-get install -y nginx');
+  const prefix = mkdtempSync(path.join(tmpdir(), 'journal-bench-nginx-'));
+  // nginx workers run as nobody: the folders they read must be world-readable (STACK-NOTES).
+  for (const dir of [prefix, rootDir]) chmodSync(dir, 0o755);
+  const port = await freePort();
+  const conf = readFileSync(path.join(root, 'bench/nginx.conf'), 'utf8')
+    .replaceAll('@PREFIX@', prefix)
+    .replaceAll('@PORT@', String(port))
+    .replaceAll('@ROOT@', rootDir);
+  const confFile = path.join(prefix, 'nginx.conf');
+  writeFileSync(confFile, conf);
+  const child = spawn(nginx, ['-c', confFile, '-p', prefix], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = captured(child, `http://127.0.0.1:${port}`);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await fetch(server.baseUrl);
+      return server;
+    } catch {
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`nginx did not start:\n${server.output()}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for this run; returns its URL and a function dropping it. */
+export async function freshPostgresDatabase() {
+  const name = `journal_bench_${process.pid}_${Date.now()}`;
+  await admin(`create database ${name}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+export const gitRevision = () => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+};

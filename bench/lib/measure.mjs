@@ -9,15 +9,22 @@ export function load(options) {
       err ? reject(err) : resolve(result),
     );
   });
-  const figures = done.then((r) => ({
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    // Totals over the run's length, not autocannon's per-second averages: a quick run is under a second.
-    reqPerSec: r.requests.total / Math.max(r.duration, 0.01),
-    throughput: r.throughput.total / Math.max(r.duration, 0.01),
-    requests: r.requests.total,
-    bad: r.non2xx + r.errors + r.timeouts,
-  }));
+  const figures = done.then((r) => {
+    // A run cut by `amount` still ends on autocannon's next one-second tick, so its length says
+    // nothing: rates then come from the latencies (closed loop: connections ÷ mean latency).
+    const reqPerSec =
+      options.amount === undefined
+        ? r.requests.total / Math.max(r.duration, 0.01)
+        : ((options.connections ?? 1) * 1000) / Math.max(r.latency.mean, 0.01);
+    return {
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      reqPerSec,
+      throughput: reqPerSec * (r.throughput.total / Math.max(r.requests.total, 1)),
+      requests: r.requests.total,
+      bad: r.non2xx + r.errors + r.timeouts,
+    };
+  });
   return { figures, stop: () => instance.stop() };
 }
 

@@ -1,7 +1,7 @@
 // The processes npm run bench starts and stops itself: the app (built), the bare reference, nginx,
 // and a throw-away PostgreSQL database.
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -83,6 +83,11 @@ export async function startNginx(rootDir) {
   writeFileSync(confFile, conf);
   const child = spawn(nginx, ['-c', confFile, '-p', prefix], { stdio: ['ignore', 'pipe', 'pipe'] });
   const server = captured(child, `http://127.0.0.1:${port}`);
+  const stopNginx = server.stop;
+  server.stop = async () => {
+    await stopNginx();
+    rmSync(prefix, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {

@@ -124,7 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
     hsts: https,
   });
-  await app.register(rateLimitsPlugin, { overrides: options.rateLimits });
+  await app.register(rateLimitsPlugin, {
+    perMinute: config.rateLimitPerMinute,
+    overrides: options.rateLimits,
+  });
   await app.register(sessionPlugin, {
     db,
     secret: config.sessionSecret,

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './app';
 import { resetCsrfToken } from './lib/api-client';
 import { reloadPage } from './lib/navigation';
@@ -29,6 +29,12 @@ const signedIn = {
   'GET /api/playlists': () => json([]),
   'GET /api/tracks': () => json([]),
 };
+
+// Screens are lazy chunks (decision 0057); loading them cold in the test runner can take longer than
+// a findBy waits, so they are loaded once up front, as a browser would have them cached.
+beforeAll(async () => {
+  await Promise.all([import('./features/shell/app-shell'), import('./features/tracks/journal-page')]);
+}, 30_000);
 
 beforeEach(() => {
   resetCsrfToken();

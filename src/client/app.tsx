@@ -1,29 +1,34 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import type { AuthUser } from '../shared/schemas/auth';
 import { Toaster } from './components/ui/toaster';
 import { TooltipProvider } from './components/ui/tooltip';
-import { LandingPage } from './features/auth/landing-page';
-import { TestAuthPage } from './features/auth/test-auth-page';
 import { useAuth } from './features/auth/use-auth';
 import { useAuthSuccess } from './features/auth/use-auth-success';
-import { CollectiveNotFound, CollectivePage } from './features/collectives/collective-page';
-import { CollectivePlaylistPage } from './features/collectives/collective-playlist-page';
-import { CollectiveInvitesPage } from './features/collectives/invites-page';
-import { CollectiveSettingsPage } from './features/collectives/settings-page';
 import { parseCollectiveId } from './features/collectives/use-collectives';
-import { EquipmentPage } from './features/equipment/equipment-page';
-import { JoinPage, JoinSignInPrompt } from './features/invites/join-page';
-import { NotFoundPage } from './features/not-found/not-found-page';
 import { PlayerProvider } from './features/player/player-provider';
-import { PlaylistPage } from './features/playlists/playlist-page';
-import { AppShell } from './features/shell/app-shell';
-import { FullScreenLoading } from './features/shell/page-layout';
-import { JournalPage } from './features/tracks/journal-page';
-import { SharedTrackPage } from './features/tracks/shared-track-page';
-import { ProfilePage } from './features/users/profile-page';
-import { PublicFrame } from './features/users/public-frame';
-import { PublicProfilePage } from './features/users/public-profile-page';
+import { FullScreenLoading, PageLoading } from './features/shell/page-layout';
+import {
+  AppShell,
+  CollectiveInvitesPage,
+  CollectiveNotFound,
+  CollectivePage,
+  CollectivePlaylistPage,
+  CollectiveSettingsPage,
+  EquipmentPage,
+  JoinPage,
+  JoinSignInPrompt,
+  JournalPage,
+  LandingPage,
+  NotFoundPage,
+  PlaylistPage,
+  ProfilePage,
+  PublicFrame,
+  PublicProfilePage,
+  SharedTrackPage,
+  TestAuthPage,
+} from './lazy-screens';
 import { queryClient } from './lib/query-client';
 
 /** Every route that lives inside the shell (spec section 2); signed out, these show the landing page. */
@@ -58,35 +63,38 @@ function SignedInRoutes({ user }: { user: AuthUser }) {
 
   return (
     <AppShell user={user}>
-      <Switch>
-        <Route path="/" component={JournalPage} />
-        <Route path="/profile">
-          <ProfilePage user={user} />
-        </Route>
-        <Route path="/profile/:userId">{(p) => <PublicProfilePage userId={p.userId} signedIn />}</Route>
-        <Route path="/playlist/:id">{(p) => <PlaylistPage playlistId={p.id} />}</Route>
-        <Route path="/collective/:collectiveId">
-          {(p) => withCollective(p.collectiveId, (id) => <CollectivePage key={id} collectiveId={id} />)}
-        </Route>
-        <Route path="/collective/:collectiveId/settings">
-          {(p) =>
-            withCollective(p.collectiveId, (id) => <CollectiveSettingsPage collectiveId={id} user={user} />)
-          }
-        </Route>
-        <Route path="/collective/:collectiveId/invites">
-          {(p) => withCollective(p.collectiveId, (id) => <CollectiveInvitesPage collectiveId={id} />)}
-        </Route>
-        <Route path="/collective/:collectiveId/playlist/:playlistId">
-          {(p) =>
-            withCollective(p.collectiveId, (id) => (
-              <CollectivePlaylistPage collectiveId={id} playlistId={p.playlistId} />
-            ))
-          }
-        </Route>
-        <Route path="/equipment/:id">{(p) => <EquipmentPage equipmentId={p.id} />}</Route>
-        <Route path="/join/:code">{(p) => <JoinPage code={p.code} />}</Route>
-        <Route path="/track/:id">{(p) => <SharedTrackPage trackId={p.id} />}</Route>
-      </Switch>
+      {/* The shell stays while the next screen's chunk loads; only the page area waits. */}
+      <Suspense fallback={<PageLoading>Loading...</PageLoading>}>
+        <Switch>
+          <Route path="/" component={JournalPage} />
+          <Route path="/profile">
+            <ProfilePage user={user} />
+          </Route>
+          <Route path="/profile/:userId">{(p) => <PublicProfilePage userId={p.userId} signedIn />}</Route>
+          <Route path="/playlist/:id">{(p) => <PlaylistPage playlistId={p.id} />}</Route>
+          <Route path="/collective/:collectiveId">
+            {(p) => withCollective(p.collectiveId, (id) => <CollectivePage key={id} collectiveId={id} />)}
+          </Route>
+          <Route path="/collective/:collectiveId/settings">
+            {(p) =>
+              withCollective(p.collectiveId, (id) => <CollectiveSettingsPage collectiveId={id} user={user} />)
+            }
+          </Route>
+          <Route path="/collective/:collectiveId/invites">
+            {(p) => withCollective(p.collectiveId, (id) => <CollectiveInvitesPage collectiveId={id} />)}
+          </Route>
+          <Route path="/collective/:collectiveId/playlist/:playlistId">
+            {(p) =>
+              withCollective(p.collectiveId, (id) => (
+                <CollectivePlaylistPage collectiveId={id} playlistId={p.playlistId} />
+              ))
+            }
+          </Route>
+          <Route path="/equipment/:id">{(p) => <EquipmentPage equipmentId={p.id} />}</Route>
+          <Route path="/join/:code">{(p) => <JoinPage code={p.code} />}</Route>
+          <Route path="/track/:id">{(p) => <SharedTrackPage trackId={p.id} />}</Route>
+        </Switch>
+      </Suspense>
     </AppShell>
   );
 }
@@ -126,7 +134,12 @@ export function AppRoutes() {
   const finishingSignIn = useAuthSuccess(user, isLoading);
 
   if (isLoading || finishingSignIn) return <FullScreenLoading />;
-  return user ? <SignedInRoutes user={user} /> : <SignedOutRoutes />;
+  // The same centred Loading... covers the first screen's chunk (and the shell's) arriving.
+  return (
+    <Suspense fallback={<FullScreenLoading />}>
+      {user ? <SignedInRoutes user={user} /> : <SignedOutRoutes />}
+    </Suspense>
+  );
 }
 
 export function App() {

@@ -22,6 +22,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
 import { resolveFfmpeg } from './media/ffmpeg-binaries';
 import { authGuardPlugin } from './plugins/auth-guard';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { logSerializers } from './plugins/log-redaction';
 import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
+  await app.register(compressionPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -124,7 +126,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
     hsts: https,
   });
-  await app.register(rateLimitsPlugin, { overrides: options.rateLimits });
+  await app.register(rateLimitsPlugin, {
+    perMinute: config.rateLimitPerMinute,
+    overrides: options.rateLimits,
+  });
   await app.register(sessionPlugin, {
     db,
     secret: config.sessionSecret,
@@ -220,12 +225,19 @@ async function startMediaProcessing(
 /** Trust the nearest `hops` proxies (what Fastify does for a number, which its types leave out). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-/** Serves the built client: hashed assets cached for a year, index.html for every client route. */
+/**
+ * Serves the built client: hashed assets cached for a year, index.html for every client route. The
+ * build writes .br and .gz beside each text file; `preCompressed` sends the one Accept-Encoding
+ * allows, with Content-Encoding and Vary (decision 0058).
+ */
 async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
+      preCompressed: true,
+      // Source maps are not built for the client; should one be put there, it is still not served.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -234,7 +246,9 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
   }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname.startsWith('/api/') || pathname === '/api' || !hasClient || request.method !== 'GET') {
+    // A missing asset is a 404, not the page: a script tag must not get HTML (an old chunk after a deploy).
+    const notPage = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/');
+    if (notPage || !hasClient || request.method !== 'GET') {
       return reply.code(404).send({
         statusCode: 404,
         error: 'Not Found',

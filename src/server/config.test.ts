@@ -117,6 +117,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('RATE_LIMIT_PER_MINUTE: 1,000 by default, 0 switches limits off, nonsense refused', () => {
+    expect(loadConfig({}).rateLimitPerMinute).toBe(1000);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '0' }).rateLimitPerMinute).toBe(0);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '5000' }).rateLimitPerMinute).toBe(5000);
+    expect(problemsOf({ RATE_LIMIT_PER_MINUTE: '-1' })[0]).toMatch(
+      /^RATE_LIMIT_PER_MINUTE \(got "-1"\): must be a whole number of requests a minute/,
+    );
+  });
+
   it('reads the quota (0 = unlimited), demo switch and timeouts, refusing nonsense', () => {
     expect(loadConfig({ STORAGE_QUOTA_BYTES: '0', DEMO_ENABLED: 'false' })).toMatchObject({
       storageQuotaBytes: 0,

@@ -97,6 +97,11 @@ const envSchema = z
       .default(10),
     FFMPEG_PATH: optionalText,
     FFPROBE_PATH: optionalText,
+    RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ message: 'must be a whole number of requests a minute (0 = no rate limits)' })
+      .int('must be a whole number of requests a minute (0 = no rate limits)')
+      .min(0, 'must be a whole number of requests a minute (0 = no rate limits)')
+      .default(1000),
     DEMO_ENABLED: booleanFlag.default(true),
     DEMO_TTL_HOURS: z.coerce
       .number({ message: 'must be a positive number of hours' })
@@ -156,6 +161,11 @@ export interface Config {
   /** ffmpeg/ffprobe to run instead of the ones found on PATH or shipped by npm (decision 0040). */
   ffmpegPath: string | undefined;
   ffprobePath: string | undefined;
+  /**
+   * Requests a minute each user (or signed-out address) may make, media streams and hashed assets
+   * aside; 0 switches every rate limit off (benchmarks; decision 0059).
+   */
+  rateLimitPerMinute: number;
   demoEnabled: boolean;
   /** Demo accounts (and their files) are deleted this long after they were created. */
   demoTtlHours: number;
@@ -207,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaJobHeartbeatSeconds: e.MEDIA_JOB_HEARTBEAT_SECONDS,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     demoEnabled: e.DEMO_ENABLED,
     demoTtlHours: e.DEMO_TTL_HOURS,
   };

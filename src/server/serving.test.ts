@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/build-test-app';
@@ -10,18 +11,98 @@ import type { DatabaseHandle } from './db/client';
 
 let app: FastifyInstance;
 let database: DatabaseHandle;
+let clientDir: string;
+
+/** A built chunk as vite and the precompress step leave it: the file, its .br and its .gz. */
+const chunk = Buffer.from(
+  `export const tracks = [${Array.from({ length: 400 }, (_, i) => `"t${i}"`).join(',')}];`,
+);
 
 beforeAll(async () => {
-  const clientDir = mkdtempSync(path.join(tmpdir(), 'journal-client-'));
+  clientDir = mkdtempSync(path.join(tmpdir(), 'journal-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(clientDir, 'assets', 'journal-page-def456.js'), chunk);
+  writeFileSync(path.join(clientDir, 'assets', 'journal-page-def456.js.br'), brotliCompressSync(chunk));
+  writeFileSync(path.join(clientDir, 'assets', 'journal-page-def456.js.gz'), gzipSync(chunk));
+  writeFileSync(
+    path.join(clientDir, 'assets', 'journal-page-def456.js.map'),
+    '{"version":3,"sources":["secret.tsx"]}',
+  );
   database = await createTestDatabase();
   app = await buildApp({ config: testConfig(), db: database.db, clientDir, logger: false });
 });
 afterAll(async () => {
   await app.close();
   await database.close();
+});
+
+describe('precompressed assets (decision 0058)', () => {
+  const get = (acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/assets/journal-page-def456.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends the .br when the browser accepts brotli, cached for a year and varying by encoding', async () => {
+    const res = await get('gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).equals(chunk)).toBe(true);
+  });
+
+  it('sends the .gz when only gzip is accepted', async () => {
+    const res = await get('gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(res.rawPayload).equals(chunk)).toBe(true);
+  });
+
+  it('sends the file itself when no encoding is accepted', async () => {
+    for (const accept of [undefined, 'identity']) {
+      const res = await get(accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.rawPayload.equals(chunk)).toBe(true);
+    }
+  });
+
+  it('never serves a source map, and a missing asset is a 404 rather than the page', async () => {
+    for (const url of ['/assets/journal-page-def456.js.map', '/assets/gone-000000.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('secret.tsx');
+      expect(res.headers['content-type'], url).not.toContain('text/html');
+    }
+  });
+
+  it('hashed assets do not count against the per-caller limit; pages still do', async () => {
+    const limited = await buildApp({
+      config: testConfig(),
+      db: database.db,
+      clientDir,
+      logger: false,
+      rateLimits: { any: 5 },
+    });
+    try {
+      for (let i = 0; i < 30; i++) {
+        const res = await limited.inject({ method: 'GET', url: '/assets/journal-page-def456.js' });
+        expect(res.statusCode).toBe(200);
+      }
+      const pages: number[] = [];
+      for (let i = 0; i < 6; i++)
+        pages.push((await limited.inject({ method: 'GET', url: '/journal' })).statusCode);
+      expect(pages).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('serving the built client', () => {

@@ -30,6 +30,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     uploadIdleTimeoutMs: 30_000,
     shutdownTimeoutMs: 25_000,
     storageQuotaBytes: 0,
+    rateLimitPerMinute: 1000,
     demoEnabled: true,
     demoTtlHours: 24,
     // Opt-in per test (buildTestApp's mediaWorkers): unrelated API tests never run ffmpeg.

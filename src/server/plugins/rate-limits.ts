@@ -9,8 +9,13 @@ import { HttpError } from './errors';
  * taken from X-Forwarded-For when TRUST_PROXY says the proxy in front is trusted.
  */
 export const RATE_LIMITS = {
-  /** Every route, per user or address. */
+  /** Every route but media and hashed assets, per user or address (RATE_LIMIT_PER_MINUTE sets it). */
   any: { max: 1000, timeWindow: 60_000 },
+  /**
+   * Media streams, originals and waveforms, counted apart from `any` (decision 0059): a player
+   * seeking through a long file makes hundreds of Range requests a minute.
+   */
+  media: { max: 20_000, timeWindow: 60_000 },
   /** Sign-in endpoints, per address (what a password-spraying or session-flooding script hits). */
   signIn: { max: 30, timeWindow: 60_000 },
   /** Invite lookups and joins, per user (guessing codes is the attack). */
@@ -53,14 +58,55 @@ export const routeRateLimit = (name: 'signIn' | 'invite') => ({
   rateLimit: { ...RATE_LIMITS[name], ...(name === 'signIn' ? { keyGenerator: addressKey } : {}) },
 });
 
-export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: { overrides?: RateLimitOverrides }) => {
+/** Routes whose requests a listener makes by the hundred; counted under `media`, not `any`. */
+export const MEDIA_ROUTES = new Set([
+  '/api/tracks/:id/stream',
+  '/api/tracks/:id/original',
+  '/api/tracks/:id/waveform',
+]);
+
+/** Content-hashed build output (vite's assets/): cached for a year, fetched once per version. */
+const isHashedAsset = (request: FastifyRequest) =>
+  request.routeOptions.url === '/*' && request.url.startsWith('/assets/');
+
+export interface RateLimitsOptions {
+  /** The `any` limit from RATE_LIMIT_PER_MINUTE; 0 switches every limit off (decision 0059). */
+  perMinute?: number;
+  overrides?: RateLimitOverrides;
+}
+
+export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimitsOptions) => {
   const overrides = opts.overrides ?? {};
+  const off = opts.perMinute === 0;
+  if (off) app.log.warn('Rate limits are off (RATE_LIMIT_PER_MINUTE=0)');
   // Route-level hooks run after the app's onRequest hooks, so the session is loaded when the key
-  // is made: signed-in callers are counted by user id.
+  // is made: signed-in callers are counted by user id. The allow list is inherited by every limit
+  // below (sign-in, invites, per-user actions); media routes and assets only ever meet `any` here.
   await app.register(fastifyRateLimit, {
-    max: overrides.any ?? RATE_LIMITS.any.max,
+    max: overrides.any ?? opts.perMinute ?? RATE_LIMITS.any.max,
     timeWindow: RATE_LIMITS.any.timeWindow,
     keyGenerator: rateLimitKey,
+    allowList: (request) => off || MEDIA_ROUTES.has(request.routeOptions.url ?? '') || isHashedAsset(request),
+  });
+  const media = app.createRateLimit({
+    max: overrides.media ?? RATE_LIMITS.media.max,
+    timeWindow: RATE_LIMITS.media.timeWindow,
+    keyGenerator: rateLimitKey,
+    allowList: () => off,
+  });
+  app.addHook('onRoute', (route) => {
+    if (!MEDIA_ROUTES.has(route.url)) return;
+    const check: preHandlerAsyncHookHandler = async (request, reply) => {
+      const result = await media(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('Retry-After', String(result.ttlInSeconds));
+        throw new HttpError(
+          429,
+          `Too many audio requests: at most ${result.max} a minute. Try again in ${result.ttlInSeconds} s.`,
+        );
+      }
+    };
+    route.preHandler = [check, ...[route.preHandler ?? []].flat()];
   });
   const limiters = {} as Record<UserActionLimit, preHandlerAsyncHookHandler>;
   for (const name of ['upload', 'comment', 'create'] as const) {

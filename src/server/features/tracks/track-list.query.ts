@@ -23,23 +23,29 @@ const exact = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-M
 const realJson = (column: SQL) => sql`(${column})::text::float8`;
 
 const trackJson = sql`row_to_json(r)::text`;
-const trackColumns = sql`
+/** A tag's JSON: the EquipmentTag reply shape. */
+const tagJson = sql`(select row_to_json(g) from (
+  select eq.id as "id", eq.name as "name", eq.description as "description",
+    eq.image_url as "imageUrl", eq.category as "category"
+) g)`;
+
+/** A page: each of its few tracks looks its equipment up (an index lookup each). */
+const equipmentOfTrack = sql`coalesce((
+  select array_to_json(array_agg(${tagJson} order by te.created_at, te.id))
+  from track_equipment_tags te join equipment_tags eq on eq.id = te.equipment_tag_id
+  where te.track_id = t.id
+), '[]')`;
+/** The whole list: the equipment of every listed track gathered in one pass (the `tags` CTE). */
+const equipmentFromTags = sql`coalesce(tags.list, '[]')`;
+
+const trackColumns = (equipment: SQL) => sql`
   select
     t.id as "id", t.user_id as "userId", t.name as "name", t.filename as "filename",
     t.mime_type as "mimeType", t.size as "size", ${realJson(sql`t.duration`)} as "duration",
     t.notes as "notes", ${iso(sql`t.file_created_at`)} as "fileCreatedAt",
     t.share_to_equipment_pages as "shareToEquipmentPages", ${iso(sql`t.created_at`)} as "createdAt",
     ${iso(sql`t.updated_at`)} as "updatedAt",
-    coalesce((
-      select array_to_json(array_agg(e.tag order by e.tagged_at, e.tag_row)) from (
-        select te.created_at as tagged_at, te.id as tag_row, (select row_to_json(g) from (
-          select eq.id as "id", eq.name as "name", eq.description as "description",
-            eq.image_url as "imageUrl", eq.category as "category"
-        ) g) as tag
-        from track_equipment_tags te join equipment_tags eq on eq.id = te.equipment_tag_id
-        where te.track_id = t.id
-      ) e
-    ), '[]') as "equipment",
+    ${equipment} as "equipment",
     (select row_to_json(p) from (
       select t.processing_state as "state",
         case when t.processing_state = 'failed' then coalesce(t.processing_error, 'Processing failed') end as "error"
@@ -116,14 +122,30 @@ interface ListRow {
   id: number;
 }
 
-async function trackRows(db: Database, where: SQL, sort: TrackSort, limit?: number): Promise<ListRow[]> {
-  const result = await db.execute(sql`
+/** The list query itself (bench/track-list-profile.ts EXPLAINs it). */
+export function trackListSql(where: SQL, sort: TrackSort, limit?: number): SQL {
+  const select = (from: SQL, equipment: SQL) => sql`
     select ${trackJson} as json, ${exact(sql`t.created_at`)} as created,
       ${exact(sql`t.file_created_at`)} as file_created, t.id
-    from tracks t cross join lateral (${trackColumns}) r
+    from ${from} cross join lateral (${trackColumns(equipment)}) r
     where ${where}
-    order by ${ORDER[sort]}
-    ${limit === undefined ? sql`` : sql`limit ${limit}`}`);
+    order by ${ORDER[sort]}`;
+  if (limit !== undefined) return sql`${select(sql`tracks t`, equipmentOfTrack)} limit ${limit}`;
+  // Looking each track's equipment up cost more than all the rest of the list (1,000 lookups).
+  return sql`
+    with tags as (
+      select te.track_id, array_to_json(array_agg(${tagJson} order by te.created_at, te.id)) as list
+      from tracks t
+      join track_equipment_tags te on te.track_id = t.id
+      join equipment_tags eq on eq.id = te.equipment_tag_id
+      where ${where}
+      group by te.track_id
+    )
+    ${select(sql`tracks t left join tags on tags.track_id = t.id`, equipmentFromTags)}`;
+}
+
+async function trackRows(db: Database, where: SQL, sort: TrackSort, limit?: number): Promise<ListRow[]> {
+  const result = await db.execute(trackListSql(where, sort, limit));
   // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
   return (result as unknown as { rows: ListRow[] }).rows;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
@@ -51,7 +52,6 @@ async function seedTies(userId: string) {
   // Drizzle passes Dates (milliseconds); the exact microseconds go in as text.
   const all = await t.db.select({ id: tracks.id }).from(tracks);
   for (const [n, { id }] of all.entries()) {
-    const { sql } = await import('drizzle-orm');
     const created = rows[n % rows.length]!.created;
     await t.db.execute(sql`update tracks set created_at = ${created}::timestamptz where id = ${id}`);
   }
@@ -181,7 +181,6 @@ describe('GET /api/tracks reply bytes', () => {
       { trackId: a!.id, equipmentTagId: synth!.id, createdAt: at('2024-01-01T00:00:00Z') },
       { trackId: c!.id, equipmentTagId: synth!.id },
     ]);
-    const { sql } = await import('drizzle-orm');
     await t.db.execute(
       sql`update tracks set updated_at = '2024-05-05 05:05:05.987654+00' where id = ${b!.id}`,
     );

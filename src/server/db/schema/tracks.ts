@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProcessingState } from '../../../shared/schemas/tracks';
 import { createdAt, updatedAt } from './columns';
@@ -47,11 +48,12 @@ export const tracks = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Undated files sort as -infinity (last, newest first), the key track-list.query.ts orders by.
     index('tracks_user_file_date_order_idx').on(
       t.userId,
-      t.fileCreatedAt.desc().nullsLast(),
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
+      sql`coalesce(${t.fileCreatedAt}, '-infinity'::timestamptz)`,
+      t.createdAt,
+      t.id,
     ),
     index('tracks_created_idx').on(t.createdAt),
     // Start-up finds the tracks still waiting for processing.

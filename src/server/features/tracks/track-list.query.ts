@@ -99,20 +99,22 @@ export function decodeCursor(text: string, sort: TrackSort): Cursor {
   return { sort, createdAt, fileCreatedAt, id: id as number };
 }
 
+/** The file-date order's key: undated last in a descending order (tracks_user_file_date_order_idx). */
+const fileDateKey = sql`coalesce(t.file_created_at, '-infinity'::timestamptz)`;
+
 /** Tracks after the cursor in the journal's order (sortTracks): newest first, ties by highest id. */
 function after(cursor: Cursor): SQL {
   const byUpload = sql`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
   if (cursor.sort === 'dateUploaded') return byUpload;
-  // File date newest first, undated last: after a dated track come older dates and every undated one.
-  if (cursor.fileCreatedAt === null) return sql`(t.file_created_at is null and ${byUpload})`;
-  const fileDate = sql`${cursor.fileCreatedAt}::timestamptz`;
-  return sql`(t.file_created_at < ${fileDate} or t.file_created_at is null
-    or (t.file_created_at = ${fileDate} and ${byUpload}))`;
+  // File date newest first, undated last: undated sort as -infinity, which no kept file date is
+  // (years 1-9999), so the keyset is one row comparison the index seeks to.
+  return sql`(${fileDateKey}, t.created_at, t.id)
+    < (coalesce(${cursor.fileCreatedAt}::timestamptz, '-infinity'), ${cursor.createdAt}::timestamptz, ${cursor.id})`;
 }
 
 const ORDER: Record<TrackSort, SQL> = {
   dateUploaded: sql`t.created_at desc, t.id desc`,
-  dateCreated: sql`t.file_created_at desc nulls last, t.created_at desc, t.id desc`,
+  dateCreated: sql`${fileDateKey} desc, t.created_at desc, t.id desc`,
 };
 
 interface ListRow {

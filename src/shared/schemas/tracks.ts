@@ -69,6 +69,37 @@ export type Waveform = z.infer<typeof waveformSchema>;
 export const TRACK_SORTS = ['dateUploaded', 'dateCreated'] as const;
 export type TrackSort = (typeof TRACK_SORTS)[number];
 
+/** Page sizes of GET /api/tracks?limit= (decision 0064). */
+export const TRACK_PAGE_LIMIT = { min: 1, max: 200 } as const;
+
+/**
+ * GET /api/tracks: `sort`, and for one page at a time `limit` with the previous page's `nextCursor`.
+ * Without `limit` the reply is every track as a plain array (the spec's callers).
+ */
+export const trackListQuerySchema = z
+  .object({
+    sort: z.enum(TRACK_SORTS).default('dateUploaded'),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(TRACK_PAGE_LIMIT.min, `limit must be at least ${TRACK_PAGE_LIMIT.min}`)
+      .max(TRACK_PAGE_LIMIT.max, `limit must be at most ${TRACK_PAGE_LIMIT.max}`)
+      .optional(),
+    cursor: z.string().max(500, 'cursor is not one this server gave').optional(),
+  })
+  .refine((q) => q.cursor === undefined || q.limit !== undefined, {
+    message: 'cursor needs limit',
+    path: ['cursor'],
+  });
+export type TrackListQuery = z.input<typeof trackListQuerySchema>;
+
+/** One page of the journal: `nextCursor` is null on the last page. */
+export const trackPageSchema = z.object({
+  items: z.array(trackSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TrackPage = z.infer<typeof trackPageSchema>;
+
 export const TRACK_NAME_MAX = 200;
 export const TRACK_NOTES_MAX = 5000;
 export const EQUIPMENT_NAME_MAX = 100;

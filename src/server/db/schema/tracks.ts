@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProcessingState } from '../../../shared/schemas/tracks';
 import { createdAt, updatedAt } from './columns';
@@ -37,10 +38,23 @@ export const tracks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The journal lists one user's tracks sorted by upload or by file date.
+  // The journal lists one user's tracks in either order, a page at a time (decision 0065): each index
+  // holds an order exactly, ties by id included, so a page is read in order and stops at its limit.
   (t) => [
-    index('tracks_user_created_idx').on(t.userId, t.createdAt),
-    index('tracks_user_file_created_idx').on(t.userId, t.fileCreatedAt),
+    // `desc` is `desc nulls first` in SQL, as the list's ORDER BY writes it (drizzle's .desc() alone
+    // writes nulls last, which the planner would not match to it).
+    index('tracks_user_uploaded_order_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Undated files sort as -infinity (last, newest first), the key track-list.query.ts orders by.
+    index('tracks_user_file_date_order_idx').on(
+      t.userId,
+      sql`coalesce(${t.fileCreatedAt}, '-infinity'::timestamptz)`,
+      t.createdAt,
+      t.id,
+    ),
     index('tracks_created_idx').on(t.createdAt),
     // Start-up finds the tracks still waiting for processing.
     index('tracks_processing_state_idx').on(t.processingState),

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/primitives';
 import {
   TRACK_NAME_MAX,
-  TRACK_SORTS,
+  trackListQuerySchema,
+  trackPageSchema,
   trackSchema,
   trackUploadFieldsSchema,
   updateTrackBodySchema,
@@ -21,9 +22,10 @@ import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { audioUploadLimit, createTrackWithinQuota, storedBytes } from './storage.service';
+import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { trackMediaRoutes } from './track-media.routes';
 import { enqueueTrackProcessing } from './track-processing.service';
-import { deleteTrack, getListenableTrackWithOwner, listOwnTracks, updateTrack } from './tracks.service';
+import { deleteTrack, getListenableTrackWithOwner, updateTrack } from './tracks.service';
 
 export interface TracksRoutesOptions {
   db: Database;
@@ -57,11 +59,21 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     {
       preHandler: app.requireUser,
       schema: {
-        querystring: z.object({ sort: z.enum(TRACK_SORTS).default('dateUploaded') }),
-        response: { 200: z.array(trackSchema) },
+        querystring: trackListQuerySchema,
+        response: { 200: z.union([z.array(trackSchema), trackPageSchema]) },
       },
     },
-    async (request) => listOwnTracks(db, userOf(request).id, request.query.sort),
+    async (request, reply) => {
+      const { sort, limit, cursor } = request.query;
+      const userId = userOf(request).id;
+      // Written whole by the query (decision 0063): a JSON string is sent as it is, not re-serialised.
+      const json =
+        limit === undefined
+          ? await ownTracksJson(db, userId, sort)
+          : await ownTracksPageJson(db, userId, sort, limit, cursor);
+      // The zod schema above still documents the reply; a plain FastifyReply takes the ready text.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.post(

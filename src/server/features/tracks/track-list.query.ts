@@ -1,0 +1,180 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { TrackSort } from '../../../shared/schemas/tracks';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+
+/**
+ * GET /api/tracks in one query shaped for the reply (decision 0063). PostgreSQL writes each track's
+ * JSON (row_to_json is compact and keeps column order, so the bytes are those JSON.stringify wrote
+ * from toTrackDto) and the server only joins them: no ORM row mapping, Date objects or response
+ * re-validation per row, which was where the time went. tracks.list-bytes.test.ts holds the SQL to
+ * toTrackDto byte for byte.
+ */
+
+/** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** Microseconds kept, for cursors: two uploads in one millisecond still order apart. */
+const exact = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/**
+ * A real as JavaScript writes the number the driver reads from it: PostgreSQL's float4 text is the
+ * shortest that round-trips, like JavaScript's, but switches to exponents from 1e6 where JavaScript
+ * waits for 1e21; going through float8 keeps plain digits up to 1e15.
+ */
+const realJson = (column: SQL) => sql`(${column})::text::float8`;
+
+const trackJson = sql`row_to_json(r)::text`;
+/** A tag's JSON: the EquipmentTag reply shape. */
+const tagJson = sql`(select row_to_json(g) from (
+  select eq.id as "id", eq.name as "name", eq.description as "description",
+    eq.image_url as "imageUrl", eq.category as "category"
+) g)`;
+
+/** A page: each of its few tracks looks its equipment up (an index lookup each). */
+const equipmentOfTrack = sql`coalesce((
+  select array_to_json(array_agg(${tagJson} order by te.created_at, te.id))
+  from track_equipment_tags te join equipment_tags eq on eq.id = te.equipment_tag_id
+  where te.track_id = t.id
+), '[]')`;
+/** The whole list: the equipment of every listed track gathered in one pass (the `tags` CTE). */
+const equipmentFromTags = sql`coalesce(tags.list, '[]')`;
+
+const trackColumns = (equipment: SQL) => sql`
+  select
+    t.id as "id", t.user_id as "userId", t.name as "name", t.filename as "filename",
+    t.mime_type as "mimeType", t.size as "size", ${realJson(sql`t.duration`)} as "duration",
+    t.notes as "notes", ${iso(sql`t.file_created_at`)} as "fileCreatedAt",
+    t.share_to_equipment_pages as "shareToEquipmentPages", ${iso(sql`t.created_at`)} as "createdAt",
+    ${iso(sql`t.updated_at`)} as "updatedAt",
+    ${equipment} as "equipment",
+    (select row_to_json(p) from (
+      select t.processing_state as "state",
+        case when t.processing_state = 'failed' then coalesce(t.processing_error, 'Processing failed') end as "error"
+    ) p) as "processing",
+    ((t.original_playable and t.processing_state <> 'failed')
+      or (t.processing_state = 'ready' and t.rendition_key is not null and t.rendition_mime_type is not null)
+    ) as "playable",
+    case when t.loudness_lufs is not null and t.true_peak_db is not null then (
+      select row_to_json(l) from (
+        select ${realJson(sql`t.loudness_lufs`)} as "integratedLufs", ${realJson(sql`t.true_peak_db`)} as "truePeakDb"
+      ) l
+    ) end as "loudness"`;
+
+/** Where a page ended: the last track's sort key, to the microsecond, and its id. */
+interface Cursor {
+  sort: TrackSort;
+  createdAt: string;
+  fileCreatedAt: string | null;
+  id: number;
+}
+
+const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  const { sort, createdAt, fileCreatedAt, id } = cursor;
+  return Buffer.from(JSON.stringify([sort, createdAt, fileCreatedAt, id])).toString('base64url');
+}
+
+/** The cursor a previous page gave, for the same sort; anything else is the caller's mistake (400). */
+export function decodeCursor(text: string, sort: TrackSort): Cursor {
+  const bad = new HttpError(400, 'cursor is not one this server gave for this sort');
+  let parts: unknown;
+  try {
+    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw bad;
+  }
+  if (!Array.isArray(parts) || parts.length !== 4) throw bad;
+  const [cursorSort, createdAt, fileCreatedAt, id] = parts as unknown[];
+  const time = (v: unknown): v is string =>
+    typeof v === 'string' && EXACT_TIME.test(v) && !Number.isNaN(Date.parse(v));
+  if (
+    cursorSort !== sort ||
+    !time(createdAt) ||
+    !(fileCreatedAt === null || time(fileCreatedAt)) ||
+    !Number.isSafeInteger(id) ||
+    (id as number) < 1
+  ) {
+    throw bad;
+  }
+  return { sort, createdAt, fileCreatedAt, id: id as number };
+}
+
+/** The file-date order's key: undated last in a descending order (tracks_user_file_date_order_idx). */
+const fileDateKey = sql`coalesce(t.file_created_at, '-infinity'::timestamptz)`;
+
+/** Tracks after the cursor in the journal's order (sortTracks): newest first, ties by highest id. */
+function after(cursor: Cursor): SQL {
+  const byUpload = sql`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
+  if (cursor.sort === 'dateUploaded') return byUpload;
+  // File date newest first, undated last: undated sort as -infinity, which no kept file date is
+  // (years 1-9999), so the keyset is one row comparison the index seeks to.
+  return sql`(${fileDateKey}, t.created_at, t.id)
+    < (coalesce(${cursor.fileCreatedAt}::timestamptz, '-infinity'), ${cursor.createdAt}::timestamptz, ${cursor.id})`;
+}
+
+const ORDER: Record<TrackSort, SQL> = {
+  dateUploaded: sql`t.created_at desc, t.id desc`,
+  dateCreated: sql`${fileDateKey} desc, t.created_at desc, t.id desc`,
+};
+
+interface ListRow {
+  json: string;
+  created: string;
+  file_created: string | null;
+  id: number;
+}
+
+/** The list query itself (bench/track-list-profile.ts EXPLAINs it). */
+export function trackListSql(where: SQL, sort: TrackSort, limit?: number): SQL {
+  const select = (from: SQL, equipment: SQL) => sql`
+    select ${trackJson} as json, ${exact(sql`t.created_at`)} as created,
+      ${exact(sql`t.file_created_at`)} as file_created, t.id
+    from ${from} cross join lateral (${trackColumns(equipment)}) r
+    where ${where}
+    order by ${ORDER[sort]}`;
+  if (limit !== undefined) return sql`${select(sql`tracks t`, equipmentOfTrack)} limit ${limit}`;
+  // Looking each track's equipment up cost more than all the rest of the list (1,000 lookups).
+  return sql`
+    with tags as (
+      select te.track_id, array_to_json(array_agg(${tagJson} order by te.created_at, te.id)) as list
+      from tracks t
+      join track_equipment_tags te on te.track_id = t.id
+      join equipment_tags eq on eq.id = te.equipment_tag_id
+      where ${where}
+      group by te.track_id
+    )
+    ${select(sql`tracks t left join tags on tags.track_id = t.id`, equipmentFromTags)}`;
+}
+
+async function trackRows(db: Database, where: SQL, sort: TrackSort, limit?: number): Promise<ListRow[]> {
+  const result = await db.execute(trackListSql(where, sort, limit));
+  // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
+  return (result as unknown as { rows: ListRow[] }).rows;
+}
+
+/** Every track of the owner as the JSON array GET /api/tracks has always sent. */
+export async function ownTracksJson(db: Database, userId: string, sort: TrackSort): Promise<string> {
+  const rows = await trackRows(db, sql`t.user_id = ${userId}`, sort);
+  return `[${rows.map((r) => r.json).join(',')}]`;
+}
+
+/** One page of the owner's tracks as the JSON of trackPageSchema. */
+export async function ownTracksPageJson(
+  db: Database,
+  userId: string,
+  sort: TrackSort,
+  limit: number,
+  cursorText: string | undefined,
+): Promise<string> {
+  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, sort);
+  const where = cursor ? sql`t.user_id = ${userId} and ${after(cursor)}` : sql`t.user_id = ${userId}`;
+  // One more than asked: whether it exists says whether there is a next page.
+  const rows = await trackRows(db, where, sort, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor({ sort, createdAt: last.created, fileCreatedAt: last.file_created, id: Number(last.id) })
+      : null;
+  return `{"items":[${page.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+}

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// npm run bench [-- --quick] [-- --postgres]: the app against references on this machine (issue 11).
-// Seeds through the real API of the built server, starts a bare Fastify route answering the same
-// bytes and nginx serving the same audio file, runs each pair interleaved three times with
-// autocannon and prints one table. Exits non-zero when a median misses bench/budgets.json — except
-// with --quick (seconds, small data; CI runs it so the harness cannot rot), which fails only when
-// the harness itself breaks.
+// npm run bench [-- --quick] [-- --postgres] [-- --only NAME,…]: the app against references on this
+// machine (issue 11). Seeds through the real API of the built server, starts a bare Fastify server
+// answering the same bytes (and taking uploads the plainest way) and nginx serving the same audio
+// file, runs each pair interleaved three times (autocannon; wrk for Range) and prints one table.
+// Exits 1 when a median misses bench/budgets.json — except with --quick (seconds, small data; CI
+// runs it so the harness cannot rot), which fails only when the harness itself breaks (exit 2).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { signInAsDemo } from '../src/test/server-process.ts';
+import { lcpRows, offloadRows, rangeRows, uploadRows } from './lib/cases.mjs';
 import { judge, load, pair, table } from './lib/measure.mjs';
 import {
   freshPostgresDatabase,
@@ -20,12 +21,23 @@ import {
 import { apiClient, seedEquipment, seedPlaylists, seedTracks, uploadWav } from './lib/seed.mjs';
 import { wavOfSize } from './lib/wav.mjs';
 
-const quick = process.argv.includes('--quick');
-const database = process.argv.includes('--postgres') ? 'postgres' : 'pglite';
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const database = args.includes('--postgres') ? 'postgres' : 'pglite';
+// --only a,b: run only the cases whose names start with one of these (e.g. upload-1gib, lcp, range).
+const onlyArg = args.find((a) => a.startsWith('--only'));
+const only = (onlyArg?.includes('=') ? onlyArg.split('=')[1] : args[args.indexOf('--only') + 1])
+  ?.split(',')
+  .filter(Boolean);
+const wants = (...names) => !only || names.some((name) => only.some((o) => name.startsWith(o)));
 const SIZES = quick ? [40] : [1000, 5000];
 const PLAYLISTS = quick ? 5 : 50;
-const RANGE_FILE_BYTES = quick ? 16 * 1024 ** 2 : 100 * 1024 ** 2;
 const MIB = 1024 ** 2;
+const RANGE_FILE_BYTES = quick ? 16 * MIB : 100 * MIB;
+const UPLOAD_BYTES = quick ? 16 * MIB : 1024 * MIB;
+const RANGE_SECONDS = quick ? 1 : 10;
+const LCP_LOADS = quick ? 1 : 3;
+const label = (size) => (size >= 1000 ? `${size / 1000}k` : String(size));
 // Quick runs count requests (few enough to stay inside the app's default limits should they still
 // be on); full runs last 10 s each.
 const span = (connections) => (quick ? { amount: Math.max(20, connections) } : { duration: 10 });
@@ -34,123 +46,148 @@ const budgets = JSON.parse(readFileSync(path.join(import.meta.dirname, 'budgets.
 const workDir = mkdtempSync(path.join(tmpdir(), 'journal-bench-'));
 // Its own temp folder (not under workDir): nginx's workers must be able to reach it.
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'journal-bench-media-'));
+const dataDir = path.join(workDir, 'data');
 const stops = [];
 const rows = [];
 const started = performance.now();
 const say = (line) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${line}`);
+const listNames = (size) => [`journal-list-${label(size)}`, `lcp-journal-${label(size)}`];
+const needTracks = wants('journal-', 'health-under-list', 'lcp-journal');
+const needRange = wants('range-');
 
 try {
   const pgDatabase = database === 'postgres' ? await freshPostgresDatabase() : undefined;
   if (pgDatabase) stops.push(pgDatabase.drop);
   say(`starting the app (dist/server/main.js, ${database})`);
-  const app = await startApp({ dataDir: path.join(workDir, 'data'), databaseUrl: pgDatabase?.url });
-  stops.unshift(app.stop);
+  let app = await startApp({ dataDir, databaseUrl: pgDatabase?.url });
+  stops.unshift(() => app.stop());
   const session = await signInAsDemo(app.baseUrl);
   const api = apiClient(app.baseUrl, session);
   const headers = { cookie: session.cookie };
 
-  const tags = await seedEquipment(api);
   const trackIds = [];
-  say(`seeding ${SIZES[0]} tracks with equipment tags and ${PLAYLISTS} playlists through the API`);
-  trackIds.push(...(await seedTracks(api, tags, 0, SIZES[0])));
-  await seedPlaylists(api, PLAYLISTS, trackIds);
+  const tags = await seedEquipment(api);
+  if (needTracks) {
+    say(`seeding ${SIZES[0]} tracks with equipment tags and ${PLAYLISTS} playlists through the API`);
+    trackIds.push(...(await seedTracks(api, tags, 0, SIZES[0])));
+    await seedPlaylists(api, PLAYLISTS, trackIds);
+  }
 
   // The Range file: uploaded to the app, and the same bytes in nginx's folder.
-  const rangeWav = wavOfSize(RANGE_FILE_BYTES);
-  writeFileSync(path.join(mediaDir, 'range.wav'), rangeWav);
-  const rangeTrack = await uploadWav(api, 'Bench range file', rangeWav);
-  const nginx = await startNginx(mediaDir);
-  stops.unshift(nginx.stop);
+  let rangeTrack;
+  let nginx;
+  if (needRange) {
+    const rangeWav = wavOfSize(RANGE_FILE_BYTES);
+    writeFileSync(path.join(mediaDir, 'range.wav'), rangeWav);
+    rangeTrack = await uploadWav(api, 'Bench range file', rangeWav);
+    nginx = await startNginx(mediaDir);
+    stops.unshift(nginx.stop);
+  }
 
+  const LIST_URLS = ['/api/tracks', '/api/tracks?limit=50', '/api/auth/user', '/api/health'];
   const reference = async () => {
-    const get = async (url) => {
+    const bodies = {};
+    for (const url of LIST_URLS) {
       const res = await fetch(app.baseUrl + url, { headers });
       if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-      return { type: res.headers.get('content-type'), body: await res.text() };
-    };
-    const ref = await startReference(
-      {
-        '/api/tracks': await get('/api/tracks'),
-        '/api/auth/user': await get('/api/auth/user'),
-        '/api/health': await get('/api/health'),
-      },
-      workDir,
-    );
+      bodies[url] = { type: res.headers.get('content-type'), body: await res.text() };
+    }
+    const ref = await startReference(bodies, workDir);
     stops.unshift(ref.stop);
     return ref;
   };
   let ref = await reference();
   const base = (side) => (side === 'app' ? app.baseUrl : ref.baseUrl);
+  const latency = (name, url, connections) =>
+    pair(name, 'p99', (side) => load({ url: `${base(side)}${url}`, headers, connections, ...span(connections) }).figures);
 
   const listCases = async (size) => {
     for (const connections of [1, 50]) {
-      const name = `journal-list-${size >= 1000 ? `${size / 1000}k` : size}-${connections}c`;
+      const name = `journal-list-${label(size)}-${connections}c`;
+      if (!wants(name)) continue;
       say(name);
-      rows.push(
-        await pair(
-          name,
-          'p99',
-          (side) =>
-            load({ url: `${base(side)}/api/tracks`, headers, connections, ...span(connections) }).figures,
-        ),
-      );
+      rows.push(await latency(name, '/api/tracks', connections));
     }
   };
-  await listCases(SIZES[0]);
+  if (needTracks) await listCases(SIZES[0]);
+  if (wants('journal-first-page-1c')) {
+    say('journal-first-page-1c');
+    rows.push(await latency('journal-first-page-1c', '/api/tracks?limit=50', 1));
+  }
 
-  for (const connections of [1, 50]) {
-    const name = `range-1mib-${connections}c`;
-    say(name);
-    const url = (side) =>
-      side === 'app' ? `${app.baseUrl}/api/tracks/${rangeTrack.id}/stream` : `${nginx.baseUrl}/range.wav`;
-    const randomRange = (request) => {
-      const offset = Math.floor(Math.random() * (RANGE_FILE_BYTES - MIB));
-      return { ...request, headers: { ...request.headers, range: `bytes=${offset}-${offset + MIB - 1}` } };
-    };
+  if (needRange) {
+    const prefix = 'range-1mib';
+    if (wants(`${prefix}-1c`, `${prefix}-50c`)) {
+      rows.push(
+        ...(await rangeRows({
+          prefix,
+          appUrl: `${app.baseUrl}/api/tracks/${rangeTrack.id}/stream`,
+          nginxUrl: `${nginx.baseUrl}/range.wav`,
+          fileBytes: RANGE_FILE_BYTES,
+          cookie: session.cookie,
+          seconds: RANGE_SECONDS,
+          say,
+        })),
+      );
+    }
+  }
+
+  if (wants('auth-user')) {
+    say('auth-user');
     rows.push(
       await pair(
-        name,
-        'throughput',
-        (side) =>
-          load({
-            url: url(side),
-            headers,
-            connections,
-            ...span(connections),
-            requests: [{ setupRequest: randomRange }],
-          }).figures,
+        'auth-user',
+        'reqPerSec',
+        (side) => load({ url: `${base(side)}/api/auth/user`, headers, connections: 1, ...span(1) }).figures,
       ),
     );
   }
 
-  say('auth-user');
-  rows.push(
-    await pair(
-      'auth-user',
-      'reqPerSec',
-      (side) => load({ url: `${base(side)}/api/auth/user`, headers, connections: 1, ...span(1) }).figures,
-    ),
-  );
+  // /api/health while a second client loops the journal list: the full list (the spec's form) and
+  // the first page (?limit=50, what the client asks for) — on PGlite the difference is the point
+  // (issue 11 item 6, bench/README.md).
+  for (const [name, listUrl] of [
+    ['health-under-list', '/api/tracks'],
+    ['health-under-list-page', '/api/tracks?limit=50'],
+  ]) {
+    if (!wants(name)) continue;
+    say(name);
+    rows.push(
+      await pair(name, 'p99', async (side) => {
+        const busy = load({
+          url: `${base(side)}${listUrl}`,
+          headers,
+          connections: 1,
+          duration: 600,
+          ...(quick ? { amount: 30 } : {}),
+        });
+        const health = await load({ url: `${base(side)}/api/health`, connections: 1, ...span(1) }).figures;
+        busy.stop();
+        await busy.figures;
+        return health;
+      }),
+    );
+  }
 
-  say('health-under-list');
-  rows.push(
-    await pair('health-under-list', 'p99', async (side) => {
-      // Another client loops the journal list for as long as health is sampled.
-      const busy = load({
-        url: `${base(side)}/api/tracks`,
-        headers,
-        connections: 1,
-        duration: 600,
-        ...(quick ? { amount: 30 } : {}),
-      });
-      const health = await load({ url: `${base(side)}/api/health`, connections: 1, ...span(1) }).figures;
-      busy.stop();
-      await busy.figures;
-      return health;
-    }),
-  );
+  if (wants('upload-')) {
+    const uploadHeaders = { cookie: session.cookie, 'x-csrf-token': session.token };
+    rows.push(...(await uploadRows({ app, ref, api, headers: uploadHeaders, workDir, bytes: UPLOAD_BYTES, say })));
+  }
+
+  if (wants('lcp-landing', `lcp-journal-${label(SIZES[0])}`)) {
+    rows.push(
+      ...(await lcpRows({
+        baseUrl: app.baseUrl,
+        cookie: session.cookie,
+        journalLabel: label(trackIds.length),
+        rounds: LCP_LOADS,
+        say,
+      })),
+    );
+  }
 
   for (const size of SIZES.slice(1)) {
+    if (!wants(...listNames(size))) continue;
     say(`seeding up to ${size} tracks`);
     trackIds.push(...(await seedTracks(api, tags, trackIds.length, size)));
     await stops.shift()(); // the reference, whose bytes are now stale
@@ -158,11 +195,31 @@ try {
     await listCases(size);
   }
 
+  if (needRange && wants('range-1mib-offload')) {
+    // Last: the app is restarted with STREAM_OFFLOAD=nginx on the same DATA_DIR and database
+    // (sessions are stored there, so the same cookie still signs in).
+    say('restarting the app with STREAM_OFFLOAD=nginx');
+    await app.stop();
+    app = await startApp({ dataDir, databaseUrl: pgDatabase?.url, env: { STREAM_OFFLOAD: 'nginx' } });
+    rows.push(
+      ...(await offloadRows({
+        app,
+        dataDir,
+        trackId: rangeTrack.id,
+        headers,
+        nginxUrl: `${nginx.baseUrl}/range.wav`,
+        fileBytes: RANGE_FILE_BYTES,
+        seconds: RANGE_SECONDS,
+        say,
+      })),
+    );
+  }
+
   const judged = judge(rows, budgets, database);
   const heading = [
-    `npm run bench${quick ? ' -- --quick (small data: timings not judged)' : ''} on ${database}, ${new Date().toISOString().slice(0, 16)} UTC, commit ${gitRevision()}`,
+    `npm run bench${quick ? ' -- --quick (small data: timings not judged)' : ''}${only ? ` --only ${only.join(',')}` : ''} on ${database}, ${new Date().toISOString().slice(0, 16)} UTC, commit ${gitRevision()}`,
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GB, load ${loadavg()[0].toFixed(2)}; Node ${process.version}; rate limits asked off (RATE_LIMIT_PER_MINUTE=0)`,
-    `Data: ${trackIds.length} tracks with equipment tags, ${PLAYLISTS} playlists; Range file ${(RANGE_FILE_BYTES / MIB).toFixed(0)} MiB WAV; medians of 3 interleaved runs`,
+    `Data: ${trackIds.length} tracks with equipment tags, ${needTracks ? PLAYLISTS : 0} playlists; Range file ${(RANGE_FILE_BYTES / MIB).toFixed(0)} MiB WAV (wrk, ${RANGE_SECONDS} s a run); upload ${(UPLOAD_BYTES / MIB).toFixed(0)} MiB; LCP ${LCP_LOADS} cold load(s); medians of 3 interleaved runs`,
   ];
   console.log(`\n${heading.join('\n')}\n\n${table(judged)}\n`);
   const missed = judged.filter((row) => row.missed);

@@ -6,8 +6,11 @@ export interface Side {
 export interface Row {
   name: string;
   metric: string;
-  app: Side;
-  reference: Side;
+  app?: Side;
+  /** Absent for absolute-only cases (LCP). */
+  reference?: Side;
+  /** Why the case did not run (then app and reference are absent). */
+  skipped?: string;
 }
 export interface JudgedRow extends Row {
   ratio: number;
@@ -16,3 +19,4 @@ export interface JudgedRow extends Row {
 }
 export function judge(rows: Row[], budgets: Record<string, unknown>, database: string): JudgedRow[];
 export function table(rows: JudgedRow[]): string;
+export function skipped(name: string, metric: string, reason: string): Row;

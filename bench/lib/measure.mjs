@@ -1,4 +1,5 @@
-// autocannon runs, paired and interleaved (reference, app, reference, app…), and the one table.
+// autocannon runs, paired and interleaved (reference, app, reference, app…), absolute-only cases
+// (LCP), the budget rule and the one table.
 import autocannon from 'autocannon';
 
 /** One autocannon run; resolves with the figures the table compares. `stopWith` ends it early. */
@@ -47,38 +48,58 @@ export async function pair(name, metric, makeRun, rounds = 3) {
       samples[side].push(figures[metric]);
     }
   }
-  const summary = (values) => {
-    const mid = median(values);
-    return { median: mid, spread: mid ? (Math.max(...values) - Math.min(...values)) / mid : 0 };
-  };
   return { name, metric, app: summary(samples.app), reference: summary(samples.reference) };
 }
+
+const summary = (values) => {
+  const mid = median(values);
+  return { median: mid, spread: mid ? (Math.max(...values) - Math.min(...values)) / mid : 0 };
+};
+
+/** A case with no reference (LCP: its budget is absolute): `run()` `rounds` times, median kept. */
+export async function single(name, metric, run, rounds = 3) {
+  const values = [];
+  for (let round = 0; round < rounds; round++) values.push(await run());
+  return { name, metric, app: summary(values), reference: undefined };
+}
+
+/** A case that could not run here (e.g. the app does not offload): printed with the reason. */
+export const skipped = (name, metric, reason) => ({ name, metric, skipped: reason });
 
 const UNITS = {
   p50: (v) => `${v.toFixed(1)} ms p50`,
   p99: (v) => `${v.toFixed(1)} ms p99`,
   reqPerSec: (v) => `${Math.round(v)} req/s`,
   throughput: (v) => `${(v / 1e6).toFixed(0)} MB/s`,
+  lcp: (v) => `${v.toFixed(0)} ms LCP`,
+  rssMb: (v) => `+${v.toFixed(1)} MB RSS`,
 };
 
-/** Checks each row against bench/budgets.json; returns the rows with `verdict` filled in. */
+/**
+ * Checks each row against bench/budgets.json; returns the rows with `verdict` filled in. Ratio
+ * budgets (maxRatio, minRatio) bound app ÷ reference; absolute ones bound the app's own median:
+ * maxMs (a latency or LCP in ms) and maxMb (an RSS growth in MB). A skipped case misses nothing.
+ */
 export function judge(rows, budgets, database) {
   return rows.map((row) => {
-    const ratio = row.reference.median ? row.app.median / row.reference.median : Number.NaN;
+    const ratio = row.reference?.median ? row.app.median / row.reference.median : Number.NaN;
     const budget = budgets[row.name];
     let verdict = '—';
-    if (budget && (!budget.database || budget.database === database)) {
+    if (row.skipped) verdict = `skipped: ${row.skipped}`;
+    else if (budget && (!budget.database || budget.database === database)) {
+      const app = row.app.median;
       const ok =
         (budget.maxRatio === undefined || ratio <= budget.maxRatio) &&
         (budget.minRatio === undefined || ratio >= budget.minRatio) &&
-        (budget.maxMs === undefined || row.app.median <= budget.maxMs);
-      const limit =
-        budget.maxMs !== undefined
-          ? `≤ ${budget.maxMs} ms`
-          : budget.maxRatio !== undefined
-            ? `≤ ${budget.maxRatio}×`
-            : `≥ ${budget.minRatio}×`;
-      verdict = `${ok ? 'ok' : 'MISSED'} (${limit})`;
+        (budget.maxMs === undefined || app <= budget.maxMs) &&
+        (budget.maxMb === undefined || app <= budget.maxMb);
+      const limits = [
+        budget.maxMs !== undefined && `≤ ${budget.maxMs} ms`,
+        budget.maxMb !== undefined && `< ${budget.maxMb} MB`,
+        budget.maxRatio !== undefined && `≤ ${budget.maxRatio}×`,
+        budget.minRatio !== undefined && `≥ ${budget.minRatio}×`,
+      ].filter(Boolean);
+      verdict = `${ok ? 'ok' : 'MISSED'} (${limits.join(', ')})`;
     }
     return { ...row, ratio, verdict, missed: verdict.startsWith('MISSED') };
   });
@@ -90,11 +111,16 @@ export function table(rows) {
     '| case | app | reference | ratio (app ÷ ref) | spread app / ref | budget |',
     '|---|---|---|---|---|---|',
   ];
+  const pct = (v) => `±${Math.round((v * 100) / 2)}%`;
   for (const row of rows) {
     const unit = UNITS[row.metric];
-    const pct = (v) => `±${Math.round((v * 100) / 2)}%`;
+    if (row.skipped) {
+      lines.push(`| ${row.name} | — | — | — | — | ${row.verdict} |`);
+      continue;
+    }
+    const ref = row.reference;
     lines.push(
-      `| ${row.name} | ${unit(row.app.median)} | ${unit(row.reference.median)} | ${row.ratio.toFixed(2)} | ${pct(row.app.spread)} / ${pct(row.reference.spread)} | ${row.verdict} |`,
+      `| ${row.name} | ${unit(row.app.median)} | ${ref ? unit(ref.median) : '—'} | ${ref ? row.ratio.toFixed(2) : '—'} | ${pct(row.app.spread)} / ${ref ? pct(ref.spread) : '—'} | ${row.verdict} |`,
     );
   }
   return lines.join('\n');

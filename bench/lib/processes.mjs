@@ -24,9 +24,12 @@ function captured(child, baseUrl) {
 /**
  * The production build (dist/server/main.js) with its own DATA_DIR. Rate limits off: the bench
  * measures throughput, not the limiter (RATE_LIMIT_PER_MINUTE=0, issue 11 item 5). MEDIA_WORKERS=0:
- * no ffmpeg jobs compete with the measurement (WAV originals stream as they are).
+ * no ffmpeg jobs compete with the measurement (WAV originals stream as they are). The upload case
+ * sends 1 GiB plus the multipart framing, over the default MAX_UPLOAD_BYTES (1 GiB): the bench
+ * raises it to 2 GiB and lifts the storage quota, for its own server only. `env` adds settings
+ * (STREAM_OFFLOAD=nginx for the offload cases).
  */
-export async function startApp({ dataDir, databaseUrl }) {
+export async function startApp({ dataDir, databaseUrl, env = {} }) {
   if (!existsSync(path.join(root, 'dist/server/main.js')))
     throw new Error('no build: run npm run build first');
   const port = await freePort();
@@ -43,6 +46,9 @@ export async function startApp({ dataDir, databaseUrl }) {
       LOG_LEVEL: 'warn',
       MEDIA_WORKERS: '0',
       RATE_LIMIT_PER_MINUTE: '0',
+      MAX_UPLOAD_BYTES: String(2 * 1024 ** 3),
+      STORAGE_QUOTA_BYTES: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,7 +62,7 @@ export async function startReference(bodies, workDir) {
   const port = await freePort();
   const file = path.join(workDir, 'reference-bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
-  const child = fork(path.join(root, 'bench/reference-server.mjs'), [String(port), file], {
+  const child = fork(path.join(root, 'bench/reference-server.mjs'), [String(port), file, workDir], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const ref = captured(child, `http://127.0.0.1:${port}`);
@@ -67,15 +73,20 @@ export async function startReference(bodies, workDir) {
   return ref;
 }
 
-/** nginx serving the files under `rootDir`, unprivileged, from bench/nginx.conf. */
-export async function startNginx(rootDir) {
+/**
+ * nginx, unprivileged, from a template in bench/: nginx.conf serves the files under `rootDir`;
+ * nginx-offload.conf proxies to the app at `upstream` (host:port) and serves what it names in
+ * X-Accel-Redirect from `rootDir` (the app's storage folder).
+ */
+export async function startNginx(rootDir, { template = 'nginx.conf', upstream = '' } = {}) {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync);
   if (!nginx) throw new Error('nginx is not installed: apt-get install -y nginx');
   const prefix = mkdtempSync(path.join(tmpdir(), 'journal-bench-nginx-'));
   // nginx workers run as nobody: the folders they read must be world-readable (STACK-NOTES).
   for (const dir of [prefix, rootDir]) chmodSync(dir, 0o755);
   const port = await freePort();
-  const conf = readFileSync(path.join(root, 'bench/nginx.conf'), 'utf8')
+  const conf = readFileSync(path.join(root, 'bench', template), 'utf8')
+    .replaceAll('@UPSTREAM@', upstream)
     .replaceAll('@PREFIX@', prefix)
     .replaceAll('@PORT@', String(port))
     .replaceAll('@ROOT@', rootDir);

@@ -1,0 +1,123 @@
+// The cases of npm run bench that need more than one autocannon call: Range (wrk), Range through
+// nginx with STREAM_OFFLOAD=nginx, the big upload and LCP. Each returns table rows (measure.mjs).
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { coldLcp, launchChromium } from './lcp.mjs';
+import { pair, single, skipped } from './measure.mjs';
+import { startNginx } from './processes.mjs';
+import { timedUpload, writeNoiseWav } from './upload.mjs';
+import { wrkRange } from './wrk.mjs';
+
+/** range-1mib[-offload]-<n>c: random 1 MiB Ranges, app URL against nginx serving the same file. */
+export async function rangeRows({ prefix, appUrl, nginxUrl, fileBytes, cookie, seconds, say }) {
+  const rows = [];
+  for (const connections of [1, 50]) {
+    const name = `${prefix}-${connections}c`;
+    say(name);
+    rows.push(
+      await pair(name, 'throughput', (side) =>
+        wrkRange({
+          url: side === 'app' ? appUrl : nginxUrl,
+          fileBytes,
+          cookie: side === 'app' ? cookie : undefined,
+          connections,
+          seconds,
+        }),
+      ),
+    );
+  }
+  return rows;
+}
+
+/**
+ * The offload cases: nginx (bench/nginx-offload.conf) in front of an app started with
+ * STREAM_OFFLOAD=nginx. Skipped, with the reason printed, when the app does not answer the
+ * stream with X-Accel-Redirect (the setting is not built yet, or is off).
+ */
+export async function offloadRows({ app, dataDir, trackId, headers, nginxUrl, fileBytes, seconds, say }) {
+  const names = ['range-1mib-offload-1c', 'range-1mib-offload-50c'];
+  const streamPath = `/api/tracks/${trackId}/stream`;
+  const probe = await fetch(app.baseUrl + streamPath, { headers: { ...headers, range: 'bytes=0-0' } });
+  await probe.body?.cancel();
+  const target = probe.headers.get('x-accel-redirect');
+  if (!target?.startsWith('/_protected/')) {
+    const reason = `the app answered ${probe.status} without X-Accel-Redirect: /_protected/… under STREAM_OFFLOAD=nginx`;
+    say(`range-1mib-offload: skipped (${reason})`);
+    return names.map((name) => skipped(name, 'throughput', reason));
+  }
+  // The key names a file under the storage folder (DATA_DIR/files); found rather than assumed.
+  const key = decodeURIComponent(target.slice('/_protected/'.length));
+  const root = [path.join(dataDir, 'files'), dataDir].find((dir) => existsSync(path.join(dir, key)));
+  if (!root) throw new Error(`X-Accel-Redirect names ${target}, found under neither DATA_DIR nor DATA_DIR/files`);
+  // nginx's workers run as nobody: every folder down to the files must let them through.
+  for (let dir = root; dir.startsWith(path.dirname(dataDir)); dir = path.dirname(dir)) chmodSync(dir, 0o755);
+  const proxy = await startNginx(root, {
+    template: 'nginx-offload.conf',
+    upstream: new URL(app.baseUrl).host,
+  });
+  try {
+    return await rangeRows({
+      prefix: 'range-1mib-offload',
+      appUrl: proxy.baseUrl + streamPath,
+      nginxUrl,
+      fileBytes,
+      cookie: headers.cookie,
+      seconds,
+      say,
+    });
+  } finally {
+    await proxy.stop();
+  }
+}
+
+/**
+ * upload-<size>-throughput / -rss: the same generated WAV posted to the app (POST /api/tracks,
+ * then deleted again) and to the bare reference (POST /upload), interleaved; the RSS row compares
+ * each receiving process's peak growth.
+ */
+export async function uploadRows({ app, ref, api, headers, workDir, bytes, say }) {
+  const label = bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3}gib` : `${bytes / 1024 ** 2}mib`;
+  const file = path.join(workDir, 'upload.wav');
+  say(`upload-${label}: writing the file`);
+  writeNoiseWav(file, bytes);
+  const results = { reference: [], app: [] };
+  try {
+    const run = async (side) => {
+      const r =
+        side === 'app'
+          ? await timedUpload({ url: `${app.baseUrl}/api/tracks`, file, field: 'audio', headers, pid: app.child.pid })
+          : await timedUpload({ url: `${ref.baseUrl}/upload`, file, field: 'file', pid: ref.child.pid });
+      if (r.status !== 201) throw new Error(`upload-${label}: the ${side} answered ${r.status}: ${r.body.slice(0, 300)}`);
+      if (side === 'app') await api('DELETE', `/api/tracks/${JSON.parse(r.body).id}`, undefined, [200, 204]);
+      results[side].push(r);
+      return { ...r, requests: 1, bad: 0 };
+    };
+    say(`upload-${label}`);
+    const throughput = await pair(`upload-${label}-throughput`, 'throughput', run);
+    // The RSS row reuses the same runs: pair() over the recorded figures, in the same order.
+    const replay = { reference: 0, app: 0 };
+    const rss = await pair(`upload-${label}-rss`, 'rssMb', async (side) => ({
+      ...results[side][replay[side]++],
+      requests: 1,
+      bad: 0,
+    }));
+    return [throughput, rss];
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/** lcp-landing and lcp-journal-<size>: median of `rounds` cold loads in Chromium. */
+export async function lcpRows({ baseUrl, cookie, journalLabel, rounds, say }) {
+  const browser = await launchChromium();
+  try {
+    say('lcp-landing');
+    const landing = await single('lcp-landing', 'lcp', () => coldLcp(browser, `${baseUrl}/`, { ready: /Journal/ }), rounds);
+    const name = `lcp-journal-${journalLabel}`;
+    say(name);
+    const journal = await single(name, 'lcp', () => coldLcp(browser, `${baseUrl}/`, { cookie, ready: /Bench track/ }), rounds);
+    return [landing, journal];
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,34 @@
+-- wrk script for the Range cases of npm run bench: each request asks for 1 MiB at a random offset
+-- of a file of RANGE_FILE_BYTES bytes (with BENCH_COOKIE, if set, as the session), and the end of
+-- the run prints one line "WRK_JSON {...}" that bench/lib/wrk.mjs reads: bytes counted by wrk
+-- itself (bodies and headers), so the rate is measured, not estimated from latencies.
+local size = tonumber(os.getenv("RANGE_FILE_BYTES"))
+local cookie = os.getenv("BENCH_COOKIE") or ""
+local chunk = 1048576
+local threads = 0
+
+function setup(thread)
+  threads = threads + 1
+  thread:set("seed", threads)
+end
+
+function init(args)
+  -- Each thread its own sequence: the same offsets for app and reference, not the same per thread.
+  math.randomseed(seed or 1)
+end
+
+function request()
+  local offset = math.random(0, size - chunk - 1)
+  local headers = { Range = "bytes=" .. offset .. "-" .. (offset + chunk - 1) }
+  if cookie ~= "" then headers["Cookie"] = cookie end
+  return wrk.format("GET", nil, headers)
+end
+
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'WRK_JSON {"bytes":%d,"durationUs":%d,"requests":%d,"bad":%d,"p50Us":%d,"p99Us":%d}\n',
+    summary.bytes, summary.duration, summary.requests,
+    e.connect + e.read + e.write + e.status + e.timeout,
+    latency:percentile(50), latency:percentile(99)))
+end

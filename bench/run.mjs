@@ -25,10 +25,9 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const database = args.includes('--postgres') ? 'postgres' : 'pglite';
 // --only a,b: run only the cases whose names start with one of these (e.g. upload-1gib, lcp, range).
-const onlyArg = args.find((a) => a.startsWith('--only'));
-const only = (onlyArg?.includes('=') ? onlyArg.split('=')[1] : args[args.indexOf('--only') + 1])
-  ?.split(',')
-  .filter(Boolean);
+const onlyAt = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
+const onlyValue = onlyAt < 0 ? undefined : (args[onlyAt].split('=')[1] ?? args[onlyAt + 1]);
+const only = onlyValue?.split(',').filter(Boolean);
 const wants = (...names) => !only || names.some((name) => only.some((o) => name.startsWith(o)));
 const SIZES = quick ? [40] : [1000, 5000];
 const PLAYLISTS = quick ? 5 : 50;
@@ -99,7 +98,11 @@ try {
   let ref = await reference();
   const base = (side) => (side === 'app' ? app.baseUrl : ref.baseUrl);
   const latency = (name, url, connections) =>
-    pair(name, 'p99', (side) => load({ url: `${base(side)}${url}`, headers, connections, ...span(connections) }).figures);
+    pair(
+      name,
+      'p99',
+      (side) => load({ url: `${base(side)}${url}`, headers, connections, ...span(connections) }).figures,
+    );
 
   const listCases = async (size) => {
     for (const connections of [1, 50]) {
@@ -171,16 +174,21 @@ try {
 
   if (wants('upload-')) {
     const uploadHeaders = { cookie: session.cookie, 'x-csrf-token': session.token };
-    rows.push(...(await uploadRows({ app, ref, api, headers: uploadHeaders, workDir, bytes: UPLOAD_BYTES, say })));
+    rows.push(
+      ...(await uploadRows({ app, ref, api, headers: uploadHeaders, workDir, bytes: UPLOAD_BYTES, say })),
+    );
   }
 
-  if (wants('lcp-landing', `lcp-journal-${label(SIZES[0])}`)) {
+  const lcpJournal = wants(`lcp-journal-${label(SIZES[0])}`);
+  if (wants('lcp-landing') || lcpJournal) {
     rows.push(
       ...(await lcpRows({
         baseUrl: app.baseUrl,
         cookie: session.cookie,
         journalLabel: label(trackIds.length),
         rounds: LCP_LOADS,
+        landing: wants('lcp-landing'),
+        journal: lcpJournal,
         say,
       })),
     );

@@ -48,7 +48,8 @@ export async function offloadRows({ app, dataDir, trackId, headers, nginxUrl, fi
   // The key names a file under the storage folder (DATA_DIR/files); found rather than assumed.
   const key = decodeURIComponent(target.slice('/_protected/'.length));
   const root = [path.join(dataDir, 'files'), dataDir].find((dir) => existsSync(path.join(dir, key)));
-  if (!root) throw new Error(`X-Accel-Redirect names ${target}, found under neither DATA_DIR nor DATA_DIR/files`);
+  if (!root)
+    throw new Error(`X-Accel-Redirect names ${target}, found under neither DATA_DIR nor DATA_DIR/files`);
   // nginx's workers run as nobody: every folder down to the files must let them through.
   for (let dir = root; dir.startsWith(path.dirname(dataDir)); dir = path.dirname(dir)) chmodSync(dir, 0o755);
   const proxy = await startNginx(root, {
@@ -85,9 +86,16 @@ export async function uploadRows({ app, ref, api, headers, workDir, bytes, say }
     const run = async (side) => {
       const r =
         side === 'app'
-          ? await timedUpload({ url: `${app.baseUrl}/api/tracks`, file, field: 'audio', headers, pid: app.child.pid })
+          ? await timedUpload({
+              url: `${app.baseUrl}/api/tracks`,
+              file,
+              field: 'audio',
+              headers,
+              pid: app.child.pid,
+            })
           : await timedUpload({ url: `${ref.baseUrl}/upload`, file, field: 'file', pid: ref.child.pid });
-      if (r.status !== 201) throw new Error(`upload-${label}: the ${side} answered ${r.status}: ${r.body.slice(0, 300)}`);
+      if (r.status !== 201)
+        throw new Error(`upload-${label}: the ${side} answered ${r.status}: ${r.body.slice(0, 300)}`);
       if (side === 'app') await api('DELETE', `/api/tracks/${JSON.parse(r.body).id}`, undefined, [200, 204]);
       results[side].push(r);
       return { ...r, requests: 1, bad: 0 };
@@ -108,15 +116,22 @@ export async function uploadRows({ app, ref, api, headers, workDir, bytes, say }
 }
 
 /** lcp-landing and lcp-journal-<size>: median of `rounds` cold loads in Chromium. */
-export async function lcpRows({ baseUrl, cookie, journalLabel, rounds, say }) {
+export async function lcpRows({ baseUrl, cookie, journalLabel, rounds, landing, journal, say }) {
   const browser = await launchChromium();
+  const rows = [];
   try {
-    say('lcp-landing');
-    const landing = await single('lcp-landing', 'lcp', () => coldLcp(browser, `${baseUrl}/`, { ready: /Journal/ }), rounds);
-    const name = `lcp-journal-${journalLabel}`;
-    say(name);
-    const journal = await single(name, 'lcp', () => coldLcp(browser, `${baseUrl}/`, { cookie, ready: /Bench track/ }), rounds);
-    return [landing, journal];
+    if (landing) {
+      say('lcp-landing');
+      const load = () => coldLcp(browser, `${baseUrl}/`, { ready: /Journal/ });
+      rows.push(await single('lcp-landing', 'lcp', load, rounds));
+    }
+    if (journal) {
+      const name = `lcp-journal-${journalLabel}`;
+      say(name);
+      const load = () => coldLcp(browser, `${baseUrl}/`, { cookie, ready: /Bench track/ });
+      rows.push(await single(name, 'lcp', load, rounds));
+    }
+    return rows;
   } finally {
     await browser.close();
   }

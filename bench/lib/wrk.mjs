@@ -22,7 +22,8 @@ export function wrkRange({ url, fileBytes, cookie, connections, seconds }) {
       { env: { ...process.env, RANGE_FILE_BYTES: String(fileBytes), BENCH_COOKIE: cookie ?? '' } },
       (err, stdout, stderr) => {
         const line = stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
-        if (err || !line) return reject(new Error(`wrk failed on ${url}: ${err?.message ?? ''}\n${stdout}${stderr}`));
+        if (err || !line)
+          return reject(new Error(`wrk failed on ${url}: ${err?.message ?? ''}\n${stdout}${stderr}`));
         const r = JSON.parse(line.slice('WRK_JSON '.length));
         const secs = r.durationUs / 1e6;
         resolve({

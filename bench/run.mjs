@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { signInAsDemo } from '../src/test/server-process.ts';
 import { lcpRows, offloadRows, rangeRows, uploadRows } from './lib/cases.mjs';
-import { judge, load, pair, table } from './lib/measure.mjs';
+import { exitCodeFor, judge, load, pair, table } from './lib/measure.mjs';
 import {
   freshPostgresDatabase,
   gitRevision,
@@ -230,10 +230,14 @@ try {
     `Data: ${trackIds.length} tracks with equipment tags, ${needTracks ? PLAYLISTS : 0} playlists; Range file ${(RANGE_FILE_BYTES / MIB).toFixed(0)} MiB WAV (wrk, ${RANGE_SECONDS} s a run); upload ${(UPLOAD_BYTES / MIB).toFixed(0)} MiB; LCP ${LCP_LOADS} cold load(s); medians of 3 interleaved runs`,
   ];
   console.log(`\n${heading.join('\n')}\n\n${table(judged)}\n`);
-  const missed = judged.filter((row) => row.missed);
-  if (missed.length > 0 && !quick) {
-    console.error(`Budgets missed: ${missed.map((row) => row.name).join(', ')}`);
-    process.exitCode = 1;
+  process.exitCode = exitCodeFor(judged, { quick });
+  if (process.exitCode === 1) {
+    console.error(
+      `Budgets missed: ${judged
+        .filter((row) => row.missed)
+        .map((row) => row.name)
+        .join(', ')}`,
+    );
   }
 } catch (err) {
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);

@@ -20,3 +20,4 @@ export interface JudgedRow extends Row {
 export function judge(rows: Row[], budgets: Record<string, unknown>, database: string): JudgedRow[];
 export function table(rows: JudgedRow[]): string;
 export function skipped(name: string, metric: string, reason: string): Row;
+export function exitCodeFor(judged: JudgedRow[], options: { quick: boolean }): 0 | 1;

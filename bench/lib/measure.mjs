@@ -85,6 +85,10 @@ export function judge(rows, budgets, database) {
     const ratio = row.reference?.median ? row.app.median / row.reference.median : Number.NaN;
     const budget = budgets[row.name];
     let verdict = '—';
+    if (budget?.metric && budget.metric !== row.metric)
+      throw new Error(
+        `bench/budgets.json: ${row.name} budgets ${budget.metric}, the case measures ${row.metric}`,
+      );
     if (row.skipped) verdict = `skipped: ${row.skipped}`;
     else if (budget && (!budget.database || budget.database === database)) {
       const app = row.app.median;
@@ -104,6 +108,12 @@ export function judge(rows, budgets, database) {
     return { ...row, ratio, verdict, missed: verdict.startsWith('MISSED') };
   });
 }
+
+/**
+ * The exit code of npm run bench once every case ran: 1 when a judged median missed its budget
+ * (but never in --quick mode, whose small data says nothing about budgets), else 0.
+ */
+export const exitCodeFor = (judged, { quick }) => (!quick && judged.some((row) => row.missed) ? 1 : 0);
 
 /** The one table, as Markdown. */
 export function table(rows) {

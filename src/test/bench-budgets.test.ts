@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judge, table } from '../../bench/lib/measure.mjs';
+import { exitCodeFor, judge, skipped, table } from '../../bench/lib/measure.mjs';
 
 // npm run bench exits non-zero on a missed budget; this is the rule it applies (bench/budgets.json).
 const budgets = JSON.parse(
@@ -41,5 +41,81 @@ describe('bench budgets', () => {
     expect(printed).toContain(
       '| auth-user | 1000 req/s | 10000 req/s | 0.10 | ±5% / ±10% | MISSED (≥ 0.2×) |',
     );
+  });
+});
+
+describe('bench budgets of the new cases (first page, offload, upload, LCP)', () => {
+  const absolute = (name: string, metric: string, app: number) => ({
+    name,
+    metric,
+    app: { median: app, spread: 0 },
+  });
+
+  it('misses the first page over 10 ms p99 on PostgreSQL, whatever the reference', () => {
+    const rows = [row('journal-first-page-1c', 'p99', 11, 10)];
+    expect(judge(rows, budgets, 'postgres')[0]?.missed).toBe(true);
+    expect(judge([row('journal-first-page-1c', 'p99', 9, 1)], budgets, 'postgres')[0]?.missed).toBe(false);
+    expect(judge(rows, budgets, 'pglite')[0]?.missed).toBe(false);
+  });
+
+  it('misses offloaded Range under 0.9× nginx, and the upload under 0.7× the bare stream-to-disk', () => {
+    const judged = judge(
+      [
+        row('range-1mib-offload-1c', 'throughput', 0.89e9, 1e9),
+        row('range-1mib-offload-50c', 'throughput', 0.91e9, 1e9),
+        row('upload-1gib-throughput', 'throughput', 0.69e9, 1e9),
+        row('upload-1gib-throughput', 'throughput', 0.71e9, 1e9),
+      ],
+      budgets,
+      'pglite',
+    );
+    expect(judged.map((r) => r.missed)).toEqual([true, false, true, false]);
+  });
+
+  it('misses an RSS growth of 50 MB or more (maxMb), on the app figure alone', () => {
+    const [over, under] = judge(
+      [row('upload-1gib-rss', 'rssMb', 50.5, 1), row('upload-1gib-rss', 'rssMb', 20, 40)],
+      budgets,
+      'pglite',
+    );
+    expect(over?.missed).toBe(true);
+    expect(over?.verdict).toBe('MISSED (< 50 MB)');
+    expect(under?.missed).toBe(false);
+  });
+
+  it('judges LCP rows, which have no reference, by their absolute budgets and prints them', () => {
+    const judged = judge(
+      [absolute('lcp-landing', 'lcp', 1001), absolute('lcp-journal-1k', 'lcp', 1400)],
+      budgets,
+      'pglite',
+    );
+    expect(judged.map((r) => r.missed)).toEqual([true, false]);
+    const printed = table(judged);
+    expect(printed).toContain('| lcp-landing | 1001 ms LCP | — | — | ±0% / — | MISSED (≤ 1000 ms) |');
+    expect(printed).toContain('| lcp-journal-1k | 1400 ms LCP | — | — | ±0% / — | ok (≤ 1500 ms) |');
+  });
+
+  it('prints a skipped case with its reason and never counts it as missed', () => {
+    const judged = judge(
+      [skipped('range-1mib-offload-1c', 'throughput', 'no X-Accel-Redirect')],
+      budgets,
+      'pglite',
+    );
+    expect(judged[0]?.missed).toBe(false);
+    expect(table(judged)).toContain(
+      '| range-1mib-offload-1c | — | — | — | — | skipped: no X-Accel-Redirect |',
+    );
+  });
+
+  it('exits 1 on a missed budget in a full run, 0 when all are met, and never fails --quick on timings', () => {
+    const missed = judge([row('upload-1gib-rss', 'rssMb', 80, 1)], budgets, 'pglite');
+    const met = judge([row('upload-1gib-rss', 'rssMb', 10, 1)], budgets, 'pglite');
+    expect(exitCodeFor(missed, { quick: false })).toBe(1);
+    expect(exitCodeFor(met, { quick: false })).toBe(0);
+    expect(exitCodeFor(missed, { quick: true })).toBe(0);
+  });
+
+  it('refuses a budget whose metric is not the one the case measures (a harness slip, not a verdict)', () => {
+    expect(() => judge([row('upload-1gib-rss', 'throughput', 1, 1)], budgets, 'pglite')).toThrow(/rssMb/);
   });
 });

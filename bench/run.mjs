@@ -24,11 +24,14 @@ import { wavOfSize } from './lib/wav.mjs';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const database = args.includes('--postgres') ? 'postgres' : 'pglite';
-// --only a,b: run only the cases whose names start with one of these (e.g. upload-1gib, lcp, range).
+// --only a,b: run only the cases whose names start with one of these (e.g. upload-1gib, lcp, range-).
 const onlyAt = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
 const onlyValue = onlyAt < 0 ? undefined : (args[onlyAt].split('=')[1] ?? args[onlyAt + 1]);
 const only = onlyValue?.split(',').filter(Boolean);
 const wants = (...names) => !only || names.some((name) => only.some((o) => name.startsWith(o)));
+// A family of cases ('upload-') is wanted when one of its cases is, or the family is under a prefix.
+const wantsFamily = (...families) =>
+  !only || families.some((family) => only.some((o) => family.startsWith(o) || o.startsWith(family)));
 const SIZES = quick ? [40] : [1000, 5000];
 const PLAYLISTS = quick ? 5 : 50;
 const MIB = 1024 ** 2;
@@ -50,9 +53,8 @@ const stops = [];
 const rows = [];
 const started = performance.now();
 const say = (line) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${line}`);
-const listNames = (size) => [`journal-list-${label(size)}`, `lcp-journal-${label(size)}`];
-const needTracks = wants('journal-', 'health-under-list', 'lcp-journal');
-const needRange = wants('range-');
+const needTracks = wantsFamily('journal-', 'health-under-list', 'lcp-journal');
+const needRange = wantsFamily('range-');
 
 try {
   const pgDatabase = database === 'postgres' ? await freshPostgresDatabase() : undefined;
@@ -172,7 +174,7 @@ try {
     );
   }
 
-  if (wants('upload-')) {
+  if (wantsFamily('upload-')) {
     const uploadHeaders = { cookie: session.cookie, 'x-csrf-token': session.token };
     rows.push(
       ...(await uploadRows({ app, ref, api, headers: uploadHeaders, workDir, bytes: UPLOAD_BYTES, say })),
@@ -195,7 +197,7 @@ try {
   }
 
   for (const size of SIZES.slice(1)) {
-    if (!wants(...listNames(size))) continue;
+    if (!wantsFamily(`journal-list-${label(size)}`)) continue;
     say(`seeding up to ${size} tracks`);
     trackIds.push(...(await seedTracks(api, tags, trackIds.length, size)));
     await stops.shift()(); // the reference, whose bytes are now stale
@@ -203,7 +205,7 @@ try {
     await listCases(size);
   }
 
-  if (needRange && wants('range-1mib-offload')) {
+  if (needRange && wantsFamily('range-1mib-offload')) {
     // Last: the app is restarted with STREAM_OFFLOAD=nginx on the same DATA_DIR and database
     // (sessions are stored there, so the same cookie still signs in).
     say('restarting the app with STREAM_OFFLOAD=nginx');

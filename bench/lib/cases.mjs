@@ -8,8 +8,27 @@ import { startNginx } from './processes.mjs';
 import { timedUpload, writeNoiseWav } from './upload.mjs';
 import { wrkRange } from './wrk.mjs';
 
+const MIB = 1024 ** 2;
+
+/**
+ * One Range request must come back 206 with exactly 1 MiB: wrk counts any bytes, and a 200 with the
+ * whole file (or a small error page) would otherwise be measured as throughput.
+ */
+async function checkRange(url, cookie) {
+  const res = await fetch(url, {
+    headers: { range: `bytes=${MIB}-${2 * MIB - 1}`, ...(cookie ? { cookie } : {}) },
+  });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  if (res.status !== 206 || bytes !== MIB)
+    throw new Error(
+      `${url} answered a 1 MiB Range with ${res.status} and ${bytes} bytes, not 206 and ${MIB}`,
+    );
+}
+
 /** range-1mib[-offload]-<n>c: random 1 MiB Ranges, app URL against nginx serving the same file. */
 export async function rangeRows({ prefix, appUrl, nginxUrl, fileBytes, cookie, seconds, say }) {
+  await checkRange(appUrl, cookie);
+  await checkRange(nginxUrl);
   const rows = [];
   for (const connections of [1, 50]) {
     const name = `${prefix}-${connections}c`;

@@ -49,11 +49,11 @@ export async function rangeRows({ prefix, appUrl, nginxUrl, fileBytes, cookie, s
 }
 
 /**
- * The offload cases: nginx (bench/nginx-offload.conf) in front of an app started with
- * STREAM_OFFLOAD=nginx. Skipped, with the reason printed, when the app does not answer the
- * stream with X-Accel-Redirect (the setting is not built yet, or is off).
+ * The offload cases: bench/nginx.conf's proxy server in front of an app started with
+ * STREAM_OFFLOAD=nginx, against the same nginx serving the file directly. Skipped, with the
+ * reason printed, when the app does not answer the stream with X-Accel-Redirect.
  */
-export async function offloadRows({ app, dataDir, trackId, headers, nginxUrl, fileBytes, seconds, say }) {
+export async function offloadRows({ app, dataDir, trackId, headers, mediaDir, fileBytes, seconds, say }) {
   const names = ['range-1mib-offload-1c', 'range-1mib-offload-50c'];
   const streamPath = `/api/tracks/${trackId}/stream`;
   const probe = await fetch(app.baseUrl + streamPath, { headers: { ...headers, range: 'bytes=0-0' } });
@@ -66,27 +66,25 @@ export async function offloadRows({ app, dataDir, trackId, headers, nginxUrl, fi
   }
   // The key names a file under the storage folder (DATA_DIR/files); found rather than assumed.
   const key = decodeURIComponent(target.slice('/_protected/'.length));
-  const root = [path.join(dataDir, 'files'), dataDir].find((dir) => existsSync(path.join(dir, key)));
-  if (!root)
+  const filesDir = [path.join(dataDir, 'files'), dataDir].find((dir) => existsSync(path.join(dir, key)));
+  if (!filesDir)
     throw new Error(`X-Accel-Redirect names ${target}, found under neither DATA_DIR nor DATA_DIR/files`);
   // nginx's workers run as nobody: every folder down to the files must let them through.
-  for (let dir = root; dir.startsWith(path.dirname(dataDir)); dir = path.dirname(dir)) chmodSync(dir, 0o755);
-  const proxy = await startNginx(root, {
-    template: 'nginx-offload.conf',
-    upstream: new URL(app.baseUrl).host,
-  });
+  for (let dir = filesDir; dir.startsWith(path.dirname(dataDir)); dir = path.dirname(dir))
+    chmodSync(dir, 0o755);
+  const nginx = await startNginx(mediaDir, { app: new URL(app.baseUrl).host, filesDir });
   try {
     return await rangeRows({
       prefix: 'range-1mib-offload',
-      appUrl: proxy.baseUrl + streamPath,
-      nginxUrl,
+      appUrl: nginx.proxyUrl + streamPath,
+      nginxUrl: `${nginx.baseUrl}/range.wav`,
       fileBytes,
       cookie: headers.cookie,
       seconds,
       say,
     });
   } finally {
-    await proxy.stop();
+    await nginx.stop();
   }
 }
 

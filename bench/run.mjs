@@ -19,19 +19,14 @@ import {
   startReference,
 } from './lib/processes.mjs';
 import { apiClient, seedEquipment, seedPlaylists, seedTracks, uploadWav } from './lib/seed.mjs';
+import { selection } from './lib/select.mjs';
 import { wavOfSize } from './lib/wav.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const database = args.includes('--postgres') ? 'postgres' : 'pglite';
-// --only a,b: run only the cases whose names start with one of these (e.g. upload-1gib, lcp, range-).
-const onlyAt = args.findIndex((a) => a === '--only' || a.startsWith('--only='));
-const onlyValue = onlyAt < 0 ? undefined : (args[onlyAt].split('=')[1] ?? args[onlyAt + 1]);
-const only = onlyValue?.split(',').filter(Boolean);
-const wants = (...names) => !only || names.some((name) => only.some((o) => name.startsWith(o)));
-// A family of cases ('upload-') is wanted when one of its cases is, or the family is under a prefix.
-const wantsFamily = (...families) =>
-  !only || families.some((family) => only.some((o) => family.startsWith(o) || o.startsWith(family)));
+// --only a,b: only the cases whose names start with one of these (upload-1gib, lcp, range-…).
+const { only, wants, wantsFamily } = selection(args);
 const SIZES = quick ? [40] : [1000, 5000];
 const PLAYLISTS = quick ? 5 : 50;
 const MIB = 1024 ** 2;

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Slider } from '../../components/ui/slider';
 import { usePlayerAudio } from './player-audio-context';
 import { usePlayer } from './use-player';
 import { readyPeaks, useWaveform } from './use-waveform';
-import { Waveform } from './waveform';
+
+/** wavesurfer.js (12 KB gzip) loads with the first waveform to draw, not with the shell (decision 0074). */
+const Waveform = lazy(() => import('./waveform').then((m) => ({ default: m.Waveform })));
 
 /**
  * The plain progress bar: click or drag anywhere on it to seek (keyboard arrows too, on the thumb).
@@ -41,15 +43,17 @@ export function PlayerSeek() {
   const wave = readyPeaks(data);
   if (!wave || !audio || !currentTrack) return <SeekSlider />;
   return (
-    <Waveform
-      key={currentTrack.id}
-      peaks={wave.peaks}
-      duration={wave.duration}
-      media={audio}
-      position={duration > 0 ? Math.min(currentTime, duration) : currentTime}
-      onSeek={seek}
-      height={28}
-      testId="seek-bar"
-    />
+    <Suspense fallback={<SeekSlider />}>
+      <Waveform
+        key={currentTrack.id}
+        peaks={wave.peaks}
+        duration={wave.duration}
+        media={audio}
+        position={duration > 0 ? Math.min(currentTime, duration) : currentTime}
+        onSeek={seek}
+        height={28}
+        testId="seek-bar"
+      />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { TIMINGS, TRACK_SORT_STORAGE_KEY } from '../../../shared/constants';
-import { sortTracks, TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
+import type { Track } from '../../../shared/schemas/tracks';
+import { sortTracks, TRACK_SORTS, type TrackSort } from '../../../shared/track-order';
 
 /**
  * The one cached list of the user's tracks. Every screen reads it, optimistic edits patch it, and

@@ -71,7 +71,7 @@ describe('the journal with thousands of tracks (decision 0072)', () => {
     scrollTo(ROW * 100);
     const row = (await screen.findByText('Take 4900')).closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: /Play/ }));
-    const [track, queue] = player.playTrack.mock.calls[0] ?? [];
+    const [track, queue] = vi.mocked(player.playTrack).mock.calls[0] ?? [];
     expect(track?.id).toBe(4900);
     expect(queue).toHaveLength(5000);
   });

@@ -39,10 +39,13 @@ export function useVirtualRows<L extends Element>({
   count,
   estimateSize,
   overscan = 8,
+  gap = 0,
   getItemKey,
 }: {
   count: number;
   estimateSize: number;
+  /** The list's CSS gap between items, in px. */
+  gap?: number;
   overscan?: number;
   getItemKey?: (index: number) => number | string;
 }): VirtualRows<L> {
@@ -58,7 +61,7 @@ export function useVirtualRows<L extends Element>({
   }, [virtualized, list]);
 
   // One of the two runs: the window's, or the scrolling element's.
-  const common = { count, estimateSize: () => estimateSize, overscan, getItemKey, scrollMargin };
+  const common = { count, estimateSize: () => estimateSize, overscan, gap, getItemKey, scrollMargin };
   const onWindow = useWindowVirtualizer({ ...common, enabled: virtualized && scroller === null });
   const inElement = useVirtualizer<Element, Element>({
     ...common,

@@ -7,6 +7,7 @@ import { vi } from 'vitest';
  * scrolling area (jsdom's 1024 × 768). Returns a way to scroll the window to `y` px.
  */
 export function layOutVirtualRows(rowHeight: number) {
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });
   // Everything else starts at the top of the page, so it moves up as the window scrolls.
   vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     if (this.hasAttribute('data-index')) return new DOMRect(0, 0, 800, rowHeight);

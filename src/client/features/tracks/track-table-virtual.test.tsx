@@ -24,7 +24,8 @@ afterEach(() => {
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true, writable: true });
 });
 
-describe('the journal with thousands of tracks (decision 0072)', () => {
+// 5,000-item fixtures take seconds to build and render on a loaded machine.
+describe('the journal with thousands of tracks (decision 0072)', { timeout: 20_000 }, () => {
   it('renders only a window of the 5,000 rows, as real rows that say where they are', async () => {
     layOutVirtualRows(ROW);
     mockFetch({ 'GET /api/tracks': () => json(many) });

@@ -41,6 +41,7 @@ export function useVirtualRows<L extends Element>({
   overscan = 8,
   gap = 0,
   getItemKey,
+  virtualize,
 }: {
   count: number;
   estimateSize: number;
@@ -48,8 +49,10 @@ export function useVirtualRows<L extends Element>({
   gap?: number;
   overscan?: number;
   getItemKey?: (index: number) => number | string;
+  /** Whether to virtualize, when `count` (grid rows, say) is not what the threshold is about. */
+  virtualize?: boolean;
 }): VirtualRows<L> {
-  const virtualized = count >= VIRTUALIZE_FROM;
+  const virtualized = virtualize ?? count >= VIRTUALIZE_FROM;
   const [list, setList] = useState<L | null>(null);
   // undefined: not looked up yet; null: the window scrolls.
   const [scroller, setScroller] = useState<Element | null | undefined>(undefined);

@@ -1,11 +1,9 @@
 import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
-/**
- * From this many rows a list renders only the rows in view (issue 11, decision 0072). Below it every
- * row is in the DOM as before: nothing to gain, and find-in-page and tabbing see the whole list.
- */
-export const VIRTUALIZE_FROM = 100;
+import { VIRTUALIZE_FROM } from './virtualize-from';
+
+export { VIRTUALIZE_FROM };
 
 /** The nearest ancestor that scrolls (the shell's <main>), or null when the window does. */
 function scrollParent(element: Element | null): Element | null {

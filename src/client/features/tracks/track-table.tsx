@@ -1,8 +1,8 @@
 import { Clock } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
-import { SpacerRow } from '../../components/spacer-row';
-import { useVirtualRows } from '../../lib/use-virtual-rows';
+import { TableBody } from '../../components/table-body';
+import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
 import { usePlayer } from '../player/use-player';
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { TrackRow } from './track-row';
@@ -35,17 +35,13 @@ export function TrackTable({
     if (player.currentTrack?.id === track.id) player.togglePlay();
     else player.playTrack(toPlayerTrack(track, owner), queue);
   };
-  const rows = useVirtualRows<HTMLTableSectionElement>({
-    count: tracks.length,
-    estimateSize: ROW_ESTIMATE_PX,
-    getItemKey: (index) => tracks[index]?.id ?? index,
-  });
+  const virtualized = tracks.length >= VIRTUALIZE_FROM;
 
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-card/40">
       <table
         className="w-full table-fixed border-collapse text-left"
-        aria-rowcount={rows.virtualized ? tracks.length + 1 : undefined}
+        aria-rowcount={virtualized ? tracks.length + 1 : undefined}
       >
         <thead>
           <tr className="border-b border-border text-xs tracking-wide text-muted-foreground uppercase">
@@ -70,15 +66,18 @@ export function TrackTable({
             </th>
           </tr>
         </thead>
-        <tbody ref={rows.listRef}>
-          <SpacerRow height={rows.paddingTop} columns={COLUMNS} />
-          {rows.indexes.map((index) => {
+        <TableBody
+          count={tracks.length}
+          columns={COLUMNS}
+          estimateSize={ROW_ESTIMATE_PX}
+          getKey={(index) => tracks[index]?.id ?? index}
+          renderRow={(index, row) => {
             const track = tracks[index] as Track;
             return (
               <TrackRow
                 key={track.id}
-                rowRef={rows.virtualized ? rows.measureRow : undefined}
-                rowIndex={rows.virtualized ? index : undefined}
+                rowRef={row.ref}
+                rowIndex={row.index}
                 track={track}
                 owner={owner}
                 index={index}
@@ -89,9 +88,8 @@ export function TrackTable({
                 onEdit={() => onEdit(track)}
               />
             );
-          })}
-          <SpacerRow height={rows.paddingBottom} columns={COLUMNS} />
-        </tbody>
+          }}
+        />
       </table>
     </div>
   );

@@ -8,9 +8,9 @@ import { FIRST_ROUTE_BUDGET_BYTES, firstRouteGzip } from '../../scripts/vite-pre
 /**
  * The client's first route against issue 11's budget (150 KB gzip), from a real production build
  * kept in memory (`write: false`, a few seconds): the entry plus the chunks the first screen
- * imports statically, gzip -9 as the server's precompressed files are (decision 0077).
+ * imports statically, gzip -9 as the server's precompressed files are (decision 0075).
  * The signed-in journal is not yet within the budget: JOURNAL_CEILING_BYTES holds it where it is
- * so it cannot grow back, and is to come down to the budget (decision 0077 says what is left).
+ * so it cannot grow back, and is to come down to the budget (decision 0075 says what is left).
  */
 const JOURNAL_CEILING_BYTES = 188 * 1024;
 

@@ -8,7 +8,7 @@ const VirtualTableBody = lazy(() =>
 
 /**
  * A table's rows: all of them below VIRTUALIZE_FROM; from there only those in view, the virtualizer
- * loading on first need (decision 0077), the first rows showing meanwhile.
+ * loading on first need (decision 0075), the first rows showing meanwhile.
  */
 export function TableBody(props: {
   count: number;

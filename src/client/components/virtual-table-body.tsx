@@ -11,7 +11,7 @@ export interface VirtualRowProps {
 /**
  * A <tbody> rendering only the rows in view (decision 0072), with spacer rows for the others.
  * Its own module so react-virtual loads only when a table is long enough to need it
- * (table-body.tsx), not on every journal's first route (decision 0077).
+ * (table-body.tsx), not on every journal's first route (decision 0075).
  */
 export function VirtualTableBody({
   count,

@@ -36,29 +36,59 @@ export function precompress(): Plugin {
         if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
         if (br.length < raw.length) writeFileSync(`${file}.br`, br);
       }
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry);
-      if (!entry) return;
-      // The JS a first visit downloads: the entry, then the screens it opens and what they import.
-      const closure = (names: string[]) => {
-        const seen = new Set<string>();
-        const visit = (name: string) => {
-          if (seen.has(name)) return;
-          seen.add(name);
-          const chunk = chunks.find((c) => c.fileName === name);
-          for (const dep of chunk?.imports ?? []) visit(dep);
-        };
-        for (const name of names) visit(name);
-        return [...seen].reduce((sum, name) => sum + (gzipSizes.get(name) ?? 0), 0);
-      };
-      const screen = (module: string) =>
-        chunks.find((c) => c.facadeModuleId?.endsWith(module))?.fileName ?? '';
+      const sizes = firstRouteGzip(Object.values(bundle), (name) => gzipSizes.get(name) ?? 0);
+      if (!sizes) return;
       const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`;
-      const landing = closure([entry.fileName, screen('landing-page.tsx')]);
-      const journal = closure([entry.fileName, screen('app-shell.tsx'), screen('journal-page.tsx')]);
+      const { entry, landing, journal } = sizes;
       console.log(
-        `\nFirst route JS (gzip -9): entry ${kb(closure([entry.fileName]))}; landing page ${kb(landing)}; journal (shell + page) ${kb(journal)}; budget 150 KB gzip`,
+        `\nFirst route JS (gzip -9): entry ${kb(entry)}; landing page ${kb(landing)}; journal (shell + page) ${kb(journal)}; budget ${kb(FIRST_ROUTE_BUDGET_BYTES)}`,
       );
     },
+  };
+}
+
+/** Issue 11: the JS of a first visit, gzipped, whichever page it lands on. */
+export const FIRST_ROUTE_BUDGET_BYTES = 150 * 1024;
+
+interface BuiltChunk {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  isEntry?: boolean;
+  facadeModuleId?: string | null;
+  imports?: string[];
+}
+
+/**
+ * What a first visit downloads, in gzip bytes (`gzipSize` of a file name): the entry, then the
+ * screens it opens and every chunk they import statically (lazy imports load later). The journal
+ * is what a signed-in visitor lands on: the shell and the journal page. Null without an entry.
+ */
+export function firstRouteGzip(
+  output: ReadonlyArray<BuiltChunk>,
+  gzipSize: (fileName: string) => number,
+): { entry: number; landing: number; journal: number } | null {
+  const chunks = output.filter((c) => c.type === 'chunk');
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) return null;
+  const closure = (names: string[]) => {
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      const chunk = chunks.find((c) => c.fileName === name);
+      for (const dep of chunk?.imports ?? []) visit(dep);
+    };
+    for (const name of names) visit(name);
+    return [...seen].reduce((sum, name) => sum + gzipSize(name), 0);
+  };
+  const screen = (module: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    if (!chunk) throw new Error(`No chunk for ${module}: was it renamed, or is it no longer lazy?`);
+    return chunk.fileName;
+  };
+  return {
+    entry: closure([entry.fileName]),
+    landing: closure([entry.fileName, screen('landing-page.tsx')]),
+    journal: closure([entry.fileName, screen('app-shell.tsx'), screen('journal-page.tsx')]),
   };
 }

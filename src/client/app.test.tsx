@@ -90,7 +90,10 @@ describe('routes', () => {
   it('keeps collective settings from non-owners', async () => {
     mockFetch(signedIn);
     renderWithProviders(<AppRoutes />, { path: '/collective/3/settings' });
-    expect(await screen.findByText("You don't have permission to access these settings")).toBeTruthy();
+    // Two lazy chunks (the settings screen and the collective sidebar) are transformed on first use.
+    expect(
+      await screen.findByText("You don't have permission to access these settings", {}, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('shows collective settings to the owner', async () => {

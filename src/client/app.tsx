@@ -2,13 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import type { AuthUser } from '../shared/schemas/auth';
-import { Toaster } from './components/ui/toaster';
 import { TooltipProvider } from './components/ui/tooltip';
 import { useAuth } from './features/auth/use-auth';
 import { useAuthSuccess } from './features/auth/use-auth-success';
 import { parseCollectiveId } from './features/collectives/use-collectives';
 import { PlayerProvider } from './features/player/player-provider';
 import { FullScreenLoading, PageLoading } from './features/shell/page-layout';
+import { Toaster } from './lazy-parts';
 import {
   AppShell,
   CollectiveInvitesPage,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatCommentTime } from '../../shared/format';
 import { cn } from '../lib/utils';
+import type { VirtualItemProps } from './virtual-list';
 
 /**
  * One comment of a list: avatar, author, when and what. Each feature names the author by its own
@@ -13,6 +14,7 @@ export function CommentItem({
   content,
   className,
   contentClassName,
+  itemProps,
 }: {
   avatar: ReactNode;
   author: string;
@@ -22,9 +24,11 @@ export function CommentItem({
   className?: string;
   /** How the content's white space is kept. */
   contentClassName?: string;
+  /** Set by a virtualized list (decision 0072). */
+  itemProps?: VirtualItemProps;
 }) {
   return (
-    <li className={cn('flex gap-3 border border-border bg-card/60', className)}>
+    <li {...itemProps} className={cn('flex gap-3 border border-border bg-card/60', className)}>
       {avatar}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EQUIPMENT_CATEGORIES } from '../constants';
+import { TRACK_SORTS } from '../track-order';
 import { id, nonEmptyPatch, text } from './primitives';
 
 /** Equipment as it appears on a track (chips, hover card). */
@@ -66,8 +67,8 @@ export const waveformSchema = z.object({
 });
 export type Waveform = z.infer<typeof waveformSchema>;
 
-export const TRACK_SORTS = ['dateUploaded', 'dateCreated'] as const;
-export type TrackSort = (typeof TRACK_SORTS)[number];
+// The orders live in a zod-free module so the client's first route does not load zod (decision 0074).
+export { sortTracks, TRACK_SORTS, type TrackSort } from '../track-order';
 
 /** Page sizes of GET /api/tracks?limit= (decision 0064). */
 export const TRACK_PAGE_LIMIT = { min: 1, max: 200 } as const;
@@ -190,21 +191,6 @@ export const equipmentTrackSchema = trackSchema.extend({
   }),
 });
 export type EquipmentTrack = z.infer<typeof equipmentTrackSchema>;
-
-const time = (iso: string | null) => (iso ? Date.parse(iso) : Number.NEGATIVE_INFINITY);
-
-/**
- * The journal's two orders (spec section 2), the same as GET /api/tracks?sort= gives: newest upload
- * first, or newest file date first with undated files last; ties newest upload, then highest id.
- */
-export function sortTracks<T extends Pick<Track, 'id' | 'createdAt' | 'fileCreatedAt'>>(
-  tracks: T[],
-  sort: TrackSort,
-): T[] {
-  const byUpload = (a: T, b: T) => time(b.createdAt) - time(a.createdAt) || b.id - a.id;
-  const byFileDate = (a: T, b: T) => time(b.fileCreatedAt) - time(a.fileCreatedAt) || byUpload(a, b);
-  return [...tracks].sort(sort === 'dateCreated' ? byFileDate : byUpload);
-}
 
 /** The earliest and latest file dates kept: years PostgreSQL stores and ISO 8601 writes plainly. */
 const FILE_DATE_RANGE = {

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCommentTime } from '../../../shared/format';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { layOutVirtualRows } from '../../test/virtual-layout';
 import {
   collective,
   comment,
@@ -154,4 +155,21 @@ describe('Collective playlist page', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Back' }));
     expect(location.history?.at(-1)).toBe('/collective/1');
   });
+});
+
+describe('Collective playlist comments by the thousand (decision 0072)', () => {
+  it('renders only the comments in view and brings others in when scrolled', async () => {
+    const scrollTo = layOutVirtualRows(74);
+    const many = Array.from({ length: 5000 }, (_, i) => comment(i + 1, `Remark ${i + 1}`, person('u2')));
+    mockFetch(routes({ 'GET /api/collectives/1/playlists/11/comments': () => json(many) }));
+    renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    await within(list).findByText('Remark 1');
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(40);
+    scrollTo((74 + 8) * 3000);
+    expect(await within(list).findByText('Remark 3001')).toBeTruthy();
+    expect(within(list).queryByText('Remark 1')).toBeNull();
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(40);
+    vi.restoreAllMocks();
+  }, 20_000);
 });

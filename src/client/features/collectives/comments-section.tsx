@@ -8,6 +8,7 @@ import { CommentItem } from '../../components/comment-item';
 import { Button } from '../../components/ui/button';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
+import { type VirtualItemProps, VirtualList } from '../../components/virtual-list';
 import { apiRequest } from '../../lib/api-client';
 import { UserAvatar } from '../shell/collective-avatar';
 import { commentsKey, useComments } from './use-collectives';
@@ -41,7 +42,13 @@ function useAddComment(collectiveId: number, playlistId: number) {
   });
 }
 
-function CollectiveCommentItem({ comment }: { comment: CollectiveComment }) {
+function CollectiveCommentItem({
+  comment,
+  itemProps,
+}: {
+  itemProps?: VirtualItemProps;
+  comment: CollectiveComment;
+}) {
   return (
     <CommentItem
       avatar={
@@ -53,6 +60,7 @@ function CollectiveCommentItem({ comment }: { comment: CollectiveComment }) {
         />
       }
       author={commentAuthor(comment.user)}
+      itemProps={itemProps}
       createdAt={comment.createdAt}
       content={comment.content}
       className="rounded-lg p-3"
@@ -120,11 +128,17 @@ export function CommentsSection({ collectiveId, playlistId }: { collectiveId: nu
           No comments yet. Be the first to comment!
         </p>
       ) : (
-        <ol aria-label="Comments" className="flex flex-col gap-2">
-          {comments.map((comment) => (
-            <CollectiveCommentItem key={comment.id} comment={comment} />
-          ))}
-        </ol>
+        <VirtualList
+          ordered
+          aria-label="Comments"
+          className="flex flex-col gap-2"
+          items={comments}
+          estimateSize={74}
+          gap={8}
+          renderItem={(comment, props) => (
+            <CollectiveCommentItem key={comment.id} comment={comment} itemProps={props} />
+          )}
+        />
       )}
     </section>
   );

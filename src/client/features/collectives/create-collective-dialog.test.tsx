@@ -23,7 +23,7 @@ function renderRail() {
 
 async function openDialog() {
   await userEvent.click(screen.getByRole('button', { name: 'Create Collective' }));
-  return screen.getByRole('dialog', { name: 'Create Collective' });
+  return screen.findByRole('dialog', { name: 'Create Collective' });
 }
 
 const railNames = () =>

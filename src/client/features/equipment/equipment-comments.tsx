@@ -6,6 +6,7 @@ import { CommentItem } from '../../components/comment-item';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
+import { type VirtualItemProps, VirtualList } from '../../components/virtual-list';
 import { initial } from '../../lib/utils';
 import { useAddEquipmentComment, useEquipmentComments } from './use-equipment-page';
 
@@ -18,7 +19,13 @@ export function commentAuthor(user: EquipmentComment['user']): string {
   return full || user.username?.trim() || 'Unknown User';
 }
 
-function EquipmentCommentItem({ comment }: { comment: EquipmentComment }) {
+function EquipmentCommentItem({
+  comment,
+  itemProps,
+}: {
+  itemProps?: VirtualItemProps;
+  comment: EquipmentComment;
+}) {
   const author = commentAuthor(comment.user);
   return (
     <CommentItem
@@ -31,6 +38,7 @@ function EquipmentCommentItem({ comment }: { comment: EquipmentComment }) {
         </span>
       }
       author={author}
+      itemProps={itemProps}
       createdAt={comment.createdAt}
       content={comment.content}
       className="rounded-xl p-4"
@@ -88,11 +96,16 @@ export function EquipmentComments({ equipmentId }: { equipmentId: number }) {
       ) : comments.isError ? (
         <p className="text-sm text-muted-foreground">Could not load comments.</p>
       ) : comments.data?.length ? (
-        <ul aria-label="Comments" className="grid gap-3">
-          {comments.data.map((comment) => (
-            <EquipmentCommentItem key={comment.id} comment={comment} />
-          ))}
-        </ul>
+        <VirtualList
+          aria-label="Comments"
+          className="grid gap-3"
+          items={comments.data}
+          estimateSize={82}
+          gap={12}
+          renderItem={(comment, props) => (
+            <EquipmentCommentItem key={comment.id} comment={comment} itemProps={props} />
+          )}
+        />
       ) : (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <MessageSquare className="size-4" aria-hidden />

@@ -7,6 +7,7 @@ import { resetCsrfToken } from '../../lib/api-client';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { layOutVirtualRows } from '../../test/virtual-layout';
 import { readyMedia } from '../tracks/test-tracks';
 import { EquipmentPage } from './equipment-page';
 
@@ -211,4 +212,44 @@ describe('EquipmentPage', () => {
     expect(download.getAttribute('href')).toBe('/api/tracks/11/original');
     expect(download.hasAttribute('download')).toBe(true);
   });
+});
+
+describe("EquipmentPage 'Tracks Using' with thousands of tracks (decision 0072)", () => {
+  it('renders only the rows in view and brings others in when scrolled', async () => {
+    const scrollTo = layOutVirtualRows(49);
+    const many = Array.from({ length: 5000 }, (_, i) => ({ ...usedIn, id: i + 1, name: `Used ${i + 1}` }));
+    show(juno, { 'GET /api/equipment/7/tracks': () => json(many) });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Tracks Using Juno-106' }));
+    const table = await screen.findByRole('table', { name: 'Tracks Using Juno-106' });
+    await within(table).findByText('Used 1');
+    expect(within(table).getAllByTestId('equipment-track-row').length).toBeLessThan(60);
+    expect(table.getAttribute('aria-rowcount')).toBe('5001');
+    scrollTo(49 * 2500);
+    expect(await within(table).findByText('Used 2501')).toBeTruthy();
+    expect(within(table).queryByText('Used 1')).toBeNull();
+    expect(within(table).getAllByTestId('equipment-track-row').length).toBeLessThan(60);
+    vi.restoreAllMocks();
+  }, 20_000);
+});
+
+describe('EquipmentPage comments by the thousand (decision 0072)', () => {
+  it('renders only the comments in view, each saying its place in the list', async () => {
+    const scrollTo = layOutVirtualRows(82);
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      ...comment,
+      id: i + 1,
+      content: `Note ${i + 1}`,
+    }));
+    show(juno, { 'GET /api/equipment/7/comments': () => json(many) });
+    const list = await screen.findByRole('list', { name: 'Comments' });
+    await within(list).findByText('Note 1');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.length).toBeLessThan(40);
+    expect(items[0]?.getAttribute('aria-setsize')).toBe('5000');
+    expect(items[0]?.getAttribute('aria-posinset')).toBe('1');
+    scrollTo((82 + 12) * 4000);
+    expect(await within(list).findByText('Note 4001')).toBeTruthy();
+    expect(within(list).queryByText('Note 1')).toBeNull();
+    vi.restoreAllMocks();
+  }, 20_000);
 });

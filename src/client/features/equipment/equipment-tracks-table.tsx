@@ -1,7 +1,10 @@
 import { Clock, Music, Pause, Play } from 'lucide-react';
 import { useMemo } from 'react';
 import { displayName, formatDate, formatDuration } from '../../../shared/format';
+import type { EquipmentTrack } from '../../../shared/schemas/tracks';
+import { SpacerRow } from '../../components/spacer-row';
 import { Button } from '../../components/ui/button';
+import { useVirtualRows } from '../../lib/use-virtual-rows';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../player/use-player';
 import { EmptyState } from '../shell/page-layout';
@@ -19,8 +22,6 @@ import { useEquipmentTracks } from './use-equipment-page';
  */
 export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: number; name: string }) {
   const { data: tracks, isLoading, isError } = useEquipmentTracks(equipmentId);
-  const player = usePlayer();
-  const queue = useMemo(() => (tracks ?? []).map((t) => toPlayerTrack(t, trackOwner(t.user))), [tracks]);
 
   if (isLoading)
     return (
@@ -38,9 +39,29 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
       />
     );
 
+  return <TracksUsing tracks={tracks} name={name} />;
+}
+
+const ROW_ESTIMATE_PX = 49;
+const COLUMNS = 7;
+
+/** The table itself; rows in view only from VIRTUALIZE_FROM tracks on (decision 0072). */
+function TracksUsing({ tracks, name }: { tracks: EquipmentTrack[]; name: string }) {
+  const player = usePlayer();
+  const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, trackOwner(t.user))), [tracks]);
+  const rows = useVirtualRows<HTMLTableSectionElement>({
+    count: tracks.length,
+    estimateSize: ROW_ESTIMATE_PX,
+    getItemKey: (index) => tracks[index]?.id ?? index,
+  });
+
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card/40">
-      <table aria-label={`Tracks Using ${name}`} className="w-full min-w-[40rem] border-collapse text-left">
+      <table
+        aria-label={`Tracks Using ${name}`}
+        aria-rowcount={rows.virtualized ? tracks.length + 1 : undefined}
+        className="w-full min-w-[40rem] border-collapse text-left"
+      >
         <thead>
           <tr className="border-b border-border text-xs tracking-wide text-muted-foreground uppercase">
             <th scope="col" className="w-14 py-2.5 pr-2 pl-3">
@@ -67,8 +88,10 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
             </th>
           </tr>
         </thead>
-        <tbody>
-          {tracks.map((track) => {
+        <tbody ref={rows.listRef}>
+          <SpacerRow height={rows.paddingTop} columns={COLUMNS} />
+          {rows.indexes.map((index) => {
+            const track = tracks[index] as EquipmentTrack;
             const isCurrent = player.currentTrack?.id === track.id;
             const playing = isCurrent && player.isPlaying;
             const playerTrack = toPlayerTrack(track, trackOwner(track.user));
@@ -78,6 +101,9 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
             return (
               <tr
                 key={track.id}
+                ref={rows.virtualized ? rows.measureRow : undefined}
+                data-index={rows.virtualized ? index : undefined}
+                aria-rowindex={rows.virtualized ? index + 2 : undefined}
                 data-testid="equipment-track-row"
                 className={cn(
                   'border-b border-border/60 last:border-0 hover:bg-accent/40',
@@ -121,6 +147,7 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
               </tr>
             );
           })}
+          <SpacerRow height={rows.paddingBottom} columns={COLUMNS} />
         </tbody>
       </table>
     </div>

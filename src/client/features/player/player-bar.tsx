@@ -13,12 +13,11 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Sheet, SheetTrigger } from '../../components/ui/sheet';
 import { Slider } from '../../components/ui/slider';
+import { QueuePanel, ShortcutsDialog } from '../../lazy-parts';
 import { cn } from '../../lib/utils';
 import { PlaybackModeButtons } from './playback-mode-buttons';
 import { formatTime } from './player-queue';
 import { PlayerSeek } from './player-seek';
-import { QueuePanel } from './queue-panel';
-import { ShortcutsDialog } from './shortcuts-dialog';
 import { usePlayer } from './use-player';
 import { usePlayerShortcuts } from './use-player-shortcuts';
 
@@ -127,7 +126,7 @@ export function PlayerBar({ className }: { className?: string }) {
               <ListMusic />
             </Button>
           </SheetTrigger>
-          <QueuePanel />
+          <QueuePanel open={queueOpen} />
         </Sheet>
       </div>
 

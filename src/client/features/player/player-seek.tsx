@@ -1,9 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Slider } from '../../components/ui/slider';
 import { usePlayerAudio } from './player-audio-context';
 import { usePlayer } from './use-player';
 import { readyPeaks, useWaveform } from './use-waveform';
-import { Waveform } from './waveform';
+
+/**
+ * wavesurfer.js (12 KB gzip) is not on the first route (decision 0074): the player bar starts
+ * loading it once the page has painted, so it is there before a waveform is ready to draw; until
+ * it is, the plain slider stands in, never a loading state that would swap under a pointer.
+ */
+const loadWaveform = () => import('./waveform').then((m) => m.Waveform);
+type WaveformComponent = Awaited<ReturnType<typeof loadWaveform>>;
+let loadedWaveform: WaveformComponent | null = null;
+
+function useWaveformComponent(): WaveformComponent | null {
+  const [component, setComponent] = useState(() => loadedWaveform);
+  useEffect(() => {
+    if (component) return;
+    let live = true;
+    void loadWaveform().then((loaded) => {
+      loadedWaveform = loaded;
+      if (live) setComponent(() => loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [component]);
+  return component;
+}
 
 /**
  * The plain progress bar: click or drag anywhere on it to seek (keyboard arrows too, on the thumb).
@@ -39,7 +63,8 @@ export function PlayerSeek() {
   const audio = usePlayerAudio();
   const { data } = useWaveform(currentTrack?.id ?? null, { poll: true });
   const wave = readyPeaks(data);
-  if (!wave || !audio || !currentTrack) return <SeekSlider />;
+  const Waveform = useWaveformComponent();
+  if (!wave || !audio || !currentTrack || !Waveform) return <SeekSlider />;
   return (
     <Waveform
       key={currentTrack.id}

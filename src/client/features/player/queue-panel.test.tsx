@@ -31,7 +31,7 @@ async function openQueue() {
   );
   act(() => player.playTrack(tracks[0] as PlayerTrack, tracks));
   await userEvent.click(screen.getByRole('button', { name: 'Queue' }));
-  return screen.getByRole('dialog', { name: 'Queue' });
+  return screen.findByRole('dialog', { name: 'Queue' });
 }
 
 const nextUp = () =>

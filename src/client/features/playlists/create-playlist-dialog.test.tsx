@@ -39,7 +39,7 @@ const names = () => Array.from(rowNames(), (el) => el.textContent);
 
 async function openDialog() {
   await userEvent.click(screen.getByRole('button', { name: 'Create Playlist' }));
-  return screen.getByRole('dialog');
+  return screen.findByRole('dialog');
 }
 
 beforeEach(() => resetCsrfToken());

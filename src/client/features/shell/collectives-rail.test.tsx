@@ -48,6 +48,6 @@ describe('CollectivesRail', () => {
       seed: [[['/api/collectives'], []]],
     });
     await userEvent.click(screen.getByRole('button', { name: 'Create Collective' }));
-    expect(screen.getByRole('dialog', { name: 'Create Collective' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Create Collective' })).toBeTruthy();
   });
 });

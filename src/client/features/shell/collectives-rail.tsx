@@ -3,8 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Separator } from '../../components/ui/separator';
 import { WithTooltip } from '../../components/ui/tooltip';
+import { CreateCollectiveDialog } from '../../lazy-parts';
 import { cn } from '../../lib/utils';
-import { CreateCollectiveDialog } from '../collectives/create-collective-dialog';
 import { useCollectives } from '../collectives/use-collectives';
 import { CollectiveAvatar } from './collective-avatar';
 

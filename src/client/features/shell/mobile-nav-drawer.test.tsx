@@ -71,12 +71,12 @@ describe('MobileTopBar navigation drawer in journal context', () => {
     renderWithProviders(<MobileTopBar user={testUser} collectiveId={null} />, { seed: journalSeed });
     await openDrawer();
     await userEvent.click(within(drawer()).getByRole('button', { name: 'Create Playlist' }));
-    expect(screen.getByRole('dialog', { name: 'Create Playlist' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Create Playlist' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Create Playlist' })).toBeNull();
 
     await userEvent.click(within(drawer()).getByRole('button', { name: 'Create Collective' }));
-    expect(screen.getByRole('dialog', { name: 'Create Collective' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Create Collective' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Create Collective' })).toBeNull();
     expect(drawer()).toBeTruthy();
@@ -113,7 +113,7 @@ describe('MobileTopBar navigation drawer in collective context', () => {
     const { location } = renderInCollective();
     await openDrawer();
     const panel = screen.getByRole('dialog', { name: 'Tape Club' });
-    expect(within(panel).getByRole('button', { name: 'Settings' })).toBeTruthy();
+    expect(await within(panel).findByRole('button', { name: 'Settings' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Invite Members' })).toBeTruthy();
     expect(within(panel).getByText('Member Playlists')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Create Collective' })).toBeTruthy();

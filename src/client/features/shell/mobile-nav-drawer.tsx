@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../../components/ui/sheet';
-import { CreateCollectiveDialog } from '../collectives/create-collective-dialog';
+import { CreateCollectiveDialog } from '../../lazy-parts';
 import { useCollectiveMembers } from '../collectives/use-collectives';
 import { CollectiveAvatar } from './collective-avatar';
 import { MembersPanel } from './members-panel';

@@ -98,7 +98,7 @@ describe('PlaylistsSidebar in collective context', () => {
       ],
     });
     expect(screen.getByText('Tape Club')).toBeTruthy();
-    expect(screen.getByText('Member Playlists')).toBeTruthy();
+    expect(await screen.findByText('Member Playlists')).toBeTruthy();
     expect(screen.getByText('No playlists yet')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Invite Members' }));
     expect(location.history?.at(-1)).toBe('/collective/4/invites');
@@ -106,7 +106,7 @@ describe('PlaylistsSidebar in collective context', () => {
     expect(location.history?.at(-1)).toBe('/collective/4/settings');
   });
 
-  it("lists member playlists with their owner's name", () => {
+  it("lists member playlists with their owner's name", async () => {
     renderWithProviders(<PlaylistsSidebar user={testUser} collectiveId={4} />, {
       seed: [
         [['/api/collectives'], [collective]],
@@ -124,7 +124,7 @@ describe('PlaylistsSidebar in collective context', () => {
         ],
       ],
     });
-    expect(screen.getByRole('button', { name: /Dub/ }).textContent).toContain('Lee');
+    expect((await screen.findByRole('button', { name: /Dub/ })).textContent).toContain('Lee');
     expect(screen.getByRole('button', { name: /Ska/ }).textContent).toContain('Unknown');
   });
 });

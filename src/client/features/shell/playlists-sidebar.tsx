@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { cn } from '../../lib/utils';
 import { useCollective, useCollectives } from '../collectives/use-collectives';
-import { CollectiveSidebar } from './collective-sidebar';
 import { JournalSidebar } from './journal-sidebar';
 
 /**
@@ -19,12 +19,22 @@ export function useShellContext(collectiveId: number | null) {
   };
 }
 
+/**
+ * A collective's sidebar loads only in collective context: its playlist view pulls in comments,
+ * forms and zod, about 50 KB gzip the journal's first route does not need (decision 0074).
+ */
+const CollectiveSidebar = lazy(() =>
+  import('./collective-sidebar').then((m) => ({ default: m.CollectiveSidebar })),
+);
+
 /** What the sidebar holds under its heading: the journal's or the collective's content. */
 export function SidebarBody({ user, collectiveId }: { user: AuthUser; collectiveId: number | null }) {
   return collectiveId === null ? (
     <JournalSidebar user={user} />
   ) : (
-    <CollectiveSidebar collectiveId={collectiveId} />
+    <Suspense fallback={null}>
+      <CollectiveSidebar collectiveId={collectiveId} />
+    </Suspense>
   );
 }
 

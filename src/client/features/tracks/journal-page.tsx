@@ -2,11 +2,11 @@ import { Disc3, Loader2, Music } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { EditTrackDialog } from '../../lazy-parts';
 import { useAuth } from '../auth/use-auth';
 import { PlayAllButton } from '../player/play-all-button';
 import { useFreshQueue } from '../player/use-fresh-queue';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
-import { EditTrackDialog } from './edit-track-dialog';
 import { toPlayerTrack, trackOwner } from './player-track';
 import { StorageUsage } from './storage-usage';
 import { TrackTable } from './track-table';
@@ -81,7 +81,11 @@ export function JournalPage() {
         <TrackTable tracks={tracks} owner={owner} sort={sort} onEdit={(track) => setEditingId(track.id)} />
       )}
 
-      <EditTrackDialog track={editing} onOpenChange={(open) => !open && setEditingId(null)} />
+      <EditTrackDialog
+        open={editing !== null}
+        track={editing}
+        onOpenChange={(open) => !open && setEditingId(null)}
+      />
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { JournalPage } from './journal-page';
 import { makeTrack } from './test-tracks';
+import { POLL_EACH_UP_TO } from './use-tracks';
 
 const pending = (t: Partial<Track>) =>
   makeTrack({ ...t, playable: false, processing: { state: 'pending', error: null }, loudness: null });
@@ -94,16 +95,18 @@ describe('Journal: processing state', () => {
     expect(screen.getByText('This track is not failed')).toBeTruthy();
   });
 
-  it('reads the list again every few seconds while a track is pending, and stops once none is', async () => {
+  it('reads only the pending tracks every few seconds, patches them in, and stops once none is', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let reads = 0;
     const fetch = mockFetch({
-      'GET /api/tracks': () => {
+      'GET /api/tracks': () =>
+        json([pending({ id: 5, name: 'Slow Take' }), makeTrack({ id: 6, name: 'Old Take' })]),
+      'GET /api/tracks/5': () => {
         reads += 1;
-        // Pending on the first two reads, ready from the third.
-        return json([
-          reads < 3 ? pending({ id: 5, name: 'Slow Take' }) : makeTrack({ id: 5, name: 'Slow Take' }),
-        ]);
+        // Pending on the first read, ready from the second.
+        const track =
+          reads < 2 ? pending({ id: 5, name: 'Slow Take' }) : makeTrack({ id: 5, name: 'Slow Take' });
+        return json({ track, user: testUser });
       },
     });
     renderJournal();
@@ -111,17 +114,60 @@ describe('Journal: processing state', () => {
     expect(callsTo(fetch, '/api/tracks')).toHaveLength(1);
 
     await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs);
-    await waitFor(() => expect(callsTo(fetch, '/api/tracks')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(fetch, '/api/tracks/5')).toHaveLength(1));
     expect(screen.getByText('Processing…')).toBeTruthy();
 
     await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs);
     await waitFor(() => expect(screen.queryByText('Processing…')).toBeNull());
-    expect(callsTo(fetch, '/api/tracks')).toHaveLength(3);
+    expect(callsTo(fetch, '/api/tracks/5')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Play Slow Take' }).getAttribute('aria-disabled')).toBeNull();
+    // The rest of the journal was neither read again nor polled.
+    expect(callsTo(fetch, '/api/tracks')).toHaveLength(1);
+    expect(callsTo(fetch, '/api/tracks/6')).toHaveLength(0);
 
     // Nothing pending any more: no further reads.
     await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs * 5);
-    expect(callsTo(fetch, '/api/tracks')).toHaveLength(3);
+    expect(callsTo(fetch, '/api/tracks/5')).toHaveLength(2);
+    expect(callsTo(fetch, '/api/tracks')).toHaveLength(1);
+  });
+
+  it(`reads the whole list instead when more than ${POLL_EACH_UP_TO} tracks are pending`, async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let reads = 0;
+    const batch = (state: 'pending' | 'ready') =>
+      Array.from({ length: POLL_EACH_UP_TO + 1 }, (_, i) =>
+        state === 'pending' ? pending({ id: 100 + i }) : makeTrack({ id: 100 + i }),
+      );
+    const fetch = mockFetch({
+      'GET /api/tracks': () => {
+        reads += 1;
+        return json(batch(reads < 2 ? 'pending' : 'ready'));
+      },
+    });
+    renderJournal();
+    await screen.findAllByText('Processing…');
+    await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs);
+    await waitFor(() => expect(screen.queryByText('Processing…')).toBeNull());
+    expect(callsTo(fetch, '/api/tracks')).toHaveLength(2);
+    expect(fetch.mock.calls.filter(([url]) => /\/api\/tracks\/\d+/.test(String(url)))).toHaveLength(0);
+  });
+
+  it('reads the list when a pending track can no longer be read (deleted meanwhile)', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let listReads = 0;
+    const fetch = mockFetch({
+      'GET /api/tracks': () => {
+        listReads += 1;
+        return json(listReads < 2 ? [pending({ id: 8, name: 'Gone Take' })] : []);
+      },
+      // No route for /api/tracks/8: the mock answers 404.
+    });
+    renderJournal();
+    await screen.findByText('Processing…');
+    await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs);
+    expect(await screen.findByText('No tracks in your journal yet')).toBeTruthy();
+    expect(callsTo(fetch, '/api/tracks/8')).toHaveLength(1);
+    expect(callsTo(fetch, '/api/tracks')).toHaveLength(2);
   });
 
   it('does not poll a list with nothing pending', async () => {

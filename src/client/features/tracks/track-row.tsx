@@ -1,4 +1,5 @@
 import { Pause, Pencil, Play, Tag } from 'lucide-react';
+import type { Ref } from 'react';
 import { formatDate, formatDuration } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
@@ -19,19 +20,37 @@ export interface TrackRowProps {
   isPlaying: boolean;
   onPlay: () => void;
   onEdit: () => void;
+  /** In a virtualized table: measures the row, whose `rowIndex` (0-based) says where it is. */
+  rowRef?: Ref<HTMLTableRowElement>;
+  rowIndex?: number;
 }
 
 /**
  * One journal row (spec section 2): number/play, title with its processing state (issue 10),
  * equipment, date, duration, edit and the More options menu (play next, add to queue, download).
  */
-export function TrackRow({ track, owner, index, sort, isCurrent, isPlaying, onPlay, onEdit }: TrackRowProps) {
+export function TrackRow({
+  track,
+  owner,
+  index,
+  sort,
+  isCurrent,
+  isPlaying,
+  onPlay,
+  onEdit,
+  rowRef,
+  rowIndex,
+}: TrackRowProps) {
   const playing = isCurrent && isPlaying;
   const date = sort === 'dateCreated' ? track.fileCreatedAt : track.createdAt;
   const { reason, ...gate } = playButtonProps(track, playing, onPlay);
 
   return (
     <tr
+      ref={rowRef}
+      data-index={rowIndex}
+      // The header is row 1 (aria-rowindex counts from 1).
+      aria-rowindex={rowIndex === undefined ? undefined : rowIndex + 2}
       data-testid="track-row"
       data-current={isCurrent || undefined}
       className={cn(

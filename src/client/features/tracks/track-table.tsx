@@ -1,12 +1,19 @@
 import { Clock } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
+import { TableBody } from '../../components/table-body';
+import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
 import { usePlayer } from '../player/use-player';
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { TrackRow } from './track-row';
 
+/** A row's height with one line of title and the equipment chips; rows with notes are measured. */
+const ROW_ESTIMATE_PX = 57;
+const COLUMNS = 6;
+
 /**
- * The journal's track list (spec section 2). Clicking the current track toggles it; any other
+ * The journal's track list (spec section 2). Long journals render only the rows in view
+ * (decision 0072); the table still says how many rows it has and where each rendered one is. Clicking the current track toggles it; any other
  * track makes this sorted list the queue and plays from there (spec section 4).
  */
 export function TrackTable({
@@ -28,10 +35,14 @@ export function TrackTable({
     if (player.currentTrack?.id === track.id) player.togglePlay();
     else player.playTrack(toPlayerTrack(track, owner), queue);
   };
+  const virtualized = tracks.length >= VIRTUALIZE_FROM;
 
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-card/40">
-      <table className="w-full table-fixed border-collapse text-left">
+      <table
+        className="w-full table-fixed border-collapse text-left"
+        aria-rowcount={virtualized ? tracks.length + 1 : undefined}
+      >
         <thead>
           <tr className="border-b border-border text-xs tracking-wide text-muted-foreground uppercase">
             <th scope="col" className="w-12 py-2.5 pr-2 pl-3 text-center font-medium">
@@ -55,21 +66,30 @@ export function TrackTable({
             </th>
           </tr>
         </thead>
-        <tbody>
-          {tracks.map((track, index) => (
-            <TrackRow
-              key={track.id}
-              track={track}
-              owner={owner}
-              index={index}
-              sort={sort}
-              isCurrent={player.currentTrack?.id === track.id}
-              isPlaying={player.isPlaying}
-              onPlay={() => play(track)}
-              onEdit={() => onEdit(track)}
-            />
-          ))}
-        </tbody>
+        <TableBody
+          count={tracks.length}
+          columns={COLUMNS}
+          estimateSize={ROW_ESTIMATE_PX}
+          getKey={(index) => tracks[index]?.id ?? index}
+          renderRow={(index, row) => {
+            const track = tracks[index] as Track;
+            return (
+              <TrackRow
+                key={track.id}
+                rowRef={row.ref}
+                rowIndex={row.index}
+                track={track}
+                owner={owner}
+                index={index}
+                sort={sort}
+                isCurrent={player.currentTrack?.id === track.id}
+                isPlaying={player.isPlaying}
+                onPlay={() => play(track)}
+                onEdit={() => onEdit(track)}
+              />
+            );
+          }}
+        />
       </table>
     </div>
   );

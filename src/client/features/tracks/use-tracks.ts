@@ -1,7 +1,10 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { TIMINGS, TRACK_SORT_STORAGE_KEY } from '../../../shared/constants';
-import { sortTracks, TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
+import type { Track } from '../../../shared/schemas/tracks';
+import type { SharedTrack } from '../../../shared/schemas/users';
+import { sortTracks, TRACK_SORTS, type TrackSort } from '../../../shared/track-order';
+import { apiRequest } from '../../lib/api-client';
 
 /**
  * The one cached list of the user's tracks. Every screen reads it, optimistic edits patch it, and
@@ -15,11 +18,65 @@ export const TRACKS_KEY = ['/api/tracks'] as const;
  */
 export function useTracks(sort: TrackSort) {
   const select = useCallback((tracks: Track[]) => sortTracks(tracks, sort), [sort]);
-  return useQuery<Track[], Error, Track[]>({
-    queryKey: TRACKS_KEY,
-    select,
-    refetchInterval: (query) => pollWhilePending(query.state.data),
-  });
+  const query = useQuery<Track[], Error, Track[]>({ queryKey: TRACKS_KEY, select });
+  usePendingTracksPoll(query.data);
+  return query;
+}
+
+/** More pending tracks than this (a batch upload): one read of the list beats a read per track. */
+export const POLL_EACH_UP_TO = 10;
+
+/**
+ * While tracks of the journal are being processed, reads only those every few seconds
+ * (GET /api/tracks/{id}) and patches them into the cached list, so rows turn playable (or show the
+ * failure) without reading the whole journal again; stops once none is pending (decision 0073).
+ * Above POLL_EACH_UP_TO pending, or when one cannot be read (deleted meanwhile), the list is read.
+ */
+export function usePendingTracksPoll(tracks: readonly Track[] | undefined) {
+  const queryClient = useQueryClient();
+  const pendingKey = useMemo(
+    () =>
+      (tracks ?? [])
+        .filter((t) => t.processing?.state === 'pending')
+        .map((t) => t.id)
+        .sort((a, b) => a - b)
+        .join(','),
+    [tracks],
+  );
+  useEffect(() => {
+    if (!pendingKey) return;
+    const ids = pendingKey.split(',').map(Number);
+    const readList = () => queryClient.invalidateQueries({ queryKey: TRACKS_KEY, exact: true });
+    let stopped = false;
+    let reading = false;
+    const tick = async () => {
+      if (reading) return;
+      if (ids.length > POLL_EACH_UP_TO) return void readList();
+      reading = true;
+      try {
+        const replies = await Promise.all(
+          ids.map((id) =>
+            apiRequest('GET', `/api/tracks/${id}`)
+              .then((res) => res.json() as Promise<SharedTrack>)
+              .then((reply) => reply.track)
+              .catch(() => null),
+          ),
+        );
+        // An edit in flight owns the cache until it settles (and reads the list itself).
+        if (stopped || queryClient.isMutating() > 0) return;
+        if (replies.some((t) => t === null)) return void readList();
+        const fresh = new Map(replies.map((t) => [(t as Track).id, t as Track]));
+        queryClient.setQueryData<Track[]>(TRACKS_KEY, (list) => list?.map((t) => fresh.get(t.id) ?? t));
+      } finally {
+        reading = false;
+      }
+    };
+    const timer = setInterval(() => void tick(), TIMINGS.processingPollMs);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [pendingKey, queryClient]);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PublicProfile } from '../../../shared/schemas/users';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { layOutVirtualRows } from '../../test/virtual-layout';
 import { readyMedia } from '../tracks/test-tracks';
 import { PublicProfilePage } from './public-profile-page';
 
@@ -126,5 +127,23 @@ describe('PublicProfilePage', () => {
     expect((await screen.findByRole('menuitem', { name: 'Download' })).getAttribute('href')).toBe(
       '/api/tracks/1/original',
     );
+  });
+});
+
+describe('a public profile with thousands of tracks (decision 0072)', { timeout: 20_000 }, () => {
+  it('renders only the cards in view, each saying its place, and more when scrolled', async () => {
+    const scrollTo = layOutVirtualRows(172);
+    show(profile(Array.from({ length: 5000 }, (_, i) => track(i + 1, `Card ${i + 1}`))));
+    const grid = await screen.findByRole('list', { name: 'Shared tracks' });
+    await within(grid).findByText('Card 1');
+    const cards = within(grid).getAllByRole('listitem');
+    expect(cards.length).toBeLessThan(40);
+    expect(cards[0]?.getAttribute('aria-setsize')).toBe('5000');
+    // jsdom matches no media query: one column, a card per grid row.
+    scrollTo((172 + 16) * 2000);
+    expect(await within(grid).findByText('Card 2001')).toBeTruthy();
+    expect(within(grid).queryByText('Card 1')).toBeNull();
+    expect(within(grid).getByText('Card 2001').closest('li')?.getAttribute('aria-posinset')).toBe('2001');
+    vi.restoreAllMocks();
   });
 });

@@ -1,0 +1,30 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { VIRTUALIZE_FROM } from '../lib/virtualize-from';
+import type { VirtualRowProps } from './virtual-table-body';
+
+const VirtualTableBody = lazy(() =>
+  import('./virtual-table-body').then((m) => ({ default: m.VirtualTableBody })),
+);
+
+/**
+ * A table's rows: all of them below VIRTUALIZE_FROM; from there only those in view, the virtualizer
+ * loading on first need (decision 0075), the first rows showing meanwhile.
+ */
+export function TableBody(props: {
+  count: number;
+  columns: number;
+  estimateSize: number;
+  getKey: (index: number) => number;
+  renderRow: (index: number, props: VirtualRowProps) => ReactNode;
+}) {
+  const { count, renderRow } = props;
+  const plain = (upTo: number) => (
+    <tbody>{Array.from({ length: Math.min(count, upTo) }, (_, index) => renderRow(index, {}))}</tbody>
+  );
+  if (count < VIRTUALIZE_FROM) return plain(count);
+  return (
+    <Suspense fallback={plain(VIRTUALIZE_FROM)}>
+      <VirtualTableBody {...props} />
+    </Suspense>
+  );
+}

@@ -69,12 +69,16 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     },
     async (request, reply) => {
       const { sort, limit, cursor } = request.query;
-      const userId = userOf(request).id;
+      const user = userOf(request);
+      const userId = user.id;
       // The zod schema above still documents the reply; a plain FastifyReply takes the ready text.
       const raw = (reply as FastifyReply).type('application/json; charset=utf-8');
       if (limit === undefined && listCache) {
         // The whole list, from memory while the owner's journal revision is unchanged (decision 0084).
-        const revision = await journalRevision(db, userId);
+        // requireUser read the user row in this request, before the list: its revision saves a round
+        // trip. Should the user ever come from elsewhere without it, one primary-key lookup.
+        const revision =
+          typeof user.journalRevision === 'number' ? user.journalRevision : await journalRevision(db, userId);
         if (revision === undefined) throw new HttpError(401, 'Not signed in');
         const list = await listCache.list(userId, sort, revision, () => ownTracksJson(db, userId, sort));
         // no-cache: a browser keeps the list but asks each time, and hears 304 while it is current.

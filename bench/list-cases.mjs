@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // node --import tsx bench/list-cases.mjs [--postgres]: only the journal-list cases of npm run bench
-// (journal-list-1k-1c, -50c, health-under-list), in minutes instead of the full suite's half hour,
+// (journal-list-1k-1c, -50c, health-under-list, and auth-user as the floor of any signed-in
+// request), in minutes instead of the full suite's half hour,
 // with the same harness (bench/lib). On PostgreSQL it also starts a second instance of the app on
 // the same database with TRACK_LIST_CACHE_MB=0, and interleaves reference, app, uncached app in each
 // round, so the cache's effect is measured in the same sitting (decision 0084).
@@ -51,7 +52,11 @@ try {
     return { type: res.headers.get('content-type'), body: await res.text() };
   };
   const ref = await startReference(
-    { '/api/tracks': await get('/api/tracks'), '/api/health': await get('/api/health') },
+    {
+      '/api/tracks': await get('/api/tracks'),
+      '/api/health': await get('/api/health'),
+      '/api/auth/user': await get('/api/auth/user'),
+    },
     workDir,
   );
   stops.unshift(ref.stop);
@@ -59,6 +64,9 @@ try {
   const sides = ['reference', 'app', ...(bases.uncached ? ['uncached'] : [])];
 
   const cases = {
+    // The floor under any signed-in request (session and user lookups), to read the list against.
+    'auth-user-1c': (base) =>
+      load({ url: `${base}/api/auth/user`, headers, connections: 1, duration: DURATION }),
     'journal-list-1c': (base) =>
       load({ url: `${base}/api/tracks`, headers, connections: 1, duration: DURATION }),
     'journal-list-50c': (base) =>

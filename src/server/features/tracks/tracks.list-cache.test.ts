@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Track } from '../../../shared/schemas/tracks';
@@ -96,6 +97,20 @@ describe('the whole journal list kept in memory', () => {
     const changed = await alice.get('/api/tracks', { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.json<Track[]>().map((x) => x.name)).toEqual(['Two', 'One']);
+  });
+
+  it('compresses the kept list for a browser that asks, under the same ETag', async () => {
+    for (let i = 0; i < 5; i++) await upload(alice, `Take ${i}`);
+    const plain = await listMatchesDatabase(alice);
+    const res = await alice.get('/api/tracks', { 'accept-encoding': 'br, gzip' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.etag).toBe(plain.headers.etag);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+    const again = await alice.get('/api/tracks', {
+      'accept-encoding': 'br, gzip',
+      'if-none-match': String(res.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('shows an upload, an edit and a deletion at once, in both sorts', async () => {

@@ -96,6 +96,10 @@ if (!LIMIT) {
   const uncached = await buildTestApp({ sharedDatabase: t.database, config: { trackListCacheBytes: 0 } });
   const uncachedOwner = await uncached.signedInAs(owner.userId);
   await timeIt('GET, TRACK_LIST_CACHE_MB=0', () => uncachedOwner.get(url));
+  // A browser asks for brotli: the kept copy, against @fastify/compress compressing every reply.
+  const br = { 'accept-encoding': 'br' };
+  await timeIt('GET, br (kept copy)', () => owner.get(url, br));
+  await timeIt('GET, br, TRACK_LIST_CACHE_MB=0', () => uncachedOwner.get(url, br));
   await uncached.close();
 }
 await timeIt('before: ORM rows + zod reply', async () => {

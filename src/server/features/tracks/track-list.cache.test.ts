@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { etagMatches, TrackListCache, trackListEtag } from './track-list.cache';
+import { etagMatches, preferredEncoding, TrackListCache, trackListEtag } from './track-list.cache';
 
 const json = (bytes: number) => `"${'x'.repeat(bytes - 2)}"`;
 
@@ -93,5 +94,37 @@ describe('TrackListCache', () => {
     expect(etagMatches('*', tag)).toBe(true);
     expect(etagMatches('"nope"', tag)).toBe(false);
     expect(etagMatches(undefined, tag)).toBe(false);
+  });
+
+  it('compresses an entry once per encoding and counts the copies against maxBytes', async () => {
+    const cache = new TrackListCache(100_000);
+    const text = JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ id: i, name: 'Evening sketch' })));
+    const entry = await cache.list('u', 'dateUploaded', 1, async () => text);
+    expect(cache.bytes).toBe(text.length);
+    const br = cache.encoded(entry, 'br');
+    expect(cache.encoded(entry, 'br')).toBe(br);
+    expect(brotliDecompressSync(await br).toString()).toBe(text);
+    expect(gunzipSync(await cache.encoded(entry, 'gzip')).toString()).toBe(text);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.bytes).toBe(text.length + (await br).length + (await cache.encoded(entry, 'gzip')).length);
+    expect(cache.bytes).toBe(entry.bytes);
+    // Replaced by a newer read: its bytes, copies included, are given back.
+    await cache.list('u', 'dateUploaded', 2, async () => '[]');
+    expect(cache.bytes).toBe(2);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('prefers brotli, honours q-values and refusals, and sends plain bytes otherwise', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*;q=0')).toBeUndefined();
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding('deflate')).toBeUndefined();
+    expect(preferredEncoding('')).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Track } from '../../../shared/schemas/tracks';
@@ -106,11 +106,29 @@ describe('the whole journal list kept in memory', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.etag).toBe(plain.headers.etag);
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    const gzipped = await alice.get('/api/tracks', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    for (const refused of <Record<string, string>[]>[
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    ]) {
+      const asIs = await alice.get('/api/tracks', refused);
+      expect(asIs.headers['content-encoding']).toBeUndefined();
+      expect(asIs.body).toBe(plain.body);
+    }
     const again = await alice.get('/api/tracks', {
       'accept-encoding': 'br, gzip',
       'if-none-match': String(res.headers.etag),
     });
     expect(again.statusCode).toBe(304);
+    // After a change the new list is compressed, not the one kept before.
+    await upload(alice, 'Newest');
+    const changed = await alice.get('/api/tracks', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(changed.rawPayload).toString()).toBe(
+      await ownTracksJson(t.db, alice.userId, 'dateUploaded'),
+    );
   });
 
   it('shows an upload, an edit and a deletion at once, in both sorts', async () => {

@@ -19,10 +19,11 @@ import { NotAudioError, probeAudio } from '../../media/audio-probe';
 import { parseFormFields } from '../../media/form-fields';
 import { receiveUpload } from '../../media/receive-upload';
 import { userOf } from '../../plugins/auth-guard';
+import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { audioUploadLimit, createTrackWithinQuota, storedBytes } from './storage.service';
-import { etagMatches, journalRevision, TrackListCache } from './track-list.cache';
+import { etagMatches, journalRevision, preferredEncoding, TrackListCache } from './track-list.cache';
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { trackMediaRoutes } from './track-media.routes';
 import { enqueueTrackProcessing } from './track-processing.service';
@@ -82,9 +83,18 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         if (revision === undefined) throw new HttpError(401, 'Not signed in');
         const list = await listCache.list(userId, sort, revision, () => ownTracksJson(db, userId, sort));
         // no-cache: a browser keeps the list but asks each time, and hears 304 while it is current.
-        raw.header('ETag', list.etag).header('Cache-Control', 'private, no-cache');
+        raw
+          .header('ETag', list.etag)
+          .header('Cache-Control', 'private, no-cache')
+          .header('Vary', 'Accept-Encoding');
         if (etagMatches(request.headers['if-none-match'], list.etag)) return raw.code(304).send();
-        return raw.send(list.body);
+        const encoding =
+          list.body.length >= COMPRESS_THRESHOLD_BYTES && request.headers['x-no-compression'] === undefined
+            ? preferredEncoding(request.headers['accept-encoding'])
+            : undefined;
+        if (!encoding) return raw.send(list.body);
+        // Compressed once per revision and kept; @fastify/compress leaves an encoded reply alone.
+        return raw.header('Content-Encoding', encoding).send(await listCache.encoded(list, encoding));
       }
       // Written whole by the query (decision 0063): a JSON string is sent as it is, not re-serialised.
       const json =

@@ -12,8 +12,8 @@ import { trackListSql } from './track-list.query';
  * The whole journal list, kept as the bytes last sent, per user and sort (decision 0084).
  *
  * Correct across instances because the truth lives in the database: `users.journal_revision` is
- * bumped by triggers in the same transaction as any write that changes the list (migration 0004),
- * and a cached reply is only sent while that number is unchanged. The revision is read *before*
+ * given a new value (from one sequence) by triggers in the same transaction as any write that
+ * changes the list (migration 0004), and a cached reply is only sent while it is the same number. The revision is read *before*
  * the list query: a write committed in between makes the cached bytes newer than their revision,
  * never older, and the next request (seeing the new revision) reads the list again.
  */

@@ -86,6 +86,22 @@ console.log(
   `${t.databaseName ? 'PostgreSQL' : 'PGlite'}, ${TRACKS} tracks, ${url}: ${first.statusCode}, ${first.body.length} bytes`,
 );
 await timeIt('GET (app.inject)', () => owner.get(url));
+// What every signed-in request pays before the route (session + user lookups), for comparison.
+await timeIt('GET /api/auth/user', () => owner.get('/api/auth/user'));
+await timeIt('GET /api/health', () => owner.get('/api/health'));
+if (!LIMIT) {
+  // The list cache's own paths (decision 0084): 304 to a current ETag, and a miss after each write.
+  const etag = String(first.headers.etag);
+  await timeIt('GET, If-None-Match (304)', () => owner.get(url, { 'if-none-match': etag }));
+  const uncached = await buildTestApp({ sharedDatabase: t.database, config: { trackListCacheBytes: 0 } });
+  const uncachedOwner = await uncached.signedInAs(owner.userId);
+  await timeIt('GET, TRACK_LIST_CACHE_MB=0', () => uncachedOwner.get(url));
+  // A browser asks for brotli: the kept copy, against @fastify/compress compressing every reply.
+  const br = { 'accept-encoding': 'br' };
+  await timeIt('GET, br (kept copy)', () => owner.get(url, br));
+  await timeIt('GET, br, TRACK_LIST_CACHE_MB=0', () => uncachedOwner.get(url, br));
+  await uncached.close();
+}
 await timeIt('before: ORM rows + zod reply', async () => {
   const list = await listOwnTracks(t.db, owner.userId, 'dateUploaded');
   return JSON.stringify(z.array(trackSchema).parse(list));

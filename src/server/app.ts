@@ -167,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tempDir,
     maxUploadBytes: config.maxUploadBytes,
     storageQuotaBytes: config.storageQuotaBytes,
+    trackListCacheBytes: config.trackListCacheBytes,
     queue,
   });
   await app.register(equipmentRoutes, { db, store, tempDir });

@@ -126,6 +126,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('TRACK_LIST_CACHE_MB: 64 MB by default, 0 turns the list cache off, nonsense refused', () => {
+    expect(loadConfig({}).trackListCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ TRACK_LIST_CACHE_MB: '0' }).trackListCacheBytes).toBe(0);
+    expect(loadConfig({ TRACK_LIST_CACHE_MB: '0.5' }).trackListCacheBytes).toBe(512 * 1024);
+    for (const bad of ['-1', 'lots']) {
+      expect(problemsOf({ TRACK_LIST_CACHE_MB: bad })[0]).toMatch(
+        /^TRACK_LIST_CACHE_MB \(got ".+"\): must be a number of megabytes \(0 = no journal list cache\)$/,
+      );
+    }
+  });
+
   it('reads the quota (0 = unlimited), demo switch and timeouts, refusing nonsense', () => {
     expect(loadConfig({ STORAGE_QUOTA_BYTES: '0', DEMO_ENABLED: 'false' })).toMatchObject({
       storageQuotaBytes: 0,

@@ -102,6 +102,10 @@ const envSchema = z
       .int('must be a whole number of requests a minute (0 = no rate limits)')
       .min(0, 'must be a whole number of requests a minute (0 = no rate limits)')
       .default(1000),
+    TRACK_LIST_CACHE_MB: z.coerce
+      .number({ message: 'must be a number of megabytes (0 = no journal list cache)' })
+      .min(0, 'must be a number of megabytes (0 = no journal list cache)')
+      .default(64),
     DEMO_ENABLED: booleanFlag.default(true),
     DEMO_TTL_HOURS: z.coerce
       .number({ message: 'must be a positive number of hours' })
@@ -166,6 +170,11 @@ export interface Config {
    * aside; 0 switches every rate limit off (benchmarks; decision 0059).
    */
   rateLimitPerMinute: number;
+  /**
+   * Memory for whole journal lists kept as sent, per user and sort (decision 0084); the least
+   * recently used go first. 0 = every GET /api/tracks runs the list query.
+   */
+  trackListCacheBytes: number;
   demoEnabled: boolean;
   /** Demo accounts (and their files) are deleted this long after they were created. */
   demoTtlHours: number;
@@ -218,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trackListCacheBytes: Math.floor(e.TRACK_LIST_CACHE_MB * 1024 * 1024),
     demoEnabled: e.DEMO_ENABLED,
     demoTtlHours: e.DEMO_TTL_HOURS,
   };

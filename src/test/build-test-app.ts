@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     shutdownTimeoutMs: 25_000,
     storageQuotaBytes: 0,
     rateLimitPerMinute: 1000,
+    // On, as in production: every test that lists tracks after a write also checks invalidation.
+    trackListCacheBytes: 64 * 1024 * 1024,
     demoEnabled: true,
     demoTtlHours: 24,
     // Opt-in per test (buildTestApp's mediaWorkers): unrelated API tests never run ffmpeg.

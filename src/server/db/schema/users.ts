@@ -1,9 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import type { SocialLinkType } from '../../../shared/constants';
 import { createdAt, updatedAt } from './columns';
 
 export type SocialLinks = Partial<Record<SocialLinkType, string>>;
+
+/**
+ * Every journal revision ever given, from one sequence, so a number never comes back: not after
+ * concurrent writes, nor for an account deleted and made again under the same OIDC subject.
+ */
+export const journalRevisions = pgSequence('journal_revision_seq');
 
 export const users = pgTable(
   'users',
@@ -20,6 +37,10 @@ export const users = pgTable(
     socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
     isPublic: boolean().notNull().default(false),
     isDemo: boolean().notNull().default(false),
+    // Replaced by database triggers (next value of journal_revision_seq) whenever anything
+    // GET /api/tracks shows of this user changes (migration 0004, decision 0084): the journal
+    // list cache compares it for equality, never writes it.
+    journalRevision: bigint({ mode: 'number' }).notNull().default(sql`nextval('journal_revision_seq')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

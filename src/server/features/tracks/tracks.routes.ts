@@ -19,9 +19,11 @@ import { NotAudioError, probeAudio } from '../../media/audio-probe';
 import { parseFormFields } from '../../media/form-fields';
 import { receiveUpload } from '../../media/receive-upload';
 import { userOf } from '../../plugins/auth-guard';
+import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { audioUploadLimit, createTrackWithinQuota, storedBytes } from './storage.service';
+import { etagMatches, journalRevision, preferredEncoding, TrackListCache } from './track-list.cache';
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { trackMediaRoutes } from './track-media.routes';
 import { enqueueTrackProcessing } from './track-processing.service';
@@ -36,6 +38,8 @@ export interface TracksRoutesOptions {
   storageQuotaBytes: number;
   /** Where uploads are queued for processing (waveform, loudness, rendition). */
   queue: JobQueue;
+  /** Memory for whole journal lists kept as sent (decision 0084); 0 = none. */
+  trackListCacheBytes: number;
 }
 
 const trackParams = z.object({ id: idParam() });
@@ -53,6 +57,7 @@ function displayFileName(name: string): string {
 export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store } = opts;
+  const listCache = opts.trackListCacheBytes > 0 ? new TrackListCache(opts.trackListCacheBytes) : undefined;
 
   app.get(
     '/api/tracks',
@@ -65,14 +70,38 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     },
     async (request, reply) => {
       const { sort, limit, cursor } = request.query;
-      const userId = userOf(request).id;
+      const user = userOf(request);
+      const userId = user.id;
+      // The zod schema above still documents the reply; a plain FastifyReply takes the ready text.
+      const raw = (reply as FastifyReply).type('application/json; charset=utf-8');
+      if (limit === undefined && listCache) {
+        // The whole list, from memory while the owner's journal revision is unchanged (decision 0084).
+        // requireUser read the user row in this request, before the list: its revision saves a round
+        // trip. Should the user ever come from elsewhere without it, one primary-key lookup.
+        const revision =
+          typeof user.journalRevision === 'number' ? user.journalRevision : await journalRevision(db, userId);
+        if (revision === undefined) throw new HttpError(401, 'Not signed in');
+        const list = await listCache.list(userId, sort, revision, () => ownTracksJson(db, userId, sort));
+        // no-cache: a browser keeps the list but asks each time, and hears 304 while it is current.
+        raw
+          .header('ETag', list.etag)
+          .header('Cache-Control', 'private, no-cache')
+          .header('Vary', 'Accept-Encoding');
+        if (etagMatches(request.headers['if-none-match'], list.etag)) return raw.code(304).send();
+        const encoding =
+          list.body.length >= COMPRESS_THRESHOLD_BYTES && request.headers['x-no-compression'] === undefined
+            ? preferredEncoding(request.headers['accept-encoding'])
+            : undefined;
+        if (!encoding) return raw.send(list.body);
+        // Compressed once per revision and kept; @fastify/compress leaves an encoded reply alone.
+        return raw.header('Content-Encoding', encoding).send(await listCache.encoded(list, encoding));
+      }
       // Written whole by the query (decision 0063): a JSON string is sent as it is, not re-serialised.
       const json =
         limit === undefined
           ? await ownTracksJson(db, userId, sort)
           : await ownTracksPageJson(db, userId, sort, limit, cursor);
-      // The zod schema above still documents the reply; a plain FastifyReply takes the ready text.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return raw.send(json);
     },
   );
 

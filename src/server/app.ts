@@ -21,12 +21,16 @@ import { tracksRoutes } from './features/tracks/tracks.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
 import { resolveFfmpeg } from './media/ffmpeg-binaries';
+import { StreamAccess } from './features/tracks/stream-access';
+import type { TrackRow } from './features/tracks/tracks.service';
+import { AccessCache, accessGenerationPlugin, Generation } from './plugins/access-cache';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { logSerializers } from './plugins/log-redaction';
 import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
 import { sessionPlugin } from './plugins/session';
+import type { LoadedSession } from './plugins/session-store';
 import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
 import { LocalDiskStore } from './storage/local-disk-store';
@@ -130,11 +134,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     perMinute: config.rateLimitPerMinute,
     overrides: options.rateLimits,
   });
+  // Sessions and stream permissions reused for ACCESS_CACHE_SECONDS; every unsafe request drops them
+  // all (decision 0066).
+  const generation = new Generation();
+  const cacheMs = config.accessCacheSeconds * 1000;
+  await app.register(accessGenerationPlugin, { generation });
   await app.register(sessionPlugin, {
     db,
     secret: config.sessionSecret,
     secureCookies: https,
     pruneIntervalMs: options.sessionPruneIntervalMs,
+    cache: new AccessCache<LoadedSession>(generation, cacheMs),
   });
   await app.register(authGuardPlugin, { db });
   // Per-route limits are set where each upload is received (audio vs images).
@@ -168,6 +178,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxUploadBytes: config.maxUploadBytes,
     storageQuotaBytes: config.storageQuotaBytes,
     queue,
+    media: {
+      access: new StreamAccess(db, new AccessCache<TrackRow>(generation, cacheMs)),
+      offload: config.streamOffload,
+    },
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });

@@ -102,6 +102,15 @@ const envSchema = z
       .int('must be a whole number of requests a minute (0 = no rate limits)')
       .min(0, 'must be a whole number of requests a minute (0 = no rate limits)')
       .default(1000),
+    ACCESS_CACHE_SECONDS: z.coerce
+      .number({ message: 'must be a whole number of seconds (0 = no cache)' })
+      .int('must be a whole number of seconds (0 = no cache)')
+      .min(0, 'must be a whole number of seconds (0 = no cache)')
+      .max(300, 'must be at most 300 seconds')
+      .default(10),
+    STREAM_OFFLOAD: z
+      .enum(['none', 'nginx'], { message: 'must be none or nginx' })
+      .default('none'),
     DEMO_ENABLED: booleanFlag.default(true),
     DEMO_TTL_HOURS: z.coerce
       .number({ message: 'must be a positive number of hours' })
@@ -166,6 +175,15 @@ export interface Config {
    * aside; 0 switches every rate limit off (benchmarks; decision 0059).
    */
   rateLimitPerMinute: number;
+  /**
+   * How long a loaded session (with its user) and a stream permission are reused in this process
+   * before the database is asked again; any change made through the API drops them at once, so the
+   * bound matters only for changes made elsewhere (another instance, SQL). 0 = ask every time
+   * (decision 0066).
+   */
+  accessCacheSeconds: number;
+  /** 'nginx': media bytes are handed to nginx with X-Accel-Redirect after the access check (0069). */
+  streamOffload: 'none' | 'nginx';
   demoEnabled: boolean;
   /** Demo accounts (and their files) are deleted this long after they were created. */
   demoTtlHours: number;
@@ -218,6 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    accessCacheSeconds: e.ACCESS_CACHE_SECONDS,
+    streamOffload: e.STREAM_OFFLOAD,
     demoEnabled: e.DEMO_ENABLED,
     demoTtlHours: e.DEMO_TTL_HOURS,
   };

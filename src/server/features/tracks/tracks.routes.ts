@@ -23,7 +23,7 @@ import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { audioUploadLimit, createTrackWithinQuota, storedBytes } from './storage.service';
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
-import { trackMediaRoutes } from './track-media.routes';
+import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueTrackProcessing } from './track-processing.service';
 import { deleteTrack, getListenableTrackWithOwner, updateTrack } from './tracks.service';
 
@@ -36,6 +36,8 @@ export interface TracksRoutesOptions {
   storageQuotaBytes: number;
   /** Where uploads are queued for processing (waveform, loudness, rendition). */
   queue: JobQueue;
+  /** The stream routes' access decisions and byte offload (track-media.routes.ts). */
+  media: Pick<TrackMediaRoutesOptions, 'access' | 'offload'>;
 }
 
 const trackParams = z.object({ id: idParam() });
@@ -162,5 +164,5 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     async (request) => getListenableTrackWithOwner(db, request.params.id, request.session.userId ?? null),
   );
 
-  await app.register(trackMediaRoutes, { db, store, queue: opts.queue });
+  await app.register(trackMediaRoutes, { db, store, queue: opts.queue, ...opts.media });
 }

@@ -6,7 +6,13 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import type { AccessCache } from './access-cache';
 import { SESSION_MAX_AGE_MS, shouldTouch } from './session-lifetime';
-import { DrizzleSessionStore, type LoadedSession, type LoadedUser, pruneExpiredSessions } from './session-store';
+import { MemoSigner } from './session-signer';
+import {
+  DrizzleSessionStore,
+  type LoadedSession,
+  type LoadedUser,
+  pruneExpiredSessions,
+} from './session-store';
 
 declare module 'fastify' {
   interface Session {
@@ -43,7 +49,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: opts.secret,
+    secret: new MemoSigner(opts.secret),
     cookieName: SESSION_COOKIE,
     store: new DrizzleSessionStore(opts.db, opts.cache),
     // No row for anonymous visitors until something (a CSRF token, a sign-in) is stored.

@@ -108,9 +108,7 @@ const envSchema = z
       .min(0, 'must be a whole number of seconds (0 = no cache)')
       .max(300, 'must be at most 300 seconds')
       .default(10),
-    STREAM_OFFLOAD: z
-      .enum(['none', 'nginx'], { message: 'must be none or nginx' })
-      .default('none'),
+    STREAM_OFFLOAD: z.enum(['none', 'nginx'], { message: 'must be none or nginx' }).default('none'),
     DEMO_ENABLED: booleanFlag.default(true),
     DEMO_TTL_HOURS: z.coerce
       .number({ message: 'must be a positive number of hours' })

@@ -63,8 +63,16 @@ try {
       }),
     );
   }
-  const withRatio = rows.map((row) => ({ ...row, ratio: row.app.median / row.reference.median, verdict: '—' }));
-  console.log(`\n${database}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n\n${table(withRatio)}`);
+  const withRatio = rows.map((row) => ({
+    ...row,
+    ratio: row.app.median / row.reference.median,
+    verdict: '—',
+  }));
+  console.log(
+    `\n${database}, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n\n${table(withRatio)}`,
+  );
 } catch (err) {
   console.error(err);
   process.exitCode = 2;

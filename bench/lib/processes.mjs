@@ -26,7 +26,7 @@ function captured(child, baseUrl) {
  * measures throughput, not the limiter (RATE_LIMIT_PER_MINUTE=0, issue 11 item 5). MEDIA_WORKERS=0:
  * no ffmpeg jobs compete with the measurement (WAV originals stream as they are).
  */
-export async function startApp({ dataDir, databaseUrl }) {
+export async function startApp({ dataDir, databaseUrl, env = {} }) {
   if (!existsSync(path.join(root, 'dist/server/main.js')))
     throw new Error('no build: run npm run build first');
   const port = await freePort();
@@ -43,6 +43,7 @@ export async function startApp({ dataDir, databaseUrl }) {
       LOG_LEVEL: 'warn',
       MEDIA_WORKERS: '0',
       RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,22 +68,32 @@ export async function startReference(bodies, workDir) {
   return ref;
 }
 
-/** nginx serving the files under `rootDir`, unprivileged, from bench/nginx.conf. */
-export async function startNginx(rootDir) {
+/**
+ * nginx serving the files under `rootDir`, unprivileged, from bench/nginx.conf; with `proxy`
+ * ({ app: 'host:port', filesDir }), it also proxies to the app on `proxyUrl` and serves its
+ * X-Accel-Redirect answers from `filesDir` (STREAM_OFFLOAD=nginx, decision 0069).
+ */
+export async function startNginx(rootDir, proxy) {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync);
   if (!nginx) throw new Error('nginx is not installed: apt-get install -y nginx');
   const prefix = mkdtempSync(path.join(tmpdir(), 'journal-bench-nginx-'));
   // nginx workers run as nobody: the folders they read must be world-readable (STACK-NOTES).
   for (const dir of [prefix, rootDir]) chmodSync(dir, 0o755);
   const port = await freePort();
+  const proxyPort = await freePort();
   const conf = readFileSync(path.join(root, 'bench/nginx.conf'), 'utf8')
     .replaceAll('@PREFIX@', prefix)
     .replaceAll('@PORT@', String(port))
-    .replaceAll('@ROOT@', rootDir);
+    .replaceAll('@ROOT@', rootDir)
+    .replaceAll('@PROXY_PORT@', String(proxyPort))
+    // Without an app the proxy block still has to parse: the discard port, never asked.
+    .replaceAll('@APP@', proxy?.app ?? '127.0.0.1:9')
+    .replaceAll('@FILES@', proxy?.filesDir ?? rootDir);
   const confFile = path.join(prefix, 'nginx.conf');
   writeFileSync(confFile, conf);
   const child = spawn(nginx, ['-c', confFile, '-p', prefix], { stdio: ['ignore', 'pipe', 'pipe'] });
   const server = captured(child, `http://127.0.0.1:${port}`);
+  server.proxyUrl = `http://127.0.0.1:${proxyPort}`;
   const stopNginx = server.stop;
   server.stop = async () => {
     await stopNginx();

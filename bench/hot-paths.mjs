@@ -14,6 +14,8 @@ import { wavOfSize } from './lib/wav.mjs';
 
 const database = process.argv.includes('--postgres') ? 'postgres' : 'pglite';
 const seconds = Number(process.env.SECONDS_PER_RUN ?? 5);
+// CASES=auth or CASES=range runs only those.
+const only = process.env.CASES;
 const FILE_BYTES = 64 * 1024 ** 2;
 const MIB = 1024 ** 2;
 const workDir = mkdtempSync(path.join(tmpdir(), 'journal-hot-'));
@@ -38,13 +40,14 @@ try {
   );
   stops.unshift(ref.stop);
   const rows = [];
-  rows.push(
-    await pair('auth-user', 'reqPerSec', (side) => {
-      const base = side === 'app' ? app.baseUrl : ref.baseUrl;
-      return load({ url: `${base}/api/auth/user`, headers, connections: 1, duration: seconds }).figures;
-    }),
-  );
-  for (const connections of [1, 50]) {
+  if (only !== 'range')
+    rows.push(
+      await pair('auth-user', 'reqPerSec', (side) => {
+        const base = side === 'app' ? app.baseUrl : ref.baseUrl;
+        return load({ url: `${base}/api/auth/user`, headers, connections: 1, duration: seconds }).figures;
+      }),
+    );
+  for (const connections of only === 'auth' ? [] : [1, 50]) {
     const randomRange = (request) => {
       const offset = Math.floor(Math.random() * (FILE_BYTES - MIB));
       return { ...request, headers: { ...request.headers, range: `bytes=${offset}-${offset + MIB - 1}` } };

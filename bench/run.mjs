@@ -5,7 +5,7 @@
 // autocannon and prints one table. Exits non-zero when a median misses bench/budgets.json — except
 // with --quick (seconds, small data; CI runs it so the harness cannot rot), which fails only when
 // the harness itself breaks.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { signInAsDemo } from '../src/test/server-process.ts';
@@ -43,7 +43,8 @@ try {
   const pgDatabase = database === 'postgres' ? await freshPostgresDatabase() : undefined;
   if (pgDatabase) stops.push(pgDatabase.drop);
   say(`starting the app (dist/server/main.js, ${database})`);
-  const app = await startApp({ dataDir: path.join(workDir, 'data'), databaseUrl: pgDatabase?.url });
+  const dataDir = path.join(workDir, 'data');
+  const app = await startApp({ dataDir, databaseUrl: pgDatabase?.url });
   stops.unshift(app.stop);
   const session = await signInAsDemo(app.baseUrl);
   const api = apiClient(app.baseUrl, session);
@@ -98,15 +99,15 @@ try {
   };
   await listCases(SIZES[0]);
 
+  const randomRange = (request) => {
+    const offset = Math.floor(Math.random() * (RANGE_FILE_BYTES - MIB));
+    return { ...request, headers: { ...request.headers, range: `bytes=${offset}-${offset + MIB - 1}` } };
+  };
   for (const connections of [1, 50]) {
     const name = `range-1mib-${connections}c`;
     say(name);
     const url = (side) =>
       side === 'app' ? `${app.baseUrl}/api/tracks/${rangeTrack.id}/stream` : `${nginx.baseUrl}/range.wav`;
-    const randomRange = (request) => {
-      const offset = Math.floor(Math.random() * (RANGE_FILE_BYTES - MIB));
-      return { ...request, headers: { ...request.headers, range: `bytes=${offset}-${offset + MIB - 1}` } };
-    };
     rows.push(
       await pair(
         name,
@@ -156,6 +157,44 @@ try {
     await stops.shift()(); // the reference, whose bytes are now stale
     ref = await reference();
     await listCases(size);
+  }
+
+  // STREAM_OFFLOAD=nginx (decision 0069): the same app restarted on the same data with the setting,
+  // behind nginx (bench/nginx.conf's proxy block); the reference is the same nginx serving the file.
+  say('range with STREAM_OFFLOAD=nginx: restarting the app behind nginx');
+  await app.stop();
+  const offloaded = await startApp({
+    dataDir,
+    databaseUrl: pgDatabase?.url,
+    env: { STREAM_OFFLOAD: 'nginx' },
+  });
+  stops.unshift(offloaded.stop);
+  // nginx's workers run as nobody: they must get through to DATA_DIR/files.
+  for (const dir of [workDir, dataDir, path.join(dataDir, 'files')]) chmodSync(dir, 0o755);
+  const proxy = await startNginx(mediaDir, {
+    app: new URL(offloaded.baseUrl).host,
+    filesDir: path.join(dataDir, 'files'),
+  });
+  stops.unshift(proxy.stop);
+  for (const connections of [1, 50]) {
+    const name = `range-1mib-offload-${connections}c`;
+    say(name);
+    const url = (side) =>
+      side === 'app' ? `${proxy.proxyUrl}/api/tracks/${rangeTrack.id}/stream` : `${proxy.baseUrl}/range.wav`;
+    rows.push(
+      await pair(
+        name,
+        'throughput',
+        (side) =>
+          load({
+            url: url(side),
+            headers,
+            connections,
+            ...span(connections),
+            requests: [{ setupRequest: randomRange }],
+          }).figures,
+      ),
+    );
   }
 
   const judged = judge(rows, budgets, database);

@@ -9,7 +9,7 @@ const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
  * Read buffer of a blob stream (decision 0068). Node's default is 64 KiB: a 1 MiB Range then takes
  * 16 reads and 16 socket writes; at 512 KiB it takes two.
  */
-export const READ_BUFFER_BYTES = Number(process.env.TMP_HWM ?? 512 * 1024);
+export const READ_BUFFER_BYTES = 512 * 1024;
 
 /** Blobs as files under one root folder (DATA_DIR/files by default). */
 export class LocalDiskStore implements BlobStore {

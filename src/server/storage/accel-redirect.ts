@@ -17,8 +17,6 @@ export function accelRedirect(reply: FastifyReply, key: string, options: ServeOp
   reply
     .code(200)
     .header('X-Accel-Redirect', uri)
-    // nginx answers conditional and Range requests against the file itself; nothing to buffer here.
-    .header('X-Accel-Buffering', 'no')
     .header('Cache-Control', options.cacheControl)
     .header('Content-Type', options.contentType);
   if (options.contentDisposition) reply.header('Content-Disposition', options.contentDisposition);

@@ -26,7 +26,9 @@ export class StreamAccess {
   ): Promise<TrackRow> {
     const key = `${viewerId ?? ''}\n${trackId}`;
     const cached = this.cache?.get(key);
-    if (cached) return cached;
+    // Checked on the way out too: /original keeps a row whatever its state, and /stream must not
+    // take that row's "nothing playable yet" for settled.
+    if (cached && reusable(cached)) return cached;
     const generation = this.cache?.begin() ?? 0;
     const track = await findListenableTrack(this.db, trackId, viewerId);
     if (reusable(track)) this.cache?.set(key, track, generation);

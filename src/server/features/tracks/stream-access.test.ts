@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { makeWav } from '../../../test/media-fixtures';
-import { users } from '../../db/schema';
+import { hasFfmpeg, makeEncodedTone, makeWav } from '../../../test/media-fixtures';
+import { tracks, users } from '../../db/schema';
 
 // Decision 0066: access to a track's bytes is decided once per viewer and track, then reused for
 // ACCESS_CACHE_SECONDS; any change made through the API withdraws it at once.
@@ -76,6 +76,31 @@ describe('Range requests after the first', () => {
     expect((await range(listener, id, 0, 9)).statusCode).toBe(404);
     expect((await owner.patch('/api/user/privacy', { isPublic: true })).statusCode).toBe(200);
     expect((await range(listener, id, 0, 9)).statusCode).toBe(206);
+  });
+});
+
+describe.skipIf(!hasFfmpeg)('while nothing is playable yet', () => {
+  it('a 409 is never reused, even after /original kept the row: the rendition plays once ready', async () => {
+    // AIFF: not playable in every browser, so /stream waits for the rendition (decision 0041).
+    const res = await owner.upload(
+      '/api/tracks',
+      { name: 'Aiff' },
+      { field: 'audio', name: 'take.aiff', type: 'audio/aiff', data: makeEncodedTone('aiff') },
+    );
+    expect(res.statusCode).toBe(201);
+    const id: number = res.json().id;
+    const listener = t.client();
+    expect((await listener.get(`/api/tracks/${id}/stream`)).statusCode).toBe(409);
+    expect((await listener.get(`/api/tracks/${id}/original`)).statusCode).toBe(200);
+    // What the processing job does (it bumps nothing): a rendition appears.
+    const [row] = await t.db.select().from(tracks).where(eq(tracks.id, id));
+    await t.db
+      .update(tracks)
+      .set({ processingState: 'ready', renditionKey: row!.filepath, renditionMimeType: 'audio/mp4' })
+      .where(eq(tracks.id, id));
+    const played = await listener.get(`/api/tracks/${id}/stream`);
+    expect(played.statusCode).toBe(200);
+    expect(played.headers['content-type']).toBe('audio/mp4');
   });
 });
 

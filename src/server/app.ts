@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
@@ -16,17 +15,22 @@ import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
+import { StreamAccess } from './features/tracks/stream-access';
 import { startTrackProcessing } from './features/tracks/track-processing.queue';
 import { tracksRoutes } from './features/tracks/tracks.routes';
+import type { TrackRow } from './features/tracks/tracks.service';
 import { usersRoutes } from './features/users/users.routes';
 import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
 import { resolveFfmpeg } from './media/ffmpeg-binaries';
+import { AccessCache, accessGenerationPlugin, Generation } from './plugins/access-cache';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
 import { logSerializers } from './plugins/log-redaction';
 import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
+import type { LoadedSession } from './plugins/session-store';
 import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
 import { LocalDiskStore } from './storage/local-disk-store';
@@ -110,31 +114,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
   await app.register(compressionPlugin);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: https ? [] : null,
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Radix positions popovers with inline style attributes.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: https ? [] : null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
+      hsts: https,
     },
-    crossOriginEmbedderPolicy: false,
-    hsts: https,
   });
   await app.register(rateLimitsPlugin, {
     perMinute: config.rateLimitPerMinute,
     overrides: options.rateLimits,
   });
+  // Sessions and stream permissions reused for ACCESS_CACHE_SECONDS; every unsafe request drops them
+  // all (decision 0066).
+  const generation = new Generation();
+  const cacheMs = config.accessCacheSeconds * 1000;
+  await app.register(accessGenerationPlugin, { generation });
   await app.register(sessionPlugin, {
     db,
     secret: config.sessionSecret,
     secureCookies: https,
     pruneIntervalMs: options.sessionPruneIntervalMs,
+    cache: new AccessCache<LoadedSession>(generation, cacheMs),
   });
   await app.register(authGuardPlugin, { db });
   // Per-route limits are set where each upload is received (audio vs images).
@@ -169,6 +181,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storageQuotaBytes: config.storageQuotaBytes,
     trackListCacheBytes: config.trackListCacheBytes,
     queue,
+    media: {
+      access: new StreamAccess(db, new AccessCache<TrackRow>(generation, cacheMs)),
+      offload: config.streamOffload,
+    },
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });

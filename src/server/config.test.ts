@@ -137,6 +137,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('ACCESS_CACHE_SECONDS: 10 by default, 0 switches the cache off, nonsense refused', () => {
+    expect(loadConfig({}).accessCacheSeconds).toBe(10);
+    expect(loadConfig({ ACCESS_CACHE_SECONDS: '0' }).accessCacheSeconds).toBe(0);
+    expect(problemsOf({ ACCESS_CACHE_SECONDS: '1.5' })[0]).toMatch(
+      /^ACCESS_CACHE_SECONDS \(got "1.5"\): must be a whole number of seconds/,
+    );
+    expect(problemsOf({ ACCESS_CACHE_SECONDS: '301' })[0]).toMatch(/at most 300 seconds/);
+  });
+
+  it('STREAM_OFFLOAD: none by default, or nginx', () => {
+    expect(loadConfig({}).streamOffload).toBe('none');
+    expect(loadConfig({ STREAM_OFFLOAD: 'nginx' }).streamOffload).toBe('nginx');
+    expect(problemsOf({ STREAM_OFFLOAD: 'apache' })[0]).toMatch(
+      /^STREAM_OFFLOAD \(got "apache"\): must be none or nginx/,
+    );
+  });
+
   it('reads the quota (0 = unlimited), demo switch and timeouts, refusing nonsense', () => {
     expect(loadConfig({ STORAGE_QUOTA_BYTES: '0', DEMO_ENABLED: 'false' })).toMatchObject({
       storageQuotaBytes: 0,

@@ -106,6 +106,13 @@ const envSchema = z
       .number({ message: 'must be a number of megabytes (0 = no journal list cache)' })
       .min(0, 'must be a number of megabytes (0 = no journal list cache)')
       .default(64),
+    ACCESS_CACHE_SECONDS: z.coerce
+      .number({ message: 'must be a whole number of seconds (0 = no cache)' })
+      .int('must be a whole number of seconds (0 = no cache)')
+      .min(0, 'must be a whole number of seconds (0 = no cache)')
+      .max(300, 'must be at most 300 seconds')
+      .default(10),
+    STREAM_OFFLOAD: z.enum(['none', 'nginx'], { message: 'must be none or nginx' }).default('none'),
     DEMO_ENABLED: booleanFlag.default(true),
     DEMO_TTL_HOURS: z.coerce
       .number({ message: 'must be a positive number of hours' })
@@ -175,6 +182,15 @@ export interface Config {
    * recently used go first. 0 = every GET /api/tracks runs the list query.
    */
   trackListCacheBytes: number;
+  /**
+   * How long a loaded session (with its user) and a stream permission are reused in this process
+   * before the database is asked again; any change made through the API drops them at once, so the
+   * bound matters only for changes made elsewhere (another instance, SQL). 0 = ask every time
+   * (decision 0066).
+   */
+  accessCacheSeconds: number;
+  /** 'nginx': media bytes are handed to nginx with X-Accel-Redirect after the access check (0069). */
+  streamOffload: 'none' | 'nginx';
   demoEnabled: boolean;
   /** Demo accounts (and their files) are deleted this long after they were created. */
   demoTtlHours: number;
@@ -228,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffprobePath: e.FFPROBE_PATH,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trackListCacheBytes: Math.floor(e.TRACK_LIST_CACHE_MB * 1024 * 1024),
+    accessCacheSeconds: e.ACCESS_CACHE_SECONDS,
+    streamOffload: e.STREAM_OFFLOAD,
     demoEnabled: e.DEMO_ENABLED,
     demoTtlHours: e.DEMO_TTL_HOURS,
   };

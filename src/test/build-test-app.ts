@@ -33,6 +33,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     rateLimitPerMinute: 1000,
     // On, as in production: every test that lists tracks after a write also checks invalidation.
     trackListCacheBytes: 64 * 1024 * 1024,
+    // Off unless a test turns it on: many tests change rows with SQL and expect the next request to
+    // see it at once; the cache's own tests (access-cache.test.ts) set it (decision 0066).
+    accessCacheSeconds: 0,
+    streamOffload: 'none',
     demoEnabled: true,
     demoTtlHours: 24,
     // Opt-in per test (buildTestApp's mediaWorkers): unrelated API tests never run ffmpeg.

@@ -26,7 +26,10 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, opts: { db: Datab
   app.decorateRequest('currentUser', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const userId = request.session.userId;
-    const user = userId ? await findUserById(opts.db, userId) : undefined;
+    // Read with the session by the store's one query (decision 0067); a session signed in during
+    // this request has none yet.
+    const loaded = request.session.loadedUser?.row;
+    const user = !userId ? undefined : loaded?.id === userId ? loaded : await findUserById(opts.db, userId);
     if (!user) throw new HttpError(401, 'Not signed in');
     request.currentUser = user;
   });

@@ -1,21 +1,48 @@
 import type { SessionStore } from '@fastify/session';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
 import type { Session } from 'fastify';
 import type { Database } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
+import type { UserRow } from '../features/users/users.service';
+import type { AccessCache } from './access-cache';
 import { type SessionTimes, sessionExpiry } from './session-lifetime';
 
 type Callback = (err?: unknown) => void;
 type GetCallback = (err: unknown, session?: Session | null) => void;
 
 /**
+ * The signed-in user, loaded with the session row by the same query (decision 0067). It rides on the
+ * session object for the length of one request; toJSON keeps it out of the stored row and out of
+ * @fastify/session's "was it modified" hash, so carrying it never causes a write.
+ */
+export class LoadedUser {
+  constructor(readonly row: UserRow) {}
+  toJSON() {
+    return undefined;
+  }
+}
+
+/** What one session lookup found: the stored JSON, its expiry and its user (if any, and still there). */
+export interface LoadedSession {
+  sess: Record<string, unknown>;
+  expire: Date;
+  user: UserRow | null;
+}
+
+/**
  * @fastify/session store on the `sessions` table (sid, sess, expire), like connect-pg-simple.
- * Expired rows are never returned and are pruned by pruneExpiredSessions().
+ * Expired rows are never returned and are pruned by pruneExpiredSessions(). A lookup reads the
+ * session and its user in one indexed query; with a cache, the requests that follow within its TTL
+ * read nothing (decision 0066). Writes and deletes through this store drop the cached entry.
  */
 export class DrizzleSessionStore implements SessionStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly cache?: AccessCache<LoadedSession>,
+  ) {}
 
   set(sid: string, session: unknown, callback: Callback) {
+    this.cache?.delete(sid);
     const sess = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
     const expire = sessionExpiry(sess as SessionTimes);
     this.db
@@ -26,19 +53,45 @@ export class DrizzleSessionStore implements SessionStore {
   }
 
   get(sid: string, callback: GetCallback) {
-    this.db
-      .select({ sess: sessions.sess })
-      .from(sessions)
-      .where(and(eq(sessions.sid, sid), gt(sessions.expire, sql`now()`)))
-      .then((rows) => callback(null, (rows[0]?.sess as Session | undefined) ?? null), callback);
+    const cached = this.cache?.get(sid);
+    if (cached && cached.expire.getTime() > Date.now()) {
+      callback(null, asSession(cached));
+      return;
+    }
+    const generation = this.cache?.begin() ?? 0;
+    this.load(sid).then((loaded) => {
+      if (loaded) this.cache?.set(sid, loaded, generation);
+      callback(null, loaded ? asSession(loaded) : null);
+    }, callback);
   }
 
   destroy(sid: string, callback: Callback) {
+    this.cache?.delete(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
       .then(() => callback(), callback);
   }
+
+  private async load(sid: string): Promise<LoadedSession | undefined> {
+    // sessions.sid is the primary key and users.id too: one row, two index lookups.
+    const [row] = await this.db
+      .select({ sess: sessions.sess, expire: sessions.expire, user: getTableColumns(users) })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sql`${sessions.sess}->>'userId'`))
+      .where(and(eq(sessions.sid, sid), gt(sessions.expire, sql`now()`)))
+      .limit(1);
+    if (!row) return undefined;
+    // A left join gives an object of nulls when no user matched.
+    return { sess: row.sess, expire: row.expire, user: row.user?.id ? (row.user as UserRow) : null };
+  }
+}
+
+/** A fresh copy each time: handlers change their session object, never the cached one. */
+function asSession(loaded: LoadedSession): Session {
+  const sess = structuredClone(loaded.sess) as Record<string, unknown>;
+  if (loaded.user) sess.loadedUser = new LoadedUser(loaded.user);
+  return sess as unknown as Session;
 }
 
 export async function pruneExpiredSessions(db: Database): Promise<number> {

@@ -4,8 +4,15 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import type { AccessCache } from './access-cache';
 import { SESSION_MAX_AGE_MS, shouldTouch } from './session-lifetime';
-import { DrizzleSessionStore, pruneExpiredSessions } from './session-store';
+import { MemoSigner } from './session-signer';
+import {
+  DrizzleSessionStore,
+  type LoadedSession,
+  type LoadedUser,
+  pruneExpiredSessions,
+} from './session-store';
 
 declare module 'fastify' {
   interface Session {
@@ -15,6 +22,8 @@ declare module 'fastify' {
     lastSeenAt?: number;
     /** The OpenID Connect transaction between /api/supabase/auth and its callback. */
     oidc?: { state: string; nonce: string; codeVerifier: string; pendingInvite?: string };
+    /** The user row read with the session (never stored; see LoadedUser). */
+    loadedUser?: LoadedUser;
   }
 }
 
@@ -24,6 +33,8 @@ export interface SessionPluginOptions {
   secureCookies: boolean;
   /** How often expired rows are deleted; 0 turns the timer off (tests prune by hand). */
   pruneIntervalMs?: number;
+  /** Loaded sessions reused for a few seconds (decision 0066); omitted: every request reads its row. */
+  cache?: AccessCache<LoadedSession>;
 }
 
 export const SESSION_COOKIE = 'journal.sid';
@@ -38,9 +49,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: opts.secret,
+    secret: new MemoSigner(opts.secret),
     cookieName: SESSION_COOKIE,
-    store: new DrizzleSessionStore(opts.db),
+    store: new DrizzleSessionStore(opts.db, opts.cache),
     // No row for anonymous visitors until something (a CSRF token, a sign-in) is stored.
     saveUninitialized: false,
     // Not rolling: a session row is written when it changes, not on every request.

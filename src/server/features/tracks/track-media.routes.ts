@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/primitives';
@@ -7,9 +7,11 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { userOf } from '../../plugins/auth-guard';
 import { notFound } from '../../plugins/errors';
+import { accelRedirect } from '../../storage/accel-redirect';
 import type { BlobStore } from '../../storage/blob-store';
 import { attachmentDisposition } from '../../storage/content-disposition';
-import { serveBlob } from '../../storage/serve-blob';
+import { type ServeOptions, serveBlob } from '../../storage/serve-blob';
+import type { StreamAccess } from './stream-access';
 import { ProcessingConflict, retryTrackProcessing } from './track-processing.service';
 import { findListenableTrack, processingOf, streamSource } from './tracks.service';
 
@@ -17,6 +19,10 @@ export interface TrackMediaRoutesOptions {
   db: Database;
   store: BlobStore;
   queue: JobQueue;
+  /** Access decided once per viewer and track for the Range requests that follow (decision 0066). */
+  access: StreamAccess;
+  /** 'nginx': answer with X-Accel-Redirect instead of the bytes (decision 0069). */
+  offload: 'none' | 'nginx';
 }
 
 const trackParams = z.object({ id: idParam() });
@@ -37,27 +43,36 @@ function conflict(reply: FastifyReply, processing: Track['processing']) {
  */
 export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMediaRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, store } = opts;
+  const { db, store, access } = opts;
+  const send = (request: FastifyRequest, reply: FastifyReply, key: string, options: ServeOptions) =>
+    opts.offload === 'nginx'
+      ? accelRedirect(reply, key, options)
+      : serveBlob(request, reply, store, key, options);
 
   app.get('/api/tracks/:id/stream', { schema: { params: trackParams } }, async (request, reply) => {
-    const track = await findListenableTrack(db, request.params.id, request.session.userId ?? null);
+    const track = await access.listenable(
+      request.params.id,
+      request.session.userId ?? null,
+      (row) => streamSource(row) !== null,
+    );
     const source = streamSource(track);
     if (!source) return conflict(reply, processingOf(track));
-    return serveBlob(request, reply, store, source.key, {
+    return send(request, reply, source.key, {
       contentType: source.mimeType,
       cacheControl: PRIVATE,
     });
   });
 
   app.get('/api/tracks/:id/original', { schema: { params: trackParams } }, async (request, reply) => {
-    const track = await findListenableTrack(db, request.params.id, request.session.userId ?? null);
-    return serveBlob(request, reply, store, track.filepath, {
+    const track = await access.listenable(request.params.id, request.session.userId ?? null);
+    return send(request, reply, track.filepath, {
       contentType: track.mimeType,
       cacheControl: PRIVATE,
       contentDisposition: attachmentDisposition(track.filename),
     });
   });
 
+  // Not cached: a processing job (which bumps nothing) turns 409 into peaks, and it is one request a play.
   app.get(
     '/api/tracks/:id/waveform',
     { schema: { params: trackParams, response: { 200: waveformSchema } } },

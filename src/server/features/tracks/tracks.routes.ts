@@ -25,7 +25,7 @@ import type { BlobStore } from '../../storage/blob-store';
 import { audioUploadLimit, createTrackWithinQuota, storedBytes } from './storage.service';
 import { etagMatches, journalRevision, preferredEncoding, TrackListCache } from './track-list.cache';
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
-import { trackMediaRoutes } from './track-media.routes';
+import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueTrackProcessing } from './track-processing.service';
 import { deleteTrack, getListenableTrackWithOwner, updateTrack } from './tracks.service';
 
@@ -40,6 +40,8 @@ export interface TracksRoutesOptions {
   queue: JobQueue;
   /** Memory for whole journal lists kept as sent (decision 0084); 0 = none. */
   trackListCacheBytes: number;
+  /** The stream routes' access decisions and byte offload (track-media.routes.ts). */
+  media: Pick<TrackMediaRoutesOptions, 'access' | 'offload'>;
 }
 
 const trackParams = z.object({ id: idParam() });
@@ -70,16 +72,14 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     },
     async (request, reply) => {
       const { sort, limit, cursor } = request.query;
-      const user = userOf(request);
-      const userId = user.id;
+      const userId = userOf(request).id;
       // The zod schema above still documents the reply; a plain FastifyReply takes the ready text.
       const raw = (reply as FastifyReply).type('application/json; charset=utf-8');
       if (limit === undefined && listCache) {
         // The whole list, from memory while the owner's journal revision is unchanged (decision 0084).
-        // requireUser read the user row in this request, before the list: its revision saves a round
-        // trip. Should the user ever come from elsewhere without it, one primary-key lookup.
-        const revision =
-          typeof user.journalRevision === 'number' ? user.journalRevision : await journalRevision(db, userId);
+        // Read here, never taken from the request's user: that row may come from the access cache
+        // (decision 0066) and be seconds old, while the list must follow every write (a job's too).
+        const revision = await journalRevision(db, userId);
         if (revision === undefined) throw new HttpError(401, 'Not signed in');
         const list = await listCache.list(userId, sort, revision, () => ownTracksJson(db, userId, sort));
         // no-cache: a browser keeps the list but asks each time, and hears 304 while it is current.
@@ -191,5 +191,5 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     async (request) => getListenableTrackWithOwner(db, request.params.id, request.session.userId ?? null),
   );
 
-  await app.register(trackMediaRoutes, { db, store, queue: opts.queue });
+  await app.register(trackMediaRoutes, { db, store, queue: opts.queue, ...opts.media });
 }

@@ -76,8 +76,6 @@ describe('the whole journal list kept in memory', () => {
     const second = await alice.get('/api/tracks');
     expect(second.body).toBe(first.body);
     expect(t.queries.some((q) => q.includes('row_to_json'))).toBe(false);
-    // The revision comes with the signed-in user's row: no query of its own.
-    expect(t.queries.some((q) => q.startsWith('select "journal_revision"'))).toBe(false);
   });
 
   it('sends an ETag and answers 304 to If-None-Match while the list is unchanged', async () => {
@@ -219,6 +217,26 @@ describe('the whole journal list kept in memory', () => {
       await changesTheList(alice, () => upload(aliceThere, 'Second'));
     } finally {
       await other.close();
+    }
+  });
+
+  it('follows a job write at once while sessions and users come from the access cache', async () => {
+    // Decision 0066 keeps the signed-in user's row for seconds; the list must not trust its revision.
+    const cached = await buildTestApp({ sharedDatabase: t.database, config: { accessCacheSeconds: 60 } });
+    try {
+      const client = await cached.signedInAs(alice.userId);
+      const track = await upload(alice);
+      const before = await client.get('/api/tracks');
+      expect(before.json<Track[]>()[0]!.processing.state).toBe('pending');
+      await client.get('/api/tracks'); // the first request after signing in loads the session anew
+      await giveUpOnTrack(t.db, track.id);
+      cached.queries.length = 0;
+      const after = await client.get('/api/tracks');
+      expect(cached.queries.some((q) => q.includes('"sessions"'))).toBe(false); // the user was cached
+      expect(after.body).toBe(await ownTracksJson(t.db, alice.userId, 'dateUploaded'));
+      expect(after.json<Track[]>()[0]!.processing.state).toBe('failed');
+    } finally {
+      await cached.close();
     }
   });
 

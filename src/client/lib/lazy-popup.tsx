@@ -114,7 +114,7 @@ export function lazyPopup<P extends WithChild>(
       const node = el.current;
       if (!node || start.current.open) return;
       if (start.current.focused) node.focus();
-      if (start.current.hovered && node.matches(':hover')) {
+      if (start.current.hovered) {
         dispatchPointer(node, 'pointerover');
         dispatchPointer(node, 'pointermove');
       }

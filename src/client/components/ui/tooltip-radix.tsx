@@ -1,5 +1,5 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import { type ReactElement, useSyncExternalStore } from 'react';
+import { type ReactElement, useEffect, useRef, useSyncExternalStore } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import type { PopupStart } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
@@ -43,12 +43,26 @@ export function RadixWithTooltip({
   defaultOpen,
 }: WithTooltipProps & PopupStart) {
   const isDelayed = useSyncExternalStore(subscribe, getDelayed, getDelayed);
+  const open = useRef(false);
+  const onOpenChange = (next: boolean) => {
+    if (next === open.current) return;
+    open.current = next;
+    onTooltipOpenChange(next);
+  };
+  // A tooltip can go while open (its button navigates away): it counts as closing, or the next
+  // ones would skip their delay for good.
+  useEffect(
+    () => () => {
+      if (open.current) onTooltipOpenChange(false);
+    },
+    [],
+  );
   return (
     <TooltipPrimitive.Provider delayDuration={TIMINGS.tooltipDelayMs} skipDelayDuration={0}>
       <TooltipPrimitive.Root
         defaultOpen={defaultOpen}
         delayDuration={isDelayed ? TIMINGS.tooltipDelayMs : 0}
-        onOpenChange={onTooltipOpenChange}
+        onOpenChange={onOpenChange}
       >
         <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
         <TooltipPrimitive.Portal>

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { preloadLazyPopups } from './lib/lazy-popup';
 
 // jsdom lacks a few browser APIs that Radix primitives and the audio player touch.
 
@@ -31,6 +32,11 @@ Element.prototype.releasePointerCapture ??= () => {};
 HTMLMediaElement.prototype.play = () => Promise.resolve();
 HTMLMediaElement.prototype.pause = () => {};
 HTMLMediaElement.prototype.load = () => {};
+
+// Tooltips, menus, the sort select, hover cards and popovers load on first use in the app (decision
+// 0076). Component tests start with them loaded, as after a first use; lazy-popup.test.tsx covers
+// the plain trigger and the hand-over, and the e2e stories the real first use.
+beforeAll(() => preloadLazyPopups(), 30_000);
 
 afterEach(() => {
   cleanup();

@@ -8,11 +8,10 @@ import { FIRST_ROUTE_BUDGET_BYTES, firstRouteGzip } from '../../scripts/vite-pre
 /**
  * The client's first route against issue 11's budget (150 KB gzip), from a real production build
  * kept in memory (`write: false`, a few seconds): the entry plus the chunks the first screen
- * imports statically, gzip -9 as the server's precompressed files are (decision 0075).
- * The signed-in journal is not yet within the budget: JOURNAL_CEILING_BYTES holds it where it is
- * so it cannot grow back, and is to come down to the budget (decision 0075 says what is left).
+ * imports statically, gzip -9 as the server's precompressed files are (decision 0075). Both the
+ * landing page and the signed-in journal are held to it since the popper widgets and the sheets
+ * load on first use (decisions 0076, 0077).
  */
-const JOURNAL_CEILING_BYTES = 188 * 1024;
 
 async function buildClient() {
   const root = path.resolve(import.meta.dirname, '../..');
@@ -37,10 +36,10 @@ async function buildClient() {
 }
 
 describe('first route JS size (issue 11)', () => {
-  it('keeps the landing page within 150 KB gzip and the journal under its ceiling', async () => {
+  it('keeps the landing page and the signed-in journal within 150 KB gzip', async () => {
     const { landing, journal } = await buildClient();
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     expect(kb(landing), 'landing page first route').toBe(kb(Math.min(landing, FIRST_ROUTE_BUDGET_BYTES)));
-    expect(kb(journal), 'journal first route').toBe(kb(Math.min(journal, JOURNAL_CEILING_BYTES)));
+    expect(kb(journal), 'journal first route').toBe(kb(Math.min(journal, FIRST_ROUTE_BUDGET_BYTES)));
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '../../lib/utils';
+import { SELECT_TRIGGER_CLASS } from './select-trigger-class';
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
@@ -12,13 +13,7 @@ export function SelectTrigger({
   ...props
 }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
-    <SelectPrimitive.Trigger
-      className={cn(
-        'flex h-10 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 [&>span]:truncate',
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Trigger className={cn(SELECT_TRIGGER_CLASS, className)} {...props}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDown className="size-4 opacity-60" aria-hidden />

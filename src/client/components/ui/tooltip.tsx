@@ -1,56 +1,20 @@
-import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type * as React from 'react';
-import { TIMINGS } from '../../../shared/constants';
-import { cn } from '../../lib/utils';
+import { lazyPopup } from '../../lib/lazy-popup';
+import type { WithTooltipProps } from './tooltip-radix';
 
-/** App-wide tooltip timings from spec section 9: 700 ms to open, 300 ms grace when moving between. */
+/**
+ * Kept so the app and the tests keep one place for tooltip-wide settings; the timings themselves
+ * live with the lazily loaded tooltips (tooltip-radix.tsx, decision 0076), which share them.
+ */
 export function TooltipProvider({ children }: { children: React.ReactNode }) {
-  return (
-    <TooltipPrimitive.Provider
-      delayDuration={TIMINGS.tooltipDelayMs}
-      skipDelayDuration={TIMINGS.tooltipSkipDelayMs}
-    >
-      {children}
-    </TooltipPrimitive.Provider>
-  );
+  return children;
 }
 
-export const Tooltip = TooltipPrimitive.Root;
-export const TooltipTrigger = TooltipPrimitive.Trigger;
-
-export function TooltipContent({
-  className,
-  sideOffset = 6,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Content>) {
-  return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 rounded-md border border-border bg-popover px-2.5 py-1.5 text-xs font-medium text-popover-foreground shadow-lg data-[state=delayed-open]:animate-in-fade',
-          className,
-        )}
-        {...props}
-      />
-    </TooltipPrimitive.Portal>
-  );
-}
-
-/** The common case: one trigger, one text label. */
-export function WithTooltip({
-  label,
-  side = 'right',
-  children,
-}: {
-  label: string;
-  side?: 'top' | 'right' | 'bottom' | 'left';
-  children: React.ReactNode;
-}) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side={side}>{label}</TooltipContent>
-    </Tooltip>
-  );
-}
+/**
+ * One trigger, one text label, on hover and keyboard focus. Radix's tooltip (and floating-ui) load
+ * when the trigger is first hovered or focused; until then the trigger is the plain element.
+ */
+export const WithTooltip = lazyPopup<WithTooltipProps>(
+  () => import('./tooltip-radix').then((m) => m.RadixWithTooltip),
+  {},
+);

@@ -8,7 +8,7 @@ import { usePlayFromList } from '../player/use-play-from-list';
 import { TrackIndexCell, TrackTitleCell } from '../playlists/track-row-cells';
 import { EmptyState } from '../shell/page-layout';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
-import { TrackMoreMenu } from '../tracks/track-queue-items';
+import { TrackMoreMenu } from '../tracks/track-more-menu';
 
 const GRID =
   'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_2.25rem] items-center gap-3 px-2 @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_2.25rem]';

@@ -21,7 +21,7 @@ describe('SharedCollectiveBadges', () => {
     const more = screen.getByRole('button', { name: 'Show all 6 shared collectives' });
     expect(more.textContent).toBe('+2');
     await userEvent.click(more);
-    const dialog = screen.getByRole('dialog', { name: 'Shared Collectives' });
+    const dialog = await screen.findByRole('dialog', { name: 'Shared Collectives' });
     expect(within(dialog).getAllByRole('button', { name: /One|Two|Three|Four|Five|Six/ })).toHaveLength(6);
     await userEvent.click(within(dialog).getByRole('button', { name: /Five/ }));
     expect(location.history?.at(-1)).toBe('/collective/5');
@@ -56,7 +56,7 @@ describe('SharedCollectiveBadges', () => {
       { path: '/profile' },
     );
     await userEvent.click(screen.getByRole('button', { name: 'Show all 6 shared collectives' }));
-    const dialog = screen.getByRole('dialog', { name: 'Shared Collectives' });
+    const dialog = await screen.findByRole('dialog', { name: 'Shared Collectives' });
     expect(location.history?.at(-1)).toBe('/profile');
     await userEvent.click(within(dialog).getByRole('button', { name: /Two/ }));
     expect(location.history?.at(-1)).toBe('/collective/2');

@@ -2,8 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { equipmentCategoryColor } from '../../../shared/constants';
 import type { EquipmentTag } from '../../../shared/schemas/tracks';
+import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
-import { EquipmentHoverCard } from './equipment-hover-card';
+
+/** Radix's hover card and the preview load when a chip is first hovered or focused (decision 0076). */
+const EquipmentHoverCard = lazyPopup(
+  () => import('./equipment-hover-card').then((m) => m.RadixEquipmentHoverCard),
+  {},
+);
 
 /** The pill of one piece of kit, on its category's pastel colour (dark text keeps it readable). */
 export function EquipmentChip({

@@ -1,5 +1,5 @@
 import { ArrowRight, Cable } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { Link } from 'wouter';
 import { LIMITS, TIMINGS } from '../../../shared/constants';
 import { truncate } from '../../../shared/format';
@@ -41,16 +41,25 @@ export function EquipmentPreview({ equipment }: { equipment: EquipmentTag }) {
   );
 }
 
-/** Wraps a chip so hovering it shows the equipment preview after 200 ms, closing 100 ms after leaving. */
-export function EquipmentHoverCard({
+/**
+ * Wraps a chip so hovering it shows the equipment preview after 200 ms, closing 100 ms after leaving.
+ * Loaded when a chip is first hovered or focused (`EquipmentHoverCard`, decision 0076).
+ */
+export function RadixEquipmentHoverCard({
   equipment,
   children,
+  defaultOpen,
 }: {
   equipment: EquipmentTag;
-  children: ReactNode;
+  children: ReactElement;
+  defaultOpen?: boolean;
 }) {
   return (
-    <HoverCard openDelay={TIMINGS.hoverCardOpenMs} closeDelay={TIMINGS.hoverCardCloseMs}>
+    <HoverCard
+      defaultOpen={defaultOpen}
+      openDelay={TIMINGS.hoverCardOpenMs}
+      closeDelay={TIMINGS.hoverCardCloseMs}
+    >
       <HoverCardTrigger asChild>{children}</HoverCardTrigger>
       <HoverCardContent>
         <EquipmentPreview equipment={equipment} />

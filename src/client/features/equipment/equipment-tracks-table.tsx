@@ -10,7 +10,7 @@ import { usePlayer } from '../player/use-player';
 import { EmptyState } from '../shell/page-layout';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/play-button-gate';
 import { toPlayerTrack, trackOwner } from '../tracks/player-track';
-import { TrackMoreMenu } from '../tracks/track-queue-items';
+import { TrackMoreMenu } from '../tracks/track-more-menu';
 import { EquipmentChips } from './equipment-chips';
 import { useEquipmentTracks } from './use-equipment-page';
 

@@ -9,9 +9,8 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { Sheet, SheetTrigger } from '../../components/ui/sheet';
 import { Slider } from '../../components/ui/slider';
 import { QueuePanel, ShortcutsDialog } from '../../lazy-parts';
 import { cn } from '../../lib/utils';
@@ -63,6 +62,7 @@ export function PlayerBar({ className }: { className?: string }) {
   const noTrack = currentTrack === null;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [queueOpen, setQueueOpen] = useState(false);
+  const queueButton = useRef<HTMLButtonElement>(null);
   usePlayerShortcuts(player, () => setShortcutsOpen(true));
 
   return (
@@ -115,19 +115,21 @@ export function PlayerBar({ className }: { className?: string }) {
         <Button variant="ghost" size="icon" aria-label="Next" disabled={noTrack} onClick={player.next}>
           <SkipForward />
         </Button>
-        <Sheet open={queueOpen} onOpenChange={setQueueOpen}>
-          <SheetTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label="Queue"
-              className={cn(queueOpen ? 'text-primary' : 'text-muted-foreground')}
-            >
-              <ListMusic />
-            </Button>
-          </SheetTrigger>
-          <QueuePanel open={queueOpen} />
-        </Sheet>
+        {/* The sheet's trigger, by hand: Radix Dialog comes with the panel (decision 0077). */}
+        <Button
+          ref={queueButton}
+          variant="ghost"
+          size="icon"
+          aria-label="Queue"
+          aria-haspopup="dialog"
+          aria-expanded={queueOpen}
+          data-state={queueOpen ? 'open' : 'closed'}
+          className={cn(queueOpen ? 'text-primary' : 'text-muted-foreground')}
+          onClick={() => setQueueOpen(!queueOpen)}
+        >
+          <ListMusic />
+        </Button>
+        <QueuePanel open={queueOpen} onOpenChange={setQueueOpen} returnFocus={queueButton} />
       </div>
 
       <div className="col-span-2 flex w-full max-w-xl items-center gap-2 justify-self-center text-xs text-muted-foreground tabular-nums md:col-span-1 md:col-start-2">

@@ -1,8 +1,15 @@
 import { LIMITS } from '../../../shared/constants';
-import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
 import { WithTooltip } from '../../components/ui/tooltip';
+import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
+import type { MorePopoverProps } from './avatar-stack-more';
 import { CollectiveAvatar } from './collective-avatar';
+
+/** Radix's popover loads when '+N more' is first hovered, focused or clicked (decision 0076). */
+const MorePopover = lazyPopup<MorePopoverProps>(
+  () => import('./avatar-stack-more').then((m) => m.RadixMorePopover),
+  { click: true, plainProps: { 'aria-haspopup': 'dialog', 'aria-expanded': false } },
+);
 
 export interface AvatarStackItem {
   id: number | string;
@@ -11,7 +18,7 @@ export interface AvatarStackItem {
 }
 
 /** A negative id is the optimistic stand-in of a collective being created: nowhere to go yet. */
-const isPending = (item: AvatarStackItem) => typeof item.id === 'number' && item.id < 0;
+export const isPending = (item: AvatarStackItem) => typeof item.id === 'number' && item.id < 0;
 
 /**
  * Overlapping round avatars: the first `max` (spec section 9: 4) and a '+N more' button whose
@@ -53,33 +60,14 @@ export function AvatarStack({
         ))}
       </ul>
       {rest.length > 0 && (
-        <Popover>
-          <PopoverTrigger asChild>
-            <button
-              type="button"
-              className="ml-2 cursor-pointer rounded-full bg-secondary px-2 py-1 text-xs font-medium text-secondary-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              +{rest.length} more
-            </button>
-          </PopoverTrigger>
-          <PopoverContent align="start" aria-label={`More ${label.toLowerCase()}`}>
-            <ul className="flex max-h-64 flex-col gap-1 overflow-y-auto">
-              {rest.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    aria-busy={isPending(item) || undefined}
-                    onClick={() => !isPending(item) && onSelect?.(item)}
-                    className="flex w-full cursor-pointer items-center gap-2 rounded-md p-1.5 text-left text-sm hover:bg-accent"
-                  >
-                    <CollectiveAvatar name={item.name} imageUrl={item.imageUrl} className="size-7 text-xs" />
-                    <span className="truncate">{item.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </PopoverContent>
-        </Popover>
+        <MorePopover label={label} rest={rest} onSelect={onSelect}>
+          <button
+            type="button"
+            className="ml-2 cursor-pointer rounded-full bg-secondary px-2 py-1 text-xs font-medium text-secondary-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            +{rest.length} more
+          </button>
+        </MorePopover>
       )}
     </div>
   );

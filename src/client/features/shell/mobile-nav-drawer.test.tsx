@@ -19,7 +19,7 @@ const journalSeed: Array<[unknown[], unknown]> = [
   [['/api/collectives'], [tapeClub]],
 ];
 
-const drawer = () => screen.getByRole('dialog', { name: 'Your Music Journal' });
+const drawer = () => screen.findByRole('dialog', { name: 'Your Music Journal' });
 const openDrawer = () => userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
 
 describe('MobileTopBar navigation drawer in journal context', () => {
@@ -30,7 +30,7 @@ describe('MobileTopBar navigation drawer in journal context', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await openDrawer();
-    const panel = drawer();
+    const panel = await drawer();
     expect(within(panel).getByText('My Playlists')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Create Playlist' })).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'Sketches' })).toBeTruthy();
@@ -49,13 +49,13 @@ describe('MobileTopBar navigation drawer in journal context', () => {
       seed: journalSeed,
     });
     await openDrawer();
-    await userEvent.click(within(drawer()).getByRole('link', { name: 'Live' }));
+    await userEvent.click(within(await drawer()).getByRole('link', { name: 'Live' }));
     expect(location.history?.at(-1)).toBe('/playlist/12');
     expect(screen.queryByRole('dialog')).toBeNull();
 
     // Picking the page already shown changes no location, yet still puts the drawer away.
     await openDrawer();
-    await userEvent.click(within(drawer()).getByRole('link', { name: 'Live' }));
+    await userEvent.click(within(await drawer()).getByRole('link', { name: 'Live' }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
     // The browser's back button, say.
@@ -70,16 +70,16 @@ describe('MobileTopBar navigation drawer in journal context', () => {
   it('stays open behind the Create Playlist and Create Collective dialogs', async () => {
     renderWithProviders(<MobileTopBar user={testUser} collectiveId={null} />, { seed: journalSeed });
     await openDrawer();
-    await userEvent.click(within(drawer()).getByRole('button', { name: 'Create Playlist' }));
+    await userEvent.click(within(await drawer()).getByRole('button', { name: 'Create Playlist' }));
     expect(await screen.findByRole('dialog', { name: 'Create Playlist' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Create Playlist' })).toBeNull();
 
-    await userEvent.click(within(drawer()).getByRole('button', { name: 'Create Collective' }));
+    await userEvent.click(within(await drawer()).getByRole('button', { name: 'Create Collective' }));
     expect(await screen.findByRole('dialog', { name: 'Create Collective' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Create Collective' })).toBeNull();
-    expect(drawer()).toBeTruthy();
+    expect(await drawer()).toBeTruthy();
   });
 });
 
@@ -112,7 +112,7 @@ describe('MobileTopBar navigation drawer in collective context', () => {
   it("shows the collective's sidebar and closes when a playlist is selected in place", async () => {
     const { location } = renderInCollective();
     await openDrawer();
-    const panel = screen.getByRole('dialog', { name: 'Tape Club' });
+    const panel = await screen.findByRole('dialog', { name: 'Tape Club' });
     expect(await within(panel).findByRole('button', { name: 'Settings' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Invite Members' })).toBeTruthy();
     expect(within(panel).getByText('Member Playlists')).toBeTruthy();

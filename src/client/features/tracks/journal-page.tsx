@@ -1,7 +1,5 @@
 import { Disc3, Loader2, Music } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { TrackSort } from '../../../shared/schemas/tracks';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { EditTrackDialog } from '../../lazy-parts';
 import { useAuth } from '../auth/use-auth';
 import { PlayAllButton } from '../player/play-all-button';
@@ -9,11 +7,10 @@ import { useFreshQueue } from '../player/use-fresh-queue';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
 import { toPlayerTrack, trackOwner } from './player-track';
 import { StorageUsage } from './storage-usage';
+import { TrackSortSelect } from './track-sort-select';
 import { TrackTable } from './track-table';
 import { UploadDropZone } from './upload-drop-zone';
 import { useTrackSort, useTracks } from './use-tracks';
-
-const SORT_LABELS: Record<TrackSort, string> = { dateUploaded: 'Date Uploaded', dateCreated: 'Date Created' };
 
 /** '/' signed in: Your Music Journal (spec section 2, Journal). */
 export function JournalPage() {
@@ -49,18 +46,7 @@ export function JournalPage() {
           <span id="track-sort-label" className="text-sm text-muted-foreground">
             Sort by
           </span>
-          <Select value={sort} onValueChange={(value) => setSort(value as TrackSort)}>
-            <SelectTrigger className="w-44" aria-labelledby="track-sort-label">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(Object.keys(SORT_LABELS) as TrackSort[]).map((value) => (
-                <SelectItem key={value} value={value}>
-                  {SORT_LABELS[value]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <TrackSortSelect value={sort} onValueChange={setSort} labelledBy="track-sort-label" />
         </div>
       </div>
 

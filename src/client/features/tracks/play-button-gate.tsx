@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip';
+import { WithTooltip } from '../../components/ui/tooltip';
 import type { PlayerTrack } from '../player/player-context';
 import { notPlayableReason } from './player-track';
 
@@ -29,9 +29,8 @@ export function playButtonProps(
 export function WhyNotPlayable({ reason, children }: { reason: string | null; children: ReactElement }) {
   if (!reason) return children;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent side="top">{reason}</TooltipContent>
-    </Tooltip>
+    <WithTooltip label={reason} side="top">
+      {children}
+    </WithTooltip>
   );
 }

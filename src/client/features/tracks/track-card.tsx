@@ -18,7 +18,8 @@ import { DeleteTrackDialog } from './delete-track-dialog';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
-import { TrackMoreMenu, TrackQueueItems } from './track-queue-items';
+import { TrackMoreMenu } from './track-more-menu';
+import { TrackQueueItems } from './track-queue-items';
 import { useDeleteTrack } from './use-track-mutations';
 
 /** The fields a card shows; public profiles send tracks without the owner-only columns. */

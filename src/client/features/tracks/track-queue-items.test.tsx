@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { renderWithProviders } from '../../test/render';
 import type { PlayerTrack } from '../player/player-context';
-import { TrackMoreMenu } from './track-queue-items';
+import { TrackMoreMenu } from './track-more-menu';
 
 const ready: PlayerTrack = {
   id: 7,

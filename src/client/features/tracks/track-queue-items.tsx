@@ -1,5 +1,5 @@
-import { Download, EllipsisVertical, ListEnd, ListStart } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Download, ListEnd, ListStart } from 'lucide-react';
+import type { ReactElement } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -7,7 +7,6 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { toast } from '../../components/ui/use-toast';
-import { cn } from '../../lib/utils';
 import type { PlayerTrack } from '../player/player-context';
 import { usePlayer } from '../player/use-player';
 import { notPlayableReason } from './player-track';
@@ -61,20 +60,22 @@ export function TrackQueueItems({ track }: { track: PlayerTrack }) {
   );
 }
 
-/** A "More options" menu holding only the queue and download items, for rows that had no menu. */
-export function TrackMoreMenu({ track, className }: { track: PlayerTrack; className?: string }) {
+/**
+ * The Radix side of `TrackMoreMenu` (track-more-menu.tsx), loaded when a row's More options button
+ * is first hovered, focused or pressed (decision 0076). `children` is that button.
+ */
+export function RadixTrackMoreMenu({
+  track,
+  children,
+  defaultOpen,
+}: {
+  track: PlayerTrack;
+  children: ReactElement;
+  defaultOpen?: boolean;
+}) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="More options"
-          className={cn('size-8 data-[state=open]:opacity-100', className)}
-        >
-          <EllipsisVertical aria-hidden />
-        </Button>
-      </DropdownMenuTrigger>
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <TrackQueueItems track={track} />
       </DropdownMenuContent>

@@ -8,7 +8,7 @@ import { EquipmentChips } from '../equipment/equipment-chips';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
-import { TrackMoreMenu } from './track-queue-items';
+import { TrackMoreMenu } from './track-more-menu';
 
 export interface TrackRowProps {
   track: Track;

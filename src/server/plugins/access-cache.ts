@@ -76,7 +76,11 @@ export class AccessCache<V> {
   }
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Methods that read without changing anything: they leave the generation alone, and they are the
+ * only ones exempt from the CSRF token (session.ts).
+ */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyInstance {

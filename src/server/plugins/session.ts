@@ -4,7 +4,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import type { AccessCache } from './access-cache';
+import { type AccessCache, SAFE_METHODS } from './access-cache';
 import { SESSION_MAX_AGE_MS, shouldTouch } from './session-lifetime';
 import { MemoSigner } from './session-signer';
 import {
@@ -38,8 +38,6 @@ export interface SessionPluginOptions {
 }
 
 export const SESSION_COOKIE = 'journal.sid';
-/** Methods that read without changing anything; every other method must carry the CSRF token. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Sessions in the `sessions` table plus CSRF protection of every mutating /api call.

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,11 +25,20 @@ async function jobRunning(dataDir: string, timeoutMs = 15_000) {
   throw new Error('the job never started');
 }
 
+/** An "ffmpeg" that hangs until it is killed, as a stuck transcode would. */
+function hangingFfmpeg() {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'hanging-ffmpeg-')), 'ffmpeg');
+  writeFileSync(file, '#!/bin/sh\nexec sleep 600\n');
+  chmodSync(file, 0o755);
+  return file;
+}
+
 describe('a job interrupted by a restart', () => {
   it('runs again after the app starts anew on the same database, and the track becomes ready', async () => {
-    // A minute of Opus: its AAC rendition takes seconds, so the job is surely mid-way below.
-    const data = ffmpegFixture('tone-60s.opus', sineInput(60, 300, 48_000), ['-ac', '2', '-c:a', 'libopus']);
-    const first = await buildTestApp({ mediaWorkers: 1 });
+    // The first app's ffmpeg never finishes, so the restart surely lands mid-job; a real media file
+    // would race the stop's grace period on a fast machine.
+    const data = ffmpegFixture('tone-5s.opus', sineInput(5, 300, 48_000), ['-ac', '2', '-c:a', 'libopus']);
+    const first = await buildTestApp({ mediaWorkers: 1, config: { ffmpegPath: hangingFfmpeg() } });
     opened.push(first);
     const owner = await first.signedInClient();
     const uploaded = await uploadAudio(owner, 'long.opus', data);

@@ -9,6 +9,7 @@ import { makeWav } from '../../test/media-fixtures';
 // nginx sends the bytes.
 let t: TestApp;
 let owner: TestClient & { userId: string };
+let hidden: TestClient & { userId: string };
 let publicTrack: number;
 let privateTrack: number;
 const audio = makeWav(2);
@@ -23,11 +24,20 @@ async function upload(client: TestClient, name: string): Promise<number> {
   return res.json().id;
 }
 
+/** Paths of the requests the app itself received (its request log). */
+const appRequests: string[] = [];
+const appLog = {
+  write(line: string) {
+    const entry = JSON.parse(line) as { msg?: string; req?: { url?: string } };
+    if (entry.msg === 'incoming request' && entry.req?.url) appRequests.push(entry.req.url);
+  },
+};
+
 beforeAll(async () => {
-  t = await buildTestApp({ config: { streamOffload: 'nginx' } });
+  t = await buildTestApp({ config: { streamOffload: 'nginx' }, logStream: appLog });
   owner = await t.signedInClient({ isPublic: true });
   publicTrack = await upload(owner, 'Public');
-  const hidden = await t.signedInClient();
+  hidden = await t.signedInClient();
   privateTrack = await upload(hidden, 'Private');
 });
 afterAll(async () => t.close());
@@ -113,5 +123,50 @@ describe.skipIf(!nginxBinary)('through a real nginx in front of the app (bench/n
     const internal = await fetch(proxyUrl + String(direct.headers['x-accel-redirect']));
     expect(internal.status).toBe(404);
     await internal.arrayBuffer();
+  });
+
+  it('keeps a grant per session: further Range requests are nginx alone, another session is asked anew', async () => {
+    const url = `${proxyUrl}/api/tracks/${privateTrack}/stream`;
+    const asOwner = { cookie: hidden.cookieHeader() };
+    const path = `/api/tracks/${privateTrack}/stream`;
+    const before = appRequests.filter((p) => p === path).length;
+    for (const [start, end] of [
+      [0, 99],
+      [5000, 5999],
+      [100, audio.length - 1],
+    ] as const) {
+      const range = `bytes=${start}-${end}`;
+      const res = await fetch(url, { headers: { ...asOwner, range } });
+      expect(res.status).toBe(206);
+      expect(res.headers.get('content-type')).toBe('audio/wav');
+      expect(res.headers.get('cache-control')).toBe('private, no-cache');
+      expect(Buffer.from(await res.arrayBuffer()).equals(audio.subarray(start, end + 1))).toBe(true);
+    }
+    // One access check for three requests: the first.
+    expect(appRequests.filter((p) => p === path).length - before).toBe(1);
+
+    // The grant is not anyone else's: another person, and nobody signed in, are refused by the app.
+    const stranger = await t.signedInClient();
+    for (const headers of [{ cookie: stranger.cookieHeader() }, {}]) {
+      const refused = await fetch(url, { headers: { ...headers, range: 'bytes=0-99' } });
+      expect(refused.status).toBe(404);
+      expect((await refused.json()).message).toBeTruthy();
+    }
+    // A cookie that merely ends with the session cookie's name is another cookie.
+    const lookalike = await fetch(url, { headers: { cookie: `x${hidden.cookieHeader()}` } });
+    expect(lookalike.status).toBe(404);
+    await lookalike.arrayBuffer();
+  });
+
+  it('a kept grant of /original keeps its file name, and its type is sent once', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${proxyUrl}/api/tracks/${privateTrack}/original`, {
+        headers: { cookie: hidden.cookieHeader() },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="take\.wav"/);
+      expect(res.headers.get('content-type')).toBe('audio/wav');
+      expect(Buffer.from(await res.arrayBuffer()).equals(audio)).toBe(true);
+    }
   });
 });

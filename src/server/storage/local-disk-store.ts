@@ -1,15 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobInfo, BlobStore } from './blob-store';
+import { FileRangeStream } from './file-range-stream';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
-
-/**
- * Read buffer of a blob stream (decision 0068). Node's default is 64 KiB: a 1 MiB Range then takes
- * 16 reads and 16 socket writes; at 512 KiB it takes two.
- */
-export const READ_BUFFER_BYTES = 512 * 1024;
 
 /** Blobs as files under one root folder (DATA_DIR/files by default). */
 export class LocalDiskStore implements BlobStore {
@@ -55,10 +49,7 @@ export class LocalDiskStore implements BlobStore {
   }
 
   createReadStream(key: string, range?: { start: number; end: number }) {
-    // A short Range gets a buffer its own size, not half a megabyte for a few bytes.
-    const bytes = range ? range.end - range.start + 1 : Number.POSITIVE_INFINITY;
-    const highWaterMark = Math.max(16 * 1024, Math.min(READ_BUFFER_BYTES, bytes));
-    return createReadStream(this.pathOf(key), { ...range, highWaterMark });
+    return new FileRangeStream(this.pathOf(key), range);
   }
 
   async delete(key: string): Promise<void> {

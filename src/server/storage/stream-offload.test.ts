@@ -147,7 +147,7 @@ describe.skipIf(!nginxBinary)('through a real nginx in front of the app (bench/n
 
     // The grant is not anyone else's: another person, and nobody signed in, are refused by the app.
     const stranger = await t.signedInClient();
-    for (const headers of [{ cookie: stranger.cookieHeader() }, {}]) {
+    for (const headers of [{ cookie: stranger.cookieHeader() }, {}] as Record<string, string>[]) {
       const refused = await fetch(url, { headers: { ...headers, range: 'bytes=0-99' } });
       expect(refused.status).toBe(404);
       expect((await refused.json()).message).toBeTruthy();

@@ -112,6 +112,7 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
   if (cluster.bucket && guard('s3', true, 'the upload lands in the bucket')) {
     const added = (await cluster.bucket.keys()).filter((k) => !keysBefore.includes(k));
     expect(added.length, 'objects the upload added to the bucket').toBeGreaterThan(0);
+    console.log(`[cluster] the upload added ${added.length} object(s) to the bucket: ${added.join(', ')}`);
     for (const instance of cluster.instances)
       expect(filesUnder(instance.dataDir), `files in instance ${instance.name}'s DATA_DIR`).toEqual([]);
   }
@@ -246,6 +247,13 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
     );
     expect(elsewhere, `${who}'s requests since the kill not answered by ${survivor.name}`).toEqual([]);
   }
+  // nginx did the hiding: at least one request went to the dead instance first and was moved on
+  // (proxy_next_upstream in deploy/nginx-journal.conf).
+  const moved = cluster.balancer
+    .accessLog()
+    .split('\n')
+    .filter((line) => line.includes(`upstream=${victim.address}, ${survivor.address} `));
+  expect(moved.length, 'requests nginx moved from the killed instance to the survivor').toBeGreaterThan(0);
   expect(await monaSaw.errorToasts(), "Mona's error toasts").toEqual([]);
   expect(await benSaw.errorToasts(), "Ben's error toasts").toEqual([]);
 

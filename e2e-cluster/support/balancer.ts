@@ -12,7 +12,6 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, stopChild } from '../../e2e/support/journal-server';
-import { CLUSTER_OUTPUT } from './instances';
 
 /** The deployment example (docs/deploy.md): the test fills in its placeholders and nothing else. */
 export const SITE_TEMPLATE = path.join(ROOT, 'deploy', 'nginx-journal.conf');
@@ -30,7 +29,12 @@ export interface Balancer {
  * main configuration whose pid, logs and temp folders live in a private prefix (STACK-NOTES). Its
  * workers run as nobody when the test runs as root, so the prefix is world-readable.
  */
-export async function startBalancer(options: { port: number; instances: string[] }): Promise<Balancer> {
+export async function startBalancer(options: {
+  port: number;
+  instances: string[];
+  /** Where nginx's logs and the filled-in site file are copied when it stops. */
+  keepLogsIn?: string;
+}): Promise<Balancer> {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync);
   if (!nginx) throw new Error('nginx is not installed: apt-get install -y nginx (.ci/run does)');
   const [a, b] = options.instances;
@@ -70,11 +74,13 @@ export async function startBalancer(options: { port: number; instances: string[]
   const baseURL = `http://127.0.0.1:${options.port}`;
   const stop = async () => {
     await stopChild(child);
-    // The logs outlive the private prefix, beside the instances' logs.
-    mkdirSync(CLUSTER_OUTPUT, { recursive: true });
-    for (const file of ['journal.access.log', 'error.log', 'journal.conf']) {
-      const from = path.join(prefix, file);
-      if (existsSync(from)) copyFileSync(from, path.join(CLUSTER_OUTPUT, `nginx-${file}`));
+    const keep = options.keepLogsIn;
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      for (const file of ['journal.access.log', 'error.log', 'journal.conf']) {
+        const from = path.join(prefix, file);
+        if (existsSync(from)) copyFileSync(from, path.join(keep, `nginx-${file}`));
+      }
     }
     if (process.env.CLUSTER_KEEP === '1') console.log(`[cluster] kept nginx prefix ${prefix}`);
     else rmSync(prefix, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { test as base } from '../../e2e/fixtures';
 import { freePort, ROOT, snapshotBuild } from '../../e2e/support/journal-server';
 import { type LocalOidcProvider, startOidcProvider } from '../../src/test/oidc-provider';
 import { type Balancer, startBalancer } from './balancer';
-import { type Instance, startInstance } from './instances';
+import { CLUSTER_OUTPUT, type Instance, startInstance } from './instances';
 import { guard, staticPartPresent } from './parts';
 import { type ClusterDatabase, createClusterDatabase } from './postgres';
 import { type Bucket, startBucket } from './s3';
@@ -113,7 +113,12 @@ export async function startCluster(): Promise<Cluster & { stop(): Promise<void> 
       instances = [a, b];
     }
 
-    const balancer = await startBalancer({ port: balancerPort, instances: instances.map((i) => i.address) });
+    const balancer = await startBalancer({
+      port: balancerPort,
+      instances: instances.map((i) => i.address),
+      // Beside the instances' logs, after the run.
+      keepLogsIn: CLUSTER_OUTPUT,
+    });
     undo.push(() => balancer.stop());
 
     // Signed out, the event stream is refused (401) where it exists; 404 means it does not yet.

@@ -108,8 +108,9 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
   await expect(row(page, trackName).getByText('Processing…')).toHaveCount(0, { timeout: 60_000 });
   await expect(row(page, trackName)).not.toContainText('Could not process');
 
-  // It is in the bucket, and on neither instance's disk.
-  if (cluster.bucket && guard('s3', true, 'the upload lands in the bucket')) {
+  // It is in the bucket, and on neither instance's disk (without the S3 part, as announced when the
+  // cluster started, the instances share one DATA_DIR and this is skipped).
+  if (cluster.bucket) {
     const added = (await cluster.bucket.keys()).filter((k) => !keysBefore.includes(k));
     expect(added.length, 'objects the upload added to the bucket').toBeGreaterThan(0);
     console.log(`[cluster] the upload added ${added.length} object(s) to the bucket: ${added.join(', ')}`);

@@ -73,11 +73,11 @@ export function vitestCounts() {
   }
 }
 
-/** { passed, failed } from the Playwright JSON report, or undefined when there is none. */
-export function playwrightCounts() {
-  if (!existsSync(E2E_REPORT)) return undefined;
+/** { passed, failed } from a Playwright JSON report (the stories' by default), or undefined when there is none. */
+export function playwrightCounts(report = E2E_REPORT) {
+  if (!existsSync(report)) return undefined;
   try {
-    const { stats, errors } = JSON.parse(readFileSync(E2E_REPORT, 'utf8'));
+    const { stats, errors } = JSON.parse(readFileSync(report, 'utf8'));
     return {
       passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0),
       // Errors outside tests (global setup, a spec file that does not load) count as one failure each.

@@ -27,7 +27,7 @@ export const SERVER_LOG = path.join(ROOT, 'test-results', 'e2e-server.log');
  * the server under them. It stays inside the repository so the bundle's bare imports still resolve
  * from node_modules, and main.js still finds drizzle/ by walking up.
  */
-function snapshotBuild(): string {
+export function snapshotBuild(): string {
   const runs = path.join(ROOT, 'test-results', 'e2e-app');
   mkdirSync(runs, { recursive: true });
   const dir = mkdtempSync(path.join(runs, 'run-'));
@@ -103,7 +103,7 @@ function tail(file: string, lines = 60): string {
   return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
 }
 
-async function waitForHealth(
+export async function waitForHealth(
   baseURL: string,
   child: ChildProcess,
   logFile: string,
@@ -134,7 +134,7 @@ async function waitForHealth(
   );
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');

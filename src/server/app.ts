@@ -26,6 +26,7 @@ import { AccessCache, accessGenerationPlugin, Generation } from './plugins/acces
 import { authGuardPlugin } from './plugins/auth-guard';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin } from './plugins/errors';
+import { instanceNamePlugin } from './plugins/instance-name';
 import { logSerializers } from './plugins/log-redaction';
 import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
+  await app.register(instanceNamePlugin, { name: config.instanceName });
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, {
     helmet: {

@@ -154,6 +154,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('INSTANCE_NAME: unset by default, a short name, anything else refused', () => {
+    expect(loadConfig({}).instanceName).toBeUndefined();
+    expect(loadConfig({ INSTANCE_NAME: ' ' }).instanceName).toBeUndefined();
+    expect(loadConfig({ INSTANCE_NAME: 'web-2.eu' }).instanceName).toBe('web-2.eu');
+    expect(problemsOf({ INSTANCE_NAME: 'web 2' })[0]).toMatch(
+      /^INSTANCE_NAME \(got "web 2"\): must be 1 to 64 letters, digits/,
+    );
+    expect(problemsOf({ INSTANCE_NAME: 'a'.repeat(65) })[0]).toMatch(/^INSTANCE_NAME/);
+  });
+
   it('reads the quota (0 = unlimited), demo switch and timeouts, refusing nonsense', () => {
     expect(loadConfig({ STORAGE_QUOTA_BYTES: '0', DEMO_ENABLED: 'false' })).toMatchObject({
       storageQuotaBytes: 0,

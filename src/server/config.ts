@@ -114,6 +114,12 @@ const envSchema = z
       .default(10),
     STREAM_OFFLOAD: z.enum(['none', 'nginx'], { message: 'must be none or nginx' }).default('none'),
     DEMO_ENABLED: booleanFlag.default(true),
+    INSTANCE_NAME: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
+        .optional(),
+    ),
     DEMO_TTL_HOURS: z.coerce
       .number({ message: 'must be a positive number of hours' })
       .positive('must be a positive number of hours')
@@ -192,6 +198,11 @@ export interface Config {
   /** 'nginx': media bytes are handed to nginx with X-Accel-Redirect after the access check (0069). */
   streamOffload: 'none' | 'nginx';
   demoEnabled: boolean;
+  /**
+   * Opt-in: every reply says which instance answered it in an `X-Instance` header (the cluster test
+   * and operators behind a balancer read it; decision 0106). Undefined: no header.
+   */
+  instanceName?: string;
   /** Demo accounts (and their files) are deleted this long after they were created. */
   demoTtlHours: number;
 }
@@ -248,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamOffload: e.STREAM_OFFLOAD,
     demoEnabled: e.DEMO_ENABLED,
     demoTtlHours: e.DEMO_TTL_HOURS,
+    instanceName: e.INSTANCE_NAME,
   };
 }
 

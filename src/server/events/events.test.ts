@@ -254,4 +254,26 @@ describe('presence', () => {
   });
 });
 
+describe('the PostgreSQL listener', () => {
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'reconnects after its connection is killed, telling browsers to refetch what they missed',
+    async () => {
+      const { collectiveId, playlistId } = await collectiveWithSharedPlaylist();
+      const ownerStream = await stream(owner);
+      await ownerStream.next('ready');
+      const { rows } = await one.database.db.execute<{ pid: number }>(
+        sql`select pg_terminate_backend(pid) as pid from pg_stat_activity
+             where datname = current_database() and query ilike 'LISTEN%'`,
+      );
+      expect(rows.length).toBe(2); // one listening connection per instance
+      await ownerStream.next('resync', undefined, 10_000);
+      const res = await (await on(two, member)).post(
+        `/api/collectives/${collectiveId}/playlists/${playlistId}/comments`,
+        { content: 'Still live' },
+      );
+      await ownerStream.next('comment', (d) => d.comment.id === res.json().id);
+    },
+  );
+});
+
 it(`runs on ${testDatabaseKind()}`, () => expect(['pglite', 'postgres']).toContain(testDatabaseKind()));

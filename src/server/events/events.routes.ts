@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { LIVE_EVENTS_RETRY_MS } from '../../shared/schemas/events';
+import { TIMINGS } from '../../shared/constants';
 import type { Database } from '../db/client';
 import { userOf } from '../plugins/auth-guard';
 import { LIVE_EVENTS_CHANNEL, LiveEventDelivery } from './live-event-delivery';
@@ -91,7 +91,7 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
         // nginx would otherwise hold the frames in its proxy buffer.
         'X-Accel-Buffering': 'no',
       });
-      raw.write(`retry: ${LIVE_EVENTS_RETRY_MS}\n\n`);
+      raw.write(`retry: ${TIMINGS.liveEventsRetryMs}\n\n`);
       const stream = new LiveStream(userId, raw);
       streams.add(stream);
       const heartbeat = setInterval(() => stream.heartbeat(), opts.streamHeartbeatMs ?? STREAM_HEARTBEAT_MS);

@@ -261,10 +261,11 @@ describe('the PostgreSQL listener', () => {
       const { collectiveId, playlistId } = await collectiveWithSharedPlaylist();
       const ownerStream = await stream(owner);
       await ownerStream.next('ready');
-      const { rows } = await one.database.db.execute<{ pid: number }>(
-        sql`select pg_terminate_backend(pid) as pid from pg_stat_activity
+      const killed = await one.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
              where datname = current_database() and query ilike 'LISTEN%'`,
       );
+      const { rows } = killed as unknown as { rows: unknown[] };
       expect(rows.length).toBe(2); // one listening connection per instance
       await ownerStream.next('resync', undefined, 10_000);
       const res = await (await on(two, member)).post(

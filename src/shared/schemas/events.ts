@@ -33,6 +33,3 @@ export type LiveEventName = keyof typeof liveEventSchemas;
 export type LiveEvent = {
   [K in LiveEventName]: { event: K; data: z.infer<(typeof liveEventSchemas)[K]> };
 }[LiveEventName];
-
-/** How long the browser waits before reconnecting a dropped stream (the SSE `retry:` field). */
-export const LIVE_EVENTS_RETRY_MS = 3_000;

@@ -22,9 +22,10 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
   switch (event) {
     case 'comment':
       // Newest first, as the list is read; the author's own browser already has it (same id).
-      queryClient.setQueryData<CollectiveComment[]>(
-        commentsKey(data.collectiveId, data.playlistId),
-        (list) => (list ? [data.comment, ...list.filter((c) => c.id !== data.comment.id)] : list),
+      updateOrRefetch<CollectiveComment[]>(
+        queryClient,
+        (key) => sameKey(key, commentsKey(data.collectiveId, data.playlistId)),
+        (list) => [data.comment, ...list.filter((c) => c.id !== data.comment.id)],
       );
       return;
     case 'share':
@@ -46,8 +47,8 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       }
       return;
     case 'presence':
-      queryClient.setQueriesData<CollectiveMember[]>({ predicate: (q) => isMembersKey(q.queryKey) }, (list) =>
-        list?.map((m) =>
+      updateOrRefetch<CollectiveMember[]>(queryClient, isMembersKey, (list) =>
+        list.map((m) =>
           m.userId === data.userId && m.online !== data.online ? { ...m, online: data.online } : m,
         ),
       );
@@ -57,6 +58,29 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       return;
     case 'ready':
       return;
+  }
+}
+
+const sameKey = (a: QueryKey, b: QueryKey) => a.length === b.length && a.every((part, i) => part === b[i]);
+
+/**
+ * Writes the change into each matching list already read. A list being read at this moment may
+ * have been read before the change committed (events are sent after commit), and writing into
+ * nothing would lose the change: such a read is started again instead.
+ */
+function updateOrRefetch<T>(
+  queryClient: QueryClient,
+  matches: (key: QueryKey) => boolean,
+  update: (data: T) => T,
+) {
+  for (const query of queryClient.getQueryCache().findAll({ predicate: (q) => matches(q.queryKey) })) {
+    if (query.state.fetchStatus === 'fetching') {
+      // Cancelled first: a refetch would otherwise join a first read still under way.
+      const filter = { queryKey: query.queryKey, exact: true };
+      void queryClient.cancelQueries(filter).then(() => queryClient.refetchQueries(filter));
+    } else if (query.state.data !== undefined) {
+      queryClient.setQueryData<T>(query.queryKey, (data) => (data === undefined ? data : update(data)));
+    }
   }
 }
 

@@ -1,8 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectiveComment, CollectiveMember } from '../../../shared/schemas/collectives';
 import { createQueryClient } from '../../lib/query-client';
+import { json, mockFetch } from '../../test/mock-fetch';
 import { comment, person } from './collective-fixtures';
 import { collectivePlaylistsKey, commentsKey, membersKey } from './use-collectives';
 import { useLiveEvents } from './use-live-events';
@@ -94,6 +95,21 @@ describe('useLiveEvents', () => {
       true,
     ]);
     expect(queryClient.getQueryData<CollectiveMember[]>(membersKey(5))?.[0]?.online).toBe(true);
+  });
+
+  it('reads a list again when a change lands while it is being read (it may predate the change)', async () => {
+    const { queryClient, source } = mount();
+    const replies: ((reply: Response) => void)[] = [];
+    mockFetch({ 'GET /api/collectives/4/members': () => new Promise((resolve) => replies.push(resolve)) });
+    // The members panel's read, as a screen holds it.
+    const unsubscribe = new QueryObserver(queryClient, { queryKey: membersKey(4) }).subscribe(() => {});
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    source().emit('presence', { userId: 'a', online: true });
+    await vi.waitFor(() => expect(replies).toHaveLength(2));
+    replies[0]?.(json([member('a', false)]));
+    replies[1]?.(json([member('a', true)]));
+    await vi.waitFor(() => expect(queryClient.getQueryData(membersKey(4))).toEqual([member('a', true)]));
+    unsubscribe();
   });
 
   it('reads again what a share or a member change names, and ignores frames it does not know', () => {

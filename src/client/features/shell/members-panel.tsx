@@ -76,7 +76,7 @@ export function MembersPanel({ collectiveId, className }: { collectiveId: number
               <span>Online</span>
               <span>{online.length}</span>
             </h3>
-            <ul className="mb-3">
+            <ul aria-label="Online members" className="mb-3">
               {online.map((m) => (
                 <MemberRow key={m.userId} member={m} online />
               ))}
@@ -87,7 +87,7 @@ export function MembersPanel({ collectiveId, className }: { collectiveId: number
                   <span>Offline</span>
                   <span>{offline.length}</span>
                 </h3>
-                <ul>
+                <ul aria-label="Offline members">
                   {offline.map((m) => (
                     <MemberRow key={m.userId} member={m} online={false} />
                   ))}

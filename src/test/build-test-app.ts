@@ -128,7 +128,9 @@ export async function buildTestApp(
       : { stopTimeoutMs: 2_000 },
     // Every demo sign-in of a test file comes from one inject address.
     demoSessionsPerHour: 10_000,
-    liveEvents: options.liveEvents,
+    // No presence heartbeat timer: a beat's queries would land in tests that count queries; the
+    // presence tests beat by hand.
+    liveEvents: { presenceHeartbeatMs: 0, ...options.liveEvents },
   });
   await app.ready();
   let userCounter = 0;

@@ -234,6 +234,21 @@ describe('presence', () => {
     expect(await one.db.select().from(presence).where(sql`instance_id = 'dead'`)).toEqual([]);
   });
 
+  it('has each instance re-assert its rows on its heartbeat (one swept during an outage comes back)', async () => {
+    await collectiveWithSharedPlaylist();
+    const ownerStream = await stream(owner);
+    const memberStream = await stream(await on(two, member), two);
+    await Promise.all([ownerStream.next('ready'), memberStream.next('ready')]);
+    await one.db.execute(sql`delete from presence where user_id = ${member.userId}`);
+    await ownerStream.next('presence', (d) => d.userId === member.userId && !d.online);
+    await two.app.liveEvents.presence.heartbeat();
+    await ownerStream.next('presence', (d) => d.userId === member.userId && d.online);
+    const rows = await one.db.select().from(presence).where(sql`user_id = ${member.userId}`);
+    expect(rows).toEqual([
+      expect.objectContaining({ instanceId: two.app.liveEvents.instanceId, streams: 1 }),
+    ]);
+  });
+
   it('ends its streams and takes its presence away when an instance closes', async () => {
     const { collectiveId } = await collectiveWithSharedPlaylist();
     const ownerStream = await stream(owner);

@@ -45,8 +45,9 @@ export class PresenceTracker {
     private readonly log: Log,
   ) {}
 
-  /** Refreshes this instance's rows and deletes expired ones, every heartbeat. */
+  /** Refreshes this instance's rows and deletes expired ones, every heartbeat (0: never; tests beat by hand). */
   start(heartbeatMs = PRESENCE_HEARTBEAT_MS) {
+    if (heartbeatMs <= 0) return;
     this.timer = setInterval(() => void this.heartbeat(), heartbeatMs);
     this.timer.unref();
   }

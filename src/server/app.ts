@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, QueueConnection } from './db/client';
+import { type LiveEventsOptions, liveEventsPlugin } from './events/events.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
@@ -60,6 +61,8 @@ export interface BuildAppOptions {
    * that never upload): no queue, and uploads stay `pending`.
    */
   queueConnection?: QueueConnection;
+  /** Live event timings (stream and presence heartbeats, listener reconnect); tests shorten them. */
+  liveEvents?: Pick<LiveEventsOptions, 'streamHeartbeatMs' | 'presenceHeartbeatMs' | 'listenRetryMs'>;
   /** Job queue timings; defaults suit production, tests shorten them. */
   queueTimings?: {
     pollingIntervalSeconds?: number;
@@ -190,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
+  // The job queue's connection is also where this instance LISTENs (decision 0100).
+  await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 
   await registerClient(app, options.clientDir);
   await startMediaProcessing(app, options, { queue, store, tempDir });

@@ -129,6 +129,8 @@ export const TIMINGS = {
   queryGcTimeMs: 5 * 60 * 1000,
   /** How often a list holding a track still being processed is read again (decision 0054). */
   processingPollMs: 3000,
+  /** How long a browser waits before reopening a dropped live event stream (SSE `retry:`, decision 0100). */
+  liveEventsRetryMs: 3000,
 } as const;
 
 export const TOAST_LIMIT = 1;

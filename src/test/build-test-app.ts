@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Signer } from '@fastify/cookie';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../server/app';
+import { type BuildAppOptions, buildApp } from '../server/app';
 import type { Config } from '../server/config';
 import type { Database } from '../server/db/client';
 import { sessions, users } from '../server/db/schema';
@@ -91,6 +91,8 @@ export async function buildTestApp(
     dataDir?: string;
     /** Retries of a failed media job (default: production's 5). */
     mediaRetryLimit?: number;
+    /** Live event timings (events/events.routes.ts), e.g. a short stream heartbeat. */
+    liveEvents?: BuildAppOptions['liveEvents'];
   } = {},
 ): Promise<TestApp> {
   const database = options.sharedDatabase ?? (await createTestDatabase(options.database));
@@ -126,6 +128,9 @@ export async function buildTestApp(
       : { stopTimeoutMs: 2_000 },
     // Every demo sign-in of a test file comes from one inject address.
     demoSessionsPerHour: 10_000,
+    // No presence heartbeat timer: a beat's queries would land in tests that count queries; the
+    // presence tests beat by hand.
+    liveEvents: { presenceHeartbeatMs: 0, ...options.liveEvents },
   });
   await app.ready();
   let userCounter = 0;

@@ -37,6 +37,8 @@ export const collectiveMemberSchema = z.object({
   role: z.enum(COLLECTIVE_ROLES),
   joinedAt: z.string(),
   user: userSummarySchema,
+  /** Has an open event stream on some instance (decision 0101; the spec's panel faked this). */
+  online: z.boolean(),
 });
 export type CollectiveMember = z.infer<typeof collectiveMemberSchema>;
 

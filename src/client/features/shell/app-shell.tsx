@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { parseCollectiveId } from '../collectives/use-collectives';
+import { useLiveEvents } from '../collectives/use-live-events';
 import { PlayerBar } from '../player/player-bar';
 import { CollectivesRail } from './collectives-rail';
 import { MembersPanel } from './members-panel';
@@ -23,6 +24,8 @@ function collectiveContext(path: string): number | null {
 export function AppShell({ user, children }: { user: AuthUser; children: ReactNode }) {
   const [location] = useLocation();
   const collectiveId = collectiveContext(location);
+  // Mounted once for every signed-in route: one event stream per tab.
+  useLiveEvents(user.id);
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">

@@ -1,5 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { CollectiveMember } from '../../../shared/schemas/collectives';
 import { mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -9,9 +9,11 @@ const member = (
   userId: string,
   role: CollectiveMember['role'],
   fields: Partial<CollectiveMember['user']>,
+  online = true,
 ): CollectiveMember => ({
   userId,
   role,
+  online,
   joinedAt: '2024-05-01T00:00:00.000Z',
   user: {
     id: userId,
@@ -33,7 +35,6 @@ const members: CollectiveMember[] = [
 
 describe('MembersPanel', () => {
   it('names members by username, first and last name, first name, else Unknown User', () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0.1);
     renderWithProviders(<MembersPanel collectiveId={9} />, {
       seed: [[['/api/collectives', 9, 'members'], members]],
     });
@@ -52,17 +53,26 @@ describe('MembersPanel', () => {
     expect(screen.getAllByRole('img', { name: /Owner|Admin/ })).toHaveLength(2);
   });
 
-  it('counts about 70% as online, fixed for the mount', () => {
-    const random = vi.spyOn(Math, 'random');
-    for (const value of [0.1, 0.9, 0.5, 0.69]) random.mockReturnValueOnce(value);
+  it('shows online the members the server reports online, and follows the cache live', async () => {
+    const someOffline = members.map((m) => (m.userId === 'c' ? { ...m, online: false } : m));
+    // The mount's own refetch stays pending: only the cache speaks here.
+    mockFetch({ 'GET /api/collectives/9/members': never });
     const { queryClient } = renderWithProviders(<MembersPanel collectiveId={9} />, {
-      seed: [[['/api/collectives', 9, 'members'], members]],
+      seed: [[['/api/collectives', 9, 'members'], someOffline]],
     });
     expect(screen.getByText('Online').parentElement?.textContent).toBe('Online3');
     expect(screen.getByText('Offline').parentElement?.textContent).toBe('Offline1');
-    // A refreshed list (and its re-render) must not reshuffle who is online.
-    random.mockReturnValue(0.99);
-    act(() => queryClient.setQueryData(['/api/collectives', 9, 'members'], [...members]));
+    expect(screen.getByText('Offline').closest('h3')?.nextElementSibling?.textContent).toBe('AAlan');
+    // What a presence event does to the cache (use-live-events.ts): Alan comes online, Ada leaves.
+    act(() =>
+      queryClient.setQueryData(
+        ['/api/collectives', 9, 'members'],
+        someOffline.map((m) => ({ ...m, online: m.userId !== 'a' })),
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.getByText('Offline').closest('h3')?.nextElementSibling?.textContent).toBe('Ddj_ada'),
+    );
     expect(screen.getByText('Online').parentElement?.textContent).toBe('Online3');
     expect(screen.getByRole('heading', { name: 'Members' })).toBeTruthy();
   });

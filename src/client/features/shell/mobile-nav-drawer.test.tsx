@@ -88,6 +88,7 @@ describe('MobileTopBar navigation drawer in collective context', () => {
     {
       userId: 'a',
       role: 'owner',
+      online: true,
       joinedAt: '2024-05-01T00:00:00.000Z',
       user: person('a', { username: 'dj_ada' }),
     },

@@ -18,6 +18,8 @@ const sharedPlaylistColumns = {
   user: userSummaryColumns,
 };
 
+const commentColumns = { comment: collectivePlaylistComments, user: userSummaryColumns };
+
 type SharedRow = {
   playlist: typeof playlists.$inferSelect;
   sharedAt: Date;
@@ -82,7 +84,7 @@ export async function listComments(
 ): Promise<CollectiveComment[]> {
   await requireSharedPlaylist(db, collectiveId, playlistId, userId);
   const rows = await db
-    .select({ comment: collectivePlaylistComments, user: userSummaryColumns })
+    .select(commentColumns)
     .from(collectivePlaylistComments)
     .innerJoin(users, eq(users.id, collectivePlaylistComments.userId))
     .where(
@@ -92,7 +94,14 @@ export async function listComments(
       ),
     )
     .orderBy(desc(collectivePlaylistComments.createdAt), desc(collectivePlaylistComments.id));
-  return rows.map((r) => ({
+  return rows.map(toCommentDto);
+}
+
+function toCommentDto(r: {
+  comment: typeof collectivePlaylistComments.$inferSelect;
+  user: Parameters<typeof toUserSummary>[0];
+}): CollectiveComment {
+  return {
     id: r.comment.id,
     collectiveId: r.comment.collectiveId,
     playlistId: r.comment.playlistId,
@@ -100,7 +109,17 @@ export async function listComments(
     content: r.comment.content,
     createdAt: r.comment.createdAt.toISOString(),
     user: toUserSummary(r.user),
-  }));
+  };
+}
+
+/** One comment with its author, as the list shows it (live events carry it; no access check). */
+export async function findComment(db: Database, commentId: number): Promise<CollectiveComment | undefined> {
+  const [row] = await db
+    .select(commentColumns)
+    .from(collectivePlaylistComments)
+    .innerJoin(users, eq(users.id, collectivePlaylistComments.userId))
+    .where(eq(collectivePlaylistComments.id, commentId));
+  return row && toCommentDto(row);
 }
 
 export async function addComment(

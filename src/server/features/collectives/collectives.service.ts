@@ -8,6 +8,7 @@ import type {
 import type { Database, DbOrTx } from '../../db/client';
 import { replaceValue } from '../../db/replace-value';
 import { collectiveMembers, collectives, users } from '../../db/schema';
+import { isOnlineSql } from '../../events/presence';
 import { forbidden, notFound } from '../../plugins/errors';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import { canEditCollective, canReadCollective } from './collectives.policy';
@@ -134,6 +135,7 @@ export async function listMembers(
       role: collectiveMembers.role,
       joinedAt: collectiveMembers.joinedAt,
       user: userSummaryColumns,
+      online: isOnlineSql(collectiveMembers.userId),
     })
     .from(collectiveMembers)
     .innerJoin(users, eq(users.id, collectiveMembers.userId))
@@ -144,5 +146,6 @@ export async function listMembers(
     role: r.role as CollectiveRole,
     joinedAt: r.joinedAt.toISOString(),
     user: toUserSummary(r.user),
+    online: r.online,
   }));
 }

@@ -74,6 +74,8 @@ describe('creating and editing a collective', () => {
       userId: member.userId,
       role: 'member',
       joinedAt: expect.any(String),
+      // No event stream open (events/events.test.ts shows it turning true).
+      online: false,
       user: {
         id: member.userId,
         username: null,

@@ -1,0 +1,90 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { CollectiveComment, CollectiveMember } from '../../../shared/schemas/collectives';
+import type { LiveEvent } from '../../../shared/schemas/events';
+import {
+  COLLECTIVES_QUERY_KEY,
+  collectiveKey,
+  collectivePlaylistKey,
+  collectivePlaylistsKey,
+  commentsKey,
+  membersKey,
+} from './use-collectives';
+
+const isMembersKey = (key: QueryKey) => key[0] === COLLECTIVES_QUERY_KEY[0] && key[2] === 'members';
+
+/**
+ * What one live event (decision 0100) does to the query cache: what the event carries is written
+ * in place (a new comment, who is online); anything it only names is read again, and only if a
+ * screen holds it. Reads are never stale otherwise (lib/query-client.ts), so this is how another
+ * person's change reaches the screen without a reload.
+ */
+export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEvent, myUserId: string) {
+  switch (event) {
+    case 'comment':
+      // Newest first, as the list is read; the author's own browser already has it (same id).
+      updateOrRefetch<CollectiveComment[]>(
+        queryClient,
+        (key) => sameKey(key, commentsKey(data.collectiveId, data.playlistId)),
+        (list) => [data.comment, ...list.filter((c) => c.id !== data.comment.id)],
+      );
+      return;
+    case 'share':
+      void queryClient.invalidateQueries({
+        queryKey: collectivePlaylistsKey(data.collectiveId),
+        exact: true,
+      });
+      void queryClient.invalidateQueries({
+        queryKey: collectivePlaylistKey(data.collectiveId, data.playlistId),
+        exact: true,
+      });
+      return;
+    case 'member':
+      void queryClient.invalidateQueries({ queryKey: membersKey(data.collectiveId), exact: true });
+      if (data.userId === myUserId) {
+        // Joined elsewhere (another tab) or removed: the rail and the collective itself change.
+        void queryClient.invalidateQueries({ queryKey: COLLECTIVES_QUERY_KEY, exact: true });
+        void queryClient.invalidateQueries({ queryKey: collectiveKey(data.collectiveId), exact: true });
+      }
+      return;
+    case 'presence':
+      updateOrRefetch<CollectiveMember[]>(queryClient, isMembersKey, (list) =>
+        list.map((m) =>
+          m.userId === data.userId && m.online !== data.online ? { ...m, online: data.online } : m,
+        ),
+      );
+      return;
+    case 'resync':
+      refetchCollectives(queryClient);
+      return;
+    case 'ready':
+      return;
+  }
+}
+
+const sameKey = (a: QueryKey, b: QueryKey) => a.length === b.length && a.every((part, i) => part === b[i]);
+
+/**
+ * Writes the change into each matching list already read. A list being read at this moment may
+ * have been read before the change committed (events are sent after commit), and writing into
+ * nothing would lose the change: such a read is started again instead.
+ */
+function updateOrRefetch<T>(
+  queryClient: QueryClient,
+  matches: (key: QueryKey) => boolean,
+  update: (data: T) => T,
+) {
+  for (const query of queryClient.getQueryCache().findAll({ predicate: (q) => matches(q.queryKey) })) {
+    if (query.state.fetchStatus === 'fetching') {
+      // Cancelled first: a refetch would otherwise join a first read still under way.
+      const filter = { queryKey: query.queryKey, exact: true };
+      void queryClient.cancelQueries(filter).then(() => queryClient.refetchQueries(filter));
+    } else if (query.state.data !== undefined) {
+      queryClient.setQueryData<T>(query.queryKey, (data) => (data === undefined ? data : update(data)));
+    }
+  }
+}
+
+/** Everything about collectives a screen holds is read again (changes may have been missed). */
+export function refetchCollectives(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: COLLECTIVES_QUERY_KEY });
+}

@@ -1,0 +1,142 @@
+import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CollectiveComment, CollectiveMember } from '../../../shared/schemas/collectives';
+import { createQueryClient } from '../../lib/query-client';
+import { json, mockFetch } from '../../test/mock-fetch';
+import { comment, person } from './collective-fixtures';
+import { collectivePlaylistsKey, commentsKey, membersKey } from './use-collectives';
+import { useLiveEvents } from './use-live-events';
+
+/** Stands in for the browser's EventSource: the test plays the server. */
+class FakeEventSource {
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = 1;
+  onerror: (() => void) | null = null;
+  closed = false;
+  private readonly listeners = new Map<string, ((message: { data: string }) => void)[]>();
+
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(name: string, listener: (message: { data: string }) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  emit(name: string, data: unknown) {
+    act(() => {
+      for (const listener of this.listeners.get(name) ?? []) listener({ data: JSON.stringify(data) });
+    });
+  }
+  /** What EventSource does after an answer that is not a stream: gives up. */
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function Live({ userId }: { userId: string }) {
+  useLiveEvents(userId);
+  return null;
+}
+
+const member = (userId: string, online: boolean): CollectiveMember => ({
+  userId,
+  role: 'member',
+  online,
+  joinedAt: '2024-05-01T00:00:00.000Z',
+  user: person(userId),
+});
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function mount() {
+  const queryClient = createQueryClient();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <Live userId="me" />
+    </QueryClientProvider>,
+  );
+  return { queryClient, view, source: () => FakeEventSource.opened.at(-1)! };
+}
+
+describe('useLiveEvents', () => {
+  it('opens one stream and puts another person’s comment on top of the cached list', () => {
+    const { queryClient, source } = mount();
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(['/api/events']);
+    const old = comment(1, 'First', person('a'), { collectiveId: 4, playlistId: 7 });
+    queryClient.setQueryData(commentsKey(4, 7), [old]);
+    const fresh = comment(2, 'Live one', person('b'), { collectiveId: 4, playlistId: 7 });
+    source().emit('comment', { collectiveId: 4, playlistId: 7, comment: fresh });
+    source().emit('comment', { collectiveId: 4, playlistId: 7, comment: fresh }); // twice: kept once
+    expect(queryClient.getQueryData<CollectiveComment[]>(commentsKey(4, 7))).toEqual([fresh, old]);
+    // A list no screen has read stays unread: it is fetched, complete, when shown.
+    source().emit('comment', { collectiveId: 4, playlistId: 8, comment: { ...fresh, playlistId: 8 } });
+    expect(queryClient.getQueryData(commentsKey(4, 8))).toBeUndefined();
+  });
+
+  it('updates who is online in every cached members list', () => {
+    const { queryClient, source } = mount();
+    queryClient.setQueryData(membersKey(4), [member('a', false), member('b', true)]);
+    queryClient.setQueryData(membersKey(5), [member('a', false)]);
+    source().emit('presence', { userId: 'a', online: true });
+    expect(queryClient.getQueryData<CollectiveMember[]>(membersKey(4))?.map((m) => m.online)).toEqual([
+      true,
+      true,
+    ]);
+    expect(queryClient.getQueryData<CollectiveMember[]>(membersKey(5))?.[0]?.online).toBe(true);
+  });
+
+  it('reads a list again when a change lands while it is being read (it may predate the change)', async () => {
+    const { queryClient, source } = mount();
+    const replies: ((reply: Response) => void)[] = [];
+    mockFetch({ 'GET /api/collectives/4/members': () => new Promise((resolve) => replies.push(resolve)) });
+    // The members panel's read, as a screen holds it.
+    const unsubscribe = new QueryObserver(queryClient, { queryKey: membersKey(4) }).subscribe(() => {});
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    source().emit('presence', { userId: 'a', online: true });
+    await vi.waitFor(() => expect(replies).toHaveLength(2));
+    replies[0]?.(json([member('a', false)]));
+    replies[1]?.(json([member('a', true)]));
+    await vi.waitFor(() => expect(queryClient.getQueryData(membersKey(4))).toEqual([member('a', true)]));
+    unsubscribe();
+  });
+
+  it('reads again what a share or a member change names, and ignores frames it does not know', () => {
+    const { queryClient, source } = mount();
+    queryClient.setQueryData(collectivePlaylistsKey(4), []);
+    queryClient.setQueryData(membersKey(4), []);
+    source().emit('share', { collectiveId: 4, playlistId: 7, change: 'shared' });
+    expect(queryClient.getQueryState(collectivePlaylistsKey(4))?.isInvalidated).toBe(true);
+    source().emit('member', { collectiveId: 4, userId: 'c', change: 'joined' });
+    expect(queryClient.getQueryState(membersKey(4))?.isInvalidated).toBe(true);
+    expect(() => source().emit('comment', { nonsense: true })).not.toThrow();
+  });
+
+  it('opens a new stream after one the browser gave up on, and refreshes what it missed', () => {
+    vi.useFakeTimers();
+    const { queryClient, source, view } = mount();
+    source().emit('ready', {});
+    queryClient.setQueryData(membersKey(4), [member('a', false)]);
+    const first = source();
+    first.fail();
+    expect(FakeEventSource.opened).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(queryClient.getQueryState(membersKey(4))?.isInvalidated).toBe(false);
+    source().emit('ready', {});
+    expect(queryClient.getQueryState(membersKey(4))?.isInvalidated).toBe(true);
+    view.unmount();
+    expect(source().closed).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Database } from '../db/client';
+import { collectiveMembers } from '../db/schema';
+import { findComment } from '../features/collectives/collective-playlists.service';
+import type { LiveStreams } from './live-streams';
+import { onlineUserIds } from './presence';
+
+/** The channel drizzle/0005's triggers notify on. */
+export const LIVE_EVENTS_CHANNEL = 'journal_events';
+
+/** What a trigger announces: ids and kinds only (NOTIFY payloads stay far below 8000 bytes). */
+const busMessageSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('comment'),
+    collectiveId: z.number(),
+    playlistId: z.number(),
+    commentId: z.number(),
+  }),
+  z.object({
+    kind: z.literal('share'),
+    collectiveId: z.number(),
+    playlistId: z.number(),
+    change: z.enum(['shared', 'unshared']),
+  }),
+  z.object({
+    kind: z.literal('member'),
+    collectiveId: z.number(),
+    userId: z.string(),
+    change: z.enum(['joined', 'left', 'role']),
+  }),
+  z.object({ kind: z.literal('presence'), userId: z.string() }),
+]);
+type BusMessage = z.infer<typeof busMessageSchema>;
+
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * Turns each announced change into events for the streams this instance holds. Who receives it is
+ * decided now, from the database, for each change: a person removed from a collective stops
+ * receiving its events at once. One membership query per change whatever the number of streams,
+ * and none when this instance holds no stream. Changes are handled one after another, in the order
+ * the database committed them.
+ */
+export class LiveEventDelivery {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly streams: LiveStreams,
+    private readonly log: Log,
+  ) {}
+
+  receive(payload: string) {
+    this.queue = this.queue.then(() => this.deliver(payload));
+  }
+
+  /** Resolves once every change received so far is delivered (app closing, tests). */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  private async deliver(payload: string) {
+    let message: BusMessage;
+    try {
+      message = busMessageSchema.parse(JSON.parse(payload));
+    } catch {
+      this.log.warn({ payload: payload.slice(0, 200) }, 'Ignored a live event the app does not know');
+      return;
+    }
+    const local = this.streams.userIds();
+    if (local.length === 0) return;
+    try {
+      await this.dispatch(message, local);
+    } catch (err) {
+      this.log.warn(
+        { err: { message: (err as Error).message }, kind: message.kind },
+        'Live event not delivered',
+      );
+    }
+  }
+
+  private async dispatch(message: BusMessage, local: string[]) {
+    switch (message.kind) {
+      case 'comment': {
+        const to = await this.membersAmong(message.collectiveId, local);
+        const comment = to.length > 0 ? await findComment(this.db, message.commentId) : undefined;
+        if (comment) {
+          const { collectiveId, playlistId } = message;
+          this.streams.sendTo(to, { event: 'comment', data: { collectiveId, playlistId, comment } });
+        }
+        return;
+      }
+      case 'share': {
+        const { collectiveId, playlistId, change } = message;
+        const to = await this.membersAmong(collectiveId, local);
+        this.streams.sendTo(to, { event: 'share', data: { collectiveId, playlistId, change } });
+        return;
+      }
+      case 'member': {
+        const { collectiveId, userId, change } = message;
+        // The person who left is told too, so their browser drops the collective.
+        const to = new Set(await this.membersAmong(collectiveId, local));
+        if (local.includes(userId)) to.add(userId);
+        this.streams.sendTo(to, { event: 'member', data: { collectiveId, userId, change } });
+        return;
+      }
+      case 'presence': {
+        const to = await this.sharingACollectiveWith(message.userId, local);
+        if (to.length === 0) return;
+        const online = (await onlineUserIds(this.db, [message.userId])).has(message.userId);
+        this.streams.sendTo(to, { event: 'presence', data: { userId: message.userId, online } });
+        return;
+      }
+    }
+  }
+
+  private async membersAmong(collectiveId: number, userIds: string[]): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: collectiveMembers.userId })
+      .from(collectiveMembers)
+      .where(
+        and(eq(collectiveMembers.collectiveId, collectiveId), inArray(collectiveMembers.userId, userIds)),
+      );
+    return rows.map((r) => r.userId);
+  }
+
+  /** Of these users, those in at least one collective with `userId` (who see them in a panel). */
+  private async sharingACollectiveWith(userId: string, userIds: string[]): Promise<string[]> {
+    const other = alias(collectiveMembers, 'other');
+    const rows = await this.db
+      .selectDistinct({ userId: other.userId })
+      .from(collectiveMembers)
+      .innerJoin(other, eq(other.collectiveId, collectiveMembers.collectiveId))
+      .where(and(eq(collectiveMembers.userId, userId), inArray(other.userId, userIds)));
+    return rows.map((r) => r.userId);
+  }
+}

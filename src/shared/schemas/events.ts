@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { collectiveCommentSchema } from './collectives';
+
+/**
+ * What GET /api/events sends (decision 0100): one server-sent event per change that concerns the
+ * signed-in person, named by `event:` and carrying one of these as JSON `data:`. The browser updates
+ * its query cache from them instead of waiting for a refetch.
+ */
+export const liveEventSchemas = {
+  /** The stream is registered and its presence recorded: every later change reaches it. */
+  ready: z.object({}),
+  /** Someone commented on a playlist shared into one of the person's collectives. */
+  comment: z.object({ collectiveId: z.number(), playlistId: z.number(), comment: collectiveCommentSchema }),
+  /** A playlist was shared into (or taken out of) one of the person's collectives. */
+  share: z.object({
+    collectiveId: z.number(),
+    playlistId: z.number(),
+    change: z.enum(['shared', 'unshared']),
+  }),
+  /** A member joined, left or changed role (also sent to the person who left). */
+  member: z.object({
+    collectiveId: z.number(),
+    userId: z.string(),
+    change: z.enum(['joined', 'left', 'role']),
+  }),
+  /** A member of one of the person's collectives came online or went offline (decision 0101). */
+  presence: z.object({ userId: z.string(), online: z.boolean() }),
+  /** Changes may have been missed (the server's listener reconnected): refetch what is shown. */
+  resync: z.object({}),
+} as const;
+
+export type LiveEventName = keyof typeof liveEventSchemas;
+export type LiveEvent = {
+  [K in LiveEventName]: { event: K; data: z.infer<(typeof liveEventSchemas)[K]> };
+}[LiveEventName];

@@ -48,9 +48,9 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       return;
     case 'presence':
       updateOrRefetch<CollectiveMember[]>(queryClient, isMembersKey, (list) =>
-        list.map((m) =>
-          m.userId === data.userId && m.online !== data.online ? { ...m, online: data.online } : m,
-        ),
+        list.some((m) => m.userId === data.userId && m.online !== data.online)
+          ? list.map((m) => (m.userId === data.userId ? { ...m, online: data.online } : m))
+          : list,
       );
       return;
     case 'resync':
@@ -79,7 +79,9 @@ function updateOrRefetch<T>(
       const filter = { queryKey: query.queryKey, exact: true };
       void queryClient.cancelQueries(filter).then(() => queryClient.refetchQueries(filter));
     } else if (query.state.data !== undefined) {
-      queryClient.setQueryData<T>(query.queryKey, (data) => (data === undefined ? data : update(data)));
+      // Unchanged data is left alone: setting it would also mark a list due for a refetch as fresh.
+      const next = update(query.state.data as T);
+      if (next !== query.state.data) queryClient.setQueryData<T>(query.queryKey, next);
     }
   }
 }

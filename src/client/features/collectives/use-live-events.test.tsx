@@ -97,6 +97,16 @@ describe('useLiveEvents', () => {
     expect(queryClient.getQueryData<CollectiveMember[]>(membersKey(5))?.[0]?.online).toBe(true);
   });
 
+  it('shows this person online once their stream is open, even in a list read before it was counted', () => {
+    const { queryClient, source } = mount();
+    queryClient.setQueryData(membersKey(4), [member('me', false), member('b', false)]);
+    source().emit('ready', {});
+    expect(queryClient.getQueryData<CollectiveMember[]>(membersKey(4))?.map((m) => m.online)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
   it('reads a list again when a change lands while it is being read (it may predate the change)', async () => {
     const { queryClient, source } = mount();
     const replies: ((reply: Response) => void)[] = [];

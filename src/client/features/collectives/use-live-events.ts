@@ -39,12 +39,20 @@ export function useLiveEvents(myUserId: string) {
         source.addEventListener(name, (message) => {
           const event = parse(name, (message as MessageEvent<string>).data);
           if (!event) return;
+          applyLiveEvent(queryClient, event, myUserId);
           if (event.event === 'ready') {
             failures = 0;
+            // An open stream is what "online" means: a member list read just before this stream
+            // was counted (or while its own presence event went by) shows this person offline.
+            // Written before the refetch below, which must stay marked as due.
+            applyLiveEvent(
+              queryClient,
+              { event: 'presence', data: { userId: myUserId, online: true } },
+              myUserId,
+            );
             if (connectedBefore) refetchCollectives(queryClient);
             connectedBefore = true;
           }
-          applyLiveEvent(queryClient, event, myUserId);
         });
       }
       source.onerror = () => {

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { BlobInfo, BlobStore } from './blob-store';
+import type { BlobInfo, BlobStore, ByteRange } from './blob-store';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
@@ -54,7 +54,7 @@ export class LocalDiskStore implements BlobStore {
     }
   }
 
-  createReadStream(key: string, range?: { start: number; end: number }) {
+  async createReadStream(key: string, range?: ByteRange) {
     // A short Range gets a buffer its own size, not half a megabyte for a few bytes.
     const bytes = range ? range.end - range.start + 1 : Number.POSITIVE_INFINITY;
     const highWaterMark = Math.max(16 * 1024, Math.min(READ_BUFFER_BYTES, bytes));

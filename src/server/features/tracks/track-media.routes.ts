@@ -82,7 +82,7 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
       // A few tens of kilobytes of JSON written by the job: read whole, validated by the reply schema.
       const chunks: Buffer[] = [];
       try {
-        for await (const chunk of store.createReadStream(track.peaksKey)) chunks.push(chunk as Buffer);
+        for await (const chunk of await store.createReadStream(track.peaksKey)) chunks.push(chunk as Buffer);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('Waveform not found');
         throw err;

@@ -33,7 +33,7 @@ import { sessionPlugin } from './plugins/session';
 import type { LoadedSession } from './plugins/session-store';
 import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
-import { LocalDiskStore } from './storage/local-disk-store';
+import { createBlobStore, mediaOffload } from './storage/create-store';
 
 export interface BuildAppOptions {
   config: Config & { sessionSecret: string };
@@ -151,7 +151,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authGuardPlugin, { db });
   // Per-route limits are set where each upload is received (audio vs images).
   await app.register(fastifyMultipart);
-  const store = options.store ?? new LocalDiskStore(path.join(config.dataDir, 'files'));
+  const store = options.store ?? createBlobStore(config);
+  // The S3 client's kept-alive connections end with the app (a store passed in is the caller's).
+  if (!options.store && 'close' in store)
+    app.addHook('onClose', async () => (store as { close(): void }).close());
   const tempDir = path.join(config.dataDir, 'tmp');
   await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: config.uploadIdleTimeoutMs });
 
@@ -183,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     queue,
     media: {
       access: new StreamAccess(db, new AccessCache<TrackRow>(generation, cacheMs)),
-      offload: config.streamOffload,
+      offload: mediaOffload(config, store),
     },
   });
   await app.register(equipmentRoutes, { db, store, tempDir });

@@ -69,7 +69,9 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
   try {
     try {
       // The store's stream, not a path: the store may be remote (S3).
-      await pipeline(await store.createReadStream(row.filepath), createWriteStream(files.original), { signal });
+      await pipeline(await store.createReadStream(row.filepath), createWriteStream(files.original), {
+        signal,
+      });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       return await markFailed(db, trackId, 'The uploaded file is missing from storage');

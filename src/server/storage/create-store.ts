@@ -23,3 +23,14 @@ export function mediaOffload(config: Config, store: BlobStore): 'none' | 'nginx'
   if (config.s3Stream === 'redirect' && store.presignedGetUrl) return 'redirect';
   return 'none';
 }
+
+/** Where presigned URLs point (scheme, host, port): presigning is local, no request is made. */
+export async function presignedOrigin(store: BlobStore): Promise<string | undefined> {
+  if (!store.presignedGetUrl) return undefined;
+  const url = await store.presignedGetUrl('origin-probe', {
+    expiresInSeconds: 60,
+    contentType: 'application/octet-stream',
+    cacheControl: 'no-store',
+  });
+  return new URL(url).origin;
+}

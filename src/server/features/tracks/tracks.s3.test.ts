@@ -188,6 +188,13 @@ describe('STORAGE=s3, S3_STREAM=redirect: a presigned 302 after the access check
     expect(Buffer.from(await original.arrayBuffer()).equals(audio)).toBe(true);
   });
 
+  it("the page's CSP lets players follow the redirect to the bucket, and only there", async () => {
+    const csp = String((await r.client().get('/api/auth/csrf-token')).headers['content-security-policy']);
+    expect(csp).toContain(`media-src 'self' blob: ${s3.endpoint};`);
+    const proxied = String((await t.client().get('/api/auth/csrf-token')).headers['content-security-policy']);
+    expect(proxied).toContain("media-src 'self' blob:;");
+  });
+
   it('no access: 404 and no URL at all', async () => {
     const res = await r.client().get(`/api/tracks/${hiddenTrack}/stream`);
     expect(res.statusCode).toBe(404);

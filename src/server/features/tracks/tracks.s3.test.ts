@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
+import { filePartHead, multipartHead, RawHttpRequest } from '../../../test/raw-http';
 import { type S3Server, startS3Server } from '../../../test/s3-server';
 import { tracks, users } from '../../db/schema';
 import { S3BlobStore } from '../../storage/s3-store';
@@ -98,6 +99,33 @@ describe('STORAGE=s3: uploads', () => {
     expect(tooBig.statusCode).toBe(413);
     const notAudio = await upload(owner, 'Noise', Buffer.alloc(5000, 7));
     expect(notAudio.statusCode).toBe(415);
+    expect(await bucketKeys()).toEqual(before);
+  });
+
+  it('an upload cut off mid-way leaves nothing in the bucket and no temp file', async () => {
+    const before = await bucketKeys();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const boundary = 'cut-off';
+    const request = new RawHttpRequest(
+      port,
+      multipartHead({
+        path: '/api/tracks',
+        boundary,
+        cookie: owner.cookieHeader(),
+        csrfToken: await owner.fetchCsrfToken(),
+        length: 300_000,
+      }),
+    );
+    await request.write(filePartHead(boundary, 'audio', 'cut.wav', 'audio/wav'));
+    await request.write(audio.subarray(0, 100_000));
+    const tmp = path.join(t.dataDir, 'tmp');
+    const uploading = () => existsSync(tmp) && readdirSync(tmp).some((name) => name.startsWith('upload-'));
+    for (let i = 0; i < 200 && !uploading(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(uploading()).toBe(true);
+    request.destroy();
+    for (let i = 0; i < 200 && uploading(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(uploading()).toBe(false);
     expect(await bucketKeys()).toEqual(before);
   });
 });

@@ -70,15 +70,21 @@ export class S3BlobStore implements BlobStore {
 
   async putFile(key: string, localFile: string): Promise<BlobInfo> {
     const { size } = await stat(localFile);
+    const body = createReadStream(localFile);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: createReadStream(localFile), ContentLength: size },
+      params: { Bucket: this.bucket, Key: key, Body: body, ContentLength: size },
       partSize: Math.max(MIN_PART_BYTES, Math.ceil(size / MAX_PARTS)),
       queueSize: QUEUE_SIZE,
       // A failed multipart upload is aborted, so the bucket keeps no parts nobody will complete.
       leavePartsOnError: false,
     });
-    await upload.done();
+    try {
+      await upload.done();
+    } finally {
+      // A failed upload may stop reading half-way: the file must not stay open until collected.
+      body.destroy();
+    }
     // Moved, like the local store's rename: the temp file is ours to remove once the store has it.
     await unlink(localFile);
     const info = await this.stat(key);

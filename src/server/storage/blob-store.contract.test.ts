@@ -97,8 +97,8 @@ describe.each(stores)('%s', (_name, storeOf) => {
     expect((await readAll(storeOf(), replaced)).toString()).toBe('second');
   });
 
-  it('streams a 96 MiB file in and out without holding it in memory', async () => {
-    const size = 96 * 1024 * 1024;
+  it('streams a 192 MiB file in and out without holding it in memory', async () => {
+    const size = 192 * 1024 * 1024;
     const file = path.join(work, `big-${++fileCounter}`);
     const block = randomBytes(1024 * 1024);
     const written = createHash('sha256');
@@ -127,8 +127,11 @@ describe.each(stores)('%s', (_name, storeOf) => {
     } finally {
       clearInterval(sampler);
     }
-    // Multipart parts in flight (2 × 5 MiB), socket buffers and garbage not yet collected; the file itself would be 96 MiB.
-    expect(peak - baseline).toBeLessThan(48 * 1024 * 1024);
+    // Live: parts in flight (2 × 5 MiB) and socket buffers; on top, garbage V8 has not collected
+    // yet (it waits for 64 MB of Buffer growth). Holding the file would take 192 MiB.
+    expect(peak - baseline, `RSS grew by ${Math.round((peak - baseline) / 1024 / 1024)} MiB`).toBeLessThan(
+      96 * 1024 * 1024,
+    );
   }, 60_000);
 });
 

@@ -35,7 +35,7 @@ import { sessionPlugin } from './plugins/session';
 import type { LoadedSession } from './plugins/session-store';
 import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
-import { LocalDiskStore } from './storage/local-disk-store';
+import { createBlobStore, mediaOffload, presignedOrigin } from './storage/create-store';
 
 export interface BuildAppOptions {
   config: Config & { sessionSecret: string };
@@ -114,6 +114,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
+  const store = options.store ?? createBlobStore(config);
+  // The S3 client's kept-alive connections end with the app (a store passed in is the caller's).
+  if (!options.store && 'close' in store)
+    app.addHook('onClose', async () => (store as { close(): void }).close());
+  const offload = mediaOffload(config, store);
+  // S3_STREAM=redirect: players follow the 302 to the bucket, which media-src must then allow.
+  const bucketOrigin = offload === 'redirect' ? await presignedOrigin(store) : undefined;
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
@@ -128,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           // Radix positions popovers with inline style attributes.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:'],
+          mediaSrc: ["'self'", 'blob:', ...(bucketOrigin ? [bucketOrigin] : [])],
           connectSrc: ["'self'"],
           upgradeInsecureRequests: https ? [] : null,
         },
@@ -156,7 +164,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authGuardPlugin, { db });
   // Per-route limits are set where each upload is received (audio vs images).
   await app.register(fastifyMultipart);
-  const store = options.store ?? new LocalDiskStore(path.join(config.dataDir, 'files'));
   const tempDir = path.join(config.dataDir, 'tmp');
   await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: config.uploadIdleTimeoutMs });
 
@@ -188,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     queue,
     media: {
       access: new StreamAccess(db, new AccessCache<TrackRow>(generation, cacheMs)),
-      offload: config.streamOffload,
+      offload,
     },
   });
   await app.register(equipmentRoutes, { db, store, tempDir });

@@ -196,4 +196,61 @@ describe('loadConfig', () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain('s3cr3t-password');
   });
+
+  it('stores files on local disk unless STORAGE=s3 says otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ storage: 'local', s3: undefined, s3Stream: 'proxy' });
+    const config = loadConfig({
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'journal',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_STREAM: 'redirect',
+    });
+    expect(config).toMatchObject({
+      storage: 's3',
+      s3Stream: 'redirect',
+      s3: {
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        bucket: 'journal',
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      },
+    });
+    expect(
+      loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'i', S3_SECRET_ACCESS_KEY: 's' }).s3,
+    ).toMatchObject({ endpoint: undefined, forcePathStyle: false });
+  });
+
+  it('STORAGE=s3 without its bucket and credentials names every missing setting at start-up', () => {
+    expect(problemsOf({ STORAGE: 's3' })).toEqual([
+      'S3_BUCKET: is required with STORAGE=s3',
+      'S3_ACCESS_KEY_ID: is required with STORAGE=s3',
+      'S3_SECRET_ACCESS_KEY: is required with STORAGE=s3',
+    ]);
+    expect(problemsOf({ STORAGE: 'cloud', S3_STREAM: 'fast', S3_ENDPOINT: 'minio:9000' })).toEqual(
+      expect.arrayContaining([
+        'STORAGE (got "cloud"): must be local or s3',
+        'S3_STREAM (got "fast"): must be proxy or redirect',
+        expect.stringMatching(/^S3_ENDPOINT \(got "minio:9000"\): must be the store URL/),
+      ]),
+    );
+  });
+
+  it('refuses nginx offload with a bucket (there is no local folder for nginx)', () => {
+    const problems = problemsOf({
+      STORAGE: 's3',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI-secret',
+      STREAM_OFFLOAD: 'nginx',
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^STREAM_OFFLOAD \(got "nginx"\): nginx offload serves local files/),
+    ]);
+    expect(problems.join('\n')).not.toContain('wJalrXUtnFEMI');
+  });
 });

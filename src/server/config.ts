@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { S3StoreOptions } from './storage/s3-store';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -113,6 +114,19 @@ const envSchema = z
       .max(300, 'must be at most 300 seconds')
       .default(10),
     STREAM_OFFLOAD: z.enum(['none', 'nginx'], { message: 'must be none or nginx' }).default('none'),
+    STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+    S3_ENDPOINT: optionalText.pipe(
+      z
+        .url({ message: 'must be the store URL, e.g. https://s3.eu-west-1.amazonaws.com' })
+        .regex(/^https?:\/\//, 'must be the store URL, e.g. https://s3.eu-west-1.amazonaws.com')
+        .optional(),
+    ),
+    S3_REGION: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    S3_STREAM: z.enum(['proxy', 'redirect'], { message: 'must be proxy or redirect' }).default('proxy'),
     DEMO_ENABLED: booleanFlag.default(true),
     INSTANCE_NAME: optionalText.pipe(
       z
@@ -133,6 +147,19 @@ const envSchema = z
         path: [missing],
         message: 'must be set together with the other OIDC client setting',
       });
+    }
+    if (env.STORAGE === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required with STORAGE=s3' });
+      }
+      // nginx serves X-Accel-Redirect from a local folder: with a bucket there is none.
+      if (env.STREAM_OFFLOAD === 'nginx') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STREAM_OFFLOAD'],
+          message: 'nginx offload serves local files; with STORAGE=s3 use S3_STREAM=redirect instead',
+        });
+      }
     }
   });
 
@@ -197,6 +224,15 @@ export interface Config {
   accessCacheSeconds: number;
   /** 'nginx': media bytes are handed to nginx with X-Accel-Redirect after the access check (0069). */
   streamOffload: 'none' | 'nginx';
+  /** Where blobs live: DATA_DIR/files (default) or an S3-compatible bucket (decision 0090). */
+  storage: 'local' | 's3';
+  /** With STORAGE=s3: the bucket and how to reach it. */
+  s3: S3StoreOptions | undefined;
+  /**
+   * With STORAGE=s3, how media reaches listeners: 'proxy' streams ranged GETs through the app,
+   * 'redirect' answers 302 to a short-lived presigned URL after the access check (decision 0092).
+   */
+  s3Stream: 'proxy' | 'redirect';
   demoEnabled: boolean;
   /**
    * Opt-in: every reply says which instance answered it in an `X-Instance` header (the cluster test
@@ -257,6 +293,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trackListCacheBytes: Math.floor(e.TRACK_LIST_CACHE_MB * 1024 * 1024),
     accessCacheSeconds: e.ACCESS_CACHE_SECONDS,
     streamOffload: e.STREAM_OFFLOAD,
+    storage: e.STORAGE,
+    s3:
+      e.STORAGE === 's3' && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION ?? 'us-east-1',
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    s3Stream: e.S3_STREAM,
     demoEnabled: e.DEMO_ENABLED,
     demoTtlHours: e.DEMO_TTL_HOURS,
     instanceName: e.INSTANCE_NAME,

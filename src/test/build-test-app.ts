@@ -37,6 +37,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     // see it at once; the cache's own tests (access-cache.test.ts) set it (decision 0066).
     accessCacheSeconds: 0,
     streamOffload: 'none',
+    storage: 'local',
+    s3: undefined,
+    s3Stream: 'proxy',
     demoEnabled: true,
     demoTtlHours: 24,
     // Opt-in per test (buildTestApp's mediaWorkers): unrelated API tests never run ffmpeg.

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { BlobInfo, BlobStore } from './blob-store';
+import type { BlobInfo, BlobStore, ByteRange } from './blob-store';
 import { FileRangeStream } from './file-range-stream';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -48,7 +48,7 @@ export class LocalDiskStore implements BlobStore {
     }
   }
 
-  createReadStream(key: string, range?: { start: number; end: number }) {
+  async createReadStream(key: string, range?: ByteRange) {
     return new FileRangeStream(this.pathOf(key), range);
   }
 

@@ -63,11 +63,11 @@ export async function serveBlob(
         .code(206)
         .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
         .header('Content-Length', end - start + 1);
-      return reply.send(store.createReadStream(key, { start, end }));
+      return reply.send(await store.createReadStream(key, { start, end }));
     }
   }
   reply.code(200).header('Content-Length', info.size);
-  return reply.send(store.createReadStream(key));
+  return reply.send(await store.createReadStream(key));
 }
 
 function notModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {

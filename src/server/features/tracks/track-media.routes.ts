@@ -10,6 +10,7 @@ import { notFound } from '../../plugins/errors';
 import { accelRedirect } from '../../storage/accel-redirect';
 import type { BlobStore } from '../../storage/blob-store';
 import { attachmentDisposition } from '../../storage/content-disposition';
+import { presignedRedirect } from '../../storage/presigned-redirect';
 import { type ServeOptions, serveBlob } from '../../storage/serve-blob';
 import type { StreamAccess } from './stream-access';
 import { ProcessingConflict, retryTrackProcessing } from './track-processing.service';
@@ -21,8 +22,11 @@ export interface TrackMediaRoutesOptions {
   queue: JobQueue;
   /** Access decided once per viewer and track for the Range requests that follow (decision 0066). */
   access: StreamAccess;
-  /** 'nginx': answer with X-Accel-Redirect instead of the bytes (decision 0069). */
-  offload: 'none' | 'nginx';
+  /**
+   * 'nginx': answer with X-Accel-Redirect instead of the bytes (decision 0069); 'redirect': with a
+   * 302 to a presigned bucket URL (S3_STREAM=redirect, decision 0092).
+   */
+  offload: 'none' | 'nginx' | 'redirect';
 }
 
 const trackParams = z.object({ id: idParam() });
@@ -47,7 +51,9 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
   const send = (request: FastifyRequest, reply: FastifyReply, key: string, options: ServeOptions) =>
     opts.offload === 'nginx'
       ? accelRedirect(reply, key, options)
-      : serveBlob(request, reply, store, key, options);
+      : opts.offload === 'redirect'
+        ? presignedRedirect(reply, store, key, options)
+        : serveBlob(request, reply, store, key, options);
 
   app.get('/api/tracks/:id/stream', { schema: { params: trackParams } }, async (request, reply) => {
     const track = await access.listenable(
@@ -82,7 +88,7 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
       // A few tens of kilobytes of JSON written by the job: read whole, validated by the reply schema.
       const chunks: Buffer[] = [];
       try {
-        for await (const chunk of store.createReadStream(track.peaksKey)) chunks.push(chunk as Buffer);
+        for await (const chunk of await store.createReadStream(track.peaksKey)) chunks.push(chunk as Buffer);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('Waveform not found');
         throw err;

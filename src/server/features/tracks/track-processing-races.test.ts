@@ -24,7 +24,7 @@ class FlakyStore implements BlobStore {
   stat = (key: string) => this.disk.stat(key);
   delete = (key: string) => this.disk.delete(key);
 
-  createReadStream(key: string, range?: { start: number; end: number }): Readable {
+  async createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable> {
     if (this.failing && !key.includes('.')) {
       this.reads += 1;
       return new Readable({

@@ -68,8 +68,10 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
   const made: string[] = [];
   try {
     try {
-      // The store's stream, not a path: the store may be remote (S3) one day.
-      await pipeline(store.createReadStream(row.filepath), createWriteStream(files.original), { signal });
+      // The store's stream, not a path: the store may be remote (S3).
+      await pipeline(await store.createReadStream(row.filepath), createWriteStream(files.original), {
+        signal,
+      });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       return await markFailed(db, trackId, 'The uploaded file is missing from storage');

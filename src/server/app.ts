@@ -20,7 +20,9 @@ import { startTrackProcessing } from './features/tracks/track-processing.queue';
 import { tracksRoutes } from './features/tracks/tracks.routes';
 import type { TrackRow } from './features/tracks/tracks.service';
 import { usersRoutes } from './features/users/users.routes';
+import { kickBlobDeletions, startBlobDeletions } from './jobs/blob-deletions';
 import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
+import { schedulePeriodicTask } from './jobs/periodic-task';
 import { resolveFfmpeg } from './media/ffmpeg-binaries';
 import { AccessCache, accessGenerationPlugin, Generation } from './plugins/access-cache';
 import { authGuardPlugin } from './plugins/auth-guard';
@@ -50,6 +52,11 @@ export interface BuildAppOptions {
   /** Per-minute limits other than the defaults of plugins/rate-limits.ts (tests raise or lower them). */
   rateLimits?: RateLimitOverrides;
   sessionPruneIntervalMs?: number;
+  /**
+   * How often the blob-deletions outbox is drained whatever happened (rows a drain gave up on); 0 =
+   * only on start-up and after each change (decision 0095).
+   */
+  blobDrainIntervalMs?: number;
   /** How often expired demo accounts are swept; 0 = never (tests sweep by hand). */
   demoSweepIntervalMs?: number;
   /** Demo sessions per address per hour; tests that sign in as many demo visitors raise it. */
@@ -74,6 +81,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for tests that walk them (the CSRF guard test, the fuzz test). */
     registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
+    /** Asks for a drain of the blob-deletions outbox, after a commit that queued rows in it. */
+    kickBlobDeletions(): Promise<void>;
   }
 }
 
@@ -156,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: config.uploadIdleTimeoutMs });
 
   const queue = await startQueue(app, options);
+  await startBlobRemoval(app, options, { queue, store });
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl, demoEnabled: config.demoEnabled });
@@ -205,6 +215,25 @@ async function startQueue(app: FastifyInstance, options: BuildAppOptions): Promi
   });
   app.addHook('onClose', async () => queue.stop());
   return queue;
+}
+
+/**
+ * Drains the blob-deletions outbox (decision 0095): on start-up (rows a crash left), after each
+ * change that queued rows (app.kickBlobDeletions), and once a period across instances.
+ */
+async function startBlobRemoval(
+  app: FastifyInstance,
+  options: BuildAppOptions,
+  deps: { queue: JobQueue; store: BlobStore },
+) {
+  app.decorate('kickBlobDeletions', () => kickBlobDeletions(deps.queue, app.log));
+  await startBlobDeletions(deps.queue, { db: options.db, store: deps.store, log: app.log });
+  schedulePeriodicTask(app, options.db, {
+    name: 'drain-blob-deletions',
+    intervalMs: options.blobDrainIntervalMs ?? 60_000,
+    run: () => kickBlobDeletions(deps.queue, app.log),
+    failure: 'Queueing the periodic blob drain failed',
+  });
 }
 
 /** Works the process-track queue (MEDIA_WORKERS jobs at once) with the ffmpeg this machine has. */

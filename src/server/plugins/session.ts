@@ -4,6 +4,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import { schedulePeriodicTask } from '../jobs/periodic-task';
 import { type AccessCache, SAFE_METHODS } from './access-cache';
 import { SESSION_MAX_AGE_MS, shouldTouch } from './session-lifetime';
 import { MemoSigner } from './session-signer';
@@ -87,17 +88,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     app.csrfProtection(request, reply, done);
   });
 
-  const interval = opts.pruneIntervalMs ?? 15 * 60 * 1000;
-  if (interval > 0) {
-    const prune = () =>
-      pruneExpiredSessions(opts.db).catch((err: unknown) =>
-        app.log.warn({ err }, 'Pruning expired sessions failed'),
-      );
-    app.addHook('onReady', async () => {
-      await prune();
-    });
-    const timer = setInterval(prune, interval);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Once per period across instances (decision 0099).
+  schedulePeriodicTask(app, opts.db, {
+    name: 'prune-sessions',
+    intervalMs: opts.pruneIntervalMs ?? 15 * 60 * 1000,
+    run: () => pruneExpiredSessions(opts.db),
+    failure: 'Pruning expired sessions failed',
+  });
 });

@@ -152,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessGenerationPlugin, { generation });
   await app.register(sessionPlugin, {
     db,
-    secret: config.sessionSecret,
+    secrets: [config.sessionSecret, ...(config.previousSessionSecrets ?? [])],
     secureCookies: https,
     pruneIntervalMs: options.sessionPruneIntervalMs,
     cache: new AccessCache<LoadedSession>(generation, cacheMs),

@@ -30,7 +30,8 @@ declare module 'fastify' {
 
 export interface SessionPluginOptions {
   db: Database;
-  secret: string;
+  /** The first signs session cookies; the others (older secrets) still verify (decision 0097). */
+  secrets: readonly string[];
   secureCookies: boolean;
   /** How often expired rows are deleted; 0 turns the timer off (tests prune by hand). */
   pruneIntervalMs?: number;
@@ -47,8 +48,9 @@ export const SESSION_COOKIE = 'journal.sid';
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
   await app.register(fastifyCookie);
+  const signer = new MemoSigner(opts.secrets);
   await app.register(fastifySession, {
-    secret: new MemoSigner(opts.secret),
+    secret: signer,
     cookieName: SESSION_COOKIE,
     store: new DrizzleSessionStore(opts.db, opts.cache),
     // No row for anonymous visitors until something (a CSRF token, a sign-in) is stored.
@@ -73,9 +75,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
 
   // Idle timeout: a signed-in request moves the session's end forward (the row is rewritten at most
   // hourly, not on every request).
+  // A cookie signed by an older secret of SESSION_SECRET's list is taken, and the session marked
+  // changed so the reply carries it signed by the current one: @fastify/session would otherwise
+  // clear a cookie whose signature differs from the one it makes, signing the visitor out.
+  const signedWithOlderSecret = (cookie: string | undefined) =>
+    cookie !== undefined && signer.unsign(cookie).renew;
   app.addHook('onRequest', async (request) => {
     const session = request.session;
-    if (session?.userId && shouldTouch(session.lastSeenAt)) session.lastSeenAt = Date.now();
+    if (!session) return;
+    const renew = opts.secrets.length > 1 && signedWithOlderSecret(request.cookies[SESSION_COOKIE]);
+    if (renew || (session.userId && shouldTouch(session.lastSeenAt))) session.lastSeenAt = Date.now();
   });
 
   // Every unsafe request, whatever the spelling of its path: the router decodes %61pi, so a check on

@@ -144,6 +144,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitsPlugin, {
     perMinute: config.rateLimitPerMinute,
     overrides: options.rateLimits,
+    // Shared by all instances on PostgreSQL (or in Redis); PGlite is one process (decision 0098).
+    shared: config.redisUrl
+      ? { redisUrl: config.redisUrl }
+      : options.queueConnection?.kind === 'postgres'
+        ? { db }
+        : undefined,
   });
   // Sessions and stream permissions reused for ACCESS_CACHE_SECONDS; every unsafe request drops them
   // all (decision 0066).

@@ -8,7 +8,7 @@ import { RATE_LIMITS } from './rate-limits';
 
 const incr = (store: PostgresRateLimitStore, key: string, windowMs: number) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-    store.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), windowMs, 10),
+    store.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), windowMs),
   );
 
 describe('PostgresRateLimitStore (decision 0098)', () => {

@@ -49,6 +49,11 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /**
+   * false: rate-limit counters in this process even on PostgreSQL or with REDIS_URL (tests that count
+   * queries); default: shared whenever the database or Redis can share them (decision 0098).
+   */
+  sharedRateLimits?: boolean;
   /** Per-minute limits other than the defaults of plugins/rate-limits.ts (tests raise or lower them). */
   rateLimits?: RateLimitOverrides;
   sessionPruneIntervalMs?: number;
@@ -145,11 +150,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     perMinute: config.rateLimitPerMinute,
     overrides: options.rateLimits,
     // Shared by all instances on PostgreSQL (or in Redis); PGlite is one process (decision 0098).
-    shared: config.redisUrl
-      ? { redisUrl: config.redisUrl }
-      : options.queueConnection?.kind === 'postgres'
-        ? { db }
-        : undefined,
+    shared:
+      options.sharedRateLimits === false
+        ? undefined
+        : config.redisUrl
+          ? { redisUrl: config.redisUrl }
+          : options.queueConnection?.kind === 'postgres'
+            ? { db }
+            : undefined,
   });
   // Sessions and stream permissions reused for ACCESS_CACHE_SECONDS; every unsafe request drops them
   // all (decision 0066).

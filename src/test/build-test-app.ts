@@ -92,6 +92,11 @@ export async function buildTestApp(
     sharedDatabase?: TestDatabase;
     /** Keep files here instead of a new temp folder (with sharedDatabase: the first app's files). */
     dataDir?: string;
+    /**
+     * Rate-limit counters shared through PostgreSQL (or REDIS_URL) as in production; off by default,
+     * so that tests counting a request's queries on PostgreSQL count the app's own (decision 0098).
+     */
+    sharedRateLimits?: boolean;
     /** Retries of a failed media job (default: production's 5). */
     mediaRetryLimit?: number;
   } = {},
@@ -112,6 +117,7 @@ export async function buildTestApp(
     logger: Boolean(options.captureLogs || options.logStream),
     logStream: options.logStream ?? { write: (line: string) => void logs.push(JSON.parse(line)) },
     // Tests make many calls a minute as one user; rate-limit tests lower what they test.
+    sharedRateLimits: options.sharedRateLimits ?? false,
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
     sessionPruneIntervalMs: 0,
     demoSweepIntervalMs: 0,

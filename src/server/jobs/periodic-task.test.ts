@@ -13,7 +13,9 @@ describe('periodic tasks run once across instances (decision 0099)', () => {
   afterAll(async () => database.close());
 
   it('lets one of many simultaneous claims win a period, and the next period be claimed again', async () => {
-    const claims = await Promise.all(Array.from({ length: 6 }, () => claimTaskRun(database.db, 'claim-test', 400)));
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, () => claimTaskRun(database.db, 'claim-test', 400)),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await claimTaskRun(database.db, 'claim-test', 400)).toBe(false);
     // Another task's period is its own.

@@ -57,8 +57,8 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('two instances on one Postgre
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
-    first = await buildTestApp({ config: { publicUrl: 'https://journal.example.com' } });
-    second = await buildTestApp({ sharedDatabase: first.database, dataDir: first.dataDir });
+    first = await buildTestApp({ sharedRateLimits: true });
+    second = await buildTestApp({ sharedDatabase: first.database, sharedRateLimits: true });
   });
   afterAll(async () => {
     await second.close();
@@ -74,8 +74,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('two instances on one Postgre
   });
 
   it('share per-user action limits too', async () => {
-    const limited = await buildTestApp({ rateLimits: { create: 3 } });
-    const other = await buildTestApp({ sharedDatabase: limited.database, rateLimits: { create: 3 } });
+    const limited = await buildTestApp({ rateLimits: { create: 3 }, sharedRateLimits: true });
+    const other = await buildTestApp({
+      sharedDatabase: limited.database,
+      rateLimits: { create: 3 },
+      sharedRateLimits: true,
+    });
     try {
       const alice = await limited.signedInClient();
       const aliceThere = await other.signedInAs(alice.userId);
@@ -94,8 +98,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('two instances on one Postgre
 describe.skipIf(!process.env.REDIS_URL)('two instances counting in Redis (REDIS_URL)', () => {
   it('share one sign-in limit', async () => {
     const redisUrl = process.env.REDIS_URL!;
-    const first = await buildTestApp({ config: { redisUrl } });
-    const second = await buildTestApp({ sharedDatabase: first.database, config: { redisUrl } });
+    const first = await buildTestApp({ config: { redisUrl }, sharedRateLimits: true });
+    const second = await buildTestApp({
+      sharedDatabase: first.database,
+      config: { redisUrl },
+      sharedRateLimits: true,
+    });
     try {
       // A fresh address per run, so counters left in Redis by an earlier run do not count.
       const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;

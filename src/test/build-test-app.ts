@@ -121,6 +121,8 @@ export async function buildTestApp(
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
     sessionPruneIntervalMs: 0,
     demoSweepIntervalMs: 0,
+    // Drains follow each change and each start; no timer adding queries to a test's count.
+    blobDrainIntervalMs: 0,
     queueConnection: database.queueConnection,
     // With workers, they look for work twice a second, dead jobs are looked for every second and
     // retries come after a second, so tests wait little; without, the queue stays quiet.

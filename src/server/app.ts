@@ -20,9 +20,8 @@ import { startTrackProcessing } from './features/tracks/track-processing.queue';
 import { tracksRoutes } from './features/tracks/tracks.routes';
 import type { TrackRow } from './features/tracks/tracks.service';
 import { usersRoutes } from './features/users/users.routes';
-import { kickBlobDeletions, startBlobDeletions } from './jobs/blob-deletions';
+import { startBlobRemoval } from './jobs/blob-deletions';
 import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
-import { schedulePeriodicTask } from './jobs/periodic-task';
 import { resolveFfmpeg } from './media/ffmpeg-binaries';
 import { AccessCache, accessGenerationPlugin, Generation } from './plugins/access-cache';
 import { authGuardPlugin } from './plugins/auth-guard';
@@ -86,8 +85,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for tests that walk them (the CSRF guard test, the fuzz test). */
     registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
-    /** Asks for a drain of the blob-deletions outbox, after a commit that queued rows in it. */
-    kickBlobDeletions(): Promise<void>;
   }
 }
 
@@ -149,15 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitsPlugin, {
     perMinute: config.rateLimitPerMinute,
     overrides: options.rateLimits,
-    // Shared by all instances on PostgreSQL (or in Redis); PGlite is one process (decision 0098).
-    shared:
-      options.sharedRateLimits === false
-        ? undefined
-        : config.redisUrl
-          ? { redisUrl: config.redisUrl }
-          : options.queueConnection?.kind === 'postgres'
-            ? { db }
-            : undefined,
+    shared: rateLimitSharing(options),
   });
   // Sessions and stream permissions reused for ACCESS_CACHE_SECONDS; every unsafe request drops them
   // all (decision 0066).
@@ -179,7 +168,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: config.uploadIdleTimeoutMs });
 
   const queue = await startQueue(app, options);
-  await startBlobRemoval(app, options, { queue, store });
+  await startBlobRemoval(app, {
+    queue,
+    deps: { db, store, log: app.log },
+    intervalMs: options.blobDrainIntervalMs ?? 60_000,
+  });
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl, demoEnabled: config.demoEnabled });
@@ -231,25 +224,6 @@ async function startQueue(app: FastifyInstance, options: BuildAppOptions): Promi
   return queue;
 }
 
-/**
- * Drains the blob-deletions outbox (decision 0095): on start-up (rows a crash left), after each
- * change that queued rows (app.kickBlobDeletions), and once a period across instances.
- */
-async function startBlobRemoval(
-  app: FastifyInstance,
-  options: BuildAppOptions,
-  deps: { queue: JobQueue; store: BlobStore },
-) {
-  app.decorate('kickBlobDeletions', () => kickBlobDeletions(deps.queue, app.log));
-  await startBlobDeletions(deps.queue, { db: options.db, store: deps.store, log: app.log });
-  schedulePeriodicTask(app, options.db, {
-    name: 'drain-blob-deletions',
-    intervalMs: options.blobDrainIntervalMs ?? 60_000,
-    run: () => kickBlobDeletions(deps.queue, app.log),
-    failure: 'Queueing the periodic blob drain failed',
-  });
-}
-
 /** Works the process-track queue (MEDIA_WORKERS jobs at once) with the ffmpeg this machine has. */
 async function startMediaProcessing(
   app: FastifyInstance,
@@ -280,6 +254,14 @@ async function startMediaProcessing(
   // Registered after the queue's own onClose hook, so it runs before it (Fastify runs them last
   // first): the start-up enqueue must be done before the queue stops.
   app.addHook('onClose', async () => queued);
+}
+
+/** Where rate-limit counters are shared between instances: Redis, PostgreSQL, or nowhere (0098). */
+function rateLimitSharing({ config, db, queueConnection, sharedRateLimits }: BuildAppOptions) {
+  if (sharedRateLimits === false) return undefined;
+  if (config.redisUrl) return { redisUrl: config.redisUrl };
+  // PGlite is one process: its in-memory counters are already all there is.
+  return queueConnection?.kind === 'postgres' ? { db } : undefined;
 }
 
 /** Trust the nearest `hops` proxies (what Fastify does for a number, which its types leave out). */

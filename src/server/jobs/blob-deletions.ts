@@ -1,10 +1,11 @@
 import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { blobDeletions } from '../db/schema';
 import { imageKeysOf } from '../media/image-variants';
 import type { BlobStore } from '../storage/blob-store';
 import type { JobQueue } from './job-queue';
+import { schedulePeriodicTask } from './periodic-task';
 
 /** The queue that drains blob_deletions (decision 0095); one job key, so one drain at a time. */
 export const BLOB_DELETIONS_QUEUE = 'delete-blobs';
@@ -79,10 +80,34 @@ export async function kickBlobDeletions(queue: JobQueue, log?: FastifyBaseLogger
     .catch((err: unknown) => log?.warn({ err }, 'Could not queue a blob drain; the periodic one will do it'));
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Asks for a drain of the blob-deletions outbox, after a commit that queued rows in it. */
+    kickBlobDeletions(): Promise<void>;
+  }
+}
+
 /**
- * Works the drain queue on this instance and kicks it once, for rows a crash left behind (the
- * periodic kick, app.ts, covers rows whose drain gave up on a failing store).
+ * Drains the outbox on start-up (rows a crash left), after each change that queued rows
+ * (app.kickBlobDeletions), and once every intervalMs across instances (rows whose drain gave up on a
+ * failing store); 0: no periodic drain.
  */
+export async function startBlobRemoval(
+  app: FastifyInstance,
+  options: { queue: JobQueue; deps: BlobDeletionDeps; intervalMs: number },
+) {
+  const { queue, deps } = options;
+  app.decorate('kickBlobDeletions', () => kickBlobDeletions(queue, app.log));
+  await startBlobDeletions(queue, deps);
+  schedulePeriodicTask(app, deps.db, {
+    name: 'drain-blob-deletions',
+    intervalMs: options.intervalMs,
+    run: () => kickBlobDeletions(queue, app.log),
+    failure: 'Queueing the periodic blob drain failed',
+  });
+}
+
+/** Works the drain queue on this instance and kicks it once, for rows a crash left behind. */
 export async function startBlobDeletions(queue: JobQueue, deps: BlobDeletionDeps): Promise<void> {
   await queue.define({
     name: BLOB_DELETIONS_QUEUE,

@@ -92,6 +92,9 @@ export async function buildTestApp(
     sharedDatabase?: TestDatabase;
     /** Keep files here instead of a new temp folder (with sharedDatabase: the first app's files). */
     dataDir?: string;
+    /** Timers off unless a test sets them (it then counts what they did). */
+    sessionPruneIntervalMs?: number;
+    demoSweepIntervalMs?: number;
     /**
      * Rate-limit counters shared through PostgreSQL (or REDIS_URL) as in production; off by default,
      * so that tests counting a request's queries on PostgreSQL count the app's own (decision 0098).
@@ -119,8 +122,8 @@ export async function buildTestApp(
     // Tests make many calls a minute as one user; rate-limit tests lower what they test.
     sharedRateLimits: options.sharedRateLimits ?? false,
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
-    sessionPruneIntervalMs: 0,
-    demoSweepIntervalMs: 0,
+    sessionPruneIntervalMs: options.sessionPruneIntervalMs ?? 0,
+    demoSweepIntervalMs: options.demoSweepIntervalMs ?? 0,
     // Drains follow each change and each start; no timer adding queries to a test's count.
     blobDrainIntervalMs: 0,
     queueConnection: database.queueConnection,

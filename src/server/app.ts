@@ -21,6 +21,7 @@ import { startTrackProcessing } from './features/tracks/track-processing.queue';
 import { tracksRoutes } from './features/tracks/tracks.routes';
 import type { TrackRow } from './features/tracks/tracks.service';
 import { usersRoutes } from './features/users/users.routes';
+import { startBlobRemoval } from './jobs/blob-deletions';
 import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
 import { resolveFfmpeg } from './media/ffmpeg-binaries';
 import { AccessCache, accessGenerationPlugin, Generation } from './plugins/access-cache';
@@ -49,9 +50,19 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read what was logged). */
   logStream?: { write(line: string): void };
+  /**
+   * false: rate-limit counters in this process even on PostgreSQL or with REDIS_URL (tests that count
+   * queries); default: shared whenever the database or Redis can share them (decision 0098).
+   */
+  sharedRateLimits?: boolean;
   /** Per-minute limits other than the defaults of plugins/rate-limits.ts (tests raise or lower them). */
   rateLimits?: RateLimitOverrides;
   sessionPruneIntervalMs?: number;
+  /**
+   * How often the blob-deletions outbox is drained whatever happened (rows a drain gave up on); 0 =
+   * only on start-up and after each change (decision 0095).
+   */
+  blobDrainIntervalMs?: number;
   /** How often expired demo accounts are swept; 0 = never (tests sweep by hand). */
   demoSweepIntervalMs?: number;
   /** Demo sessions per address per hour; tests that sign in as many demo visitors raise it. */
@@ -148,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitsPlugin, {
     perMinute: config.rateLimitPerMinute,
     overrides: options.rateLimits,
+    shared: rateLimitSharing(options),
   });
   // Sessions and stream permissions reused for ACCESS_CACHE_SECONDS; every unsafe request drops them
   // all (decision 0066).
@@ -156,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessGenerationPlugin, { generation });
   await app.register(sessionPlugin, {
     db,
-    secret: config.sessionSecret,
+    secrets: [config.sessionSecret, ...(config.previousSessionSecrets ?? [])],
     secureCookies: https,
     pruneIntervalMs: options.sessionPruneIntervalMs,
     cache: new AccessCache<LoadedSession>(generation, cacheMs),
@@ -168,6 +180,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: config.uploadIdleTimeoutMs });
 
   const queue = await startQueue(app, options);
+  await startBlobRemoval(app, {
+    queue,
+    deps: { db, store, log: app.log },
+    intervalMs: options.blobDrainIntervalMs ?? 60_000,
+  });
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl, demoEnabled: config.demoEnabled });
@@ -251,6 +268,14 @@ async function startMediaProcessing(
   // Registered after the queue's own onClose hook, so it runs before it (Fastify runs them last
   // first): the start-up enqueue must be done before the queue stops.
   app.addHook('onClose', async () => queued);
+}
+
+/** Where rate-limit counters are shared between instances: Redis, PostgreSQL, or nowhere (0098). */
+function rateLimitSharing({ config, db, queueConnection, sharedRateLimits }: BuildAppOptions) {
+  if (sharedRateLimits === false) return undefined;
+  if (config.redisUrl) return { redisUrl: config.redisUrl };
+  // PGlite is one process: its in-memory counters are already all there is.
+  return queueConnection?.kind === 'postgres' ? { db } : undefined;
 }
 
 /** Trust the nearest `hops` proxies (what Fastify does for a number, which its types leave out). */

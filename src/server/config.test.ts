@@ -253,4 +253,47 @@ describe('loadConfig', () => {
     ]);
     expect(problems.join('\n')).not.toContain('wJalrXUtnFEMI');
   });
+
+  describe('several instances (decisions 0096-0098)', () => {
+    const PG = 'postgres://journal@db.internal:5432/journal';
+    const A = 'a'.repeat(32);
+    const B = 'b'.repeat(40);
+
+    it('requires SESSION_SECRET with PostgreSQL, not with PGlite, nor for migrating only', () => {
+      expect(problemsOf({ DATABASE_URL: PG })).toEqual([
+        expect.stringMatching(/^SESSION_SECRET: is required with PostgreSQL/),
+      ]);
+      expect(problemsOf({ DATABASE_URL: PG, SESSION_SECRET: '  ' })).toHaveLength(1);
+      expect(loadConfig({ DATABASE_URL: PG, SESSION_SECRET: A }).sessionSecret).toBe(A);
+      expect(loadConfig({}).sessionSecret).toBeUndefined();
+      expect(loadConfig({ DATABASE_URL: PG }, { serving: false }).databaseUrl).toBe(PG);
+      // Named along with any other problem, in one error.
+      expect(problemsOf({ DATABASE_URL: PG, PORT: 'x' })).toHaveLength(2);
+    });
+
+    it('takes a comma-separated SESSION_SECRET: the first signs, the others only verify', () => {
+      const config = loadConfig({ SESSION_SECRET: ` ${B} , ${A}` });
+      expect(config.sessionSecret).toBe(B);
+      expect(config.previousSessionSecrets).toEqual([A]);
+      expect(loadConfig({ SESSION_SECRET: A }).previousSessionSecrets).toEqual([]);
+      const problems = problemsOf({ SESSION_SECRET: `${A},short` });
+      expect(problems).toEqual([
+        expect.stringMatching(/^SESSION_SECRET \(value hidden\): must be at least 32/),
+      ]);
+      expect(problems.join()).not.toContain(A);
+    });
+
+    it('reads MIGRATE_ON_START (default on) and REDIS_URL (hidden in errors)', () => {
+      expect(loadConfig({}).migrateOnStart).toBe(true);
+      expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+      expect(problemsOf({ MIGRATE_ON_START: 'later' })).toEqual([
+        expect.stringMatching(/^MIGRATE_ON_START \(got "later"\): must be true or false/),
+      ]);
+      expect(loadConfig({ REDIS_URL: 'redis://cache:6379' }).redisUrl).toBe('redis://cache:6379');
+      expect(loadConfig({}).redisUrl).toBeUndefined();
+      expect(problemsOf({ REDIS_URL: 'http://user:pw@cache' })).toEqual([
+        'REDIS_URL (value hidden): must start with redis:// or rediss://',
+      ]);
+    });
+  });
 });

@@ -30,7 +30,15 @@ const TRUST_PROXY_PATTERN = new RegExp(
 );
 
 /** Settings whose values must never be printed, not even in a configuration error. */
-const SECRET_KEYS = new Set(['SESSION_SECRET', 'OIDC_CLIENT_SECRET', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_KEYS = new Set([
+  'SESSION_SECRET',
+  'OIDC_CLIENT_SECRET',
+  'DATABASE_URL',
+  'S3_SECRET_ACCESS_KEY',
+  'REDIS_URL',
+]);
+
+const isPostgresUrl = (url: string | undefined) => url !== undefined && /^postgres(ql)?:\/\//.test(url);
 
 const envSchema = z
   .object({
@@ -57,7 +65,21 @@ const envSchema = z
         .regex(/^https?:\/\//, 'must be an absolute http(s) URL such as https://journal.example.com')
         .optional(),
     ),
-    SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters long').optional()),
+    // One secret, or several separated by commas: the first signs, all verify (rotation, decision 0097).
+    SESSION_SECRET: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => v.split(',').map((part) => part.trim()))
+        .pipe(z.array(z.string().min(32, 'must be at least 32 characters long (each, when a list)')).min(1))
+        .optional(),
+    ),
+    MIGRATE_ON_START: booleanFlag.default(true),
+    REDIS_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
     OIDC_ISSUER: optionalText.pipe(
       z.url({ message: 'must be the issuer URL, e.g. https://accounts.google.com' }).optional(),
     ),
@@ -178,8 +200,17 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
-  /** Undefined until main.ts resolves it (generated once and kept under dataDir). */
+  /**
+   * The secret that signs session cookies: SESSION_SECRET's first entry. Undefined until main.ts
+   * resolves it (PGlite only: generated once and kept under dataDir); required with PostgreSQL.
+   */
   sessionSecret: string | undefined;
+  /** SESSION_SECRET's other entries: cookies they signed still verify, and are signed anew (0097). */
+  previousSessionSecrets: string[];
+  /** Apply pending migrations at start-up; false when deployments run `npm run db:migrate` first. */
+  migrateOnStart: boolean;
+  /** Rate-limit counters in Redis instead of PostgreSQL (decision 0098); unset: PostgreSQL or memory. */
+  redisUrl: string | undefined;
   oidc: OidcConfig | undefined;
   maxUploadBytes: number;
   logLevel: string;
@@ -250,19 +281,32 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the environment; every bad value is named in one error. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+const SECRET_REQUIRED =
+  'SESSION_SECRET: is required with PostgreSQL, since every instance must sign sessions with the same secret (at least 32 characters, e.g. from `openssl rand -base64 48`)';
+
+/**
+ * Reads and validates the environment; every bad value is named in one error. `serving: false` (the
+ * db:migrate command) needs no session secret.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { serving?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? 'environment');
         const raw = env[key];
         const shown = raw === undefined ? '' : SECRET_KEYS.has(key) ? ' (value hidden)' : ` (got "${raw}")`;
         return `${key}${shown}: ${issue.message}`;
-      }),
-    );
+      });
+  // With PostgreSQL there may be several instances: a secret each generated for itself would sign
+  // everyone out whenever the balancer sent them to another (decision 0097).
+  if (options.serving !== false && isPostgresUrl(env.DATABASE_URL?.trim()) && !env.SESSION_SECRET?.trim()) {
+    problems.push(SECRET_REQUIRED);
   }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -270,7 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    sessionSecret: e.SESSION_SECRET,
+    sessionSecret: e.SESSION_SECRET?.[0],
+    previousSessionSecrets: e.SESSION_SECRET?.slice(1) ?? [],
+    migrateOnStart: e.MIGRATE_ON_START,
+    redisUrl: e.REDIS_URL,
     oidc:
       e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {

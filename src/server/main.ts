@@ -22,10 +22,9 @@ function resolveSessionSecret(dataDir: string, configured: string | undefined): 
   return secret;
 }
 
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
+function readConfig(options: { serving: boolean }) {
   try {
-    config = loadConfig();
+    return loadConfig(process.env, options);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -33,13 +32,33 @@ async function main() {
     }
     throw err;
   }
+}
+
+/**
+ * `main.js migrate` (npm run db:migrate): applies pending migrations and exits, for deployments that
+ * migrate as a step of their own and start instances with MIGRATE_ON_START=false (decision 0096).
+ */
+async function migrateOnly() {
+  const config = readConfig({ serving: false });
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = openDatabase(config);
+  try {
+    if (config.migrateOnStart) await runMigrations(database);
+    console.log(`Migrations applied (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const config = readConfig({ serving: true });
   mkdirSync(config.dataDir, { recursive: true });
   const sessionSecret = resolveSessionSecret(config.dataDir, config.sessionSecret);
 
   // The app's logger exists only once the app is built; until then a lost connection goes to stderr.
   let reportConnectionLoss = (err: Error) => console.warn(`PostgreSQL connection lost: ${err.message}`);
   const database = openDatabase({ ...config, onConnectionLost: (err) => reportConnectionLoss(err) });
-  await runMigrations(database);
+  if (config.migrateOnStart) await runMigrations(database);
 
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'client');
   const app = await buildApp({
@@ -90,7 +109,7 @@ async function main() {
   );
 }
 
-main().catch((err: unknown) => {
+(process.argv[2] === 'migrate' ? migrateOnly() : main()).catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

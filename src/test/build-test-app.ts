@@ -23,6 +23,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     dataDir: mkdtempSync(path.join(tmpdir(), 'journal-test-')),
     publicUrl: TEST_PUBLIC_URL,
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
+    previousSessionSecrets: [],
+    migrateOnStart: true,
+    redisUrl: undefined,
     oidc: undefined,
     maxUploadBytes: 10 * 1024 * 1024,
     logLevel: 'silent',
@@ -92,6 +95,14 @@ export async function buildTestApp(
     sharedDatabase?: TestDatabase;
     /** Keep files here instead of a new temp folder (with sharedDatabase: the first app's files). */
     dataDir?: string;
+    /** Timers off unless a test sets them (it then counts what they did). */
+    sessionPruneIntervalMs?: number;
+    demoSweepIntervalMs?: number;
+    /**
+     * Rate-limit counters shared through PostgreSQL (or REDIS_URL) as in production; off by default,
+     * so that tests counting a request's queries on PostgreSQL count the app's own (decision 0098).
+     */
+    sharedRateLimits?: boolean;
     /** Retries of a failed media job (default: production's 5). */
     mediaRetryLimit?: number;
     /** Live event timings (events/events.routes.ts), e.g. a short stream heartbeat. */
@@ -114,9 +125,12 @@ export async function buildTestApp(
     logger: Boolean(options.captureLogs || options.logStream),
     logStream: options.logStream ?? { write: (line: string) => void logs.push(JSON.parse(line)) },
     // Tests make many calls a minute as one user; rate-limit tests lower what they test.
+    sharedRateLimits: options.sharedRateLimits ?? false,
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
-    sessionPruneIntervalMs: 0,
-    demoSweepIntervalMs: 0,
+    sessionPruneIntervalMs: options.sessionPruneIntervalMs ?? 0,
+    demoSweepIntervalMs: options.demoSweepIntervalMs ?? 0,
+    // Drains follow each change and each start; no timer adding queries to a test's count.
+    blobDrainIntervalMs: 0,
     queueConnection: database.queueConnection,
     // With workers, they look for work twice a second, dead jobs are looked for every second and
     // retries come after a second, so tests wait little; without, the queue stays quiet.

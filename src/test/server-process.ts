@@ -29,9 +29,9 @@ export interface ServerProcess {
 export function startServerProcess(
   port: number,
   env: Record<string, string>,
-  options: { fileSizeLimitBlocks?: number } = {},
+  options: { fileSizeLimitBlocks?: number; args?: string[] } = {},
 ): ServerProcess {
-  const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts', ...(options.args ?? [])];
   const [command, ...args] =
     options.fileSizeLimitBlocks === undefined
       ? node

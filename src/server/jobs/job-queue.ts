@@ -27,6 +27,13 @@ export interface QueueDefinition<T extends object> {
   retryDelayMaxSeconds: number;
   /** A job running longer than this is aborted and retried: far above any real run. */
   expireInSeconds: number;
+  /**
+   * 'exclusive' (default): one job per key queued or running. 'stately': one queued and one running,
+   * so a send while a job runs still leads to one more run (a drain must see rows added meanwhile).
+   */
+  policy?: 'exclusive' | 'stately';
+  /** Wake this instance's idle worker when a job is sent from here, instead of at its next poll. */
+  wakeOnSend?: boolean;
   handle(data: T, signal: AbortSignal): Promise<void>;
   /** Called once a job has failed for the last time (retries spent, or its worker kept dying). */
   onGiveUp(data: T): Promise<void>;
@@ -94,6 +101,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   // Handlers still running: pg-boss's stop() aborts them but does not wait for them to return, and
   // they must be done (child processes gone, temp files removed) before the database closes.
   const running = new Set<Promise<void>>();
+  const wake = new Map<string, string>();
   const track = (work: Promise<void>) => {
     running.add(work);
     return work.finally(() => running.delete(work));
@@ -105,7 +113,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await ensureQueue(boss, gaveUp, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
       await ensureQueue(boss, def.name, {
         // One queued-or-running job per key (per track): enqueueing twice is harmless.
-        policy: 'exclusive',
+        policy: def.policy ?? 'exclusive',
         retryLimit: def.retryLimit,
         retryDelay: def.retryDelaySeconds,
         retryDelayMax: def.retryDelayMaxSeconds,
@@ -117,15 +125,23 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       });
       if (def.workers <= 0) return;
       const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-      await boss.work<T>(def.name, { ...polling, localConcurrency: def.workers }, async ([job]) => {
-        if (job) await track(def.handle(job.data, job.signal));
-      });
+      const workerId = await boss.work<T>(
+        def.name,
+        { ...polling, localConcurrency: def.workers },
+        async ([job]) => {
+          if (job) await track(def.handle(job.data, job.signal));
+        },
+      );
+      if (def.wakeOnSend) wake.set(def.name, workerId);
       await boss.work<T>(gaveUp, polling, async ([job]) => {
         if (job) await track(def.onGiveUp(job.data));
       });
     },
     async send(name, data, key) {
-      return (await boss.send(name, data, { singletonKey: key })) !== null;
+      const sent = (await boss.send(name, data, { singletonKey: key })) !== null;
+      const workerId = wake.get(name);
+      if (workerId) boss.notifyWorker(workerId);
+      return sent;
     },
     async stop() {
       // Running jobs get stopTimeoutMs to finish; past it pg-boss fails them (they are retried)

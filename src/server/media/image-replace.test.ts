@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForBlobDeletions } from '../../test/blob-deletions';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/build-test-app';
 import { makeWav } from '../../test/media-fixtures';
 import { IMAGE_SIZES, type ImageKind } from './image-variants';
@@ -120,6 +121,7 @@ describe.each(targets)('$kind image replaced by concurrent uploads', ({ kind, fi
 
     const url = await currentUrl();
     expect(url).toMatch(new RegExp(`^/api/images/${kind}/`));
+    await waitForBlobDeletions(t.db);
     expect(filesOf(kind)).toEqual(variantsOf(url));
     for (const size of IMAGE_SIZES) {
       expect((await alice.get(`${url}-${size}.webp`)).statusCode).toBe(200);

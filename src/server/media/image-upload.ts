@@ -33,10 +33,11 @@ export async function receiveImage(request: FastifyRequest, opts: ImageUploadOpt
 }
 
 /**
- * Points a record at a newly stored image and removes the image it replaced. `swap` must change
- * the reference and return the previous one atomically (row lock), so that of many uploads racing
- * for one record each removes exactly the image it displaced and the last one's files remain.
- * If the swap fails, the new image is removed instead.
+ * Points a record at a newly stored image; the image it replaced is queued for removal by the
+ * database in the same transaction (decision 0095), and the drain is asked for here. `swap` must
+ * change the reference and return the previous one atomically (row lock), so that of many uploads
+ * racing for one record each displaces exactly one image and the last one's files remain.
+ * If the swap fails, the new image (which no row ever named) is removed at once instead.
  */
 export async function commitImage<T>(
   request: FastifyRequest,
@@ -53,11 +54,6 @@ export async function commitImage<T>(
     );
     throw err;
   }
-  if (swapped.previous && swapped.previous !== newUrl) {
-    // The new image is saved either way; a file left behind here is logged, not the caller's error.
-    await deleteImageVariants(store, swapped.previous).catch((err: unknown) =>
-      request.log.warn({ err, url: swapped.previous }, 'Could not remove a replaced image'),
-    );
-  }
+  if (swapped.previous && swapped.previous !== newUrl) await request.server.kickBlobDeletions();
   return swapped.result;
 }

@@ -65,11 +65,14 @@ export async function saveImageVariants(
   return imageUrlBase(kind, id);
 }
 
+/** The storage keys behind an image URL made by saveImageVariants; none for anything else. */
+export function imageKeysOf(url: string | null | undefined): string[] {
+  const match = url?.match(/^\/api\/images\/(playlists|avatars|collectives|equipment)\/([0-9a-f-]{36})$/);
+  if (!match) return [];
+  return IMAGE_SIZES.map((size) => imageKey(match[1] as ImageKind, match[2]!, size));
+}
+
 /** Removes the variants behind an image URL made by saveImageVariants (ignores anything else). */
 export async function deleteImageVariants(store: BlobStore, url: string | null | undefined) {
-  const match = url?.match(/^\/api\/images\/(playlists|avatars|collectives|equipment)\/([0-9a-f-]{36})$/);
-  if (!match) return;
-  await Promise.all(
-    IMAGE_SIZES.map((size) => store.delete(imageKey(match[1] as ImageKind, match[2]!, size))),
-  );
+  await Promise.all(imageKeysOf(url).map((key) => store.delete(key)));
 }

@@ -1,7 +1,11 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Database } from '../db/client';
+import { schedulePeriodicTask } from '../jobs/periodic-task';
 import { HttpError } from './errors';
+import { postgresRateLimitStore, pruneRateLimitHits } from './rate-limit-store';
 
 /**
  * What one caller may do per minute (decision 0010, amended by 0036). Signed-in calls are counted
@@ -73,7 +77,40 @@ export interface RateLimitsOptions {
   /** The `any` limit from RATE_LIMIT_PER_MINUTE; 0 switches every limit off (decision 0059). */
   perMinute?: number;
   overrides?: RateLimitOverrides;
+  /**
+   * Where counters live so that every instance sees them (decision 0098): Redis (REDIS_URL), or the
+   * PostgreSQL database; omitted (PGlite, one process): this process's memory.
+   */
+  shared?: { redisUrl: string } | { db: Database };
 }
+
+/** The counters' store settings, and what to close with the app. */
+function sharedStore(app: FastifyInstance, shared: RateLimitsOptions['shared']) {
+  if (!shared) return {};
+  if ('redisUrl' in shared) {
+    // Fail fast rather than queue: a request must not wait on an unreachable Redis.
+    const redis = new Redis(shared.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
+    redis.on('error', (err) => app.log.warn({ err: { message: err.message } }, 'Redis (rate limits) error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    return { redis, nameSpace: 'journal-rate-limit:', skipOnError: true };
+  }
+  schedulePeriodicTask(app, shared.db, {
+    name: 'prune-rate-limits',
+    intervalMs: 10 * 60 * 1000,
+    run: () => pruneRateLimitHits(shared.db),
+    failure: 'Pruning expired rate-limit counters failed',
+  });
+  // A database hiccup lets requests through rather than failing them all (they need it anyway).
+  return { store: postgresRateLimitStore(shared.db), skipOnError: true };
+}
+
+/**
+ * Each limiter's own counter: the key names the limit, since shared stores (Redis) give limiters
+ * made by createRateLimit one namespace between them.
+ */
+const keyFor = (limit: string) => (request: FastifyRequest) => `${limit}:${rateLimitKey(request)}`;
 
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimitsOptions) => {
   const overrides = opts.overrides ?? {};
@@ -83,6 +120,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
   // is made: signed-in callers are counted by user id. The allow list is inherited by every limit
   // below (sign-in, invites, per-user actions); media routes and assets only ever meet `any` here.
   await app.register(fastifyRateLimit, {
+    ...sharedStore(app, opts.shared),
     max: overrides.any ?? opts.perMinute ?? RATE_LIMITS.any.max,
     timeWindow: RATE_LIMITS.any.timeWindow,
     keyGenerator: rateLimitKey,
@@ -91,9 +129,12 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
   const media = app.createRateLimit({
     max: overrides.media ?? RATE_LIMITS.media.max,
     timeWindow: RATE_LIMITS.media.timeWindow,
-    keyGenerator: rateLimitKey,
+    keyGenerator: keyFor('media'),
     allowList: () => off,
-  });
+    // A flood guard, kept in memory even on PostgreSQL: a database write per Range request would
+    // cost more than the guard is worth (decision 0098). Redis counts it once for all instances.
+    perInstance: true,
+  } as Parameters<FastifyInstance['createRateLimit']>[0]);
   app.addHook('onRoute', (route) => {
     if (!MEDIA_ROUTES.has(route.url)) return;
     const check: preHandlerAsyncHookHandler = async (request, reply) => {
@@ -114,7 +155,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
     const check = app.createRateLimit({
       max: overrides[name] ?? RATE_LIMITS[name].max,
       timeWindow: RATE_LIMITS[name].timeWindow,
-      keyGenerator: rateLimitKey,
+      keyGenerator: keyFor(name),
     });
     limiters[name] = async (request, reply) => {
       const result = await check(request);

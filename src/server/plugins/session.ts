@@ -4,6 +4,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import { schedulePeriodicTask } from '../jobs/periodic-task';
 import { type AccessCache, SAFE_METHODS } from './access-cache';
 import { SESSION_MAX_AGE_MS, shouldTouch } from './session-lifetime';
 import { MemoSigner } from './session-signer';
@@ -29,7 +30,8 @@ declare module 'fastify' {
 
 export interface SessionPluginOptions {
   db: Database;
-  secret: string;
+  /** The first signs session cookies; the others (older secrets) still verify (decision 0097). */
+  secrets: readonly string[];
   secureCookies: boolean;
   /** How often expired rows are deleted; 0 turns the timer off (tests prune by hand). */
   pruneIntervalMs?: number;
@@ -46,8 +48,9 @@ export const SESSION_COOKIE = 'journal.sid';
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
   await app.register(fastifyCookie);
+  const signer = new MemoSigner(opts.secrets);
   await app.register(fastifySession, {
-    secret: new MemoSigner(opts.secret),
+    secret: signer,
     cookieName: SESSION_COOKIE,
     store: new DrizzleSessionStore(opts.db, opts.cache),
     // No row for anonymous visitors until something (a CSRF token, a sign-in) is stored.
@@ -72,9 +75,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
 
   // Idle timeout: a signed-in request moves the session's end forward (the row is rewritten at most
   // hourly, not on every request).
+  // A cookie signed by an older secret of SESSION_SECRET's list is taken, and the session marked
+  // changed so the reply carries it signed by the current one: @fastify/session would otherwise
+  // clear a cookie whose signature differs from the one it makes, signing the visitor out.
+  const signedWithOlderSecret = (cookie: string | undefined) =>
+    cookie !== undefined && signer.unsign(cookie).renew;
   app.addHook('onRequest', async (request) => {
     const session = request.session;
-    if (session?.userId && shouldTouch(session.lastSeenAt)) session.lastSeenAt = Date.now();
+    if (!session) return;
+    const renew = opts.secrets.length > 1 && signedWithOlderSecret(request.cookies[SESSION_COOKIE]);
+    if (renew || (session.userId && shouldTouch(session.lastSeenAt))) session.lastSeenAt = Date.now();
   });
 
   // Every unsafe request, whatever the spelling of its path: the router decodes %61pi, so a check on
@@ -87,17 +97,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     app.csrfProtection(request, reply, done);
   });
 
-  const interval = opts.pruneIntervalMs ?? 15 * 60 * 1000;
-  if (interval > 0) {
-    const prune = () =>
-      pruneExpiredSessions(opts.db).catch((err: unknown) =>
-        app.log.warn({ err }, 'Pruning expired sessions failed'),
-      );
-    app.addHook('onReady', async () => {
-      await prune();
-    });
-    const timer = setInterval(prune, interval);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  // Once per period across instances (decision 0099).
+  schedulePeriodicTask(app, opts.db, {
+    name: 'prune-sessions',
+    intervalMs: opts.pruneIntervalMs ?? 15 * 60 * 1000,
+    run: () => pruneExpiredSessions(opts.db),
+    failure: 'Pruning expired sessions failed',
+  });
 });

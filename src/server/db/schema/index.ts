@@ -1,4 +1,5 @@
 export * from './collectives';
+export * from './coordination';
 export * from './equipment';
 export * from './playlists';
 export * from './presence';

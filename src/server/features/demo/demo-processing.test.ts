@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Track } from '../../../shared/schemas/tracks';
+import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { waitForProcessing } from '../../../test/track-processing';
 
@@ -30,6 +31,7 @@ describe('demo accounts: sample tracks are processed like uploads, and swept wit
     expect(storedTrackFiles().filter((f) => f.endsWith('.peaks.json'))).toHaveLength(samples.length);
 
     expect(await t.app.sweepDemoAccounts(new Date(Date.now() + 48 * 3_600_000))).toBe(1);
+    await waitForBlobDeletions(t.db);
     expect(storedTrackFiles()).toEqual([]);
   });
 });

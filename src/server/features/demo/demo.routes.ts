@@ -5,6 +5,7 @@ import { DEMO_DISABLED_MESSAGE, DEMO_FULL_MESSAGE } from '../../../shared/consta
 import { authUserSchema, errorReplySchema } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
+import { schedulePeriodicTask } from '../../jobs/periodic-task';
 import { HttpError } from '../../plugins/errors';
 import { addressKey } from '../../plugins/rate-limits';
 import type { BlobStore } from '../../storage/blob-store';
@@ -81,17 +82,10 @@ export const demoPlugin = fp(async (fastify: FastifyInstance, opts: DemoPluginOp
   app.decorate('sweepDemoAccounts', (now?: Date) => sweepExpiredDemoAccounts(deps, now));
 
   // Also with the demo switched off: accounts made before the switch still expire.
-  const interval = opts.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
-  if (interval > 0) {
-    const sweep = () =>
-      sweepExpiredDemoAccounts(deps).catch((err: unknown) =>
-        app.log.warn({ err }, 'Sweeping expired demo accounts failed'),
-      );
-    app.addHook('onReady', async () => {
-      await sweep();
-    });
-    const timer = setInterval(sweep, interval);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  schedulePeriodicTask(app, opts.db, {
+    name: 'sweep-demo-accounts',
+    intervalMs: opts.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+    run: () => sweepExpiredDemoAccounts(deps),
+    failure: 'Sweeping expired demo accounts failed',
+  });
 });

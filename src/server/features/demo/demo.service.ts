@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { collectives, playlists, sessions, tracks, users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
+import { kickBlobDeletions } from '../../jobs/blob-deletions';
 import type { JobQueue } from '../../jobs/job-queue';
-import { deleteImageVariants } from '../../media/image-variants';
 import type { BlobStore } from '../../storage/blob-store';
 import { enqueueTrackProcessing } from '../tracks/track-processing.service';
-import { trackBlobKeys } from '../tracks/tracks.service';
 import { findUserById, type UserRow } from '../users/users.service';
 import { demoExpiryCutoff, isLiveDemoAccount } from './demo.policy';
 import { seedDemoContent } from './demo-content';
@@ -78,7 +77,7 @@ export async function createDemoAccount(deps: DemoDeps): Promise<UserRow> {
 /**
  * Deletes every demo account older than the TTL with all its rows (they cascade) and files.
  * Safe on several instances at once: each batch locks its accounts with SKIP LOCKED, so two
- * sweepers never take the same account, and a file already gone is not an error.
+ * sweepers never take the same account.
  */
 export async function sweepExpiredDemoAccounts(deps: DemoDeps, now: Date = new Date()): Promise<number> {
   let removed = 0;
@@ -89,54 +88,26 @@ export async function sweepExpiredDemoAccounts(deps: DemoDeps, now: Date = new D
   }
 }
 
-/** One batch of demo accounts matching `where`: rows in one transaction, then their files. */
+/**
+ * One batch of demo accounts matching `where`, with all their rows, in one transaction. Their files
+ * (tracks, avatar, covers, collective images) are queued for removal by the database in that same
+ * transaction, whichever row held them (decision 0095), and the drain is asked for once it commits.
+ */
 async function removeDemoAccounts(deps: DemoDeps, where: SQL | undefined): Promise<number> {
-  const { ids, trackKeys, imageUrls } = await deps.db.transaction(async (tx) => {
+  const ids = await deps.db.transaction(async (tx) => {
     const doomed = await tx
-      .select({ id: users.id, avatarUrl: users.avatarUrl })
+      .select({ id: users.id })
       .from(users)
       .where(and(eq(users.isDemo, true), where))
       .limit(SWEEP_BATCH)
       .for('update', { skipLocked: true });
     const ids = doomed.map((u) => u.id);
-    if (ids.length === 0) return { ids, trackKeys: [], imageUrls: [] };
-    // Everything is read under locks: a track being added waits for the account's row lock and
-    // then finds its owner gone; a cover or collective image being replaced waits for its row,
-    // so the URL read here is the committed one.
-    const trackRows = await tx
-      .select({ filepath: tracks.filepath, renditionKey: tracks.renditionKey, peaksKey: tracks.peaksKey })
-      .from(tracks)
-      .where(inArray(tracks.userId, ids))
-      .for('update');
-    const covers = await tx
-      .select({ url: playlists.imageUrl })
-      .from(playlists)
-      .where(inArray(playlists.userId, ids))
-      .for('update');
-    const collectiveImages = await tx
-      .select({ url: collectives.imageUrl })
-      .from(collectives)
-      .where(inArray(collectives.ownerId, ids))
-      .for('update');
+    if (ids.length === 0) return ids;
+    // A track being added waits for the account's row lock and then finds its owner gone.
     await tx.delete(sessions).where(inArray(sql`${sessions.sess}->>'userId'`, ids));
     await tx.delete(users).where(inArray(users.id, ids));
-    return {
-      ids,
-      trackKeys: trackRows.flatMap(trackBlobKeys),
-      imageUrls: [
-        ...doomed.map((u) => u.avatarUrl),
-        ...covers.map((c) => c.url),
-        ...collectiveImages.map((c) => c.url),
-      ].filter((url): url is string => url !== null),
-    };
+    return ids;
   });
-  // Files go only after the rows are committed: a rolled-back delete must not lose them.
-  const removals = await Promise.allSettled([
-    ...trackKeys.map((key) => deps.store.delete(key)),
-    ...imageUrls.map((url) => deleteImageVariants(deps.store, url)),
-  ]);
-  for (const r of removals) {
-    if (r.status === 'rejected') deps.log?.warn({ err: r.reason }, 'Could not remove a demo account file');
-  }
+  if (ids.length > 0) await kickBlobDeletions(deps.queue, deps.log);
   return ids.length;
 }

@@ -4,6 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DISABLED_MESSAGE, DEMO_FULL_MESSAGE } from '../../../shared/constants';
+import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, TestClient, testConfig } from '../../../test/build-test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { buildApp } from '../../app';
@@ -234,6 +235,7 @@ describe('expiry after DEMO_TTL_HOURS', () => {
     expect(await t.db.select().from(tracks).where(eq(tracks.userId, old.id))).toHaveLength(0);
     expect(await t.db.select().from(playlists).where(eq(playlists.userId, old.id))).toHaveLength(0);
     expect(await t.db.select().from(collectives).where(eq(collectives.ownerId, old.id))).toHaveLength(0);
+    await waitForBlobDeletions(t.db);
     const left = storedFiles(t.dataDir);
     for (const key of oldFiles) expect(left, key).not.toContain(key);
     for (const key of freshFiles) expect(left, key).toContain(key);
@@ -287,6 +289,7 @@ describe('expiry after DEMO_TTL_HOURS', () => {
     const [first, second] = await Promise.all([t.app.sweepDemoAccounts(), t.app.sweepDemoAccounts()]);
     expect(first + second).toBeGreaterThanOrEqual(3);
     expect(await t.db.select().from(users).where(inArray(users.id, ids))).toHaveLength(0);
+    await waitForBlobDeletions(t.db);
     const left = storedFiles(t.dataDir);
     for (const key of keys) expect(left).not.toContain(key);
     expect(await t.app.sweepDemoAccounts()).toBe(0);

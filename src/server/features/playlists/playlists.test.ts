@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
 import { playlists } from '../../db/schema';
@@ -243,7 +244,8 @@ describe('POST /api/playlists/{id}/image', () => {
     }
     const again = (await uploadImage(alice, id, photo)).json();
     expect(again.imageUrl).not.toBe(imageUrl);
-    // The replaced image's files are gone.
+    // The replaced image's files are gone (once the outbox is drained, decision 0095).
+    await waitForBlobDeletions(t.db);
     expect((await t.client().get(`${imageUrl}-128.webp`)).statusCode).toBe(404);
     expect(readdirSync(path.join(t.dataDir, 'files', 'images', 'playlists'))).toHaveLength(2);
   });

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { tracks } from '../../db/schema';
+import { kickBlobDeletions } from '../../jobs/blob-deletions';
 import type { JobQueue } from '../../jobs/job-queue';
 import { analyseAudio, RENDITION, UndecodableAudioError } from '../../media/analyse-audio';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
@@ -24,6 +25,8 @@ export interface TrackProcessingDeps {
   tempDir: string;
   ffmpeg: string;
   log: FastifyBaseLogger;
+  /** Where the drain of the blobs a new result displaces is asked for (decision 0095). */
+  queue: JobQueue;
 }
 
 export interface ProcessTrackJob {
@@ -102,10 +105,10 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
       made.push(renditionKey);
     }
 
-    const replaced = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(tracks).where(eq(tracks.id, trackId)).for('update');
       // Deleted (or handled by another run) meanwhile: what this run made belongs to nobody.
-      if (current?.processingState !== 'pending') return null;
+      if (current?.processingState !== 'pending') return 'lost';
       await tx
         .update(tracks)
         .set({
@@ -120,9 +123,12 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
           duration,
         })
         .where(eq(tracks.id, trackId));
-      return [current.renditionKey, current.peaksKey].filter((key): key is string => key !== null);
+      return current.renditionKey !== null || current.peaksKey !== null ? 'displaced' : 'stored';
     });
-    await removeBlobs(deps, replaced ?? made);
+    // Displaced rendition and peaks were queued for removal by the update itself (decision 0095);
+    // a run that lost its track removes what it made, which no row ever named.
+    if (outcome === 'displaced') await kickBlobDeletions(deps.queue, deps.log);
+    if (outcome === 'lost') await removeBlobs(deps, made);
     made.length = 0;
     deps.log.info({ trackId, rendition: renditionKey !== null }, 'Track processed');
   } catch (err) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Waveform } from '../../../shared/schemas/tracks';
+import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { ffmpegFixture, ffmpegLoudness, ffprobeAudio, sineInput } from '../../../test/media-fixtures';
 import { uploadAudio, waitForProcessing } from '../../../test/track-processing';
@@ -156,6 +157,7 @@ describe('deleting a processed track', () => {
     for (const key of files) expect(stored(key)).toBe(true);
 
     expect((await owner.delete(`/api/tracks/${uploaded.id}`)).statusCode).toBe(200);
+    await waitForBlobDeletions(t.db);
     for (const key of files) expect(stored(key)).toBe(false);
   });
 });

@@ -174,12 +174,9 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     '/api/tracks/:id',
     { preHandler: app.requireUser, schema: { params: trackParams } },
     async (request) => {
-      const keys = await deleteTrack(db, request.params.id, userOf(request).id);
-      for (const key of keys) {
-        await store
-          .delete(key)
-          .catch((err: unknown) => request.log.warn({ err, key }, 'Could not remove a deleted track file'));
-      }
+      // Its files were queued for removal with the row (decision 0095): the drain removes them.
+      await deleteTrack(db, request.params.id, userOf(request).id);
+      await app.kickBlobDeletions();
       return { success: true };
     },
   );

@@ -79,10 +79,6 @@ export function streamSource(row: TrackRow): { key: string; mimeType: string } |
   return null;
 }
 
-/** Every blob a track owns: the original, and the rendition and peaks once processed. */
-export const trackBlobKeys = (row: Pick<TrackRow, 'filepath' | 'renditionKey' | 'peaksKey'>): string[] =>
-  [row.filepath, row.renditionKey, row.peaksKey].filter((key): key is string => key !== null);
-
 /** Rows to DTOs with their equipment: two queries whatever the number of tracks. */
 export async function withEquipment(db: Database, rows: TrackRow[]): Promise<Track[]> {
   const equipment = await equipmentByTrack(
@@ -128,18 +124,17 @@ export async function updateTrack(db: Database, trackId: number, viewerId: strin
 }
 
 /**
- * Deletes the row (cascading to playlist entries and tags) and returns the storage keys to remove.
- * The keys come from the deleted row itself, so a processing job finishing at the same moment either
- * wrote its keys before (they are returned here) or finds the row gone (and removes its own files).
+ * Deletes the row (cascading to playlist entries and tags). A trigger queues the keys of the deleted
+ * row itself in blob_deletions (decision 0095), so a processing job finishing at the same moment
+ * either wrote its keys before (they are queued) or finds the row gone (and removes its own files).
  */
-export async function deleteTrack(db: Database, trackId: number, viewerId: string): Promise<string[]> {
+export async function deleteTrack(db: Database, trackId: number, viewerId: string): Promise<void> {
   const row = await findOwnTrack(db, trackId, viewerId);
   const [deleted] = await db
     .delete(tracks)
     .where(and(eq(tracks.id, row.id), eq(tracks.userId, viewerId)))
-    .returning({ filepath: tracks.filepath, renditionKey: tracks.renditionKey, peaksKey: tracks.peaksKey });
+    .returning({ id: tracks.id });
   if (!deleted) throw notFound('Track not found');
-  return trackBlobKeys(deleted);
 }
 
 /** The track if the viewer may listen to it (decision 0012); 404 otherwise. One query. */

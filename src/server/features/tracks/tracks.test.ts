@@ -2,6 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { hasFfmpeg, makeEncodedTone, makeWav } from '../../../test/media-fixtures';
 import { equipmentTags, trackEquipmentTags, tracks } from '../../db/schema';
@@ -228,6 +229,7 @@ describe('PATCH and DELETE /api/tracks/{id}', () => {
     expect(filesOnDisk()).toHaveLength(1);
     expect((await alice.delete(`/api/tracks/${track.id}`)).statusCode).toBe(200);
     expect(await trackRows()).toBe(0);
+    await waitForBlobDeletions(t.db);
     expect(filesOnDisk()).toEqual([]);
     expect((await alice.delete(`/api/tracks/${track.id}`)).statusCode).toBe(404);
   });

@@ -5,15 +5,13 @@ import { expect, expectJournalShell, SCREENSHOT_DIR } from '../e2e/fixtures';
 import { browserFor, type Person, person, postJson } from '../e2e/support/collectives';
 import { mediaDir, writeWav } from '../e2e/support/media';
 import { type Cluster, test } from './support/cluster';
-import { guard, skippedSteps } from './support/parts';
 import { type Watched, watch } from './support/watch';
 
 // Issue 12, "Proof": two instances of the built app on one PostgreSQL database and one bucket,
 // nginx round robin in front (deploy/nginx-journal.conf), Chromium talking only to nginx. Mona
 // uploads, plays and seeks; Ben, in another browser, sees her comment arrive live while his event
 // stream is held by the other instance; both show online; then the instance holding Ben's stream is
-// killed and both carry on through the survivor without seeing an error. Steps that need a part of
-// the issue not merged yet are guarded (e2e-cluster/support/parts.ts, decision 0107).
+// killed and both carry on through the survivor without seeing an error.
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `cluster--${name}.png`), fullPage: true });
@@ -63,9 +61,8 @@ async function expectBothOnline(page: Page) {
   for (const who of [mona, ben]) await expect(members.getByText(who.name)).toBeVisible();
 }
 
-/** Comment `text` reaches `page` live when the live part is there; otherwise after a reload. */
-async function expectArrives(page: Page, cluster: Cluster, text: string, step: string) {
-  if (!guard('live', cluster.live, step)) await page.reload();
+/** Comment `text` reaches `page` live, without a reload. */
+async function expectArrives(page: Page, text: string) {
   await expect(comments(page).getByText(text)).toBeVisible({ timeout: 15_000 });
 }
 
@@ -96,7 +93,7 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
   // She uploads a 20 s recording from the journal.
   const trackName = `Cluster Take ${run}`;
   const wav = writeWav(mediaDir('cluster-'), `${trackName}.wav`, 20);
-  const keysBefore = cluster.bucket ? await cluster.bucket.keys() : [];
+  const keysBefore = await cluster.bucket.keys();
   const uploaded = page.waitForResponse(
     (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/tracks',
   );
@@ -108,15 +105,12 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
   await expect(row(page, trackName).getByText('Processing…')).toHaveCount(0, { timeout: 60_000 });
   await expect(row(page, trackName)).not.toContainText('Could not process');
 
-  // It is in the bucket, and on neither instance's disk (without the S3 part, as announced when the
-  // cluster started, the instances share one DATA_DIR and this is skipped).
-  if (cluster.bucket) {
-    const added = (await cluster.bucket.keys()).filter((k) => !keysBefore.includes(k));
-    expect(added.length, 'objects the upload added to the bucket').toBeGreaterThan(0);
-    console.log(`[cluster] the upload added ${added.length} object(s) to the bucket: ${added.join(', ')}`);
-    for (const instance of cluster.instances)
-      expect(filesUnder(instance.dataDir), `files in instance ${instance.name}'s DATA_DIR`).toEqual([]);
-  }
+  // It is in the bucket, and on neither instance's disk.
+  const added = (await cluster.bucket.keys()).filter((k) => !keysBefore.includes(k));
+  expect(added.length, 'objects the upload added to the bucket').toBeGreaterThan(0);
+  console.log(`[cluster] the upload added ${added.length} object(s) to the bucket: ${added.join(', ')}`);
+  for (const instance of cluster.instances)
+    expect(filesUnder(instance.dataDir), `files in instance ${instance.name}'s DATA_DIR`).toEqual([]);
 
   // She plays it and seeks on the waveform: the audio comes through nginx with Range (206).
   const streamed: number[] = [];
@@ -177,11 +171,8 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
 
   // Which instance holds Ben's event stream; Mona comments until her comment is stored by the other
   // one (round robin alternates, but other requests come in between).
-  let benStream: string | undefined;
-  if (guard('live', cluster.live, "Ben's event stream, and the comment stored by the other instance")) {
-    await expect.poll(() => benSaw.eventStreamInstance(), { timeout: 15_000 }).toBeDefined();
-    benStream = benSaw.eventStreamInstance();
-  }
+  await expect.poll(() => benSaw.eventStreamInstance(), { timeout: 15_000 }).toBeDefined();
+  const benStream = benSaw.eventStreamInstance();
   let first = '';
   for (let attempt = 1; attempt <= 6; attempt++) {
     first = `Lovely hiss, take ${attempt} ${run}`;
@@ -192,14 +183,12 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
     // would send every comment to the same instance.
     await page.request.get('/api/health');
   }
-  await expectArrives(b.page, cluster, first, 'the comment appears for Ben without a reload');
+  await expectArrives(b.page, first);
   await shot(b.page, '2-comment-arrived');
 
   // Both are online in both members panels.
-  if (guard('live', cluster.live, 'real presence: both members show online')) {
-    await expectBothOnline(page);
-    await expectBothOnline(b.page);
-  }
+  await expectBothOnline(page);
+  await expectBothOnline(b.page);
 
   // The instance holding Ben's event stream dies (SIGKILL: no goodbye to anyone).
   const victim = cluster.instance(benStream ?? 'a');
@@ -208,26 +197,22 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
   const killedAt = Date.now();
 
   // Ben's stream comes back through the survivor.
-  if (guard('live', cluster.live, "Ben's event stream reconnects to the surviving instance")) {
-    await expect
-      .poll(
-        () => benSaw.responses.some((r) => r.path === '/api/events' && r.at > killedAt && r.status === 200),
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    expect(benSaw.eventStreamInstance()).toBe(survivor.name);
-  }
+  await expect
+    .poll(
+      () => benSaw.responses.some((r) => r.path === '/api/events' && r.at > killedAt && r.status === 200),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  expect(benSaw.eventStreamInstance()).toBe(survivor.name);
 
   // The session goes on: Mona comments again, Ben gets it, Ben plays the playlist.
   const second = `Still here after the crash ${run}`;
   expect(await comment(page, second)).toBe(survivor.name);
-  await expectArrives(b.page, cluster, second, 'the second comment appears for Ben without a reload');
+  await expectArrives(b.page, second);
   await b.page.getByRole('button', { name: 'Play all' }).click();
   await expect.poll(() => audioTime(b.page), { timeout: 15_000 }).toBeGreaterThan(0.3);
-  if (guard('live', cluster.live, 'presence after the crash: both still online')) {
-    await expectBothOnline(page);
-    await expectBothOnline(b.page);
-  }
+  await expectBothOnline(page);
+  await expectBothOnline(b.page);
   await shot(b.page, '3-after-the-crash-ben');
   const benToasts = await benSaw.errorToasts();
   // Ben leaves and Mona reloads: their event streams end, and nginx logs a request when it ends.
@@ -264,14 +249,4 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
   await expect
     .poll(() => moved().length, { message: 'requests nginx moved from the killed instance to the survivor' })
     .toBeGreaterThan(0);
-});
-
-// Said again at the end, pass or fail, so a green run cannot hide what it did not check.
-test.afterAll(() => {
-  if (skippedSteps().length > 0)
-    console.warn(
-      `\n!!!!! CLUSTER TEST: ${skippedSteps().length} step(s) SKIPPED for missing parts:\n${skippedSteps()
-        .map((s) => `  - ${s}`)
-        .join('\n')}\n`,
-    );
 });

@@ -2,9 +2,7 @@
 // `npm run test:cluster`: builds the app, then runs the cluster story (e2e-cluster/, its own
 // Playwright config) against PostgreSQL, the S3-protocol server, two instances and nginx, all started
 // by the story's fixture (e2e-cluster/support/cluster.ts; docs/deploy.md). Not part of `npm test`.
-// Extra arguments go to `playwright test`. CLUSTER_SKIP_BUILD=1 tests the dist/ already built;
-// CLUSTER_REQUIRE_ALL=1 turns a missing part of issue 12
-// into a failure instead of a skipped step (decision 0107).
+// Extra arguments go to `playwright test`. CLUSTER_SKIP_BUILD=1 tests the dist/ already built.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {

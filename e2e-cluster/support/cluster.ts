@@ -7,7 +7,6 @@ import { freePort, ROOT, snapshotBuild } from '../../e2e/support/journal-server'
 import { type LocalOidcProvider, startOidcProvider } from '../../src/test/oidc-provider';
 import { type Balancer, startBalancer } from './balancer';
 import { CLUSTER_OUTPUT, type Instance, startInstance } from './instances';
-import { guard, staticPartPresent } from './parts';
 import { type ClusterDatabase, createClusterDatabase } from './postgres';
 import { type Bucket, startBucket } from './s3';
 
@@ -22,9 +21,7 @@ export interface Cluster {
   instance(name: string): Instance;
   oidc: LocalOidcProvider;
   /** The object store; undefined while the S3 part is missing (the instances then share a DATA_DIR). */
-  bucket: Bucket | undefined;
-  /** GET /api/events exists (the live part is merged). */
-  live: boolean;
+  bucket: Bucket;
   balancer: Balancer;
   database: ClusterDatabase;
 }
@@ -54,14 +51,8 @@ export async function startCluster(): Promise<Cluster & { stop(): Promise<void> 
     const database = await createClusterDatabase();
     undo.push(() => database.drop());
 
-    const bucket = guard(
-      's3',
-      staticPartPresent('s3'),
-      'uploads stay on disk: both instances get ONE shared DATA_DIR (as a network disk would be) and the bucket checks are skipped',
-    )
-      ? await startBucket()
-      : undefined;
-    if (bucket) undo.push(() => bucket.stop());
+    const bucket = await startBucket();
+    undo.push(() => bucket.stop());
 
     const oidc = await startOidcProvider();
     undo.push(() => oidc.stop());
@@ -74,7 +65,6 @@ export async function startCluster(): Promise<Cluster & { stop(): Promise<void> 
       undo.push(() => rmSync(dir, { recursive: true, force: true }));
       return dir;
     };
-    const shared = bucket ? undefined : newDataDir();
 
     const env: Record<string, string> = {
       DATABASE_URL: database.url,
@@ -86,32 +76,18 @@ export async function startCluster(): Promise<Cluster & { stop(): Promise<void> 
       OIDC_ISSUER: oidc.issuer,
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_CLIENT_SECRET: oidc.clientSecret,
-      ...bucket?.env,
+      ...bucket.env,
     };
     const start = (name: string, port: number) => {
-      const instance = startInstance({ name, port, appDir, dataDir: shared ?? newDataDir(), env });
+      const instance = startInstance({ name, port, appDir, dataDir: newDataDir(), env });
       undo.push(() => instance.stop());
       return instance;
     };
 
-    let instances: [Instance, Instance];
-    if (
-      guard(
-        'instances',
-        staticPartPresent('instances'),
-        '`npm run db:migrate` as a deployment step and both instances starting at once: the second starts once the first has migrated',
-      )
-    ) {
-      await npm(['run', 'db:migrate'], { DATABASE_URL: database.url });
-      instances = [start('a', portA), start('b', portB)];
-      await Promise.all(instances.map((i) => i.healthy()));
-    } else {
-      const a = start('a', portA);
-      await a.healthy();
-      const b = start('b', portB);
-      await b.healthy();
-      instances = [a, b];
-    }
+    // Migrating is a deployment step; then both instances start at once.
+    await npm(['run', 'db:migrate'], { DATABASE_URL: database.url });
+    const instances: [Instance, Instance] = [start('a', portA), start('b', portB)];
+    await Promise.all(instances.map((i) => i.healthy()));
 
     const balancer = await startBalancer({
       port: balancerPort,
@@ -120,11 +96,6 @@ export async function startCluster(): Promise<Cluster & { stop(): Promise<void> 
       keepLogsIn: CLUSTER_OUTPUT,
     });
     undo.push(() => balancer.stop());
-
-    // Signed out, the event stream is refused (401) where it exists; 404 means it does not yet.
-    const probe = await fetch(`${baseURL}/api/events`, { signal: AbortSignal.timeout(10_000) });
-    await probe.body?.cancel();
-    const live = probe.status !== 404;
 
     return {
       baseURL,
@@ -136,7 +107,6 @@ export async function startCluster(): Promise<Cluster & { stop(): Promise<void> 
       },
       oidc,
       bucket,
-      live,
       balancer,
       database,
       stop,

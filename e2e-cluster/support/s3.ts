@@ -1,19 +1,5 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ROOT } from '../../e2e/support/journal-server';
-
-// The S3 part (decision 0107) is loaded by path, not imported: until it is merged neither its helper
-// nor the AWS SDK exists here, and a static import would stop the whole story (and tsc) instead of
-// the steps that need it.
-
-/** What src/test/s3-server.ts's startS3Server resolves to (the S3 branch's contract). */
-export interface S3Server {
-  endpoint: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  stop(): Promise<void>;
-}
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { type S3Server, startS3Server } from '../../src/test/s3-server';
 
 export interface Bucket extends S3Server {
   /** Every key in the bucket, through the S3 API. */
@@ -22,21 +8,10 @@ export interface Bucket extends S3Server {
   env: Record<string, string>;
 }
 
-type StartS3Server = (options: { bucket: string }) => Promise<S3Server>;
-
-interface S3Sdk {
-  S3Client: new (config: unknown) => { send(command: unknown): Promise<unknown>; destroy(): void };
-  ListObjectsV2Command: new (input: unknown) => unknown;
-}
-
+/** The S3-protocol server the instances share (s3rver, as in the store contract suite). */
 export async function startBucket(): Promise<Bucket> {
-  const helper = (await import(pathToFileURL(path.join(ROOT, 'src', 'test', 's3-server.ts')).href)) as {
-    startS3Server: StartS3Server;
-  };
-  const server = await helper.startS3Server({ bucket: 'journal-cluster' });
-  const sdkName = '@aws-sdk/client-s3';
-  const sdk = (await import(sdkName)) as S3Sdk;
-  const client = new sdk.S3Client({
+  const server = await startS3Server({ bucket: 'journal-cluster' });
+  const client = new S3Client({
     endpoint: server.endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
@@ -57,9 +32,9 @@ export async function startBucket(): Promise<Bucket> {
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = (await client.send(
-          new sdk.ListObjectsV2Command({ Bucket: server.bucket, ContinuationToken: token }),
-        )) as { Contents?: { Key?: string }[]; NextContinuationToken?: string };
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: server.bucket, ContinuationToken: token }),
+        );
         for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
         token = page.NextContinuationToken;
       } while (token);

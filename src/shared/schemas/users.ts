@@ -37,7 +37,7 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
  * What people type is often the address bar's text without the scheme ('instagram.com/you'): such a
- * link is completed with `https://` rather than refused (decision 0112). Anything that already
+ * link is completed with `https://` rather than refused (decision 0111). Anything that already
  * names a scheme is left alone, so `http:` or `javascript:` links are still refused.
  */
 export function completeSocialLink(value: string): string {

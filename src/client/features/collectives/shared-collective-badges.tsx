@@ -154,7 +154,7 @@ export function SharedWithRow({ playlistId }: { playlistId: number }) {
         avatarClassName="size-7 text-xs"
         tooltipSide="bottom"
       />
-      {/* Only when some are hidden: with all of them on show the dialog would add nothing (decision 0111). */}
+      {/* Only when some are hidden: with all of them on show the dialog would add nothing (decision 0110). */}
       {rest > 0 && (
         <ShowMoreButton
           count={collectives.length}

@@ -16,7 +16,7 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * 'Tag the kit you used' (spec sections 2, 4, 5): the track's equipment as removable chips and a
  * search box whose suggestions hide what is already tagged and offer to create the typed name.
  * Changes are saved at once, not with the dialog's Save button, and the editor says so where it is
- * read, so that the dialog's Cancel is not taken to undo them (decision 0114).
+ * read, so that the dialog's Cancel is not taken to undo them (decision 0113).
  */
 export function EquipmentTagEditor({ trackId, equipment }: { trackId: number; equipment: EquipmentTag[] }) {
   const inputId = useId();

@@ -58,7 +58,7 @@ function VolumeControl({ disabled }: { disabled: boolean }) {
 /**
  * The line under the title (spec section 2 says 'Your Recording'): that holds for the signed-in
  * person's own tracks, but a collective's or another profile's track shows its owner's name there
- * (decision 0113). A track that does not say whose it is keeps the spec's label.
+ * (decision 0112). A track that does not say whose it is keeps the spec's label.
  */
 export function trackSubLabel(track: Pick<PlayerTrack, 'userId' | 'artist'>, viewerId: string | undefined) {
   const someoneElses = track.userId !== undefined && track.userId !== viewerId;
@@ -92,16 +92,22 @@ export function PlayerBar({ className }: { className?: string }) {
       )}
     >
       <div className="flex min-w-0 items-center gap-3 md:row-span-2">
+        {/* Phones: the title needs the width more than this picture does (decision 0114). */}
         <div
           className={cn(
-            'flex size-11 shrink-0 items-center justify-center rounded-md',
+            'hidden size-11 shrink-0 items-center justify-center rounded-md sm:flex',
             noTrack ? 'bg-muted text-muted-foreground' : 'bg-primary/20 text-primary',
           )}
         >
           <AudioLines className={cn('size-5', isPlaying && 'animate-pulse')} aria-hidden />
         </div>
         <div className="min-w-0">
-          <p className="truncate text-sm font-medium">{currentTrack?.name ?? 'No track selected'}</p>
+          <p
+            data-testid="player-title"
+            className="line-clamp-2 text-sm font-medium break-words sm:line-clamp-1"
+          >
+            {currentTrack?.name ?? 'No track selected'}
+          </p>
           <p className="truncate text-xs text-muted-foreground">
             {currentTrack ? trackSubLabel(currentTrack, viewer?.id) : 'Choose a track to play'}
           </p>

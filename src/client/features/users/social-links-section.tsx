@@ -36,7 +36,7 @@ export function SocialLinkList({ links }: { links: Partial<Record<SocialLinkType
  * 'Social Links' (spec sections 2 and 3): one https address per service. Each is completed and
  * checked here with the server's own rules (completeSocialLink, socialLinkProblem, through the shared
  * schema) and its message shown under the field; an empty field means no link, and saving it empty
- * removes that link (decisions 0024, 0112).
+ * removes that link (decisions 0024, 0111).
  */
 export function SocialLinksSection({ form }: { form: ProfileForm }) {
   const editor = useSectionEditor(form, FIELDS);

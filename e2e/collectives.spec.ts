@@ -118,6 +118,9 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await expect.poll(() => audioTime(b.page), { timeout: 10_000 }).toBeGreaterThan(0.3);
   const player = b.page.getByRole('region', { name: 'Player' });
   await expect(player.getByText(trackName)).toBeVisible();
+  // Mona's track, not Ben's recording: the player names her (decision 0112).
+  await expect(player.getByText(mona.name, { exact: true })).toBeVisible();
+  await expect(player.getByText('Your Recording')).toHaveCount(0);
   await expect(b.page.getByRole('button', { name: `Pause ${trackName}` })).toBeAttached();
   await expect(b.page.getByText('No comments yet. Be the first to comment!')).toBeVisible();
   const comment = `Love the hiss on this one ${Date.now().toString(36)}`;

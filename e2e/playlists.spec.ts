@@ -127,6 +127,11 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   const renamed = unique('Road Trip');
   await page.getByRole('button', { name: 'Edit Details' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Details' });
+  // A blank name is refused where it is typed, and read out (decision 0110).
+  await edit.getByLabel('Name').fill('   ');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('Please enter a playlist name');
+  await expect(edit.getByLabel('Name')).toBeFocused();
   await edit.getByLabel('Name').fill(renamed);
   await edit.getByLabel('Description (Optional)').fill('Windows down');
   await edit.getByRole('button', { name: 'Save' }).click();

@@ -48,8 +48,14 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect(links.getByText('No links yet')).toBeVisible();
   await links.getByRole('button', { name: 'Edit Social Links' }).click();
   await links.getByLabel('SoundCloud').fill('https://soundcloud.com/demo-journal');
+  // Typed without https:// (decision 0111): completed on Confirm, not refused.
+  await links.getByLabel('Instagram').fill('instagram.com/demo-journal');
   await links.getByRole('button', { name: 'Confirm Social Links' }).click();
   await expect(links.getByRole('link', { name: 'SoundCloud' })).toBeVisible();
+  await expect(links.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+    'href',
+    'https://instagram.com/demo-journal',
+  );
 
   await main.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();

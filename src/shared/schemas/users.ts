@@ -32,10 +32,27 @@ export const SOCIAL_SERVICES: Record<SocialLinkType, { label: string; hosts: Reg
   },
 };
 
+// A scheme such as `https:`, `http:` or `javascript:` at the start of what was typed.
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * What people type is often the address bar's text without the scheme ('instagram.com/you'): such a
+ * link is completed with `https://` rather than refused (decision 0111). Anything that already
+ * names a scheme is left alone, so `http:` or `javascript:` links are still refused.
+ */
+export function completeSocialLink(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '' || HAS_SCHEME.test(trimmed)) return trimmed;
+  return `https://${trimmed.replace(/^\/+/, '')}`;
+}
+
+/** 'a SoundCloud', 'an Instagram': the article goes by the sound of the service's name. */
+const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
+
 /** Why a social link is refused, or undefined when it is a fine https link to that service. */
 export function socialLinkProblem(type: SocialLinkType, value: string): string | undefined {
   const service = SOCIAL_SERVICES[type];
-  const bad = `${service.label} link must be a ${service.label} address like ${service.example}`;
+  const bad = `${service.label} link must be ${withArticle(service.label)} address like ${service.example}`;
   let url: URL;
   try {
     url = new URL(value);
@@ -54,12 +71,13 @@ export function socialLinkProblem(type: SocialLinkType, value: string): string |
 
 /**
  * Social links in a profile save, merged per link (decision 0024): a link sent is set, a link sent
- * empty or null is cleared, and a link not sent is kept.
+ * empty or null is cleared, and a link not sent is kept. A link without a scheme gets `https://`
+ * (completeSocialLink) before it is checked, on the server and in the profile form alike.
  */
 const socialLinksPatch = z
   .partialRecord(
     z.enum(SOCIAL_LINK_TYPES),
-    text('A link').max(300, 'A link must be at most 300 characters').nullable(),
+    text('A link').max(300, 'A link must be at most 300 characters').transform(completeSocialLink).nullable(),
   )
   .superRefine((links, ctx) => {
     for (const type of SOCIAL_LINK_TYPES) {

@@ -91,11 +91,15 @@ export function CollectivePage({ collectiveId }: { collectiveId: number }) {
         <CollectiveAvatar
           name={collective.name}
           imageUrl={collective.imageUrl}
-          className="size-20 text-3xl shadow-lg"
+          className="size-16 text-2xl shadow-lg sm:size-20 sm:text-3xl"
         />
-        <div className="min-w-0 flex-1">
+        {/* At least 12rem for the name: past that the buttons go to the next line instead of
+            squeezing it, and a long name wraps rather than being cut (decision 0114). */}
+        <div className="min-w-0 flex-1 basis-48">
           <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Collective</p>
-          <h1 className="truncate text-3xl font-bold tracking-tight">{collective.name}</h1>
+          <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+            {collective.name}
+          </h1>
           {collective.description && (
             <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{collective.description}</p>
           )}

@@ -65,12 +65,17 @@ function ActiveCell({ link, collectiveId }: { link: InviteLink; collectiveId: nu
   );
 }
 
-/** The invite links of a collective: Link (with copy), Uses and Active (spec section 2). */
+/**
+ * The invite links of a collective: Link (with copy), Uses and Active (spec section 2). From `md` up
+ * a table; on phones the same table is laid out as one card per link (decision 0114): the link on
+ * one line (cut with an ellipsis; Copy takes the whole of it), Uses (named by a label drawn from CSS,
+ * so the cell's text stays what it is in the table) and the Active switch under it.
+ */
 export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[]; collectiveId: number }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-border text-xs tracking-wider text-muted-foreground uppercase">
+      <table className="w-full text-left text-sm max-md:block">
+        <thead className="border-b border-border text-xs tracking-wider text-muted-foreground uppercase max-md:hidden">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">
               Link
@@ -83,15 +88,25 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-md:block">
           {links.map((link) => {
             const url = inviteUrl(link.code);
             return (
-              <tr key={link.id} className="border-b border-border last:border-0">
-                <td className="max-w-0 px-4 py-3">
+              <tr
+                key={link.id}
+                data-testid="invite-link"
+                className="border-b border-border last:border-0 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-6 max-md:gap-y-2 max-md:p-4"
+              >
+                <td className="max-w-0 px-4 py-3 max-md:block max-md:w-full max-md:max-w-none max-md:p-0">
                   <div className="flex items-center gap-2">
                     <div className="min-w-0 flex-1">
-                      <p className="font-mono text-xs break-all">{url}</p>
+                      <p
+                        data-testid="invite-url"
+                        title={url}
+                        className="font-mono text-xs break-all max-md:truncate max-md:break-normal"
+                      >
+                        {url}
+                      </p>
                       <p className="mt-0.5 text-xs text-muted-foreground">
                         {link.type === 'single' ? 'Single-use' : 'Multi-use'}
                       </p>
@@ -99,8 +114,10 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
                     <CopyButton url={url} />
                   </div>
                 </td>
-                <td className="px-4 py-3 tabular-nums">{usesLabel(link)}</td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 tabular-nums max-md:flex max-md:items-center max-md:gap-2 max-md:p-0 max-md:before:text-xs max-md:before:tracking-wider max-md:before:text-muted-foreground max-md:before:uppercase max-md:before:content-['Uses']">
+                  {usesLabel(link)}
+                </td>
+                <td className="px-4 py-3 max-md:p-0">
                   <ActiveCell link={link} collectiveId={collectiveId} />
                 </td>
               </tr>

@@ -70,8 +70,25 @@ describe('SharedWithRow', () => {
     expect(await screen.findByText('Shared with')).toBeTruthy();
     const avatars = within(screen.getByRole('list', { name: 'Shared with' })).getAllByRole('img');
     expect(avatars.map((a) => a.getAttribute('aria-label'))).toEqual(['One', 'Two', 'Three']);
-    await userEvent.click(screen.getByRole('button', { name: 'Show all 5 shared collectives' }));
+    const more = screen.getByRole('button', { name: 'Show all 5 shared collectives' });
+    expect(more.textContent).toBe('+2 more');
+    await userEvent.click(more);
     expect(within(screen.getByRole('dialog')).getAllByRole('listitem')).toHaveLength(5);
+  });
+
+  it('has no show-more while every collective it is shared with is on show', async () => {
+    for (const count of [1, 3]) {
+      const { unmount } = renderWithProviders(<SharedWithRow playlistId={4} />, {
+        seed: [[sharedCollectivesKey(4), six.slice(0, count)]],
+      });
+      expect(await screen.findByText('Shared with')).toBeTruthy();
+      expect(within(screen.getByRole('list', { name: 'Shared with' })).getAllByRole('img')).toHaveLength(
+        count,
+      );
+      expect(screen.queryByRole('button')).toBeNull();
+      expect(screen.queryByText(/more/)).toBeNull();
+      unmount();
+    }
   });
 
   it('shows nothing while the playlist is shared nowhere', () => {

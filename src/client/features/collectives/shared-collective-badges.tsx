@@ -134,8 +134,8 @@ function OverlappingAvatars({
 }
 
 /**
- * The playlist page's 'Shared with' row (spec section 2): up to 3 collective avatars and a show-more
- * link to all of them. Nothing shows while the playlist is shared nowhere.
+ * The playlist page's 'Shared with' row (spec section 2): up to 3 collective avatars and, when there
+ * are more, a '+N more' link to all of them. Nothing shows while the playlist is shared nowhere.
  */
 export function SharedWithRow({ playlistId }: { playlistId: number }) {
   const { data: collectives } = useSharedCollectives(playlistId);
@@ -154,13 +154,16 @@ export function SharedWithRow({ playlistId }: { playlistId: number }) {
         avatarClassName="size-7 text-xs"
         tooltipSide="bottom"
       />
-      <ShowMoreButton
-        count={collectives.length}
-        onOpen={() => setOpen(true)}
-        className="rounded text-primary underline-offset-4 hover:underline"
-      >
-        {rest > 0 ? `+${rest} more` : 'show more'}
-      </ShowMoreButton>
+      {/* Only when some are hidden: with all of them on show the dialog would add nothing (decision 0110). */}
+      {rest > 0 && (
+        <ShowMoreButton
+          count={collectives.length}
+          onOpen={() => setOpen(true)}
+          className="rounded text-primary underline-offset-4 hover:underline"
+        >
+          +{rest} more
+        </ShowMoreButton>
+      )}
       <SharedCollectivesDialog collectives={collectives} open={open} onOpenChange={setOpen} />
     </Contained>
   );

@@ -15,11 +15,13 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 /**
  * 'Tag the kit you used' (spec sections 2, 4, 5): the track's equipment as removable chips and a
  * search box whose suggestions hide what is already tagged and offer to create the typed name.
- * Changes are saved at once, not with the dialog's Save button.
+ * Changes are saved at once, not with the dialog's Save button, and the editor says so where it is
+ * read, so that the dialog's Cancel is not taken to undo them (decision 0113).
  */
 export function EquipmentTagEditor({ trackId, equipment }: { trackId: number; equipment: EquipmentTag[] }) {
   const inputId = useId();
   const listId = useId();
+  const hintId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -65,6 +67,9 @@ export function EquipmentTagEditor({ trackId, equipment }: { trackId: number; eq
   return (
     <div className="space-y-2">
       <Label htmlFor={inputId}>Tag the kit you used</Label>
+      <p id={hintId} className="text-xs text-muted-foreground">
+        Tags are saved as soon as you add or remove them; Cancel does not undo them.
+      </p>
       {equipment.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Tagged equipment">
           {equipment.map((tag) => (
@@ -90,6 +95,7 @@ export function EquipmentTagEditor({ trackId, equipment }: { trackId: number; eq
           aria-expanded={showList}
           aria-controls={listId}
           aria-autocomplete="list"
+          aria-describedby={hintId}
           autoComplete="off"
           placeholder="Tag the kit you used"
           value={text}

@@ -1,13 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, testUser } from '../../test/render';
+import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
+import { toPlayerTrack, trackOwner } from '../tracks/player-track';
 import { PlayerBar } from './player-bar';
 import { usePlayer } from './use-player';
 
-function PlayButton() {
+function PlayButton({ owner }: { owner?: { userId: string; artist: string } }) {
   const { playTrack } = usePlayer();
-  const track = { id: 1, name: 'Morning Loop', mimeType: 'audio/mpeg', duration: 65 };
+  const track = { id: 1, name: 'Morning Loop', mimeType: 'audio/mpeg', duration: 65, ...owner };
   return (
     <button type="button" onClick={() => playTrack(track, [track])}>
       start
@@ -44,5 +46,36 @@ describe('PlayerBar', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+  });
+
+  it("shows the owner's name instead of 'Your Recording' on someone else's track", async () => {
+    const seed: [typeof AUTH_USER_QUERY_KEY, unknown][] = [[AUTH_USER_QUERY_KEY, testUser]];
+    const { unmount } = renderWithProviders(
+      <>
+        <PlayButton owner={{ userId: 'user-2', artist: 'Grace Hopper' }} />
+        <PlayerBar />
+      </>,
+      { seed },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'start' }));
+    expect(screen.getByText('Grace Hopper')).toBeTruthy();
+    expect(screen.queryByText('Your Recording')).toBeNull();
+    unmount();
+
+    renderWithProviders(
+      <>
+        <PlayButton owner={{ userId: testUser.id, artist: 'ada' }} />
+        <PlayerBar />
+      </>,
+      { seed },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'start' }));
+    expect(screen.getByText('Your Recording')).toBeTruthy();
+  });
+
+  it('a queued track reply keeps whose it is, and its owner as artist', () => {
+    const reply = { id: 3, name: 'Dub', mimeType: 'audio/wav', duration: 9, userId: 'user-2' };
+    const queued = toPlayerTrack(reply, trackOwner({ username: 'grace', updatedAt: null }));
+    expect([queued.userId, queued.artist]).toEqual(['user-2', 'grace']);
   });
 });

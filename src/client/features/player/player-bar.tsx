@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   AudioLines,
   Keyboard,
@@ -10,11 +11,14 @@ import {
   VolumeX,
 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import type { AuthUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Slider } from '../../components/ui/slider';
 import { QueuePanel, ShortcutsDialog } from '../../lazy-parts';
 import { cn } from '../../lib/utils';
+import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
 import { PlaybackModeButtons } from './playback-mode-buttons';
+import type { PlayerTrack } from './player-context';
 import { formatTime } from './player-queue';
 import { PlayerSeek } from './player-seek';
 import { usePlayer } from './use-player';
@@ -52,6 +56,16 @@ function VolumeControl({ disabled }: { disabled: boolean }) {
 }
 
 /**
+ * The line under the title (spec section 2 says 'Your Recording'): that holds for the signed-in
+ * person's own tracks, but a collective's or another profile's track shows its owner's name there
+ * (decision 0112). A track that does not say whose it is keeps the spec's label.
+ */
+export function trackSubLabel(track: Pick<PlayerTrack, 'userId' | 'artist'>, viewerId: string | undefined) {
+  const someoneElses = track.userId !== undefined && track.userId !== viewerId;
+  return someoneElses ? track.artist || 'Unknown' : 'Your Recording';
+}
+
+/**
  * The fixed bottom bar (spec section 2, player bar; issue 10): track, transport, waveform or seek
  * bar, the queue panel, shuffle and repeat, volume with mute, and the keyboard shortcuts, which
  * live as long as the bar does. Every control is inert until a track is chosen.
@@ -60,6 +74,8 @@ export function PlayerBar({ className }: { className?: string }) {
   const player = usePlayer();
   const { currentTrack, isPlaying, currentTime, duration } = player;
   const noTrack = currentTrack === null;
+  // Read, not subscribed, like the Media Session: the bar must not fetch who is signed in itself.
+  const viewer = useQueryClient().getQueryData<AuthUser | null>(AUTH_USER_QUERY_KEY);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [queueOpen, setQueueOpen] = useState(false);
   const queueButton = useRef<HTMLButtonElement>(null);
@@ -76,18 +92,24 @@ export function PlayerBar({ className }: { className?: string }) {
       )}
     >
       <div className="flex min-w-0 items-center gap-3 md:row-span-2">
+        {/* Phones: the title needs the width more than this picture does (decision 0114). */}
         <div
           className={cn(
-            'flex size-11 shrink-0 items-center justify-center rounded-md',
+            'hidden size-11 shrink-0 items-center justify-center rounded-md sm:flex',
             noTrack ? 'bg-muted text-muted-foreground' : 'bg-primary/20 text-primary',
           )}
         >
           <AudioLines className={cn('size-5', isPlaying && 'animate-pulse')} aria-hidden />
         </div>
         <div className="min-w-0">
-          <p className="truncate text-sm font-medium">{currentTrack?.name ?? 'No track selected'}</p>
+          <p
+            data-testid="player-title"
+            className="line-clamp-2 text-sm font-medium break-words sm:line-clamp-1"
+          >
+            {currentTrack?.name ?? 'No track selected'}
+          </p>
           <p className="truncate text-xs text-muted-foreground">
-            {noTrack ? 'Choose a track to play' : 'Your Recording'}
+            {currentTrack ? trackSubLabel(currentTrack, viewer?.id) : 'Choose a track to play'}
           </p>
         </div>
       </div>

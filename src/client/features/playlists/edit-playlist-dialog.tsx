@@ -28,8 +28,8 @@ type FormInput = z.input<typeof detailsSchema>;
 type FormOutput = z.output<typeof detailsSchema>;
 
 /**
- * Edit Details (spec sections 2 and 5): an empty trimmed name sends nothing; the change shows at
- * once and is restored if the server refuses it.
+ * Edit Details (spec sections 2 and 5): an empty trimmed name sends nothing and shows the field error
+ * (focus back on the name); the change shows at once and is restored if the server refuses it.
  */
 export function EditPlaylistDialog({
   playlist,
@@ -78,7 +78,9 @@ export function EditPlaylistDialog({
               {...form.register('name')}
             />
             {nameError && (
-              <p id={`${ids}-name-error`} className="text-sm text-destructive">
+              // An alert, so that it is read out too: the refused Save otherwise changes nothing a
+              // screen-reader user would hear (decision 0110).
+              <p id={`${ids}-name-error`} role="alert" className="text-sm text-destructive">
                 {nameError}
               </p>
             )}

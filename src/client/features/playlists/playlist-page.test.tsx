@@ -161,6 +161,26 @@ describe('Playlist page', () => {
       expect(screen.getByRole('dialog')).toBeTruthy();
     });
 
+    it('shows and announces the field error when the name is emptied, and clears it once typed', async () => {
+      const { fetch } = renderPage(detail(5, [kick]), {
+        'PATCH /api/playlists/5': (init) => json({ ...detail(5, []), ...JSON.parse(String(init?.body)) }),
+      });
+      await userEvent.click(screen.getByRole('button', { name: 'Edit Details' }));
+      const name = screen.getByLabelText('Name');
+      await userEvent.clear(name);
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('Please enter a playlist name');
+      expect(name.getAttribute('aria-invalid')).toBe('true');
+      expect(name.getAttribute('aria-describedby')).toBe(alert.id);
+      expect(document.activeElement).toBe(name);
+      expect(patches(fetch)).toHaveLength(0);
+      await userEvent.type(name, 'Night Ride');
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(screen.queryByText('Please enter a playlist name')).toBeNull();
+      expect(JSON.parse(String(patches(fetch)[0]?.[1]?.body)).name).toBe('Night Ride');
+    });
+
     it('renames at once, trimmed, and restores the old name on failure', async () => {
       let status = 200;
       const { fetch } = renderPage(detail(5, [kick]), {

@@ -5,7 +5,7 @@ import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { JournalPage } from './journal-page';
-import { deferred, makeTrack } from './test-tracks';
+import { deferred, makeTag, makeTrack } from './test-tracks';
 
 const original = makeTrack({ id: 1, name: 'Morning Loop', notes: 'First take' });
 const csrf = () => json({ csrfToken: 't' });
@@ -101,6 +101,32 @@ describe('EditTrackDialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(fetch, '/api/tracks/1')).toHaveLength(0);
+  });
+
+  it('says that tags save at once, and Cancel leaves a tag added in the dialog on the track', async () => {
+    const juno = makeTag({ id: 6, name: 'Juno-106' });
+    const fetch = mockFetch({
+      'GET /api/tracks': tracksOnce(),
+      'GET /api/auth/csrf-token': csrf,
+      'GET /api/equipment/search': () => json([juno]),
+      'POST /api/tracks/1/equipment': () => json(juno, 201),
+    });
+    const dialog = await openEditor();
+    const combobox = within(dialog).getByRole('combobox', { name: 'Tag the kit you used' });
+    const hint = document.getElementById(String(combobox.getAttribute('aria-describedby')));
+    expect(hint?.textContent).toBe(
+      'Tags are saved as soon as you add or remove them; Cancel does not undo them.',
+    );
+
+    await userEvent.type(combobox, 'Juno');
+    await userEvent.click(await within(dialog).findByRole('option', { name: /Juno-106/ }));
+    expect(await screen.findByText('Equipment Added')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The tag was saved when added, as the dialog said; Cancel sent nothing more.
+    expect(screen.getByText('Juno-106')).toBeTruthy();
+    expect(callsTo(fetch, '/api/tracks/1/equipment')).toHaveLength(1);
+    expect(callsTo(fetch, '/api/tracks/1').filter(([, init]) => init?.method === 'PATCH')).toHaveLength(0);
   });
 
   it('deletes the track after naming it in the confirmation', async () => {

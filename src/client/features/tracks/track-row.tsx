@@ -16,6 +16,8 @@ export interface TrackRowProps {
   owner: TrackOwner;
   index: number;
   sort: TrackSort;
+  /** What shows under the title because its column is hidden on this screen (phones, tablets). */
+  secondLine?: { equipment: boolean; date: boolean };
   isCurrent: boolean;
   isPlaying: boolean;
   onPlay: () => void;
@@ -34,6 +36,7 @@ export function TrackRow({
   owner,
   index,
   sort,
+  secondLine = { equipment: false, date: false },
   isCurrent,
   isPlaying,
   onPlay,
@@ -90,9 +93,28 @@ export function TrackRow({
         </WhyNotPlayable>
       </td>
       <td className="max-w-0 py-2 pr-4">
-        <p className={cn('truncate font-medium', isCurrent && 'text-primary')}>{track.name}</p>
+        {/* Phones: two lines for the title, the narrow column would cut it after a word or two. */}
+        <p
+          className={cn(
+            'font-medium break-words max-sm:line-clamp-2 sm:truncate',
+            isCurrent && 'text-primary',
+          )}
+        >
+          {track.name}
+        </p>
         {track.notes && <p className="truncate text-xs text-muted-foreground">{track.notes}</p>}
         <ProcessingStatus track={track} canRetry className="empty:hidden" />
+        {(secondLine.date || (secondLine.equipment && track.equipment.length > 0)) && (
+          <div
+            data-testid="track-row-second-line"
+            className="mt-1 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground"
+          >
+            {secondLine.equipment && track.equipment.length > 0 && (
+              <EquipmentChips equipment={track.equipment} />
+            )}
+            {secondLine.date && <span className="whitespace-nowrap">{formatDate(date)}</span>}
+          </div>
+        )}
       </td>
       <td className="hidden py-2 pr-4 sm:table-cell">
         {track.equipment.length > 0 ? (

@@ -2,6 +2,7 @@ import { Clock } from 'lucide-react';
 import { useMemo } from 'react';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { TableBody } from '../../components/table-body';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
 import { usePlayer } from '../player/use-player';
 import { type TrackOwner, toPlayerTrack } from './player-track';
@@ -10,6 +11,10 @@ import { TrackRow } from './track-row';
 /** A row's height with one line of title and the equipment chips; rows with notes are measured. */
 const ROW_ESTIMATE_PX = 57;
 const COLUMNS = 6;
+// Below Tailwind's `sm` the Equipment column is hidden, below `lg` the date column: their content
+// then goes on a second line under the title (decision 0114).
+const NO_EQUIPMENT_COLUMN = '(max-width: 39.999rem)';
+const NO_DATE_COLUMN = '(max-width: 63.999rem)';
 
 /**
  * The journal's track list (spec section 2). Long journals render only the rows in view
@@ -36,6 +41,8 @@ export function TrackTable({
     else player.playTrack(toPlayerTrack(track, owner), queue);
   };
   const virtualized = tracks.length >= VIRTUALIZE_FROM;
+  const equipmentBelow = useMediaQuery(NO_EQUIPMENT_COLUMN);
+  const dateBelow = useMediaQuery(NO_DATE_COLUMN);
 
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-card/40">
@@ -82,6 +89,7 @@ export function TrackTable({
                 owner={owner}
                 index={index}
                 sort={sort}
+                secondLine={{ equipment: equipmentBelow, date: dateBelow }}
                 isCurrent={player.currentTrack?.id === track.id}
                 isPlaying={player.isPlaying}
                 onPlay={() => play(track)}

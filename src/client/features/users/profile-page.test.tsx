@@ -117,6 +117,44 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     expect(within(links).queryByText(/link must be/)).toBeNull();
   });
 
+  it('completes a link typed without https:// on confirm, and saves it completed', async () => {
+    const fetch = mockFetch({ ...csrf, 'PATCH /api/user/profile': () => json(testUser) });
+    renderProfile();
+    const links = section('Social Links');
+    await userEvent.click(within(links).getByRole('button', { name: 'Edit Social Links' }));
+    await userEvent.click(within(links).getByLabelText('Instagram'));
+    await userEvent.paste('instagram.com/ada');
+    await userEvent.click(within(links).getByRole('button', { name: 'Confirm Social Links' }));
+
+    const link = await within(links).findByRole('link', { name: 'Instagram' });
+    expect(link.getAttribute('href')).toBe('https://instagram.com/ada');
+    expect(within(links).queryByText(/link must be/)).toBeNull();
+    await userEvent.click(within(links).getByRole('button', { name: 'Edit Social Links' }));
+    expect((within(links).getByLabelText('Instagram') as HTMLInputElement).value).toBe(
+      'https://instagram.com/ada',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Profile updated')).toBeTruthy();
+    const [, init] = callsTo(fetch, '/api/user/profile')[0] ?? [];
+    expect(JSON.parse(String(init?.body)).socialLinks.instagram).toBe('https://instagram.com/ada');
+  });
+
+  it("names Instagram with 'an' in its field message", async () => {
+    mockFetch(csrf);
+    renderProfile();
+    const links = section('Social Links');
+    await userEvent.click(within(links).getByRole('button', { name: 'Edit Social Links' }));
+    await userEvent.click(within(links).getByLabelText('Instagram'));
+    await userEvent.paste('evil.example/ada');
+    await userEvent.click(within(links).getByRole('button', { name: 'Confirm Social Links' }));
+    expect(
+      await within(links).findByText(
+        'Instagram link must be an Instagram address like https://instagram.com/you',
+      ),
+    ).toBeTruthy();
+  });
+
   it('saves trimmed values; an emptied link is sent as null, so that it is cleared', async () => {
     const saved = { ...testUser, username: 'ada.l', bio: 'Tape loops' };
     const fetch = mockFetch({ ...csrf, 'PATCH /api/user/profile': () => json(saved) });

@@ -1,7 +1,7 @@
 import { ExternalLink, Link2 } from 'lucide-react';
 import { useId } from 'react';
 import { SOCIAL_LINK_TYPES, type SocialLinkType } from '../../../shared/constants';
-import { SOCIAL_SERVICES } from '../../../shared/schemas/users';
+import { completeSocialLink, SOCIAL_SERVICES } from '../../../shared/schemas/users';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { FieldError, type ProfileForm } from './basic-info-section';
@@ -33,12 +33,26 @@ export function SocialLinkList({ links }: { links: Partial<Record<SocialLinkType
 }
 
 /**
- * 'Social Links' (spec sections 2 and 3): one https address per service. Each is checked here with
- * the server's own rule (socialLinkProblem, through the shared schema) and its message shown under
- * the field; an empty field means no link, and saving it empty removes that link (decision 0024).
+ * 'Social Links' (spec sections 2 and 3): one https address per service. Each is completed and
+ * checked here with the server's own rules (completeSocialLink, socialLinkProblem, through the shared
+ * schema) and its message shown under the field; an empty field means no link, and saving it empty
+ * removes that link (decisions 0024, 0111).
  */
 export function SocialLinksSection({ form }: { form: ProfileForm }) {
-  const section = useSectionEditor(form, FIELDS);
+  const editor = useSectionEditor(form, FIELDS);
+  // A confirmed link shows as it will be saved: 'instagram.com/you' becomes https://instagram.com/you
+  // in the field and in the list's link, which would otherwise point inside this site.
+  const section = {
+    ...editor,
+    confirm: async () => {
+      const typed = form.getValues('socialLinks') ?? {};
+      for (const type of SOCIAL_LINK_TYPES) {
+        const value = typed[type];
+        if (value) form.setValue(`socialLinks.${type}`, completeSocialLink(value), { shouldDirty: true });
+      }
+      await editor.confirm();
+    },
+  };
   const ids = useId();
   const links = form.watch('socialLinks') ?? {};
   const errors = form.formState.errors.socialLinks as

@@ -110,12 +110,49 @@ describe('PATCH /api/user/profile', () => {
     for (const [type, link] of cases) {
       const res = await ada.patch('/api/user/profile', { socialLinks: { [type]: link } });
       expect(res.statusCode, `${type} ${link}`).toBe(400);
-      expect(res.json().message).toMatch(/link must be a .* address like https:\/\//);
+      expect(res.json().message).toMatch(/link must be an? .* address like https:\/\//);
     }
     expect(
       (await ada.patch('/api/user/profile', { socialLinks: { myspace: 'https://myspace.com/x' } }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('names each service with the right article', async () => {
+    const instagram = await ada.patch('/api/user/profile', {
+      socialLinks: { instagram: 'https://x.example/ada' },
+    });
+    expect(instagram.json().message).toContain(
+      'Instagram link must be an Instagram address like https://instagram.com/you',
+    );
+    const spotify = await ada.patch('/api/user/profile', {
+      socialLinks: { spotify: 'https://x.example/ada' },
+    });
+    expect(spotify.json().message).toContain('Spotify link must be a Spotify address like');
+  });
+
+  it('completes a link typed without https:// and still refuses the wrong host or scheme', async () => {
+    const res = await ada.patch('/api/user/profile', {
+      socialLinks: {
+        instagram: 'instagram.com/ada',
+        soundcloud: ' www.soundcloud.com/ada ',
+        youtube: '//youtu.be/x',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await me(ada)).socialLinks).toMatchObject({
+      instagram: 'https://instagram.com/ada',
+      soundcloud: 'https://www.soundcloud.com/ada',
+      youtube: 'https://youtu.be/x',
+    });
+    for (const [type, link] of [
+      ['instagram', 'evil.example.com/ada'],
+      ['bandcamp', 'http://ada.bandcamp.com'],
+      ['spotify', 'javascript:alert(1)'],
+    ]) {
+      const refused = await ada.patch('/api/user/profile', { socialLinks: { [type as string]: link } });
+      expect(refused.statusCode, link).toBe(400);
+    }
   });
 
   it('usernames are unique ignoring case (409)', async () => {

@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDate } from '../../../shared/format';
+import { renderWithProviders } from '../../test/render';
+import { trackOwner } from './player-track';
+import { makeTag, makeTrack } from './test-tracks';
+import { TrackTable } from './track-table';
+
+const juno = makeTag({ id: 5, name: 'Juno-60' });
+const tagged = makeTrack({ id: 1, name: 'Dawn Chorus', equipment: [juno] });
+const bare = makeTrack({ id: 2, name: 'Bare Take', equipment: [] });
+
+/** A screen whose width makes the given `max-width` media queries match. */
+function screenMatching(matches: (query: string) => boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: matches(query),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
+const renderTable = () =>
+  renderWithProviders(
+    <TrackTable tracks={[tagged, bare]} owner={trackOwner(null)} sort="dateUploaded" onEdit={() => {}} />,
+  );
+const secondLine = (title: string) =>
+  within(screen.getByText(title).closest('tr') as HTMLElement).queryByTestId('track-row-second-line');
+
+afterEach(() => vi.restoreAllMocks());
+
+// Issue 13, phones: what the hidden columns hold goes under the title (decision 0114).
+describe('journal rows on narrow screens', () => {
+  it('on a phone show the equipment and the date under the title', () => {
+    screenMatching(() => true);
+    renderTable();
+    const line = secondLine('Dawn Chorus') as HTMLElement;
+    expect(within(line).getByRole('link', { name: 'Juno-60' })).toBeTruthy();
+    expect(line.textContent).toContain(formatDate(tagged.createdAt));
+    // No tags: the date alone.
+    expect(secondLine('Bare Take')?.textContent).toBe(formatDate(bare.createdAt));
+  });
+
+  it('on a tablet show only the date there (the equipment column is back)', () => {
+    screenMatching((query) => query.includes('63.999rem'));
+    renderTable();
+    const line = secondLine('Dawn Chorus') as HTMLElement;
+    expect(within(line).queryByRole('link')).toBeNull();
+    expect(line.textContent).toBe(formatDate(tagged.createdAt));
+  });
+
+  it('on a wide screen add no second line', () => {
+    screenMatching(() => false);
+    renderTable();
+    expect(secondLine('Dawn Chorus')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Juno-60' })).toHaveLength(1);
+  });
+});

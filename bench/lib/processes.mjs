@@ -30,7 +30,7 @@ export async function startApp({ dataDir, databaseUrl, env = {} }) {
   if (!existsSync(path.join(root, 'dist/server/main.js')))
     throw new Error('no build: run npm run build first');
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), 'dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -159,9 +159,11 @@ describe('main: start-up and shutdown of the real process', () => {
     const port = await freePort();
     // 2048 blocks: 1 MiB under sh's 512-byte blocks, 2 MiB under 1 KiB ones; Node ignores SIGXFSZ,
     // so a write past it fails with EFBIG. The database lives in memory, untouched by the limit.
+    // No media workers: the demo account's sample tracks would otherwise be processed meanwhile, and
+    // their working files in tmp are not the upload's.
     running = startServerProcess(
       port,
-      { DATA_DIR: dataDir, DATABASE_URL: 'memory:' },
+      { DATA_DIR: dataDir, DATABASE_URL: 'memory:', MEDIA_WORKERS: '0' },
       { fileSizeLimitBlocks: 2048 },
     );
     await waitForHealth(running);

@@ -30,23 +30,27 @@ export async function startApp({ dataDir, databaseUrl, env = {} }) {
   if (!existsSync(path.join(root, 'dist/server/main.js')))
     throw new Error('no build: run npm run build first');
   const port = await freePort();
-  const child = spawn(process.execPath, [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), 'dist/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
-      LOG_LEVEL: 'warn',
-      MEDIA_WORKERS: '0',
-      RATE_LIMIT_PER_MINUTE: '0',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), 'dist/server/main.js'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
+        LOG_LEVEL: 'warn',
+        MEDIA_WORKERS: '0',
+        RATE_LIMIT_PER_MINUTE: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   const app = captured(child, `http://127.0.0.1:${port}`);
   await waitForHealth(app, 120_000);
   return app;

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectJournalShell, SCREENSHOT_DIR } from '../e2e/fixtures';
 import { browserFor, type Person, person, postJson } from '../e2e/support/collectives';
 import { mediaDir, writeWav } from '../e2e/support/media';
+import { audioTime, seekOnWaveform } from '../e2e/support/profiles';
 import { type Cluster, test } from './support/cluster';
 import { type Watched, watch } from './support/watch';
 
@@ -15,8 +16,6 @@ import { type Watched, watch } from './support/watch';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `cluster--${name}.png`), fullPage: true });
-const audioTime = (page: Page) =>
-  page.getByTestId('audio-player').evaluate((el) => (el as HTMLAudioElement).currentTime);
 const row = (page: Page, name: string): Locator => page.getByTestId('track-row').filter({ hasText: name });
 const comments = (page: Page) => page.getByRole('list', { name: 'Comments' });
 const run = Date.now().toString(36);
@@ -122,11 +121,7 @@ test('two instances behind nginx: upload, play and seek, a live comment across i
     .click();
   await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(0.3);
   const player = page.getByRole('region', { name: 'Player' });
-  const waveform = player.getByTestId('waveform');
-  await expect(waveform.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
-  const box = await waveform.boundingBox();
-  if (!box) throw new Error('the waveform has no box');
-  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+  await seekOnWaveform(page, player, 0.75);
   await expect.poll(() => audioTime(page)).toBeGreaterThan(13);
   expect(streamed, 'statuses of the stream requests the page made').toContain(206);
   await player.getByRole('button', { name: 'Pause', exact: true }).click();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
 import { mediaDir, writeEncodedTone, writeUndecodableWav } from './support/media';
+import { audioTime, seekOnWaveform } from './support/profiles';
 
 // Issue 10: every upload plays. Formats browsers do not all play (AIFF) come back as a rendition,
 // FLAC streams as uploaded; both draw a waveform, play and seek. The queue steps over a track whose
@@ -11,7 +12,6 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `player--${name}.png`), fullPage: true });
 
 const audio = (page: Page) => page.getByTestId('audio-player');
-const audioTime = (page: Page) => audio(page).evaluate((el) => (el as HTMLAudioElement).currentTime);
 const audioPaused = (page: Page) => audio(page).evaluate((el) => (el as HTMLAudioElement).paused);
 const sessionTitle = (page: Page) => page.evaluate(() => navigator.mediaSession.metadata?.title ?? null);
 const sessionState = (page: Page) => page.evaluate(() => navigator.mediaSession.playbackState);
@@ -71,11 +71,7 @@ test('an AIFF and a FLAC upload play with a waveform, seek, pause on Space and n
     const waveformReply = (await (await peaks).json()) as { duration: number; peaks: number[] };
     expect(waveformReply.peaks.length).toBeGreaterThanOrEqual(500);
     expect(waveformReply.duration).toBeCloseTo(20, 0);
-    const waveform = player.getByTestId('waveform');
-    await expect(waveform.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
-    const box = await waveform.boundingBox();
-    if (!box) throw new Error('the waveform has no box');
-    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+    await seekOnWaveform(page, player, 0.75);
     await expect.poll(() => audioTime(page)).toBeGreaterThan(13);
     await expect.poll(() => audioTime(page)).toBeLessThan(19);
     await shot(page, `playing-${name === aiffName ? 'aiff' : 'flac'}`);

@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, stopChild, waitForHealth } from '../../e2e/support/journal-server';
+import { ROOT, spawnBuiltApp, stopChild, waitForHealth } from '../../e2e/support/journal-server';
 
 /** Instance logs, the balancer's files and the run's notes (git-ignored). */
 export const CLUSTER_OUTPUT = path.join(ROOT, 'test-results', 'cluster');
@@ -50,13 +50,7 @@ export function startInstance(options: {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     ...options.env,
   });
-  const child = spawn(process.execPath, [path.join(appDir, 'dist', 'server', 'main.js')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  const child = spawnBuiltApp(appDir, env, log);
   const baseURL = `http://127.0.0.1:${port}`;
   const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {

@@ -147,6 +147,22 @@ export async function stopChild(child: ChildProcess): Promise<void> {
  * Starts the local OpenID Connect issuer and the built server (`node dist/server/main.js`) on a free
  * port with a throw-away DATA_DIR (embedded PGlite), and waits for GET /api/health.
  */
+/** The production build in appDir (see snapshotBuild) as a child process, its output into log. */
+export function spawnBuiltApp(
+  appDir: string,
+  env: NodeJS.ProcessEnv,
+  log: NodeJS.WritableStream,
+): ChildProcess {
+  const child = spawn(process.execPath, [path.join(appDir, 'dist', 'server', 'main.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return child;
+}
+
 export async function startJournal(options: StartOptions = {}): Promise<RunningJournal> {
   const logFile = options.logFile ?? SERVER_LOG;
   const oidc = options.google === false ? undefined : await startOidcProvider();
@@ -177,13 +193,7 @@ export async function startJournal(options: StartOptions = {}): Promise<RunningJ
   }
 
   const appDir = snapshotBuild();
-  const child = spawn(process.execPath, [path.join(appDir, 'dist', 'server', 'main.js')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  const child = spawnBuiltApp(appDir, env, log);
   if (process.env.E2E_SERVER_OUTPUT === '1') {
     child.stdout?.pipe(process.stdout);
     child.stderr?.pipe(process.stderr);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { mediaDir } from './media';
 
 // Helpers of the profiles story (e2e/profiles.spec.ts).
@@ -28,6 +28,15 @@ export async function tagTrack(page: Page, trackId: number, name: string): Promi
 /** Where the app's one <audio> element is, in seconds. */
 export const audioTime = (page: Page) =>
   page.getByTestId('audio-player').evaluate((el) => (el as HTMLAudioElement).currentTime);
+
+/** Clicks `fraction` of the way along the player's waveform (drawn from the server's peaks): a seek. */
+export async function seekOnWaveform(page: Page, player: Locator, fraction: number) {
+  const waveform = player.getByTestId('waveform');
+  await expect(waveform.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+  const box = await waveform.boundingBox();
+  if (!box) throw new Error('the waveform has no box');
+  await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
+}
 
 /** A square PNG in `color` made by ffmpeg, as a photo from someone's phone would be. */
 export function squarePng(color: string, name: string): { name: string; mimeType: string; buffer: Buffer } {

@@ -38,6 +38,10 @@ const mapTracks = (tracks: PlayerTrack[] | null, fn: (t: PlayerTrack) => PlayerT
 export function createPlayerEngine({ getState, update, getAudio, notify, beforePlay, random }: EngineDeps) {
   let queueOrder: PlayerTrack[] | null = null;
   let advanceTimer: ReturnType<typeof setTimeout> | undefined;
+  // A stream that played and then failed (a link that expired during a long pause with
+  // S3_STREAM=redirect, a dropped connection) is asked for again once, where it was (decision 0115).
+  let playedThisLoad = false;
+  let reloadedThisLoad = false;
 
   const wraps = () => getState().repeat !== 'off';
 
@@ -77,6 +81,8 @@ export function createPlayerEngine({ getState, update, getAudio, notify, beforeP
     const audio = getAudio();
     if (!audio) return;
     audio.src = streamUrl(track);
+    playedThisLoad = false;
+    reloadedThisLoad = false;
     update({ currentTrack: track, isPlaying: true, currentTime: 0, duration: track.duration ?? 0 });
     playAudio(audio);
   };
@@ -250,13 +256,26 @@ export function createPlayerEngine({ getState, update, getAudio, notify, beforeP
     onError: () => {
       const track = getState().currentTrack;
       if (!track) return;
+      const audio = getAudio();
+      if (audio && playedThisLoad && !reloadedThisLoad) {
+        reloadedThisLoad = true;
+        const position = audio.currentTime;
+        console.warn(`The stream of ${track.name} was interrupted; asking for it again`);
+        audio.src = streamUrl(track);
+        // Before its metadata arrives this sets where the new load starts.
+        audio.currentTime = position;
+        if (getState().isPlaying) playAudio(audio);
+        return;
+      }
       console.error(`Failed to load track: ${track.name}. The audio file may be missing or corrupted.`);
       getAudio()?.pause();
       update({ currentTrack: null, isPlaying: false, currentTime: 0, duration: 0 });
     },
     onTime: () => {
       const audio = getAudio();
-      if (audio) update({ currentTime: audio.currentTime });
+      if (!audio) return;
+      if (audio.currentTime > 0) playedThisLoad = true;
+      update({ currentTime: audio.currentTime });
     },
     onDuration: () => {
       const audio = getAudio();

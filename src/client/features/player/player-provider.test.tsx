@@ -106,6 +106,40 @@ describe('PlayerProvider transitions (spec section 4)', () => {
     expect(screen.getByText('No track selected')).toBeTruthy();
   });
 
+  it('a stream that played and then failed is asked for again once, where it was; a second failure stops', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { audio } = setup();
+    const play = vi.spyOn(audio, 'play').mockResolvedValue();
+    act(() => player.playTrack(b, queue));
+    let position = 12.5;
+    Object.defineProperty(audio, 'currentTime', {
+      configurable: true,
+      get: () => position,
+      set: (value: number) => {
+        position = value;
+      },
+    });
+    fireEvent.timeUpdate(audio);
+    audio.setAttribute('src', 'https://bucket.example/expired-link');
+    position = 12.5;
+    play.mockClear();
+    fireEvent.error(audio);
+    expect(audio.getAttribute('src')).toBe('/api/tracks/2/stream');
+    expect(position).toBe(12.5);
+    expect(player.currentTrack?.name).toBe('Bravo');
+    expect(warn).toHaveBeenCalledWith('The stream of Bravo was interrupted; asking for it again');
+    expect(error).not.toHaveBeenCalled();
+    return Promise.resolve().then(() => {
+      expect(play).toHaveBeenCalled();
+      fireEvent.error(audio);
+      expect(player.currentTrack).toBeNull();
+      expect(error).toHaveBeenCalledWith(
+        'Failed to load track: Bravo. The audio file may be missing or corrupted.',
+      );
+    });
+  });
+
   it('plays AIFF, FLAC and the rest through the stream: the server picks what the browser gets', () => {
     const { audio } = setup();
     act(() =>

@@ -127,8 +127,8 @@ describe.each(stores)('%s', (_name, storeOf) => {
     } finally {
       clearInterval(sampler);
     }
-    // Live: parts in flight (2 × 5 MiB) and socket buffers; on top, garbage V8 has not collected
-    // yet (it waits for 64 MB of Buffer growth). Holding the file would take 192 MiB.
+    // Live: read and socket buffers (S3 parts are streamed from the file); on top, garbage V8 has not
+    // collected yet (it waits for 64 MB of Buffer growth). Holding the file would take 192 MiB.
     expect(peak - baseline, `RSS grew by ${Math.round((peak - baseline) / 1024 / 1024)} MiB`).toBeLessThan(
       96 * 1024 * 1024,
     );

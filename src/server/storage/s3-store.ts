@@ -1,12 +1,11 @@
-import { createReadStream } from 'node:fs';
 import { stat, unlink } from 'node:fs/promises';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { type Readable, Transform } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BlobInfo, BlobStore, ByteRange, PresignOptions } from './blob-store';
+import { uploadFile } from './s3-file-upload';
 
 export interface S3StoreOptions {
   /** e.g. https://s3.eu-west-1.amazonaws.com, https://ACCOUNT.r2.cloudflarestorage.com, http://minio:9000. */
@@ -18,12 +17,6 @@ export interface S3StoreOptions {
   /** bucket in the path (MinIO, s3rver, most self-hosted stores) instead of in the host name. */
   forcePathStyle: boolean;
 }
-
-/** S3's smallest multipart part; an upload holds at most QUEUE_SIZE parts in memory at once. */
-const MIN_PART_BYTES = 5 * 1024 * 1024;
-const QUEUE_SIZE = 2;
-/** S3 allows 10,000 parts; some compatible stores fewer. Big files get bigger parts instead. */
-const MAX_PARTS = 9_000;
 
 /**
  * Open media streams each hold a connection to the store until the listener has read them (a
@@ -43,7 +36,7 @@ const missingBlob = (key: string, cause: unknown) =>
 
 /**
  * Blobs as objects in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Ceph RGW; decision
- * 0090). Uploads stream the finished temp file in parts, so memory stays flat whatever the size;
+ * 0090). Uploads stream the finished temp file in parts (s3-file-upload.ts), so memory stays flat;
  * reads are GETs with a Range; stat is a HEAD.
  */
 export class S3BlobStore implements BlobStore {
@@ -70,21 +63,7 @@ export class S3BlobStore implements BlobStore {
 
   async putFile(key: string, localFile: string): Promise<BlobInfo> {
     const { size } = await stat(localFile);
-    const body = createReadStream(localFile);
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body, ContentLength: size },
-      partSize: Math.max(MIN_PART_BYTES, Math.ceil(size / MAX_PARTS)),
-      queueSize: QUEUE_SIZE,
-      // A failed multipart upload is aborted, so the bucket keeps no parts nobody will complete.
-      leavePartsOnError: false,
-    });
-    try {
-      await upload.done();
-    } finally {
-      // A failed upload may stop reading half-way: the file must not stay open until collected.
-      body.destroy();
-    }
+    await uploadFile(this.client, { bucket: this.bucket, key }, localFile, size);
     // Moved, like the local store's rename: the temp file is ours to remove once the store has it.
     await unlink(localFile);
     const info = await this.stat(key);

@@ -79,7 +79,7 @@ describe(`data model on ${testDatabaseKind()}`, () => {
     const [user] = await db.select().from(s.users).where(eq(s.users.id, 'u2'));
     expect(user).toMatchObject({ isPublic: false, isDemo: false, socialLinks: {} });
     expect(track.shareToEquipmentPages).toBe(true);
-    expect(playlist).toMatchObject({ isPublic: false, description: null, imageUrl: null });
+    expect(playlist).toMatchObject({ isPublic: false, description: null, imageKey: null });
     expect(tag.category).toBe('not defined');
     const [member] = await db.select().from(s.collectiveMembers).where(eq(s.collectiveMembers.userId, 'u2'));
     expect(member?.role).toBe('member');

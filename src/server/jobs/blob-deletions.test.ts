@@ -14,7 +14,7 @@ import { LocalDiskStore } from '../storage/local-disk-store';
 import { blobKeysOf, drainBlobDeletions } from './blob-deletions';
 
 const IMAGE_ID = '0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11';
-const IMAGE_URL = `/api/images/avatars/${IMAGE_ID}`;
+const IMAGE_BASE = `images/avatars/${IMAGE_ID}`;
 const silent = pino({ level: 'silent' });
 
 async function queued(db: TestDatabase['db']) {
@@ -79,17 +79,15 @@ describe('blob_deletions triggers (decision 0095)', () => {
   it('queue replaced images, and everything an account held when it is deleted (cascades included)', async () => {
     const { db } = database;
     await db.delete(blobDeletions);
-    await db.insert(users).values({ id: 'owner-2', avatarUrl: IMAGE_URL });
+    await db.insert(users).values({ id: 'owner-2', avatarKey: IMAGE_BASE });
     await insertTrack(db, 'owner-2', 'tracks/b');
-    await db
-      .insert(playlists)
-      .values({ userId: 'owner-2', name: 'p', imageUrl: '/api/images/playlists/cover' });
-    const newAvatar = '/api/images/avatars/1b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11';
-    await db.update(users).set({ avatarUrl: newAvatar }).where(eq(users.id, 'owner-2'));
-    expect(await queued(db)).toEqual([IMAGE_URL]);
+    await db.insert(playlists).values({ userId: 'owner-2', name: 'p', imageKey: 'images/playlists/cover' });
+    const newAvatar = 'images/avatars/1b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11';
+    await db.update(users).set({ avatarKey: newAvatar }).where(eq(users.id, 'owner-2'));
+    expect(await queued(db)).toEqual([IMAGE_BASE]);
     await db.delete(users).where(eq(users.id, 'owner-2'));
     expect((await queued(db)).sort()).toEqual(
-      [IMAGE_URL, newAvatar, '/api/images/playlists/cover', 'tracks/b'].sort(),
+      [IMAGE_BASE, newAvatar, 'images/playlists/cover', 'tracks/b'].sort(),
     );
   });
 });
@@ -110,13 +108,14 @@ describe('drainBlobDeletions', () => {
     writeFileSync(path.join(root, key), 'x');
   };
 
-  it('names both variants of an image and nothing for a foreign URL', () => {
-    expect(blobKeysOf(IMAGE_URL)).toEqual([
+  it('names both variants of an image and nothing for a URL or a path', () => {
+    expect(blobKeysOf(IMAGE_BASE)).toEqual([
       imageKey('avatars', IMAGE_ID, 128),
       imageKey('avatars', IMAGE_ID, 256),
     ]);
     expect(blobKeysOf('tracks/x.peaks.json')).toEqual(['tracks/x.peaks.json']);
     expect(blobKeysOf('https://lh3.googleusercontent.com/a/photo')).toEqual([]);
+    expect(blobKeysOf(`/api/images/avatars/${IMAGE_ID}`)).toEqual([]);
   });
 
   it('removes the files (a missing one is fine), then the rows', async () => {
@@ -127,7 +126,7 @@ describe('drainBlobDeletions', () => {
     put(imageKey('avatars', IMAGE_ID, 256));
     await db
       .insert(blobDeletions)
-      .values([{ ref: 'tracks/d1' }, { ref: 'tracks/never-there' }, { ref: IMAGE_URL }]);
+      .values([{ ref: 'tracks/d1' }, { ref: 'tracks/never-there' }, { ref: IMAGE_BASE }]);
     expect(await drainBlobDeletions({ db, store, log: silent })).toBe(3);
     expect(await queued(db)).toEqual([]);
     expect(existsSync(path.join(root, 'tracks/d1'))).toBe(false);

@@ -20,12 +20,14 @@ export interface BlobDeletionDeps {
 }
 
 /**
- * The files behind one outbox reference: the two variants of an image URL, or the storage key
- * itself. A URL that is not ours (none should be queued) names no file.
+ * The files behind one outbox reference: the variants of an image key base (decision 0116), or the
+ * storage key itself. Anything that looks like a URL or a path (none should be queued; migration
+ * 0007 turned queued image URLs into key bases) names no file.
  */
 export function blobKeysOf(ref: string): string[] {
-  if (ref.startsWith('/api/images/')) return imageKeysOf(ref);
-  return /^[a-z]+:\/\//i.test(ref) ? [] : [ref];
+  const image = imageKeysOf(ref);
+  if (image.length > 0) return image;
+  return /^([a-z]+:\/\/|\/)/i.test(ref) ? [] : [ref];
 }
 
 /**

@@ -16,7 +16,7 @@ export interface ImageUploadOptions {
   accept?: { formats?: readonly string[]; message?: string };
 }
 
-/** Receives one image upload and turns it into webp variants; returns the new image URL base. */
+/** Receives one image upload and turns it into webp variants; returns the new image key base. */
 export async function receiveImage(request: FastifyRequest, opts: ImageUploadOptions): Promise<string> {
   const upload = await receiveUpload(request, {
     fileField: opts.fileField,
@@ -42,18 +42,18 @@ export async function receiveImage(request: FastifyRequest, opts: ImageUploadOpt
 export async function commitImage<T>(
   request: FastifyRequest,
   store: BlobStore,
-  newUrl: string,
+  newKey: string,
   swap: () => Promise<{ result: T; previous: string | null }>,
 ): Promise<T> {
   let swapped: { result: T; previous: string | null };
   try {
     swapped = await swap();
   } catch (err) {
-    await deleteImageVariants(store, newUrl).catch((cleanupErr: unknown) =>
-      request.log.warn({ err: cleanupErr, url: newUrl }, 'Could not remove an image that was not used'),
+    await deleteImageVariants(store, newKey).catch((cleanupErr: unknown) =>
+      request.log.warn({ err: cleanupErr, key: newKey }, 'Could not remove an image that was not used'),
     );
     throw err;
   }
-  if (swapped.previous && swapped.previous !== newUrl) await request.server.kickBlobDeletions();
+  if (swapped.previous && swapped.previous !== newKey) await request.server.kickBlobDeletions();
   return swapped.result;
 }

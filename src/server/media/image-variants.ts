@@ -10,14 +10,27 @@ export const IMAGE_SIZES = [128, 256] as const;
 export type ImageKind = 'playlists' | 'avatars' | 'collectives' | 'equipment';
 export const IMAGE_KINDS: readonly ImageKind[] = ['playlists', 'avatars', 'collectives', 'equipment'];
 
-/** Public URL base of an image; the client appends `-128.webp` or `-256.webp`. */
-export const imageUrlBase = (kind: ImageKind, id: string) => `/api/images/${kind}/${id}`;
-export const imageKey = (kind: ImageKind, id: string, size: number) => `images/${kind}/${id}-${size}.webp`;
+/**
+ * What the database keeps for an image (decision 0116): the storage key base its variants share,
+ * `images/<kind>/<uuid>`; each variant is stored under `<base>-<size>.webp`.
+ */
+export const imageKeyBase = (kind: ImageKind, id: string) => `images/${kind}/${id}`;
+export const imageKey = (kind: ImageKind, id: string, size: number) =>
+  `${imageKeyBase(kind, id)}-${size}.webp`;
+const KEY_BASE = /^images\/(playlists|avatars|collectives|equipment)\/([0-9a-f-]{36})$/;
+
+/** Kind and id of an image key base made by saveImageVariants; undefined for anything else. */
+export function parseImageKeyBase(
+  base: string | null | undefined,
+): { kind: ImageKind; id: string } | undefined {
+  const match = base?.match(KEY_BASE);
+  return match ? { kind: match[1] as ImageKind, id: match[2]! } : undefined;
+}
 
 /**
  * Decodes the upload (which is what proves it is an image, whatever its declared type), then
- * writes square webp variants with all metadata (EXIF, GPS) stripped. Each call gets a new id, so
- * a changed image has a new URL and browsers never show a stale one from cache.
+ * writes square webp variants with all metadata (EXIF, GPS) stripped, and returns their key base.
+ * Each call gets a new id, so a changed image has a new URL and browsers never show a stale one.
  */
 export async function saveImageVariants(
   store: BlobStore,
@@ -62,17 +75,16 @@ export async function saveImageVariants(
     await Promise.all(IMAGE_SIZES.map((size) => store.delete(imageKey(kind, id, size)).catch(() => {})));
     throw err;
   }
-  return imageUrlBase(kind, id);
+  return imageKeyBase(kind, id);
 }
 
-/** The storage keys behind an image URL made by saveImageVariants; none for anything else. */
-export function imageKeysOf(url: string | null | undefined): string[] {
-  const match = url?.match(/^\/api\/images\/(playlists|avatars|collectives|equipment)\/([0-9a-f-]{36})$/);
-  if (!match) return [];
-  return IMAGE_SIZES.map((size) => imageKey(match[1] as ImageKind, match[2]!, size));
+/** The storage keys behind an image key base made by saveImageVariants; none for anything else. */
+export function imageKeysOf(base: string | null | undefined): string[] {
+  const image = parseImageKeyBase(base);
+  return image ? IMAGE_SIZES.map((size) => imageKey(image.kind, image.id, size)) : [];
 }
 
-/** Removes the variants behind an image URL made by saveImageVariants (ignores anything else). */
-export async function deleteImageVariants(store: BlobStore, url: string | null | undefined) {
-  await Promise.all(imageKeysOf(url).map((key) => store.delete(key)));
+/** Removes the variants behind an image key base made by saveImageVariants (ignores anything else). */
+export async function deleteImageVariants(store: BlobStore, base: string | null | undefined) {
+  await Promise.all(imageKeysOf(base).map((key) => store.delete(key)));
 }

@@ -10,7 +10,8 @@ export const collectives = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull(),
     description: text(),
-    imageUrl: text(),
+    // A storage key base (`images/<kind>/<uuid>`), never a URL: replies derive it (decision 0116).
+    imageKey: text(),
     ownerId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

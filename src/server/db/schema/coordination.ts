@@ -5,7 +5,8 @@ import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg
  * (migration 0005) in the same transaction as the change that orphans them, so a crash between
  * the commit and the file removal leaves a row here, never a file nobody knows about. The
  * blob-deletions job removes the file (a missing one is fine), then the row.
- * `ref` is a storage key ('tracks/…') or an image URL made by saveImageVariants (both sizes go).
+ * `ref` is a storage key ('tracks/…') or an image key base made by saveImageVariants (both sizes
+ * go; decision 0118).
  */
 export const blobDeletions = pgTable('blob_deletions', {
   id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -11,7 +11,8 @@ export const equipmentTags = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     name: text().notNull(),
     description: text(),
-    imageUrl: text(),
+    // A storage key base (`images/<kind>/<uuid>`), never a URL: replies derive it (decision 0116).
+    imageKey: text(),
     category: text().notNull().default(DEFAULT_EQUIPMENT_CATEGORY),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -13,7 +13,8 @@ export const playlists = pgTable(
     name: text().notNull(),
     description: text(),
     isPublic: boolean().notNull().default(false),
-    imageUrl: text(),
+    // A storage key base (`images/<kind>/<uuid>`), never a URL: replies derive it (decision 0116).
+    imageKey: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -33,7 +33,8 @@ export const users = pgTable(
     username: text(),
     bio: text(),
     profileImageUrl: text(),
-    avatarUrl: text(),
+    // A storage key base (`images/avatars/<uuid>`), never a URL: replies derive it (decision 0116).
+    avatarKey: text(),
     socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
     isPublic: boolean().notNull().default(false),
     isDemo: boolean().notNull().default(false),

@@ -86,14 +86,14 @@ export async function collectivesRoutes(
     },
     async (request) => {
       const before = await requireOwner(db, request.params.id, userOf(request).id);
-      const imageUrl = await receiveImage(request, {
+      const imageKey = await receiveImage(request, {
         store,
         tempDir: opts.tempDir,
         kind: 'collectives',
         fileField: 'avatar',
         ...AVATAR_RULES,
       });
-      return commitImage(request, store, imageUrl, () => replaceCollectiveImage(db, before.id, imageUrl));
+      return commitImage(request, store, imageKey, () => replaceCollectiveImage(db, before.id, imageKey));
     },
   );
 

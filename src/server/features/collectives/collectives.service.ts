@@ -10,6 +10,7 @@ import { replaceValue } from '../../db/replace-value';
 import { collectiveMembers, collectives, users } from '../../db/schema';
 import { isOnlineSql } from '../../events/presence';
 import { forbidden, notFound } from '../../plugins/errors';
+import { imageUrlOf } from '../images/image-url';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import { canEditCollective, canReadCollective } from './collectives.policy';
 
@@ -20,7 +21,7 @@ export function toCollectiveDto(row: CollectiveRow): Collective {
     id: row.id,
     name: row.name,
     description: row.description,
-    imageUrl: row.imageUrl,
+    imageUrl: imageUrlOf(row.imageKey),
     ownerId: row.ownerId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -107,15 +108,15 @@ export async function updateCollective(
   return toCollectiveDto(row!);
 }
 
-/** Points the collective at a new avatar; returns it with the avatar it replaced. */
-export async function replaceCollectiveImage(db: Database, collectiveId: number, imageUrl: string) {
+/** Points the collective at a new avatar (a key base); returns it with the key base it replaced. */
+export async function replaceCollectiveImage(db: Database, collectiveId: number, imageKey: string) {
   const replaced = await replaceValue(
     db,
     collectives,
     { column: collectives.id, equals: collectiveId },
-    'imageUrl',
+    'imageKey',
     {
-      imageUrl,
+      imageKey,
       updatedAt: new Date(),
     },
   );

@@ -213,14 +213,11 @@ describe('expiry after DEMO_TTL_HOURS', () => {
         (r) => r.filepath,
       );
       const images = [
-        u?.avatarUrl,
-        ...(await t.db.select().from(playlists).where(eq(playlists.userId, id))).map((p) => p.imageUrl),
-        ...(await t.db.select().from(collectives).where(eq(collectives.ownerId, id))).map((c) => c.imageUrl),
+        u?.avatarKey,
+        ...(await t.db.select().from(playlists).where(eq(playlists.userId, id))).map((p) => p.imageKey),
+        ...(await t.db.select().from(collectives).where(eq(collectives.ownerId, id))).map((c) => c.imageKey),
       ].filter((x): x is string => Boolean(x));
-      const imageKeys = images.flatMap((url) => {
-        const [, kind, uuid] = url.match(/^\/api\/images\/(\w+)\/(.+)$/)!;
-        return [`images/${kind}/${uuid}-128.webp`, `images/${kind}/${uuid}-256.webp`];
-      });
+      const imageKeys = images.flatMap((base) => [`${base}-128.webp`, `${base}-256.webp`]);
       return [...trackKeys, ...imageKeys];
     };
     const oldFiles = await filesOf(old.id);

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { replaceValue } from '../../db/replace-value';
 import { equipmentComments, equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
+import { imageUrlColumn, imageUrlOf } from '../images/image-url';
 import { withEquipment } from '../tracks/tracks.service';
 import { canEditEquipment } from './equipment.policy';
 
@@ -16,7 +17,11 @@ const commentAuthor = {
 };
 
 /** A listed track's owner: names, and the avatar the player shows as artwork (issue 10). */
-const trackOwner = { ...commentAuthor, avatarUrl: users.avatarUrl, updatedAt: users.updatedAt };
+const trackOwner = {
+  ...commentAuthor,
+  avatarUrl: imageUrlColumn(users.avatarKey),
+  updatedAt: users.updatedAt,
+};
 
 /** The equipment with whether the viewer may edit it: one query. */
 export async function getEquipmentDetail(
@@ -52,7 +57,7 @@ export async function getEquipmentDetail(
     id: tag.id,
     name: tag.name,
     description: tag.description,
-    imageUrl: tag.imageUrl,
+    imageUrl: imageUrlOf(tag.imageKey),
     category: tag.category,
     createdAt: tag.createdAt.toISOString(),
     updatedAt: tag.updatedAt.toISOString(),
@@ -105,20 +110,20 @@ export async function updateEquipment(
   return getEquipmentDetail(db, id, viewerId);
 }
 
-/** Points the equipment at a new picture; returns the URL with the picture it replaced. */
-export async function replaceEquipmentImage(db: Database, id: number, imageUrl: string) {
+/** Points the equipment at a new picture (a key base); returns its URL with the key base it replaced. */
+export async function replaceEquipmentImage(db: Database, id: number, imageKey: string) {
   const replaced = await replaceValue(
     db,
     equipmentTags,
     { column: equipmentTags.id, equals: id },
-    'imageUrl',
+    'imageKey',
     {
-      imageUrl,
+      imageKey,
       updatedAt: new Date(),
     },
   );
   if (!replaced) throw notFound('Equipment not found');
-  return { result: { imageUrl }, previous: replaced.previous };
+  return { result: { imageUrl: imageUrlOf(imageKey) }, previous: replaced.previous };
 }
 
 /**

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
 
+const BOB_AVATAR = '0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11';
+
 let t: TestApp;
 let ada: TestClient & { userId: string };
 let bob: TestClient & { userId: string };
@@ -11,7 +13,11 @@ let carol: TestClient & { userId: string };
 beforeAll(async () => {
   t = await buildTestApp();
   ada = await t.signedInClient({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
-  bob = await t.signedInClient({ firstName: 'Bob', lastName: 'Builder', avatarUrl: '/uploads/avatars/bob' });
+  bob = await t.signedInClient({
+    firstName: 'Bob',
+    lastName: 'Builder',
+    avatarKey: `images/avatars/${BOB_AVATAR}`,
+  });
   carol = await t.signedInClient();
 });
 afterAll(async () => t.close());
@@ -96,7 +102,7 @@ describe('equipment page', () => {
     expect(res.json().map((x: { id: number }) => x.id)).toEqual([last, first]);
     expect(res.json()[0]).toMatchObject({
       name: 'last',
-      user: { firstName: 'Bob', lastName: 'Builder', avatarUrl: '/uploads/avatars/bob' },
+      user: { firstName: 'Bob', lastName: 'Builder', avatarUrl: `/api/images/avatars/${BOB_AVATAR}` },
       equipment: [expect.objectContaining({ id })],
     });
     // The owner's avatar comes with its version, which the player's artwork URL carries.

@@ -98,14 +98,14 @@ export async function equipmentRoutes(
     { preHandler: [app.requireUser, app.userRateLimit.upload], schema: { params: idParams } },
     async (request) => {
       const before = await requireEquipmentEditor(db, request.params.id, userOf(request).id);
-      const imageUrl = await receiveImage(request, {
+      const imageKey = await receiveImage(request, {
         store: opts.store,
         tempDir: opts.tempDir,
         kind: 'equipment',
         fileField: 'image',
         maxBytes: 10 * 1024 * 1024,
       });
-      return commitImage(request, opts.store, imageUrl, () => replaceEquipmentImage(db, before.id, imageUrl));
+      return commitImage(request, opts.store, imageKey, () => replaceEquipmentImage(db, before.id, imageKey));
     },
   );
 

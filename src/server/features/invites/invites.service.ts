@@ -10,6 +10,7 @@ import { collectiveInviteLinks, collectiveMembers, collectives, users } from '..
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import { canManageInvites } from '../collectives/collectives.policy';
 import { requireMembership } from '../collectives/collectives.service';
+import { imageUrlColumn } from '../images/image-url';
 
 type LinkRow = typeof collectiveInviteLinks.$inferSelect;
 
@@ -101,7 +102,7 @@ export async function getInviteDetails(db: Database, code: string, userId: strin
         id: collectives.id,
         name: collectives.name,
         description: collectives.description,
-        imageUrl: collectives.imageUrl,
+        imageUrl: imageUrlColumn(collectives.imageKey),
       },
       invitedBy: { firstName: users.firstName, lastName: users.lastName },
       member: collectiveMembers.id,

@@ -134,14 +134,14 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
     { preHandler: app.userRateLimit.upload, schema: { params: idParams, response: { 200: playlistSchema } } },
     async (request) => {
       const before = await findOwnPlaylist(db, request.params.id, userOf(request).id);
-      const imageUrl = await receiveImage(request, {
+      const imageKey = await receiveImage(request, {
         store,
         tempDir: opts.tempDir,
         kind: 'playlists',
         fileField: 'image',
         maxBytes: IMAGE_MAX_BYTES,
       });
-      return commitImage(request, store, imageUrl, () => replacePlaylistImage(db, before.id, imageUrl));
+      return commitImage(request, store, imageKey, () => replacePlaylistImage(db, before.id, imageKey));
     },
   );
 }

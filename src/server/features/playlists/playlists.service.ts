@@ -10,6 +10,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { replaceValue } from '../../db/replace-value';
 import { playlists, playlistTracks, tracks } from '../../db/schema';
 import { badRequest, notFound } from '../../plugins/errors';
+import { imageUrlOf } from '../images/image-url';
 import { equipmentByTrack, toTrackDto } from '../tracks/tracks.service';
 import { canChangePlaylist, reorderMatches } from './playlists.policy';
 
@@ -22,7 +23,7 @@ export function toPlaylistDto(row: PlaylistRow): Playlist {
     name: row.name,
     description: row.description,
     isPublic: row.isPublic,
-    imageUrl: row.imageUrl,
+    imageUrl: imageUrlOf(row.imageKey),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -105,15 +106,15 @@ export async function updatePlaylist(
   return toPlaylistDto(row!);
 }
 
-/** Points the playlist at a new cover; returns it with the cover it replaced. */
-export async function replacePlaylistImage(db: Database, playlistId: number, imageUrl: string) {
+/** Points the playlist at a new cover (a key base); returns it with the key base it replaced. */
+export async function replacePlaylistImage(db: Database, playlistId: number, imageKey: string) {
   const replaced = await replaceValue(
     db,
     playlists,
     { column: playlists.id, equals: playlistId },
-    'imageUrl',
+    'imageKey',
     {
-      imageUrl,
+      imageKey,
     },
   );
   if (!replaced) throw notFound('Playlist not found');

@@ -3,12 +3,13 @@ import type { PlaylistWithShares } from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
 import { collectiveMembers, collectives, playlistCollectiveShares } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
+import { imageUrlColumn } from '../images/image-url';
 import { findOwnPlaylist, listOwnPlaylists } from './playlists.service';
 
 const sharedCollectiveColumns = {
   id: collectives.id,
   name: collectives.name,
-  imageUrl: collectives.imageUrl,
+  imageUrl: imageUrlColumn(collectives.imageKey),
 };
 
 /** The collectives a playlist is shared into (owner only). */

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { imageUrlSql } from '../images/image-url';
 
 /**
  * GET /api/tracks in one query shaped for the reply (decision 0063). PostgreSQL writes each track's
@@ -26,7 +27,7 @@ const trackJson = sql`row_to_json(r)::text`;
 /** A tag's JSON: the EquipmentTag reply shape. */
 const tagJson = sql`(select row_to_json(g) from (
   select eq.id as "id", eq.name as "name", eq.description as "description",
-    eq.image_url as "imageUrl", eq.category as "category"
+    ${imageUrlSql(sql`eq.image_key`)} as "imageUrl", eq.category as "category"
 ) g)`;
 
 /** A page: each of its few tracks looks its equipment up (an index lookup each). */

@@ -133,7 +133,11 @@ describe('GET /api/tracks reply bytes', () => {
     const [synth, pedal] = await t.db
       .insert(equipmentTags)
       .values([
-        { name: 'Juno "60"', description: 'Line one\nline two\t\u0001 ünïcode ✓', imageUrl: '/img/a.png' },
+        {
+          name: 'Juno "60"',
+          description: 'Line one\nline two\t\u0001 ünïcode ✓',
+          imageKey: 'images/equipment/0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11',
+        },
         { name: 'Pedal \\ back', description: null },
       ])
       .returning();

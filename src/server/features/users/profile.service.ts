@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { replaceValue } from '../../db/replace-value';
 import { tracks, users } from '../../db/schema';
 import { HttpError, notFound } from '../../plugins/errors';
+import { imageUrlOf } from '../images/image-url';
 import { withEquipment } from '../tracks/tracks.service';
 import { claimUsername } from './username.service';
 import type { UserRow } from './users.service';
@@ -26,10 +27,10 @@ async function update(
 export const updatePrivacy = (db: Database, userId: string, isPublic: boolean) =>
   update(db, userId, { isPublic });
 
-/** Points the person at a new avatar; returns them with the avatar it replaced. */
-export async function replaceAvatar(db: Database, userId: string, avatarUrl: string) {
-  const replaced = await replaceValue(db, users, { column: users.id, equals: userId }, 'avatarUrl', {
-    avatarUrl,
+/** Points the person at a new avatar (a key base); returns them with the key base it replaced. */
+export async function replaceAvatar(db: Database, userId: string, avatarKey: string) {
+  const replaced = await replaceValue(db, users, { column: users.id, equals: userId }, 'avatarKey', {
+    avatarKey,
     updatedAt: new Date(),
   });
   if (!replaced) throw notFound('User not found');
@@ -87,7 +88,7 @@ export async function getPublicProfile(db: Database, userId: string): Promise<Pu
       username: user.username,
       firstName: user.firstName,
       lastName: user.lastName,
-      avatarUrl: user.avatarUrl,
+      avatarUrl: imageUrlOf(user.avatarKey),
       updatedAt: user.updatedAt.toISOString(),
       bio: user.bio,
       socialLinks: user.socialLinks,

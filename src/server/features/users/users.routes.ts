@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { commitImage, receiveImage } from '../../media/image-upload';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
+import { imageUrlOf } from '../images/image-url';
 import { getPublicProfile, replaceAvatar, updatePrivacy, updateProfile } from './profile.service';
 import { toAuthUser } from './users.service';
 
@@ -46,15 +47,15 @@ export async function usersRoutes(
     },
     async (request) => {
       const me = userOf(request);
-      const avatarUrl = await receiveImage(request, {
+      const avatarKey = await receiveImage(request, {
         store,
         tempDir: opts.tempDir,
         kind: 'avatars',
         fileField: 'avatar',
         maxBytes: AVATAR_MAX_BYTES,
       });
-      const user = await commitImage(request, store, avatarUrl, () => replaceAvatar(db, me.id, avatarUrl));
-      return { avatarUrl, updatedAt: user.updatedAt.toISOString() };
+      const user = await commitImage(request, store, avatarKey, () => replaceAvatar(db, me.id, avatarKey));
+      return { avatarUrl: imageUrlOf(avatarKey), updatedAt: user.updatedAt.toISOString() };
     },
   );
 

@@ -3,6 +3,7 @@ import type { AuthUser } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
+import { imageUrlColumn, imageUrlOf } from '../images/image-url';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -12,7 +13,7 @@ export const userSummaryColumns = {
   username: users.username,
   firstName: users.firstName,
   lastName: users.lastName,
-  avatarUrl: users.avatarUrl,
+  avatarUrl: imageUrlColumn(users.avatarKey),
   updatedAt: users.updatedAt,
 };
 export function toUserSummary(u: {
@@ -80,7 +81,7 @@ export function toAuthUser(user: UserRow): AuthUser {
     username: user.username,
     bio: user.bio,
     profileImageUrl: user.profileImageUrl,
-    avatarUrl: user.avatarUrl,
+    avatarUrl: imageUrlOf(user.avatarKey),
     socialLinks: user.socialLinks,
     isPublic: user.isPublic,
     createdAt: user.createdAt.toISOString(),

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from './client';
+import { findMigrationsFolder, runMigrations } from './migrate';
+
+// Migration 0007 (decision 0116) on a database as 0006 left it: image URLs become storage key
+// bases, queued deletions follow, and the outbox triggers watch the renamed columns.
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const A = '0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11';
+const B = '1b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f22';
+const C = '2b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f33';
+const D = '3b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f44';
+const E = '4b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f55';
+
+/** A copy of the migrations folder whose journal stops after `lastIdx`. */
+function migrationsUpTo(lastIdx: number): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'journal-migrations-'));
+  cpSync(findMigrationsFolder(), dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= lastIdx);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('migration 0007: image columns hold storage key bases', () => {
+  let handle: DatabaseHandle;
+  let name = '';
+  const folders: string[] = [];
+  const rows = async (query: ReturnType<typeof sql>) =>
+    (await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+
+  beforeAll(async () => {
+    if (serverUrl) {
+      name = `journal_imgkeys_${randomBytes(6).toString('hex')}`;
+      await admin(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      handle = openDatabase({ databaseUrl: url.href, dataDir: '', onConnectionLost: () => {} });
+    } else {
+      handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
+    }
+    const upTo0006 = migrationsUpTo(6);
+    folders.push(upTo0006);
+    await runMigrations(handle, upTo0006);
+    // Rows as the app wrote them before: the images route's URL in each column.
+    await handle.db.execute(sql`insert into users (id, avatar_url) values
+      ('u1', ${`/api/images/avatars/${A}`}), ('u2', null), ('u3', 'https://example.com/not-ours.png')`);
+    await handle.db.execute(
+      sql`insert into playlists (user_id, name, image_url) values ('u1', 'p', ${`/api/images/playlists/${B}`})`,
+    );
+    await handle.db.execute(
+      sql`insert into collectives (name, owner_id, image_url) values ('c', 'u1', ${`/api/images/collectives/${C}`})`,
+    );
+    await handle.db.execute(
+      sql`insert into equipment_tags (name, image_url) values ('e', ${`/api/images/equipment/${D}`})`,
+    );
+    // A deletion queued under 0006 and not drained yet.
+    await handle.db.execute(sql`insert into blob_deletions (ref) values
+      (${`/api/images/avatars/${E}`}), ('tracks/old')`);
+    await runMigrations(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+    if (serverUrl && name) await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('turns every image URL into the key base of its variants, and clears what named no image', async () => {
+    const users = await rows(sql`select id, avatar_key from users order by id`);
+    expect(users.rows).toEqual([
+      { id: 'u1', avatar_key: `images/avatars/${A}` },
+      { id: 'u2', avatar_key: null },
+      { id: 'u3', avatar_key: null },
+    ]);
+    expect((await rows(sql`select image_key from playlists`)).rows).toEqual([
+      { image_key: `images/playlists/${B}` },
+    ]);
+    expect((await rows(sql`select image_key from collectives`)).rows).toEqual([
+      { image_key: `images/collectives/${C}` },
+    ]);
+    expect((await rows(sql`select image_key from equipment_tags`)).rows).toEqual([
+      { image_key: `images/equipment/${D}` },
+    ]);
+  });
+
+  it('rewrites queued image URLs and queues nothing for the rewrite itself', async () => {
+    const queued = await rows(sql`select ref from blob_deletions order by id`);
+    expect(queued.rows.map((r) => r.ref)).toEqual([`images/avatars/${E}`, 'tracks/old']);
+  });
+
+  it('keeps the outbox triggers on the renamed columns', async () => {
+    await handle.db.execute(sql`delete from blob_deletions`);
+    await handle.db.execute(sql`update users set avatar_key = ${`images/avatars/${E}`} where id = 'u1'`);
+    await handle.db.execute(sql`update playlists set image_key = null`);
+    await handle.db.execute(sql`delete from collectives`);
+    await handle.db.execute(sql`delete from equipment_tags`);
+    const queued = await rows(sql`select ref from blob_deletions order by id`);
+    expect(queued.rows.map((r) => r.ref)).toEqual([
+      `images/avatars/${A}`,
+      `images/playlists/${B}`,
+      `images/collectives/${C}`,
+      `images/equipment/${D}`,
+    ]);
+  });
+});

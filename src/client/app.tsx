@@ -35,7 +35,7 @@ import { queryClient } from './lib/query-client';
 const SHELL_ROUTES = [
   '/',
   '/profile',
-  '/profile/:userId',
+  '/profile/:idOrUsername',
   '/playlist/:id',
   '/collective/:collectiveId',
   '/collective/:collectiveId/settings',
@@ -70,7 +70,9 @@ function SignedInRoutes({ user }: { user: AuthUser }) {
           <Route path="/profile">
             <ProfilePage user={user} />
           </Route>
-          <Route path="/profile/:userId">{(p) => <PublicProfilePage userId={p.userId} signedIn />}</Route>
+          <Route path="/profile/:idOrUsername">
+            {(p) => <PublicProfilePage idOrUsername={p.idOrUsername} signedIn />}
+          </Route>
           <Route path="/playlist/:id">{(p) => <PlaylistPage playlistId={p.id} />}</Route>
           <Route path="/collective/:collectiveId">
             {(p) => withCollective(p.collectiveId, (id) => <CollectivePage key={id} collectiveId={id} />)}
@@ -104,10 +106,10 @@ function SignedOutRoutes() {
     <Switch>
       <Route path="/" component={LandingPage} />
       {/* Public pages: no shell, but a player bar so their tracks play (decisions 0012, 0014). */}
-      <Route path="/profile/:userId">
+      <Route path="/profile/:idOrUsername">
         {(p) => (
           <PublicFrame>
-            <PublicProfilePage userId={p.userId} signedIn={false} />
+            <PublicProfilePage idOrUsername={p.idOrUsername} signedIn={false} />
           </PublicFrame>
         )}
       </Route>

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { LIMITS, SOCIAL_LINK_TYPES, type SocialLinkType } from '../constants';
+import { looksLikeUserId } from '../profile-path';
 import { userSummarySchema } from './collectives';
 import { text } from './primitives';
 import { trackSchema } from './tracks';
 
 export const USERNAME_MAX = 40;
+/** A username shaped like an internal user id would make /profile/{x} ambiguous (decision 0203). */
+export const USERNAME_LOOKS_LIKE_ID_MESSAGE = 'Username may not look like a user id (u_ and 16 letters)';
 
 /** Each service's name and the hosts its profile links live on. */
 export const SOCIAL_SERVICES: Record<SocialLinkType, { label: string; hosts: RegExp; example: string }> = {
@@ -96,7 +99,8 @@ const socialLinksPatch = z
 
 const usernameText = text('Username')
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  .regex(/^[\p{L}\p{N}_.-]*$/u, 'Username may use letters, numbers, dots, dashes and underscores');
+  .regex(/^[\p{L}\p{N}_.-]*$/u, 'Username may use letters, numbers, dots, dashes and underscores')
+  .refine((name) => !looksLikeUserId(name), USERNAME_LOOKS_LIKE_ID_MESSAGE);
 const bioText = text('About', { multiline: true }).max(
   LIMITS.bio,
   `About must be at most ${LIMITS.bio} characters`,
@@ -134,7 +138,10 @@ export const publicUserSchema = userSummarySchema.extend({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** GET /api/public/users/{userId}: any text id, as users' ids are the OIDC subjects. */
+/**
+ * GET /api/public/users/{userId}: a user's id or, ignoring case, their username (decision 0203).
+ * Any text, as ids made before 0008 (tests, hand-made rows) need not have the `u_` shape.
+ */
 export const publicUserParamsSchema = z.object({
   userId: text('User id', { trim: false }).min(1, 'User id is required').max(200, 'User id is too long'),
 });

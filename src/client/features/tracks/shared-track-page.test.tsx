@@ -57,6 +57,15 @@ describe('SharedTrackPage', () => {
     expect(screen.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/profile/owner-1');
   });
 
+  it("links the owner's username form of the profile address when they have one (decision 0203)", async () => {
+    mockFetch({ 'GET /api/tracks/12': () => json({ ...shared, user: { ...shared.user, username: 'grace' } }) });
+    renderWithProviders(<SharedTrackPage trackId="12" />, {
+      path: '/track/12',
+      seed: [[['/api/auth/user'], testUser]],
+    });
+    expect((await screen.findByRole('link', { name: 'grace' })).getAttribute('href')).toBe('/profile/grace');
+  });
+
   it('gives the owner their own card, with its menu', async () => {
     mockFetch({ 'GET /api/tracks/12': () => json({ ...shared, track: { ...track, userId: testUser.id } }) });
     renderWithProviders(<SharedTrackPage trackId="12" />, {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Download, ListEnd, ListStart } from 'lucide-react';
 import { Link } from 'wouter';
 import { displayName } from '../../../shared/format';
+import { profilePath } from '../../../shared/profile-path';
 import type { SharedTrack } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../auth/use-auth';
@@ -89,7 +90,7 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
         <p className="min-w-0 text-sm text-muted-foreground">
           by{' '}
           <Link
-            href={`/profile/${owner.id}`}
+            href={profilePath(owner)}
             className="font-semibold text-foreground hover:text-primary hover:underline"
           >
             {ownerName}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { displayName } from '../../../shared/format';
+import { profilePath } from '../../../shared/profile-path';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { profileFormSchema } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
@@ -72,7 +73,7 @@ export function ProfilePage({ user }: { user: AuthUser }) {
             )}
             {user.isPublic && (
               <Link
-                href={`/profile/${user.id}`}
+                href={profilePath(user)}
                 className="inline-flex items-center gap-1 text-xs text-primary hover:underline"
               >
                 View public profile

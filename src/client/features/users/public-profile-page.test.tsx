@@ -5,7 +5,7 @@ import type { Track } from '../../../shared/schemas/tracks';
 import type { PublicProfile } from '../../../shared/schemas/users';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { json, mockFetch } from '../../test/mock-fetch';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, testUser } from '../../test/render';
 import { layOutVirtualRows } from '../../test/virtual-layout';
 import { readyMedia } from '../tracks/test-tracks';
 import { PublicProfilePage } from './public-profile-page';
@@ -47,7 +47,7 @@ function show(body: PublicProfile | null) {
     'GET /api/public/users/user-1': () =>
       body ? json(body) : json({ statusCode: 404, error: 'Not Found', message: 'Profile not found' }, 404),
   });
-  return renderWithProviders(<PublicProfilePage userId="user-1" />, { path: '/profile/user-1' });
+  return renderWithProviders(<PublicProfilePage idOrUsername="user-1" />, { path: '/profile/user-1' });
 }
 
 describe('PublicProfilePage', () => {
@@ -87,6 +87,25 @@ describe('PublicProfilePage', () => {
     expect(audio.src).toMatch(/\/api\/tracks\/2\/stream$/);
   });
 
+  it('addressed by username (decision 0203), asks for that username as one path segment', async () => {
+    mockFetch({ 'GET /api/public/users/Zo%C3%AB': () => json(profile([], { username: 'Zoë' })) });
+    renderWithProviders(<PublicProfilePage idOrUsername="Zoë" />, { path: '/profile/Zo%C3%AB' });
+    expect(await screen.findByRole('heading', { name: 'Zoë' })).toBeTruthy();
+  });
+
+  it('tells the signed-in owner of a private profile addressed by their username how to share it', async () => {
+    mockFetch({
+      'GET /api/public/users/ADA': () =>
+        json({ statusCode: 404, error: 'Not Found', message: 'Profile not found' }, 404),
+    });
+    renderWithProviders(<PublicProfilePage idOrUsername="ADA" />, {
+      path: '/profile/ADA',
+      seed: [[['/api/auth/user'], testUser]],
+    });
+    expect(await screen.findByRole('heading', { name: 'Profile Not Found' })).toBeTruthy();
+    expect(screen.getByText(/This is your profile/)).toBeTruthy();
+  });
+
   it("says 'No Public Tracks' when there are none", async () => {
     show(profile([]));
     expect(await screen.findByText('No Public Tracks')).toBeTruthy();
@@ -103,7 +122,7 @@ describe('PublicProfilePage', () => {
     const player = fakePlayer();
     renderWithProviders(
       <WithPlayer player={player}>
-        <PublicProfilePage userId="user-1" />
+        <PublicProfilePage idOrUsername="user-1" />
       </WithPlayer>,
       { path: '/profile/user-1' },
     );

@@ -10,17 +10,28 @@ import { PublicTrackGrid, tracksShared } from './public-track-grid';
 import { SocialLinkList } from './social-links-section';
 import { PUBLIC_PROFILE_KEY } from './use-profile';
 
-/** GET /api/public/users/{userId}: private and missing profiles both answer 404 (decision 0014). */
-export function usePublicProfile(userId: string) {
-  return useQuery<PublicProfile>({ queryKey: [...PUBLIC_PROFILE_KEY, userId] });
+/**
+ * GET /api/public/users/{idOrUsername}: private and missing profiles both answer 404 (decision
+ * 0014); the person is named by id or username (decision 0203).
+ */
+export function usePublicProfile(idOrUsername: string) {
+  // Encoded: the key becomes the request path, and a segment must stay one segment.
+  return useQuery<PublicProfile>({ queryKey: [...PUBLIC_PROFILE_KEY, encodeURIComponent(idOrUsername)] });
+}
+
+/** Whether the address names the viewer: by id, or by username ignoring case as the server does. */
+function namesViewer(viewer: { id: string; username: string | null } | null | undefined, key: string) {
+  if (!viewer) return false;
+  return viewer.id === key || viewer.username?.toLowerCase() === key.toLowerCase();
 }
 
 /**
  * '/profile/{userId}' (spec section 2, public profile), signed in or out: avatar or placeholder,
- * display name, about and links, 'N track(s) shared' and the tracks as playable cards.
+ * display name, about and links, 'N track(s) shared' and the tracks as playable cards. The
+ * address holds the username when the person has one, else the id (decision 0203).
  */
-export function PublicProfilePage({ userId }: { userId: string; signedIn?: boolean }) {
-  const { data, isLoading, error } = usePublicProfile(userId);
+export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; signedIn?: boolean }) {
+  const { data, isLoading, error } = usePublicProfile(idOrUsername);
   const { user: viewer } = useAuth();
 
   if (isLoading) return <PageLoading>Loading profile...</PageLoading>;
@@ -29,7 +40,7 @@ export function PublicProfilePage({ userId }: { userId: string; signedIn?: boole
     const missing = !error || error.message.startsWith('404');
     return missing ? (
       <NotFoundCard title="Profile Not Found" message="This profile doesn't exist or isn't public.">
-        {viewer?.id === userId && (
+        {namesViewer(viewer, idOrUsername) && (
           <p className="mt-3 text-sm">
             This is your profile: turn on <span className="font-medium">Public Profile</span> to share it.
           </p>

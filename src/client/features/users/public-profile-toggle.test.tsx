@@ -42,7 +42,8 @@ describe('PublicProfileToggle', () => {
     await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
     expect(queryClient.getQueryData<AuthUser>(['/api/auth/user'])?.isPublic).toBe(true);
     expect(screen.getByText('Your profile can be shared publicly')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /\/profile\/user-1$/ })).toBeTruthy();
+    // The username form of the address (decision 0203): testUser is 'ada'.
+    expect(screen.getByRole('link', { name: /\/profile\/ada$/ })).toBeTruthy();
 
     reply.resolve(json({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500));
     expect(await screen.findByText('Failed to update privacy settings')).toBeTruthy();
@@ -64,6 +65,13 @@ describe('PublicProfileToggle', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Public Profile' }));
     expect(await screen.findByText('Privacy updated')).toBeTruthy();
     expect(screen.getByText('Your profile is now public')).toBeTruthy();
+    const link = screen.getByRole('link', { name: `${window.location.origin}/profile/ada` });
+    expect(link.getAttribute('href')).toBe('/profile/ada');
+  });
+
+  it('shares the id form of the address when there is no username (decision 0203)', async () => {
+    const unnamed = { ...testUser, isPublic: true, username: null };
+    renderWithProviders(<Harness />, { seed: [[['/api/auth/user'], unnamed]] });
     const link = screen.getByRole('link', { name: `${window.location.origin}/profile/user-1` });
     expect(link.getAttribute('href')).toBe('/profile/user-1');
   });

@@ -1,6 +1,7 @@
 import { Globe, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
+import { profilePath } from '../../../shared/profile-path';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
@@ -15,7 +16,8 @@ export function PublicProfileToggle({ user, className }: { user: AuthUser; class
   const privacy = usePrivacyToggle();
   const switchId = useId();
   const isPublic = user.isPublic;
-  const sharePath = `/profile/${user.id}`;
+  // The username form when there is one (decision 0203): the link people will see and share.
+  const sharePath = profilePath(user);
 
   return (
     <div className={cn('rounded-lg border border-border bg-background/40 p-3', className)}>

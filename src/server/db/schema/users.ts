@@ -5,6 +5,7 @@ import {
   index,
   jsonb,
   pgSequence,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -25,8 +26,9 @@ export const journalRevisions = pgSequence('journal_revision_seq');
 export const users = pgTable(
   'users',
   {
-    // Text ids: the OIDC subject for Google users, 'demo-' and random letters for demo accounts.
-    id: text().primaryKey(),
+    // Internal ids, `u_` and 16 random base32 letters, made by the database (new_user_id(), migration
+    // 0008, decision 0200): never the identity provider's subject, which lives in user_identities.
+    id: text().primaryKey().default(sql`new_user_id()`),
     email: text().unique(),
     firstName: text(),
     lastName: text(),
@@ -47,6 +49,23 @@ export const users = pgTable(
   },
   // Usernames are shown as @username in comments: unique ignoring case, so nobody can pose as another.
   (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * Who signs in as whom (decision 0201): an identity provider's (issuer, subject) pair names one user;
+ * a user may hold several (a second provider linked later). Demo accounts hold none.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text().notNull(),
+    subject: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('user_identities_user_idx').on(t.userId)],
 );
 
 // Same shape as connect-pg-simple's table so the column names match the spec (sid, sess, expire).

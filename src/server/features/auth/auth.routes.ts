@@ -10,8 +10,9 @@ import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import { routeRateLimit } from '../../plugins/rate-limits';
-import { findUserById, toAuthUser, upsertUserFromClaims } from '../users/users.service';
+import { findUserById, toAuthUser } from '../users/users.service';
 import { safeInviteCode, signIn, signOut } from './auth.service';
+import { userFromSignIn } from './identity.service';
 import { messagePage } from './message-page';
 import { type OidcClient, SignInRefused } from './oidc-client';
 import {
@@ -131,7 +132,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
         'The answer from Google did not match this sign-in attempt, so it was refused. Please sign in again.',
       );
     }
-    const user = await upsertUserFromClaims(db, claims);
+    const user = await userFromSignIn(db, claims);
     await signIn(request, user.id);
     const landing = transaction.pendingInvite ? `/join/${transaction.pendingInvite}` : '/';
     // The hand-off is only for the browser that started this sign-in (it holds the binding).

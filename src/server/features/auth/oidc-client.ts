@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { OidcConfig } from '../../config';
-import type { IdentityClaims } from '../users/users.service';
+import type { IdentityClaims } from './identity.service';
 
 export interface AuthorizationRequest {
   url: string;
@@ -83,6 +83,8 @@ export function createOidcClient(settings: OidcConfig): OidcClient {
       if (!claims?.sub) throw new SignInRefused('The ID token has no subject');
       const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
       return {
+        // The issuer the token was checked against: with the subject, it names the identity.
+        iss: claims.iss,
         sub: claims.sub,
         email: text(claims.email),
         given_name: text(claims.given_name),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -50,7 +49,7 @@ export async function createDemoAccount(deps: DemoDeps): Promise<UserRow> {
   const [user] = await db
     .insert(users)
     .values({
-      id: `demo-${randomBytes(12).toString('base64url')}`,
+      // The id is the database's, like everyone's (decision 0200); no identity either (0201).
       firstName: 'Demo',
       lastName: 'User',
       isDemo: true,

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { imageTargets } from '../../../test/image-targets';
 import { users } from '../../db/schema';
 import { IMAGE_KINDS, IMAGE_SIZES, type ImageKind } from '../../media/image-variants';
-import { upsertUserFromClaims } from '../users/users.service';
+import { userFromSignIn } from '../auth/identity.service';
 
 // Decision 0116: image columns hold the storage key base of the variants, never a URL, after every
 // write path (upload, replace, remove); replies still carry the same `/api/images/…` URL.
@@ -86,7 +86,7 @@ describe.each(IMAGE_KINDS)('%s image column', (kind) => {
 describe('an identity provider picture', () => {
   it('stays a URL in profile_image_url and is never taken for an uploaded avatar', async () => {
     const picture = 'https://lh3.googleusercontent.com/a/photo=s96-c';
-    const user = await upsertUserFromClaims(t.db, { sub: 'google-imgkeys', given_name: 'G', picture });
+    const user = await userFromSignIn(t.db, { iss: 'https://issuer.test', sub: 'google-imgkeys', given_name: 'G', picture });
     expect(user.profileImageUrl).toBe(picture);
     expect(user.avatarKey).toBeNull();
     const client = await t.signedInAs(user.id);

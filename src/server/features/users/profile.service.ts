@@ -1,4 +1,4 @@
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { PROFILE_NOT_FOUND, type ProfileChanges, type PublicProfile } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -72,15 +72,22 @@ export async function updateProfile(db: Database, userId: string, body: ProfileC
 
 /**
  * A public profile shows the person's public fields and all their tracks, newest first
- * (decision 0014). A private profile and a missing one give the same 404.
+ * (decision 0014). The person is named by id or by username, ignoring case (decision 0203); an id
+ * wins should a username ever equal one (usernames may not look like ids). A private profile and
+ * a missing one give the same 404.
  */
-export async function getPublicProfile(db: Database, userId: string): Promise<PublicProfile> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+export async function getPublicProfile(db: Database, idOrUsername: string): Promise<PublicProfile> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.id, idOrUsername), sql`lower(${users.username}) = lower(${idOrUsername})`))
+    .orderBy(sql`${users.id} = ${idOrUsername} desc`)
+    .limit(1);
   if (!user?.isPublic) throw notFound(PROFILE_NOT_FOUND);
   const rows = await db
     .select()
     .from(tracks)
-    .where(eq(tracks.userId, userId))
+    .where(eq(tracks.userId, user.id))
     .orderBy(desc(tracks.createdAt), desc(tracks.id));
   return {
     user: {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { imageUrlColumn, imageUrlOf } from '../images/image-url';
 
@@ -30,45 +29,6 @@ export function toUserSummary(u: {
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
-}
-
-/** Claims we read from an OpenID Connect ID token (Google's names for them). */
-export interface IdentityClaims {
-  sub: string;
-  email?: string;
-  given_name?: string;
-  family_name?: string;
-  picture?: string;
-}
-
-/**
- * Creates the user on first sign-in and refreshes email, names and picture on later ones.
- * Username, bio, avatar and privacy belong to the user and are never overwritten from the IdP.
- * An email another account already holds is not taken from it (decision 0023): a new account is
- * created without an email, an existing one keeps the email it had; either way the person signs in.
- */
-export async function upsertUserFromClaims(db: Database, claims: IdentityClaims): Promise<UserRow> {
-  const names = {
-    firstName: claims.given_name ?? null,
-    lastName: claims.family_name ?? null,
-    profileImageUrl: claims.picture ?? null,
-  };
-  const upsert = async (email: { email?: string | null }) => {
-    const [row] = await db
-      .insert(users)
-      .values({ id: claims.sub, email: null, ...names, ...email })
-      .onConflictDoUpdate({ target: users.id, set: { ...names, ...email, updatedAt: new Date() } })
-      .returning();
-    if (!row) throw new Error('User upsert returned nothing');
-    return row;
-  };
-  try {
-    return await upsert({ email: claims.email ?? null });
-  } catch (err) {
-    // The only other unique column is the email: someone else's account already has it.
-    if (!isUniqueViolation(err) || !claims.email) throw err;
-    return upsert({});
-  }
 }
 
 /** The signed-in user's own view of themselves (GET /api/auth/user). */

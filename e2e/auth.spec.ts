@@ -38,7 +38,7 @@ test('signs in as the demo user from /test-auth and reaches the journal shell', 
   const me = await page.request.get('/api/auth/user');
   expect(me.status()).toBe(200);
   const user = await me.json();
-  expect(user.id).toMatch(/^demo-/);
+  expect(user.id).toMatch(/^u_[a-z2-7]{16}$/);
   expect(user.claims.isDemo).toBe(true);
 });
 

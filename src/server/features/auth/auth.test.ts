@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_ID_PATTERN } from '../../../shared/profile-path';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { sessions, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../plugins/session';
@@ -39,7 +40,8 @@ describe('POST /api/auth/demo-session', () => {
     const res = await client.post('/api/auth/demo-session');
     expect(res.statusCode).toBe(200);
     const id = res.json().id as string;
-    expect(id).toMatch(/^demo-[A-Za-z0-9_-]{16}$/);
+    // An internal id like everyone's (decision 0200); demo accounts hold no identity (0201).
+    expect(id).toMatch(USER_ID_PATTERN);
     expect(res.json()).toMatchObject({
       firstName: 'Demo',
       lastName: 'User',

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { DEFAULT_OIDC_USER, type LocalOidcProvider, startOidcProvider } from '../../../test/oidc-provider';
-import { users } from '../../db/schema';
+import { USER_ID_PATTERN } from '../../../shared/profile-path';
+import { userIdentities, users } from '../../db/schema';
 import { SIGN_IN_BINDING_COOKIE } from './sign-in-handoff';
 
 let provider: LocalOidcProvider;
@@ -21,6 +22,15 @@ afterAll(async () => {
   await provider.stop();
 });
 beforeEach(() => provider.setUser(DEFAULT_OIDC_USER));
+
+/** The user an identity of the local provider belongs to (decision 0201). */
+async function userIdOf(subject: string): Promise<string | undefined> {
+  const [row] = await t.db
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.issuer, provider.issuer), eq(userIdentities.subject, subject)));
+  return row?.userId;
+}
 
 /** Starts sign-in like the browser does and lets the provider answer; returns the callback path. */
 async function authorize(browser: TestClient, start = '/api/supabase/auth'): Promise<string> {
@@ -57,8 +67,10 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
 
     const me = await browser.get('/api/auth/user');
     expect(me.statusCode).toBe(200);
+    // An internal id, never the subject (decision 0200); the identity names the user (0201).
+    expect(me.json().id).toMatch(USER_ID_PATTERN);
+    expect(await userIdOf(DEFAULT_OIDC_USER.sub)).toBe(me.json().id);
     expect(me.json()).toMatchObject({
-      id: DEFAULT_OIDC_USER.sub,
       email: 'ada@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -68,13 +80,14 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   });
 
   it('updates email, names and picture on a later sign-in, keeping the username', async () => {
-    await t.db.update(users).set({ username: 'countess' }).where(eq(users.id, DEFAULT_OIDC_USER.sub));
+    const id = (await userIdOf(DEFAULT_OIDC_USER.sub)) as string;
+    await t.db.update(users).set({ username: 'countess' }).where(eq(users.id, id));
     provider.setUser({ ...DEFAULT_OIDC_USER, email: 'ada@analytical.engine', given_name: 'Augusta' });
     const browser = t.client();
     await browser.get(await authorize(browser));
     const me = (await browser.get('/api/auth/user')).json();
-    expect(me).toMatchObject({ email: 'ada@analytical.engine', firstName: 'Augusta', username: 'countess' });
-    expect(await t.db.select().from(users).where(eq(users.id, DEFAULT_OIDC_USER.sub))).toHaveLength(1);
+    expect(me).toMatchObject({ id, email: 'ada@analytical.engine', firstName: 'Augusta', username: 'countess' });
+    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, id))).toHaveLength(1);
   });
 
   it('signs in a new account whose email another account holds, without that email (decision 0023)', async () => {
@@ -90,7 +103,7 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
         'success',
       );
       expect((await browser.get('/api/auth/user')).json(), attempt).toMatchObject({
-        id: 'google-oauth2|newcomer',
+        id: await userIdOf('google-oauth2|newcomer'),
         email: null,
         firstName: 'New',
       });
@@ -107,7 +120,7 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     const again = t.client();
     expect((await again.get(await authorize(again))).statusCode).toBe(302);
     expect((await again.get('/api/auth/user')).json()).toMatchObject({
-      id: DEFAULT_OIDC_USER.sub,
+      id: await userIdOf(DEFAULT_OIDC_USER.sub),
       email: DEFAULT_OIDC_USER.email,
       firstName: 'Augusta Ada',
     });
@@ -172,7 +185,9 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     sessionLost.cookies.set(SIGN_IN_BINDING_COOKIE, binding!);
     const res = await sessionLost.post('/api/auth/manual-session', { handoff });
     expect(res.statusCode).toBe(200);
-    expect((await sessionLost.get('/api/auth/user')).json()).toMatchObject({ id: DEFAULT_OIDC_USER.sub });
+    expect((await sessionLost.get('/api/auth/user')).json()).toMatchObject({
+      id: await userIdOf(DEFAULT_OIDC_USER.sub),
+    });
   });
 
   it("refuses a hand-off token from the attacker's own redirect in a victim's browser (login CSRF)", async () => {

@@ -4,6 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DISABLED_MESSAGE, DEMO_FULL_MESSAGE } from '../../../shared/constants';
+import { USER_ID_PATTERN } from '../../../shared/profile-path';
 import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, TestClient, testConfig } from '../../../test/build-test-app';
 import { createTestDatabase } from '../../../test/test-database';
@@ -56,8 +57,8 @@ describe('POST /api/auth/demo-session: one demo account per visitor', () => {
   it('gives each visitor an account of their own, shown as the demo user', async () => {
     const a = await demoVisitor();
     const b = await demoVisitor();
-    expect(a.id).toMatch(/^demo-[A-Za-z0-9_-]{16}$/);
-    expect(b.id).toMatch(/^demo-/);
+    expect(a.id).toMatch(USER_ID_PATTERN);
+    expect(b.id).toMatch(USER_ID_PATTERN);
     expect(a.id).not.toBe(b.id);
     for (const v of [a, b]) {
       const me = await v.client.get('/api/auth/user');

@@ -17,14 +17,15 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
 }) => {
   test.setTimeout(120_000);
   await signInAsDemo(page);
-  // Every demo visitor has an account of their own: its public address is /profile/{id}.
+  // Every demo visitor has an account of their own. Its public address is /profile/{username}
+  // once it has a username, and /profile/{id} keeps working (decision 0203).
   const { id: me } = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
-  const profilePath = `/profile/${me}`;
   const trackName = unique('Harbour Lights');
   const kit = unique('Drumbrute');
   const trackId = await uploadTrack(page, trackName, 4);
   await tagTrack(page, trackId, kit);
   const username = `demo.${Date.now().toString(36)}`;
+  const profilePath = `/profile/${username}`;
 
   // --- Own profile: sections are read-only until Edit.
   await page.goto('/profile');
@@ -99,6 +100,8 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect.poll(() => audioTime(visitor), { timeout: 10_000 }).toBeGreaterThan(0.5);
   await expect(card.getByRole('button', { name: `Pause ${trackName}` })).toBeVisible();
   await shot(visitor, '3-public-signed-out');
+  await visitor.goto(`/profile/${me}`);
+  await expect(visitor.getByRole('heading', { name: username, exact: true })).toBeVisible();
 
   // The shared track link works signed out too, while the profile is public.
   await visitor.goto(`/track/${trackId}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeUserId, profilePath, USER_ID_PATTERN } from './profile-path';
-import { updateProfileBodySchema, USERNAME_LOOKS_LIKE_ID_MESSAGE } from './schemas/users';
+import { USERNAME_LOOKS_LIKE_ID_MESSAGE, updateProfileBodySchema } from './schemas/users';
 
 // Decision 0203: public profile addresses use the username when there is one, else the id.
 

@@ -98,7 +98,9 @@ describe('migration 0008: internal user ids and user_identities', () => {
     await handle.db.execute(sql`insert into equipment_tags (name) values ('Drumbrute')`);
     await handle.db.execute(sql`insert into track_equipment_tags (track_id, equipment_tag_id) values (1, 1)`);
     await handle.db.execute(sql`insert into playlists (user_id, name) values (${ADA}, 'Mix')`);
-    await handle.db.execute(sql`insert into playlist_tracks (playlist_id, track_id, position) values (1, 1, 0)`);
+    await handle.db.execute(
+      sql`insert into playlist_tracks (playlist_id, track_id, position) values (1, 1, 0)`,
+    );
     await handle.db.execute(sql`insert into collectives (name, owner_id) values ('Band', ${ADA})`);
     await handle.db.execute(sql`insert into collective_members (collective_id, user_id, role) values
       (1, ${ADA}, 'owner'), (1, ${BOB}, 'member'), (1, ${DEMO}, 'member')`);
@@ -114,8 +116,12 @@ describe('migration 0008: internal user ids and user_identities', () => {
     await handle.db.execute(
       sql`insert into collective_playlist_comments (collective_id, playlist_id, user_id, content) values (1, 1, ${BOB}, 'Nice')`,
     );
-    await handle.db.execute(sql`insert into equipment_comments (equipment_id, user_id, content) values (1, ${BOB}, 'Loud')`);
-    await handle.db.execute(sql`insert into presence (user_id, instance_id, streams) values (${ADA}, 'i1', 1)`);
+    await handle.db.execute(
+      sql`insert into equipment_comments (equipment_id, user_id, content) values (1, ${BOB}, 'Loud')`,
+    );
+    await handle.db.execute(
+      sql`insert into presence (user_id, instance_id, streams) values (${ADA}, 'i1', 1)`,
+    );
     // Sessions: Ada signed in, a sign-in hand-off for Bob, an anonymous visitor's CSRF secret.
     const later = new Date(Date.now() + 3_600_000).toISOString();
     await handle.db.execute(sql`insert into sessions (sid, sess, expire) values
@@ -133,9 +139,12 @@ describe('migration 0008: internal user ids and user_identities', () => {
   });
 
   it('gives every user a new internal id and keeps what else they had', async () => {
-    const users = await rows<{ id: string; email: string; username: string | null; avatar_key: string | null }>(
-      sql`select id, email, username, avatar_key from users order by email`,
-    );
+    const users = await rows<{
+      id: string;
+      email: string;
+      username: string | null;
+      avatar_key: string | null;
+    }>(sql`select id, email, username, avatar_key from users order by email`);
     expect(users.map((u) => [u.email, u.username, u.avatar_key])).toEqual([
       ['ada@example.com', 'Ada', AVATAR],
       ['bob@example.com', null, null],
@@ -144,7 +153,9 @@ describe('migration 0008: internal user ids and user_identities', () => {
     for (const u of users) expect(u.id).toMatch(USER_ID_PATTERN);
     expect(new Set(users.map((u) => u.id)).size).toBe(3);
     // New rows get one from the column default too.
-    const [made] = await rows<{ id: string }>(sql`insert into users (first_name) values ('New') returning id`);
+    const [made] = await rows<{ id: string }>(
+      sql`insert into users (first_name) values ('New') returning id`,
+    );
     expect(made?.id).toMatch(USER_ID_PATTERN);
     await handle.db.execute(sql`delete from users where id = ${made?.id}`);
   });
@@ -156,7 +167,9 @@ describe('migration 0008: internal user ids and user_identities', () => {
       await idOf('demo@example.com'),
     ];
     const holders = async (table: string, column: string) =>
-      (await rows<{ v: string }>(sql.raw(`select "${column}" as v from "${table}" order by 1`))).map((r) => r.v);
+      (await rows<{ v: string }>(sql.raw(`select "${column}" as v from "${table}" order by 1`))).map(
+        (r) => r.v,
+      );
     expect(await holders('tracks', 'user_id')).toEqual([ada, demo].sort());
     expect(await holders('playlists', 'user_id')).toEqual([ada]);
     expect(await holders('collectives', 'owner_id')).toEqual([ada]);
@@ -219,7 +232,9 @@ describe('migration 0008: internal user ids and user_identities', () => {
       { issuer, user_id: ada },
     ]);
     // And again, now through the claimed row; a demo account's old id is no identity.
-    expect((await userFromSignIn(handle.db, { iss: issuer, sub: ADA, email: 'ada@example.com' })).id).toBe(ada);
+    expect((await userFromSignIn(handle.db, { iss: issuer, sub: ADA, email: 'ada@example.com' })).id).toBe(
+      ada,
+    );
     const stranger = await userFromSignIn(handle.db, { iss: issuer, sub: DEMO });
     expect(stranger.id).not.toBe(await idOf('demo@example.com'));
     expect(stranger.isDemo).toBe(false);
@@ -239,7 +254,9 @@ describe('migration 0008: internal user ids and user_identities', () => {
       expect(left, `${table}.${column}`).toEqual([]);
     }
     expect(await rows(sql`select 1 from user_identities where user_id = ${ada}`)).toEqual([]);
-    const queued = (await rows<{ ref: string }>(sql`select ref from blob_deletions order by ref`)).map((r) => r.ref);
+    const queued = (await rows<{ ref: string }>(sql`select ref from blob_deletions order by ref`)).map(
+      (r) => r.ref,
+    );
     expect(queued).toEqual([AVATAR, 'tracks/dawn']);
   });
 });

@@ -58,7 +58,9 @@ describe('SharedTrackPage', () => {
   });
 
   it("links the owner's username form of the profile address when they have one (decision 0203)", async () => {
-    mockFetch({ 'GET /api/tracks/12': () => json({ ...shared, user: { ...shared.user, username: 'grace' } }) });
+    mockFetch({
+      'GET /api/tracks/12': () => json({ ...shared, user: { ...shared.user, username: 'grace' } }),
+    });
     renderWithProviders(<SharedTrackPage trackId="12" />, {
       path: '/track/12',
       seed: [[['/api/auth/user'], testUser]],

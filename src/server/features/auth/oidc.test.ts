@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { USER_ID_PATTERN } from '../../../shared/profile-path';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { DEFAULT_OIDC_USER, type LocalOidcProvider, startOidcProvider } from '../../../test/oidc-provider';
-import { USER_ID_PATTERN } from '../../../shared/profile-path';
 import { userIdentities, users } from '../../db/schema';
 import { SIGN_IN_BINDING_COOKIE } from './sign-in-handoff';
 
@@ -86,7 +86,12 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     const browser = t.client();
     await browser.get(await authorize(browser));
     const me = (await browser.get('/api/auth/user')).json();
-    expect(me).toMatchObject({ id, email: 'ada@analytical.engine', firstName: 'Augusta', username: 'countess' });
+    expect(me).toMatchObject({
+      id,
+      email: 'ada@analytical.engine',
+      firstName: 'Augusta',
+      username: 'countess',
+    });
     expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, id))).toHaveLength(1);
   });
 

@@ -86,7 +86,12 @@ describe.each(IMAGE_KINDS)('%s image column', (kind) => {
 describe('an identity provider picture', () => {
   it('stays a URL in profile_image_url and is never taken for an uploaded avatar', async () => {
     const picture = 'https://lh3.googleusercontent.com/a/photo=s96-c';
-    const user = await userFromSignIn(t.db, { iss: 'https://issuer.test', sub: 'google-imgkeys', given_name: 'G', picture });
+    const user = await userFromSignIn(t.db, {
+      iss: 'https://issuer.test',
+      sub: 'google-imgkeys',
+      given_name: 'G',
+      picture,
+    });
     expect(user.profileImageUrl).toBe(picture);
     expect(user.avatarKey).toBeNull();
     const client = await t.signedInAs(user.id);

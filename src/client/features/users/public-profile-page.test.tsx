@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../../shared/schemas/tracks';
@@ -91,6 +91,15 @@ describe('PublicProfilePage', () => {
     mockFetch({ 'GET /api/public/users/Zo%C3%AB': () => json(profile([], { username: 'Zoë' })) });
     renderWithProviders(<PublicProfilePage idOrUsername="Zoë" />, { path: '/profile/Zo%C3%AB' });
     expect(await screen.findByRole('heading', { name: 'Zoë' })).toBeTruthy();
+  });
+
+  it('shows the username address once it knows the person, replacing the id address', async () => {
+    mockFetch({ 'GET /api/public/users/user-1': () => json(profile([], { username: 'Ada.L' })) });
+    const { location } = renderWithProviders(<PublicProfilePage idOrUsername="user-1" />, {
+      path: '/profile/user-1',
+    });
+    expect(await screen.findByRole('heading', { name: 'Ada.L' })).toBeTruthy();
+    await waitFor(() => expect(location.history).toEqual(['/profile/Ada.L']));
   });
 
   it('tells the signed-in owner of a private profile addressed by their username how to share it', async () => {

@@ -1,6 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Music, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
 import { displayName } from '../../../shared/format';
+import { profilePath } from '../../../shared/profile-path';
 import type { PublicProfile } from '../../../shared/schemas/users';
 import { imageVariant } from '../../lib/utils';
 import { useAuth } from '../auth/use-auth';
@@ -19,6 +22,24 @@ export function usePublicProfile(idOrUsername: string) {
   return useQuery<PublicProfile>({ queryKey: [...PUBLIC_PROFILE_KEY, encodeURIComponent(idOrUsername)] });
 }
 
+/**
+ * Once the person is known, the address bar shows their canonical address (decision 0203): an id
+ * address of someone with a username, or a username typed in another case, is replaced (no new
+ * history entry), and the profile already read is kept for the new address.
+ */
+function useCanonicalAddress(idOrUsername: string, profile: PublicProfile | undefined) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!profile) return;
+    const canonical = profilePath(profile.user);
+    const segment = canonical.slice('/profile/'.length);
+    if (segment === encodeURIComponent(idOrUsername)) return;
+    queryClient.setQueryData([...PUBLIC_PROFILE_KEY, segment], profile);
+    navigate(canonical, { replace: true });
+  }, [idOrUsername, profile, navigate, queryClient]);
+}
+
 /** Whether the address names the viewer: by id, or by username ignoring case as the server does. */
 function namesViewer(viewer: { id: string; username: string | null } | null | undefined, key: string) {
   if (!viewer) return false;
@@ -33,6 +54,7 @@ function namesViewer(viewer: { id: string; username: string | null } | null | un
 export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; signedIn?: boolean }) {
   const { data, isLoading, error } = usePublicProfile(idOrUsername);
   const { user: viewer } = useAuth();
+  useCanonicalAddress(idOrUsername, data);
 
   if (isLoading) return <PageLoading>Loading profile...</PageLoading>;
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Music, UserRound } from 'lucide-react';
 import { displayName } from '../../../shared/format';
 import type { PublicProfile } from '../../../shared/schemas/users';
+import { errorStatus } from '../../lib/api-client';
 import { imageVariant } from '../../lib/utils';
 import { useAuth } from '../auth/use-auth';
 import { EmptyState, NotFoundCard, Page, PageLoading } from '../shell/page-layout';
@@ -26,7 +27,7 @@ export function PublicProfilePage({ userId }: { userId: string; signedIn?: boole
   if (isLoading) return <PageLoading>Loading profile...</PageLoading>;
 
   if (!data) {
-    const missing = !error || error.message.startsWith('404');
+    const missing = !error || errorStatus(error) === 404;
     return missing ? (
       <NotFoundCard title="Profile Not Found" message="This profile doesn't exist or isn't public.">
         {viewer?.id === userId && (

@@ -129,3 +129,24 @@ test('signs in with Google (local OIDC) and reaches the shell, named from the ID
   ).toBeVisible();
   await expect(page.getByText(GOOGLE_USER.email)).toBeVisible();
 });
+
+test('a session that ended elsewhere sends you to the landing page, saying so', async ({ page }) => {
+  await signInAsDemo(page);
+  const journalNav = page.getByRole('navigation', { name: 'Journal' });
+  await journalNav.getByRole('button', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // Signed out in another tab: the server forgets the session this page still believes in.
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf-token')).json()) as {
+    csrfToken: string;
+  };
+  const out = await page.request.post('/api/auth/logout', { headers: { 'x-csrf-token': csrfToken } });
+  expect(out.ok(), await out.text()).toBe(true);
+  // Back to the journal, whose list is read again: the server answers 401 (issue 15, decision 0195).
+  await journalNav.getByRole('button', { name: 'Journal' }).click();
+  await expectLandingPage(page);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your session ended. Sign in again.' }),
+  ).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auth--session-ended.png'), fullPage: true });
+});

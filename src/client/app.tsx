@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import type { AuthUser } from '../shared/schemas/auth';
 import { TooltipProvider } from './components/ui/tooltip';
+import { useSessionEndedHandler } from './features/auth/session-ended';
 import { useAuth } from './features/auth/use-auth';
 import { useAuthSuccess } from './features/auth/use-auth-success';
 import { parseCollectiveId } from './features/collectives/use-collectives';
@@ -134,6 +135,7 @@ function SignedOutRoutes() {
 export function AppRoutes() {
   const { user, isLoading } = useAuth();
   const finishingSignIn = useAuthSuccess(user, isLoading);
+  useSessionEndedHandler(user);
 
   if (isLoading || finishingSignIn) return <FullScreenLoading />;
   // The same centred Loading... covers the first screen's chunk (and the shell's) arriving.

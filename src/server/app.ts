@@ -24,6 +24,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { startBlobRemoval } from './jobs/blob-deletions';
 import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
 import { resolveFfmpeg } from './media/ffmpeg-binaries';
+import { openApiPlugin } from './openapi/openapi.plugin';
 import { AccessCache, accessGenerationPlugin, Generation } from './plugins/access-cache';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { compressionPlugin } from './plugins/compression';
@@ -136,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
+  // Before every route: it documents them, and gives each one the shared error reply schema.
+  await app.register(openApiPlugin);
   await app.register(instanceNamePlugin, { name: config.instanceName });
   await app.register(compressionPlugin);
   await app.register(securityHeadersPlugin, {

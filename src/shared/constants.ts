@@ -95,6 +95,8 @@ export const DEMO_DISABLED_MESSAGE = 'The demo user is turned off on this server
 /** POST /api/auth/demo-session while the number of live demo accounts is at its cap (decision 0029). */
 export const DEMO_FULL_MESSAGE = 'Too many people are trying the demo right now. Please try again later.';
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
+/** Shown on the landing page after a request answered 401 while signed in (issue 15, decision 0196). */
+export const SESSION_ENDED_MESSAGE = 'Your session ended. Sign in again.';
 /** A demo account asking for a reserved system name (decision 0028). */
 export const USERNAME_RESERVED_MESSAGE = 'That username is reserved';
 

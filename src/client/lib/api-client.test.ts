@@ -1,7 +1,7 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, mockFetch } from '../test/mock-fetch';
-import { apiRequest, errorMessage, getQueryFn, resetCsrfToken } from './api-client';
+import { ApiError, apiRequest, errorMessage, getQueryFn, onSessionEnded, resetCsrfToken } from './api-client';
 
 const csrf = () => json({ csrfToken: 'token-1' });
 const ok = () => json({ ok: true });
@@ -62,7 +62,10 @@ describe('apiRequest', () => {
       'GET /api/auth/csrf-token': csrf,
       'POST /api/things': () => json({ statusCode: 403, error: 'Forbidden', message: 'Forbidden' }, 403),
     });
-    await expect(apiRequest('POST', '/api/things')).rejects.toThrow(/^403: /);
+    await expect(apiRequest('POST', '/api/things')).rejects.toMatchObject({
+      status: 403,
+      message: 'Forbidden',
+    });
     expect(callsTo(fetch, '/api/things')).toHaveLength(1);
   });
 
@@ -91,17 +94,61 @@ describe('apiRequest', () => {
     expect(Object.keys(headersOf(init)).map((k) => k.toLowerCase())).not.toContain('content-type');
   });
 
-  it('throws "status: body" on a non-ok reply', async () => {
+  it("throws an ApiError with the server's status, message and error name", async () => {
+    mockFetch({
+      'GET /api/auth/csrf-token': csrf,
+      'POST /api/things': () =>
+        json(
+          { statusCode: 409, error: 'Conflict', message: 'Already there', processing: { state: 'pending' } },
+          409,
+        ),
+    });
+    const err = await apiRequest('POST', '/api/things', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      status: 409,
+      message: 'Already there',
+      code: 'Conflict',
+      hasServerMessage: true,
+    });
+    expect((err as ApiError).body).toMatchObject({ processing: { state: 'pending' } });
+  });
+
+  it('takes a short plain-text body as the message, else the status text', async () => {
     mockFetch({
       'GET /api/auth/csrf-token': csrf,
       'POST /api/things': () => new Response('bad thing', { status: 400 }),
     });
-    await expect(apiRequest('POST', '/api/things', {})).rejects.toThrow('400: bad thing');
+    await expect(apiRequest('POST', '/api/things', {})).rejects.toMatchObject({
+      status: 400,
+      message: 'bad thing',
+    });
+    mockFetch({ 'GET /api/things': () => new Response('', { status: 404, statusText: 'Not Found' }) });
+    await expect(apiRequest('GET', '/api/things')).rejects.toMatchObject({
+      status: 404,
+      message: 'Not Found',
+      hasServerMessage: false,
+    });
   });
 
-  it('falls back to the status text when the body is empty', async () => {
-    mockFetch({ 'GET /api/things': () => new Response('', { status: 404, statusText: 'Not Found' }) });
-    await expect(apiRequest('GET', '/api/things')).rejects.toThrow('404: Not Found');
+  it('tells the session-ended listeners about a 401, and only a 401', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
+    mockFetch({
+      'GET /api/things': () =>
+        json({ statusCode: 401, error: 'Unauthorized', message: 'Not signed in' }, 401),
+      'GET /api/other': () => json({ statusCode: 403, error: 'Forbidden', message: 'No' }, 403),
+    });
+    await expect(apiRequest('GET', '/api/other')).rejects.toMatchObject({ status: 403 });
+    expect(ended).not.toHaveBeenCalled();
+    await expect(apiRequest('GET', '/api/things')).rejects.toMatchObject({ status: 401 });
+    await expect(getQueryFn({ on401: 'throw' })(context(['/api/things']))).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(ended).toHaveBeenCalledTimes(2);
+    stop();
+    await expect(apiRequest('GET', '/api/things')).rejects.toMatchObject({ status: 401 });
+    expect(ended).toHaveBeenCalledTimes(2);
   });
 
   it("throws 'Failed to fetch CSRF token' when the token call fails or is unreachable", async () => {
@@ -123,35 +170,45 @@ describe('getQueryFn', () => {
     expect(fetch.mock.calls[0]?.[1]?.credentials).toBe('include');
   });
 
-  it('returns null on 401 in the returnNull variant', async () => {
+  it('returns null on 401 in the returnNull variant (the signed-out probe), ending no session', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnded(ended);
     mockFetch({ 'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }) });
     await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).resolves.toBeNull();
+    expect(ended).not.toHaveBeenCalled();
+    stop();
   });
 
   it('throws on 401 in the throw variant', async () => {
     mockFetch({ 'GET /api/auth/user': () => new Response('Unauthorized', { status: 401 }) });
-    await expect(getQueryFn({ on401: 'throw' })(context(['/api/auth/user']))).rejects.toThrow(
-      '401: Unauthorized',
-    );
+    await expect(getQueryFn({ on401: 'throw' })(context(['/api/auth/user']))).rejects.toMatchObject({
+      status: 401,
+      message: 'Unauthorized',
+    });
   });
 
   it('throws other errors in the returnNull variant too', async () => {
     mockFetch({ 'GET /api/auth/user': () => new Response('boom', { status: 500 }) });
-    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).rejects.toThrow(
-      '500: boom',
-    );
+    await expect(getQueryFn({ on401: 'returnNull' })(context(['/api/auth/user']))).rejects.toMatchObject({
+      status: 500,
+      message: 'boom',
+    });
   });
 });
 
 describe('errorMessage', () => {
+  const reply = (status: number, text: string, statusText = '') =>
+    ApiError.fromReply(status, statusText, text);
+
   it("reads the server's JSON message", () => {
-    const err = new Error('400: {"statusCode":400,"error":"Bad Request","message":"Name is required"}');
+    const err = reply(400, '{"statusCode":400,"error":"Bad Request","message":"Name is required"}');
     expect(errorMessage(err, 'fallback')).toBe('Name is required');
   });
 
-  it('uses a plain-text body, and the fallback for HTML or non-errors', () => {
-    expect(errorMessage(new Error('500: Internal Server Error'), 'fallback')).toBe('Internal Server Error');
-    expect(errorMessage(new Error('502: <html>bad gateway</html>'), 'fallback')).toBe('fallback');
+  it('uses a plain-text body, and the fallback for HTML, an empty body or non-API errors', () => {
+    expect(errorMessage(reply(500, 'Internal Server Error'), 'fallback')).toBe('Internal Server Error');
+    expect(errorMessage(reply(502, '<html>bad gateway</html>', 'Bad Gateway'), 'fallback')).toBe('fallback');
+    expect(errorMessage(reply(502, '', 'Bad Gateway'), 'fallback')).toBe('fallback');
     expect(errorMessage(new Error('Failed to fetch CSRF token'), 'fallback')).toBe('fallback');
     expect(errorMessage('nope', 'fallback')).toBe('fallback');
   });

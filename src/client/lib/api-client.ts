@@ -1,7 +1,10 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { ApiError } from './api-error';
+
+export { ApiError, errorMessage, errorStatus } from './api-error';
 
 // The HTTP contract of spec sections 7 and 8: every mutation carries the session's CSRF token,
-// every call sends cookies, and any non-ok reply becomes `Error("{status}: {body or statusText}")`.
+// every call sends cookies, and any non-ok reply becomes an ApiError (status, message, error name).
 
 const CSRF_URL = '/api/auth/csrf-token';
 
@@ -46,10 +49,30 @@ async function getCsrfToken(): Promise<string> {
   return csrfRequest;
 }
 
+type SessionEndedListener = () => void;
+const sessionEndedListeners = new Set<SessionEndedListener>();
+
+/**
+ * Called on every 401 from a request that expected a session (all but the GET /api/auth/user
+ * probe, which is how signed-out is told apart). The app's one handler is useSessionEnded.
+ */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+/** The ApiError of a non-ok reply; a 401 also tells the session-ended listeners. */
+export async function apiFailure(res: Response): Promise<ApiError> {
+  return failed(await ApiError.fromResponse(res));
+}
+
+function failed(err: ApiError): ApiError {
+  if (err.status === 401) for (const listener of [...sessionEndedListeners]) listener();
+  return err;
+}
+
 async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = await res.text().catch(() => '');
-  throw new Error(`${res.status}: ${text || res.statusText}`);
+  if (!res.ok) throw await apiFailure(res);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -84,14 +107,14 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 /** A 403 from the CSRF check itself (not a permission refusal), read without consuming the body. */
 async function isCsrfRefusal(res: Response): Promise<boolean> {
   if (res.status !== 403) return false;
-  const text = await res
-    .clone()
-    .text()
-    .catch(() => '');
-  return isCsrfMessage(text);
+  return isCsrfError(await ApiError.fromResponse(res.clone()));
 }
 
-const isCsrfMessage = (body: string) => /"message":"(Invalid csrf token|Missing csrf secret)"/.test(body);
+/** @fastify/csrf-protection's two refusals: the token is wrong, or the session that held its secret is gone. */
+const isCsrfError = (err: unknown) =>
+  err instanceof ApiError &&
+  err.status === 403 &&
+  (err.message === 'Invalid csrf token' || err.message === 'Missing csrf secret');
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
@@ -107,27 +130,9 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 }
 
 /**
- * A message fit for a toast from an error thrown above. Error bodies are the server's
- * `{ statusCode, error, message }`; plain-text bodies are used as they are; HTML or anything
- * unreadable gives the caller's fallback.
- */
-export function errorMessage(err: unknown, fallback: string): string {
-  if (!(err instanceof Error)) return fallback;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(err.message);
-  if (!match) return fallback;
-  const text = (match[1] ?? '').trim();
-  try {
-    const parsed = JSON.parse(text) as { message?: unknown };
-    return typeof parsed?.message === 'string' && parsed.message ? parsed.message : fallback;
-  } catch {
-    return text && !text.startsWith('<') && text.length <= 300 ? text : fallback;
-  }
-}
-
-/**
  * POSTs multipart `formData` and reports upload progress (0 to 100), which fetch cannot do. Same
  * contract as apiRequest: cookies, the cached CSRF token, no Content-Type (the browser adds the
- * multipart boundary) and `Error("{status}: {body or statusText}")` on a non-ok reply. Resolves to
+ * multipart boundary) and an ApiError on a non-ok reply. Resolves to
  * the parsed JSON reply (or null when the body is empty).
  */
 export async function uploadWithProgress<T = unknown>(
@@ -139,7 +144,7 @@ export async function uploadWithProgress<T = unknown>(
     return await sendWithProgress<T>(url, formData, await getCsrfToken(), onProgress);
   } catch (err) {
     // Same recovery as apiRequest when the cached token's session has gone away.
-    if (!(err instanceof Error && err.message.startsWith('403: ') && isCsrfMessage(err.message))) throw err;
+    if (!isCsrfError(err)) throw err;
     resetCsrfToken();
     return sendWithProgress<T>(url, formData, await getCsrfToken(), onProgress);
   }
@@ -164,14 +169,14 @@ function sendWithProgress<T>(
     xhr.addEventListener('load', () => {
       const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new Error(`${xhr.status}: ${text || xhr.statusText}`));
+        reject(failed(ApiError.fromReply(xhr.status, xhr.statusText, text)));
         return;
       }
       onProgress?.(100);
       try {
         resolve((text ? JSON.parse(text) : null) as T);
       } catch {
-        reject(new Error(`${xhr.status}: ${text}`));
+        reject(ApiError.fromReply(xhr.status, xhr.statusText, text));
       }
     });
     xhr.addEventListener('error', () => reject(new Error('Network error while uploading')));

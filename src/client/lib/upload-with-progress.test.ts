@@ -89,7 +89,7 @@ describe('uploadWithProgress', () => {
     expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(1);
   });
 
-  it('rejects with "{status}: {body}" like apiRequest', async () => {
+  it('rejects with an ApiError like apiRequest', async () => {
     mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) });
     const body = JSON.stringify({
       statusCode: 415,
@@ -98,14 +98,14 @@ describe('uploadWithProgress', () => {
     });
     const result = uploadWithProgress('/api/tracks', new FormData());
     (await started()).respond(415, body);
-    await expect(result).rejects.toThrow(`415: ${body}`);
+    await expect(result).rejects.toMatchObject({ status: 415, message: 'x is not an audio file' });
   });
 
   it('falls back to the status text on an empty body and rejects on network errors', async () => {
     mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) });
     const first = uploadWithProgress('/api/tracks', new FormData());
     (await started()).respond(502, '', 'Bad Gateway');
-    await expect(first).rejects.toThrow('502: Bad Gateway');
+    await expect(first).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
 
     FakeXhr.last = undefined;
     const second = uploadWithProgress('/api/tracks', new FormData());

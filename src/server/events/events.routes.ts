@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { TIMINGS } from '../../shared/constants';
 import type { Database } from '../db/client';
 import { userOf } from '../plugins/auth-guard';
@@ -77,6 +78,15 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
       config: { rateLimit: false },
       // Compression would buffer frames until a block fills.
       compress: false,
+      schema: {
+        summary: 'Live events for the signed-in user (server-sent events)',
+        description:
+          'A text/event-stream that stays open: `ready` first, then changes to collectives, playlists and presence as they happen (src/shared/schemas/events.ts).',
+        tags: ['events'],
+        response: {
+          200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+        },
+      },
     },
     async (request, reply) => {
       const userId = userOf(request).id;

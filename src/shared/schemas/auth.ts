@@ -29,10 +29,3 @@ export const csrfTokenSchema = z.object({ csrfToken: z.string() });
 
 /** POST /api/auth/manual-session body: the one-time hand-off token from /?auth=success&handoff=… */
 export const manualSessionBodySchema = z.object({ handoff: z.string().min(1).max(200).optional() });
-
-/** Every error reply, from any route: Fastify's standard shape. */
-export const errorReplySchema = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-});

@@ -1,4 +1,5 @@
 import { Music, TriangleAlert } from 'lucide-react';
+import { SessionEndedNotice } from './session-ended';
 import { SignInControls } from './sign-in-controls';
 
 /** Signed-out home, and the sign-in prompt shown on any signed-in-only route (spec sections 1, 2). */
@@ -18,6 +19,7 @@ export function LandingPage() {
         <p className="mt-3 text-balance text-muted-foreground">
           Experimental community platform for music lovers IYKYK
         </p>
+        <SessionEndedNotice />
         <div className="mt-8">
           <SignInControls />
         </div>

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { displayName, formatDayMonthYear } from '../../../shared/format';
 import type { CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
+import { errorStatus } from '../../lib/api-client';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
 import { PlayAllButton } from '../player/play-all-button';
 import { songCount } from '../playlists/playlist-header';
@@ -11,7 +12,7 @@ import { EmptyState } from '../shell/page-layout';
 import { type TrackOwner, toPlayerTrack, trackOwner, withPlaylistCover } from '../tracks/player-track';
 import { CollectiveTrackList } from './collective-track-list';
 import { CommentsSection } from './comments-section';
-import { errorStatus, useCollectivePlaylist } from './use-collectives';
+import { useCollectivePlaylist } from './use-collectives';
 
 /** Spec section 2, collective rows: the owner's username, else first name, else 'Unknown'. */
 export function ownerName(user: CollectivePlaylist['user'] | null | undefined): string {

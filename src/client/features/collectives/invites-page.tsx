@@ -1,10 +1,11 @@
 import { Link2, Loader2, RefreshCw, ShieldAlert, User, Users } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { errorStatus } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
 import { CollectiveNotFound } from './collective-page';
 import { InviteLinksTable } from './invite-links-table';
-import { errorStatus, useCollective } from './use-collectives';
+import { useCollective } from './use-collectives';
 import { useGenerateInviteLink, useInviteLinks } from './use-invite-links';
 
 function NoRights() {

@@ -67,9 +67,3 @@ export function parseCollectiveId(raw: string | undefined): number | null {
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
-
-/** HTTP status of an error thrown by apiRequest or the default query function ('404: …'). */
-export function errorStatus(err: unknown): number | null {
-  const match = err instanceof Error ? /^(\d{3}):/.exec(err.message) : null;
-  return match ? Number(match[1]) : null;
-}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PLAYER } from '../../../shared/constants';
 import type { Waveform } from '../../../shared/schemas/tracks';
+import { apiFailure } from '../../lib/api-client';
 
 /** What GET /api/tracks/{id}/waveform said: the peaks, or why there are none (yet). */
 export type WaveformResult =
@@ -31,7 +32,7 @@ async function fetchWaveform(trackId: number): Promise<WaveformResult> {
     return { status: body?.processing?.state === 'failed' ? 'failed' : 'pending' };
   }
   if (res.status === 404) return { status: 'missing' };
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  if (!res.ok) throw await apiFailure(res);
   return { status: 'ready', waveform: asWaveform(await res.json()) };
 }
 

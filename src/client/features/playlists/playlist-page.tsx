@@ -1,5 +1,6 @@
 import { ListMusic } from 'lucide-react';
 import { useMemo } from 'react';
+import { errorStatus } from '../../lib/api-client';
 import { useAuth } from '../auth/use-auth';
 import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { trackOwner, withPlaylistCover } from '../tracks/player-track';
@@ -26,7 +27,7 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
   if (id !== null && isLoading) return <PageLoading>Loading playlist...</PageLoading>;
 
   if (!playlist) {
-    const missing = id === null || !error || error.message.startsWith('404');
+    const missing = id === null || !error || errorStatus(error) === 404;
     return (
       <Page>
         <EmptyState

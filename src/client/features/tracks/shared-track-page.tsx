@@ -5,6 +5,7 @@ import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { SharedTrack } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
+import { errorStatus } from '../../lib/api-client';
 import { useAuth } from '../auth/use-auth';
 import { EquipmentChip, EquipmentChips } from '../equipment/equipment-chips';
 import type { PlayerTrack } from '../player/player-context';
@@ -62,7 +63,7 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
   if (valid && isLoading) return <PageLoading>Loading track...</PageLoading>;
 
   if (!data) {
-    const missing = !valid || !error || error.message.startsWith('404');
+    const missing = !valid || !error || errorStatus(error) === 404;
     return (
       <NotFoundCard
         icon={AudioLines}

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { PublicProfile } from '../../../shared/schemas/users';
+import { errorStatus } from '../../lib/api-client';
 import { imageVariant } from '../../lib/utils';
 import { useAuth } from '../auth/use-auth';
 import { EmptyState, NotFoundCard, Page, PageLoading } from '../shell/page-layout';
@@ -59,7 +60,7 @@ export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; sign
   if (isLoading) return <PageLoading>Loading profile...</PageLoading>;
 
   if (!data) {
-    const missing = !error || error.message.startsWith('404');
+    const missing = !error || errorStatus(error) === 404;
     return missing ? (
       <NotFoundCard title="Profile Not Found" message="This profile doesn't exist or isn't public.">
         {namesViewer(viewer, idOrUsername) && (

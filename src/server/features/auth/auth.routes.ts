@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   authConfigSchema,
   authUserSchema,
   csrfTokenSchema,
   manualSessionBodySchema,
 } from '../../../shared/schemas/auth';
+import { successSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
@@ -33,6 +35,23 @@ export interface AuthRoutesOptions {
 
 const CALLBACK_PATH = '/api/auth/callback';
 const authRateLimit = routeRateLimit('signIn');
+const tags = ['auth'];
+
+/** The two browser navigations of the Google sign-in answer a redirect, or a page saying what failed. */
+const redirect = z.undefined().describe('A redirect (Location header)');
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+/**
+ * Read leniently: the sign-in start must never fail on a stray query. Anything that is not a plain
+ * invite code is dropped by safeInviteCode.
+ */
+const signInQuery = z.object({ pendingInvite: z.string().optional().catch(undefined) });
+/** What the provider sends back; checked by openid-client from the URL itself, not from these. */
+const callbackQuery = z.looseObject({
+  code: z.string().optional().catch(undefined),
+  state: z.string().optional().catch(undefined),
+  iss: z.string().optional().catch(undefined),
+  error: z.string().optional().catch(undefined),
+});
 
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,32 +59,67 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
 
   app.get(
     '/api/auth/csrf-token',
-    { schema: { response: { 200: csrfTokenSchema } } },
+    {
+      schema: {
+        summary: 'Get the CSRF token of this session',
+        description: 'Every POST, PUT, PATCH and DELETE sends it back in the x-csrf-token header.',
+        tags,
+        response: { 200: csrfTokenSchema },
+      },
+    },
     async (_request, reply) => ({
       csrfToken: reply.generateCsrf(),
     }),
   );
 
-  app.get('/api/auth/config', { schema: { response: { 200: authConfigSchema } } }, async () => ({
-    googleEnabled: oidc !== undefined,
-    demoEnabled,
-  }));
+  app.get(
+    '/api/auth/config',
+    {
+      schema: {
+        summary: 'Which ways of signing in this server offers',
+        tags,
+        response: { 200: authConfigSchema },
+      },
+    },
+    async () => ({ googleEnabled: oidc !== undefined, demoEnabled }),
+  );
 
   app.get(
     '/api/auth/user',
-    { preHandler: app.requireUser, schema: { response: { 200: authUserSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'The signed-in user',
+        description: '401 when signed out: the client asks this first to learn whether anyone is signed in.',
+        tags,
+        response: { 200: authUserSchema },
+      },
+    },
     async (request) => toAuthUser(userOf(request)),
   );
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    await signOut(request, reply);
-    return { success: true };
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { summary: 'Sign out', tags, response: { 200: successSchema } } },
+    async (request, reply) => {
+      await signOut(request, reply);
+      return { success: true as const };
+    },
+  );
 
   // Decision 0004: finishes a sign-in whose cookie did not survive the provider's redirect.
   app.post(
     '/api/auth/manual-session',
-    { config: authRateLimit, schema: { body: manualSessionBodySchema.optional() } },
+    {
+      config: authRateLimit,
+      schema: {
+        summary: 'Finish a sign-in whose cookie was lost on the way back from Google',
+        description: 'Takes the one-time hand-off token the callback put in the landing URL (decision 0004).',
+        tags,
+        body: manualSessionBodySchema.optional(),
+        response: { 200: authUserSchema },
+      },
+    },
     async (request, reply) => {
       const current = request.session.userId ? await findUserById(db, request.session.userId) : undefined;
       const handoff = request.body?.handoff;
@@ -79,65 +133,95 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     },
   );
 
-  app.get('/api/supabase/auth', { config: authRateLimit }, async (request, reply) => {
-    if (!oidc) {
-      return reply
-        .code(503)
-        .type('text/html')
-        .send(
-          messagePage(
-            'Google sign-in is not configured',
-            `This server has no Google sign-in client configured.${demoEnabled ? ' You can still try Journal as the demo user.' : ''}`,
-          ),
-        );
-    }
-    const query = request.query as Record<string, unknown>;
-    let started: Awaited<ReturnType<OidcClient['startAuthorization']>>;
-    try {
-      started = await oidc.startAuthorization(publicUrl + CALLBACK_PATH);
-    } catch (err) {
-      request.log.error({ err }, 'OpenID Connect discovery failed');
-      return reply
-        .code(503)
-        .type('text/html')
-        .send(
-          messagePage('Sign-in is unavailable', 'Google could not be reached. Please try again in a moment.'),
-        );
-    }
-    const { url, ...transaction } = started;
-    request.session.oidc = { ...transaction, pendingInvite: safeInviteCode(query.pendingInvite) };
-    bindSignInToBrowser(reply, publicUrl.startsWith('https://'));
-    return reply.redirect(url);
-  });
+  app.get(
+    '/api/supabase/auth',
+    {
+      config: authRateLimit,
+      schema: {
+        summary: 'Start signing in with Google (a browser navigation)',
+        tags,
+        querystring: signInQuery,
+        response: {
+          302: redirect,
+          503: htmlPage('Google sign-in is not configured, or the provider cannot be reached'),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!oidc) {
+        return reply
+          .code(503)
+          .type('text/html')
+          .send(
+            messagePage(
+              'Google sign-in is not configured',
+              `This server has no Google sign-in client configured.${demoEnabled ? ' You can still try Journal as the demo user.' : ''}`,
+            ),
+          );
+      }
+      const query = request.query;
+      let started: Awaited<ReturnType<OidcClient['startAuthorization']>>;
+      try {
+        started = await oidc.startAuthorization(publicUrl + CALLBACK_PATH);
+      } catch (err) {
+        request.log.error({ err }, 'OpenID Connect discovery failed');
+        return reply
+          .code(503)
+          .type('text/html')
+          .send(
+            messagePage(
+              'Sign-in is unavailable',
+              'Google could not be reached. Please try again in a moment.',
+            ),
+          );
+      }
+      const { url, ...transaction } = started;
+      request.session.oidc = { ...transaction, pendingInvite: safeInviteCode(query.pendingInvite) };
+      bindSignInToBrowser(reply, publicUrl.startsWith('https://'));
+      return reply.redirect(url);
+    },
+  );
 
-  app.get(CALLBACK_PATH, { config: authRateLimit }, async (request, reply) => {
-    const transaction = request.session.oidc;
-    const refuse = (message: string) =>
-      reply.code(400).type('text/html').send(messagePage('Sign-in failed', message));
-    if (!oidc) return refuse('Google sign-in is not configured on this server.');
-    if (!transaction) {
-      return refuse(
-        'This sign-in link does not belong to a sign-in started in this browser. Please sign in again.',
-      );
-    }
-    // One attempt per transaction: a replayed callback finds nothing to finish.
-    request.session.oidc = undefined;
-    let claims: Awaited<ReturnType<OidcClient['finishAuthorization']>>;
-    try {
-      claims = await oidc.finishAuthorization(new URL(request.url, publicUrl), transaction);
-    } catch (err) {
-      if (!(err instanceof SignInRefused)) throw err;
-      request.log.warn({ err }, 'OpenID Connect callback refused');
-      return refuse(
-        'The answer from Google did not match this sign-in attempt, so it was refused. Please sign in again.',
-      );
-    }
-    const user = await userFromSignIn(db, claims);
-    await signIn(request, user.id);
-    const landing = transaction.pendingInvite ? `/join/${transaction.pendingInvite}` : '/';
-    // The hand-off is only for the browser that started this sign-in (it holds the binding).
-    const binding = signInBindingOf(request);
-    const handoff = binding ? `&handoff=${await createHandoff(db, user.id, binding)}` : '';
-    return reply.redirect(`${landing}?auth=success${handoff}`);
-  });
+  app.get(
+    CALLBACK_PATH,
+    {
+      config: authRateLimit,
+      schema: {
+        summary: "Google's redirect back after sign-in (a browser navigation)",
+        tags,
+        querystring: callbackQuery,
+        response: { 302: redirect, 400: htmlPage('The sign-in could not be finished') },
+      },
+    },
+    async (request, reply) => {
+      const transaction = request.session.oidc;
+      const refuse = (message: string) =>
+        reply.code(400).type('text/html').send(messagePage('Sign-in failed', message));
+      if (!oidc) return refuse('Google sign-in is not configured on this server.');
+      if (!transaction) {
+        return refuse(
+          'This sign-in link does not belong to a sign-in started in this browser. Please sign in again.',
+        );
+      }
+      // One attempt per transaction: a replayed callback finds nothing to finish.
+      request.session.oidc = undefined;
+      let claims: Awaited<ReturnType<OidcClient['finishAuthorization']>>;
+      try {
+        claims = await oidc.finishAuthorization(new URL(request.url, publicUrl), transaction);
+      } catch (err) {
+        if (!(err instanceof SignInRefused)) throw err;
+        request.log.warn({ err }, 'OpenID Connect callback refused');
+        return refuse(
+          'The answer from Google did not match this sign-in attempt, so it was refused. Please sign in again.',
+        );
+      }
+      const user = await userFromSignIn(db, claims);
+      await signIn(request, user.id);
+      const landing = transaction.pendingInvite ? `/join/${transaction.pendingInvite}` : '/';
+      // The hand-off is only for the browser that started this sign-in (it holds the binding).
+      const binding = signInBindingOf(request);
+      const handoff = binding ? `&handoff=${await createHandoff(db, user.id, binding)}` : '';
+      return reply.redirect(`${landing}?auth=success${handoff}`);
+    },
+  );
 }

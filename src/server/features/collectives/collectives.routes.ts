@@ -16,6 +16,7 @@ import {
 import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { commitImage, receiveImage } from '../../media/image-upload';
+import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
 import {
@@ -36,6 +37,7 @@ import {
 
 const idParams = z.object({ id: idParam() });
 const playlistParams = idParams.extend({ playlistId: idParam() });
+const tags = ['collectives'];
 
 /** Spec section 5: collective avatars are at most 5 MB and JPEG, PNG, GIF or WebP. */
 const AVATAR_RULES = {
@@ -52,15 +54,28 @@ export async function collectivesRoutes(
   const { db, store } = opts;
   app.addHook('preHandler', app.requireUser);
 
-  app.get('/api/collectives', { schema: { response: { 200: z.array(collectiveSchema) } } }, async (request) =>
-    listCollectivesForUser(db, userOf(request).id),
+  app.get(
+    '/api/collectives',
+    {
+      schema: {
+        summary: 'List the collectives you belong to',
+        tags,
+        response: { 200: z.array(collectiveSchema) },
+      },
+    },
+    async (request) => listCollectivesForUser(db, userOf(request).id),
   );
 
   app.post(
     '/api/collectives',
     {
       preHandler: app.userRateLimit.create,
-      schema: { body: createCollectiveBodySchema, response: { 201: collectiveSchema } },
+      schema: {
+        summary: 'Create a collective (you become its owner)',
+        tags,
+        body: createCollectiveBodySchema,
+        response: { 201: collectiveSchema },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await createCollective(db, userOf(request).id, request.body)),
@@ -68,13 +83,28 @@ export async function collectivesRoutes(
 
   app.get(
     '/api/collectives/:id',
-    { schema: { params: idParams, response: { 200: collectiveWithRoleSchema } } },
+    {
+      schema: {
+        summary: 'A collective, with your role in it',
+        tags,
+        params: idParams,
+        response: { 200: collectiveWithRoleSchema },
+      },
+    },
     async (request) => getCollective(db, request.params.id, userOf(request).id),
   );
 
   app.patch(
     '/api/collectives/:id',
-    { schema: { params: idParams, body: updateCollectiveBodySchema, response: { 200: collectiveSchema } } },
+    {
+      schema: {
+        summary: 'Edit a collective (owner only)',
+        tags,
+        params: idParams,
+        body: updateCollectiveBodySchema,
+        response: { 200: collectiveSchema },
+      },
+    },
     async (request) => updateCollective(db, request.params.id, userOf(request).id, request.body),
   );
 
@@ -82,7 +112,13 @@ export async function collectivesRoutes(
     '/api/collectives/:id/avatar',
     {
       preHandler: app.userRateLimit.upload,
-      schema: { params: idParams, response: { 200: collectiveSchema } },
+      schema: {
+        summary: "Replace a collective's avatar (owner only)",
+        tags,
+        params: idParams,
+        multipartBody: uploadForm('avatar', 'A JPEG, PNG, GIF or WebP image, at most 5 MB'),
+        response: { 200: collectiveSchema },
+      },
     },
     async (request) => {
       const before = await requireOwner(db, request.params.id, userOf(request).id);
@@ -99,26 +135,54 @@ export async function collectivesRoutes(
 
   app.get(
     '/api/collectives/:id/members',
-    { schema: { params: idParams, response: { 200: z.array(collectiveMemberSchema) } } },
+    {
+      schema: {
+        summary: "A collective's members",
+        tags,
+        params: idParams,
+        response: { 200: z.array(collectiveMemberSchema) },
+      },
+    },
     async (request) => listMembers(db, request.params.id, userOf(request).id),
   );
 
   app.get(
     '/api/collectives/:id/playlists',
-    { schema: { params: idParams, response: { 200: z.array(collectivePlaylistSchema) } } },
+    {
+      schema: {
+        summary: 'The playlists shared with a collective',
+        tags,
+        params: idParams,
+        response: { 200: z.array(collectivePlaylistSchema) },
+      },
+    },
     async (request) => listCollectivePlaylists(db, request.params.id, userOf(request).id),
   );
 
   app.get(
     '/api/collectives/:id/playlists/:playlistId',
-    { schema: { params: playlistParams, response: { 200: collectivePlaylistDetailSchema } } },
+    {
+      schema: {
+        summary: 'A playlist shared with a collective, with its tracks',
+        tags,
+        params: playlistParams,
+        response: { 200: collectivePlaylistDetailSchema },
+      },
+    },
     async (request) =>
       getCollectivePlaylist(db, request.params.id, request.params.playlistId, userOf(request).id),
   );
 
   app.get(
     '/api/collectives/:id/playlists/:playlistId/comments',
-    { schema: { params: playlistParams, response: { 200: z.array(collectiveCommentSchema) } } },
+    {
+      schema: {
+        summary: "The comments on a collective's playlist",
+        tags,
+        params: playlistParams,
+        response: { 200: z.array(collectiveCommentSchema) },
+      },
+    },
     async (request) => listComments(db, request.params.id, request.params.playlistId, userOf(request).id),
   );
 
@@ -126,7 +190,13 @@ export async function collectivesRoutes(
     '/api/collectives/:id/playlists/:playlistId/comments',
     {
       preHandler: app.userRateLimit.comment,
-      schema: { params: playlistParams, body: commentBodySchema, response: { 201: collectiveCommentSchema } },
+      schema: {
+        summary: "Comment on a collective's playlist",
+        tags,
+        params: playlistParams,
+        body: commentBodySchema,
+        response: { 201: collectiveCommentSchema },
+      },
     },
     async (request, reply) =>
       reply

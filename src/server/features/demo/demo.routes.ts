@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEMO_DISABLED_MESSAGE, DEMO_FULL_MESSAGE } from '../../../shared/constants';
-import { authUserSchema, errorReplySchema } from '../../../shared/schemas/auth';
+import { authUserSchema } from '../../../shared/schemas/auth';
+import { apiErrorSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { schedulePeriodicTask } from '../../jobs/periodic-task';
@@ -65,7 +66,13 @@ export const demoPlugin = fp(async (fastify: FastifyInstance, opts: DemoPluginOp
           keyGenerator: addressKey,
         },
       },
-      schema: { response: { 200: authUserSchema, 503: errorReplySchema } },
+      schema: {
+        summary: 'Sign in as a demo user of your own',
+        description:
+          'Creates a demo account with sample tracks (or keeps the one this browser already has) and signs in. 503 while the demo accounts are full.',
+        tags: ['demo'],
+        response: { 200: authUserSchema, 503: apiErrorSchema },
+      },
     },
     async (request) => {
       if (!opts.enabled) throw new HttpError(403, DEMO_DISABLED_MESSAGE);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EQUIPMENT_CATEGORIES } from '../../../shared/constants';
 import { commentBodySchema } from '../../../shared/schemas/collectives';
+import { successSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
 import {
   addTrackEquipmentBodySchema,
@@ -16,6 +17,7 @@ import {
 } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { commitImage, receiveImage } from '../../media/image-upload';
+import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
 import {
@@ -40,6 +42,8 @@ const trackTagParams = z.object({
   id: idParam(),
   equipmentId: idParam(),
 });
+const tags = ['equipment'];
+const imageReplySchema = z.object({ imageUrl: z.string() });
 
 export async function equipmentRoutes(
   fastify: FastifyInstance,
@@ -54,6 +58,8 @@ export async function equipmentRoutes(
     {
       ...signedIn,
       schema: {
+        summary: 'Search equipment tags by name',
+        tags,
         querystring: equipmentSearchQuerySchema,
         response: { 200: z.array(equipmentTagSchema) },
       },
@@ -61,13 +67,27 @@ export async function equipmentRoutes(
     async (request) => searchEquipment(db, request.query.q),
   );
 
-  app.get('/api/equipment/categories', signedIn, async () => EQUIPMENT_CATEGORIES);
+  app.get(
+    '/api/equipment/categories',
+    {
+      ...signedIn,
+      schema: {
+        summary: 'The equipment categories',
+        tags,
+        response: { 200: z.array(z.enum(EQUIPMENT_CATEGORIES)) },
+      },
+    },
+    async () => [...EQUIPMENT_CATEGORIES],
+  );
 
   app.post(
     '/api/equipment',
     {
       preHandler: [app.requireUser, app.userRateLimit.create],
       schema: {
+        summary: 'Find or create an equipment tag by name',
+        description: '201 when it was created, 200 when a tag of that name already existed.',
+        tags,
         body: createEquipmentBodySchema,
         response: { 200: equipmentTagSchema, 201: equipmentTagSchema },
       },
@@ -80,7 +100,15 @@ export async function equipmentRoutes(
 
   app.get(
     '/api/equipment/:id',
-    { ...signedIn, schema: { params: idParams, response: { 200: equipmentDetailSchema } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "An equipment tag's page",
+        tags,
+        params: idParams,
+        response: { 200: equipmentDetailSchema },
+      },
+    },
     async (request) => getEquipmentDetail(db, request.params.id, userOf(request).id),
   );
 
@@ -88,14 +116,29 @@ export async function equipmentRoutes(
     '/api/equipment/:id',
     {
       ...signedIn,
-      schema: { params: idParams, body: updateEquipmentBodySchema, response: { 200: equipmentDetailSchema } },
+      schema: {
+        summary: 'Edit an equipment tag',
+        tags,
+        params: idParams,
+        body: updateEquipmentBodySchema,
+        response: { 200: equipmentDetailSchema },
+      },
     },
     async (request) => updateEquipment(db, request.params.id, userOf(request).id, request.body),
   );
 
   app.post(
     '/api/equipment/:id/image',
-    { preHandler: [app.requireUser, app.userRateLimit.upload], schema: { params: idParams } },
+    {
+      preHandler: [app.requireUser, app.userRateLimit.upload],
+      schema: {
+        summary: "Replace an equipment tag's image",
+        tags,
+        params: idParams,
+        multipartBody: uploadForm('image', 'A JPEG, PNG, GIF or WebP image, at most 10 MB'),
+        response: { 200: imageReplySchema },
+      },
+    },
     async (request) => {
       const before = await requireEquipmentEditor(db, request.params.id, userOf(request).id);
       const imageKey = await receiveImage(request, {
@@ -111,13 +154,29 @@ export async function equipmentRoutes(
 
   app.get(
     '/api/equipment/:id/tracks',
-    { ...signedIn, schema: { params: idParams, response: { 200: z.array(equipmentTrackSchema) } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: 'The public tracks that use an equipment tag',
+        tags,
+        params: idParams,
+        response: { 200: z.array(equipmentTrackSchema) },
+      },
+    },
     async (request) => listEquipmentTracks(db, request.params.id),
   );
 
   app.get(
     '/api/equipment/:id/comments',
-    { ...signedIn, schema: { params: idParams, response: { 200: z.array(equipmentCommentSchema) } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: "The comments on an equipment tag's page",
+        tags,
+        params: idParams,
+        response: { 200: z.array(equipmentCommentSchema) },
+      },
+    },
     async (request) => listEquipmentComments(db, request.params.id),
   );
 
@@ -125,7 +184,13 @@ export async function equipmentRoutes(
     '/api/equipment/:id/comments',
     {
       preHandler: [app.requireUser, app.userRateLimit.comment],
-      schema: { params: idParams, body: commentBodySchema, response: { 201: equipmentCommentSchema } },
+      schema: {
+        summary: "Comment on an equipment tag's page",
+        tags,
+        params: idParams,
+        body: commentBodySchema,
+        response: { 201: equipmentCommentSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -136,7 +201,15 @@ export async function equipmentRoutes(
   // Public with the track (decision 0012): whoever may stream it, signed in or not, sees its gear.
   app.get(
     '/api/tracks/:id/equipment',
-    { schema: { params: idParams, response: { 200: z.array(equipmentTagSchema) } } },
+    {
+      schema: {
+        summary: "A track's equipment",
+        description: 'For whoever may listen to the track, signed in or not.',
+        tags,
+        params: idParams,
+        response: { 200: z.array(equipmentTagSchema) },
+      },
+    },
     async (request) => listTrackEquipment(db, request.params.id, request.session.userId ?? null),
   );
 
@@ -144,7 +217,13 @@ export async function equipmentRoutes(
     '/api/tracks/:id/equipment',
     {
       ...signedIn,
-      schema: { params: idParams, body: addTrackEquipmentBodySchema, response: { 201: equipmentTagSchema } },
+      schema: {
+        summary: 'Tag one of your tracks with equipment',
+        tags,
+        params: idParams,
+        body: addTrackEquipmentBodySchema,
+        response: { 201: equipmentTagSchema },
+      },
     },
     async (request, reply) =>
       reply
@@ -156,10 +235,18 @@ export async function equipmentRoutes(
 
   app.delete(
     '/api/tracks/:id/equipment/:equipmentId',
-    { ...signedIn, schema: { params: trackTagParams } },
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Remove an equipment tag from one of your tracks',
+        tags,
+        params: trackTagParams,
+        response: { 200: successSchema },
+      },
+    },
     async (request) => {
       await removeTrackEquipment(db, request.params.id, userOf(request).id, request.params.equipmentId);
-      return { success: true };
+      return { success: true as const };
     },
   );
 }

@@ -1,19 +1,38 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+
+const upSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
+const downSchema = z.object({ status: z.literal('unavailable'), database: z.literal('down') });
 
 /**
  * For load balancers and the test harness: 200 while a query runs, 503 while the database cannot
  * be reached (the process itself stays up and recovers when the database is back).
  */
-export async function healthRoutes(app: FastifyInstance, opts: { db: Database }) {
-  app.get('/api/health', { config: { rateLimit: false } }, async (request, reply) => {
-    try {
-      await opts.db.execute(sql`select 1`);
-      return { status: 'ok', database: 'up' };
-    } catch (err) {
-      request.log.warn({ err }, 'Health check: database unreachable');
-      return reply.code(503).header('Retry-After', '5').send({ status: 'unavailable', database: 'down' });
-    }
-  });
+export async function healthRoutes(fastify: FastifyInstance, opts: { db: Database }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/health',
+    {
+      config: { rateLimit: false },
+      schema: {
+        summary: 'Is this instance able to serve?',
+        description:
+          '200 while the database answers a query; 503 (with Retry-After) while it cannot be reached.',
+        tags: ['health'],
+        response: { 200: upSchema, 503: downSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await opts.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: 'up' as const };
+      } catch (err) {
+        request.log.warn({ err }, 'Health check: database unreachable');
+        return reply.code(503).header('Retry-After', '5').send({ status: 'unavailable', database: 'down' });
+      }
+    },
+  );
 }

@@ -16,11 +16,33 @@ const params = z.object({
  */
 export async function imagesRoutes(fastify: FastifyInstance, opts: { store: BlobStore }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/images/:kind/:file', { schema: { params } }, async (request, reply) => {
-    const match = request.params.file.match(/^(.+)-(128|256)\.webp$/)!;
-    return serveBlob(request, reply, opts.store, imageKey(request.params.kind, match[1]!, Number(match[2])), {
-      contentType: 'image/webp',
-      cacheControl: 'public, max-age=31536000, immutable',
-    });
-  });
+  app.get(
+    '/api/images/:kind/:file',
+    {
+      schema: {
+        summary: 'An uploaded image (avatar or cover), 128 or 256 pixels wide',
+        tags: ['images'],
+        params,
+        response: {
+          200: {
+            description: 'The WebP image, cacheable for a year',
+            content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const match = request.params.file.match(/^(.+)-(128|256)\.webp$/)!;
+      return serveBlob(
+        request,
+        reply,
+        opts.store,
+        imageKey(request.params.kind, match[1]!, Number(match[2])),
+        {
+          contentType: 'image/webp',
+          cacheControl: 'public, max-age=31536000, immutable',
+        },
+      );
+    },
+  );
 }

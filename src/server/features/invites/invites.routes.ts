@@ -24,6 +24,9 @@ const linkParams = collectiveParams.extend({ linkId: idParam() });
 const codeParams = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown invite code') });
 /** Guessing codes is the attack on invite links: keep the join and lookup endpoints slow for scripts. */
 const inviteRateLimit = routeRateLimit('invite');
+const tags = ['invites'];
+/** POST /api/invite/{code}/join: the collective joined (or already belonged to). */
+const joinedSchema = z.object({ id: z.number(), name: z.string(), alreadyMember: z.boolean() });
 
 export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Database }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,7 +35,14 @@ export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Databa
 
   app.get(
     '/api/collectives/:id/invite-links',
-    { schema: { params: collectiveParams, response: { 200: z.array(inviteLinkSchema) } } },
+    {
+      schema: {
+        summary: "A collective's invite links (owner only)",
+        tags,
+        params: collectiveParams,
+        response: { 200: z.array(inviteLinkSchema) },
+      },
+    },
     async (request) => listInviteLinks(db, request.params.id, userOf(request).id),
   );
 
@@ -41,6 +51,8 @@ export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Databa
     {
       preHandler: app.userRateLimit.create,
       schema: {
+        summary: 'Make an invite link (owner only)',
+        tags,
         params: collectiveParams,
         body: createInviteLinkBodySchema,
         response: { 201: inviteLinkSchema },
@@ -54,7 +66,15 @@ export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Databa
 
   app.patch(
     '/api/collectives/:id/invite-links/:linkId',
-    { schema: { params: linkParams, body: updateInviteLinkBodySchema, response: { 200: inviteLinkSchema } } },
+    {
+      schema: {
+        summary: 'Switch an invite link on or off (owner only)',
+        tags,
+        params: linkParams,
+        body: updateInviteLinkBodySchema,
+        response: { 200: inviteLinkSchema },
+      },
+    },
     async (request) =>
       setInviteLinkActive(
         db,
@@ -67,13 +87,29 @@ export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Databa
 
   app.get(
     '/api/invite/:code',
-    { config: inviteRateLimit, schema: { params: codeParams, response: { 200: inviteDetailsSchema } } },
+    {
+      config: inviteRateLimit,
+      schema: {
+        summary: 'What an invite link leads to',
+        tags,
+        params: codeParams,
+        response: { 200: inviteDetailsSchema },
+      },
+    },
     async (request) => getInviteDetails(db, request.params.code, userOf(request).id),
   );
 
   app.post(
     '/api/invite/:code/join',
-    { config: inviteRateLimit, schema: { params: codeParams } },
+    {
+      config: inviteRateLimit,
+      schema: {
+        summary: 'Join a collective through an invite link',
+        tags,
+        params: codeParams,
+        response: { 200: joinedSchema },
+      },
+    },
     async (request) => joinWithInvite(db, request.params.code, userOf(request).id),
   );
 }

@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
-import { type Track, trackSchema, waveformSchema } from '../../../shared/schemas/tracks';
+import {
+  type Track,
+  trackProcessingSchema,
+  trackSchema,
+  waveformSchema,
+} from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { userOf } from '../../plugins/auth-guard';
@@ -30,6 +36,16 @@ export interface TrackMediaRoutesOptions {
 }
 
 const trackParams = z.object({ id: idParam() });
+const tags = ['tracks'];
+/** 409: nothing playable (or no waveform) yet; `processing` says how far the track got. */
+const conflictSchema = apiErrorSchema
+  .extend({ processing: trackProcessingSchema })
+  .meta({ id: 'ProcessingConflict' });
+/** The bytes of a stored file, whole (200) or a Range of it (206); 416 for a range past its end. */
+const fileBytes = (description: string) => ({
+  description,
+  content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
+});
 
 /** Audio is access-checked per request, so nothing may be kept by a shared cache. */
 const PRIVATE = 'private, no-cache';
@@ -55,33 +71,64 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
         ? presignedRedirect(reply, store, key, options)
         : serveBlob(request, reply, store, key, options);
 
-  app.get('/api/tracks/:id/stream', { schema: { params: trackParams } }, async (request, reply) => {
-    const track = await access.listenable(
-      request.params.id,
-      request.session.userId ?? null,
-      (row) => streamSource(row) !== null,
-    );
-    const source = streamSource(track);
-    if (!source) return conflict(reply, processingOf(track));
-    return send(request, reply, source.key, {
-      contentType: source.mimeType,
-      cacheControl: PRIVATE,
-    });
-  });
+  app.get(
+    '/api/tracks/:id/stream',
+    {
+      schema: {
+        summary: "A track's audio, for playing",
+        description:
+          'The rendition when the original is not playable in every browser, else the original. Range requests are answered 206; with S3_STREAM=redirect the answer is a 302 to the bucket.',
+        tags,
+        params: trackParams,
+        response: { 200: fileBytes('The audio (Content-Type of the file)'), 409: conflictSchema },
+      },
+    },
+    async (request, reply) => {
+      const track = await access.listenable(
+        request.params.id,
+        request.session.userId ?? null,
+        (row) => streamSource(row) !== null,
+      );
+      const source = streamSource(track);
+      if (!source) return conflict(reply, processingOf(track));
+      return send(request, reply, source.key, {
+        contentType: source.mimeType,
+        cacheControl: PRIVATE,
+      });
+    },
+  );
 
-  app.get('/api/tracks/:id/original', { schema: { params: trackParams } }, async (request, reply) => {
-    const track = await access.listenable(request.params.id, request.session.userId ?? null);
-    return send(request, reply, track.filepath, {
-      contentType: track.mimeType,
-      cacheControl: PRIVATE,
-      contentDisposition: attachmentDisposition(track.filename),
-    });
-  });
+  app.get(
+    '/api/tracks/:id/original',
+    {
+      schema: {
+        summary: 'Download the file as it was uploaded',
+        tags,
+        params: trackParams,
+        response: { 200: fileBytes('The original file, as an attachment') },
+      },
+    },
+    async (request, reply) => {
+      const track = await access.listenable(request.params.id, request.session.userId ?? null);
+      return send(request, reply, track.filepath, {
+        contentType: track.mimeType,
+        cacheControl: PRIVATE,
+        contentDisposition: attachmentDisposition(track.filename),
+      });
+    },
+  );
 
   // Not cached: a processing job (which bumps nothing) turns 409 into peaks, and it is one request a play.
   app.get(
     '/api/tracks/:id/waveform',
-    { schema: { params: trackParams, response: { 200: waveformSchema } } },
+    {
+      schema: {
+        summary: "A track's waveform peaks",
+        tags,
+        params: trackParams,
+        response: { 200: waveformSchema, 409: conflictSchema },
+      },
+    },
     async (request, reply) => {
       const track = await findListenableTrack(db, request.params.id, request.session.userId ?? null);
       if (track.processingState !== 'ready' || !track.peaksKey) return conflict(reply, processingOf(track));
@@ -100,7 +147,15 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
 
   app.post(
     '/api/tracks/:id/process',
-    { preHandler: app.requireUser, schema: { params: trackParams, response: { 202: trackSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Process a track again after its processing failed',
+        tags,
+        params: trackParams,
+        response: { 202: trackSchema, 409: conflictSchema },
+      },
+    },
     async (request, reply) => {
       try {
         const track = await retryTrackProcessing(db, opts.queue, request.params.id, userOf(request).id);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { successSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
 import {
   TRACK_NAME_MAX,
@@ -18,6 +19,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
 import { parseFormFields } from '../../media/form-fields';
 import { receiveUpload } from '../../media/receive-upload';
+import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
@@ -45,6 +47,7 @@ export interface TracksRoutesOptions {
 }
 
 const trackParams = z.object({ id: idParam() });
+const tags = ['tracks'];
 
 /** A browser sends a bare file name; anything with a path in it is not from our client. */
 function displayFileName(name: string): string {
@@ -66,6 +69,10 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     {
       preHandler: app.requireUser,
       schema: {
+        summary: 'List your journal',
+        description:
+          'Without `limit`: every track, as an array (ETag, 304 while unchanged). With `limit`: one page and the cursor of the next.',
+        tags,
         querystring: trackListQuerySchema,
         response: { 200: z.union([z.array(trackSchema), trackPageSchema]) },
       },
@@ -107,7 +114,17 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
 
   app.post(
     '/api/tracks',
-    { preHandler: [app.requireUser, app.userRateLimit.upload], schema: { response: { 201: trackSchema } } },
+    {
+      preHandler: [app.requireUser, app.userRateLimit.upload],
+      schema: {
+        summary: 'Upload a track',
+        description:
+          'The reply comes once the file is stored; waveform, loudness and rendition are made afterwards (processing).',
+        tags,
+        multipartBody: uploadForm('audio', 'The audio file', trackUploadFieldsSchema),
+        response: { 201: trackSchema },
+      },
+    },
     async (request, reply) => {
       const user = userOf(request);
       const limit = await audioUploadLimit(db, user.id, opts.maxUploadBytes, opts.storageQuotaBytes);
@@ -154,7 +171,10 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
 
   app.get(
     '/api/user/storage',
-    { preHandler: app.requireUser, schema: { response: { 200: storageUsageSchema } } },
+    {
+      preHandler: app.requireUser,
+      schema: { summary: 'Storage you use, and your quota', tags, response: { 200: storageUsageSchema } },
+    },
     async (request) => ({
       usedBytes: await storedBytes(db, userOf(request).id),
       quotaBytes: opts.storageQuotaBytes || null,
@@ -165,26 +185,48 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     '/api/tracks/:id',
     {
       preHandler: app.requireUser,
-      schema: { params: trackParams, body: updateTrackBodySchema, response: { 200: trackSchema } },
+      schema: {
+        summary: 'Edit a track (name, notes, sharing)',
+        tags,
+        params: trackParams,
+        body: updateTrackBodySchema,
+        response: { 200: trackSchema },
+      },
     },
     async (request) => updateTrack(db, request.params.id, userOf(request).id, request.body),
   );
 
   app.delete(
     '/api/tracks/:id',
-    { preHandler: app.requireUser, schema: { params: trackParams } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Delete a track and its files',
+        tags,
+        params: trackParams,
+        response: { 200: successSchema },
+      },
+    },
     async (request) => {
       // Its files were queued for removal with the row (decision 0095): the drain removes them.
       await deleteTrack(db, request.params.id, userOf(request).id);
       await app.kickBlobDeletions();
-      return { success: true };
+      return { success: true as const };
     },
   );
 
   // The shared track link: no sign-in needed when the owner's profile is public.
   app.get(
     '/api/tracks/:id',
-    { schema: { params: trackParams, response: { 200: sharedTrackSchema } } },
+    {
+      schema: {
+        summary: 'A track with its owner (the shared track page)',
+        description: 'No sign-in needed when the owner is public; 404 for anyone who may not listen.',
+        tags,
+        params: trackParams,
+        response: { 200: sharedTrackSchema },
+      },
+    },
     async (request) => getListenableTrackWithOwner(db, request.params.id, request.session.userId ?? null),
   );
 

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { commitImage, receiveImage } from '../../media/image-upload';
+import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
 import { imageUrlOf } from '../images/image-url';
@@ -18,6 +19,7 @@ import { toAuthUser } from './users.service';
 
 /** The spec shows 5 MB on the profile avatar hint but does not enforce it; the server still bounds it. */
 const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+const tags = ['users'];
 
 export async function usersRoutes(
   fastify: FastifyInstance,
@@ -29,13 +31,29 @@ export async function usersRoutes(
 
   app.patch(
     '/api/user/privacy',
-    { ...signedIn, schema: { body: updatePrivacyBodySchema, response: { 200: authUserSchema } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Make your profile public or private',
+        tags,
+        body: updatePrivacyBodySchema,
+        response: { 200: authUserSchema },
+      },
+    },
     async (request) => toAuthUser(await updatePrivacy(db, userOf(request).id, request.body.isPublic)),
   );
 
   app.patch(
     '/api/user/profile',
-    { ...signedIn, schema: { body: updateProfileBodySchema, response: { 200: authUserSchema } } },
+    {
+      ...signedIn,
+      schema: {
+        summary: 'Edit your profile (names, username, bio, social links)',
+        tags,
+        body: updateProfileBodySchema,
+        response: { 200: authUserSchema },
+      },
+    },
     async (request) => toAuthUser(await updateProfile(db, userOf(request).id, request.body)),
   );
 
@@ -43,7 +61,12 @@ export async function usersRoutes(
     '/api/user/avatar',
     {
       preHandler: [app.requireUser, app.userRateLimit.upload],
-      schema: { response: { 200: z.object({ avatarUrl: z.string(), updatedAt: z.string() }) } },
+      schema: {
+        summary: 'Replace your avatar',
+        tags,
+        multipartBody: uploadForm('avatar', 'A JPEG, PNG, GIF or WebP image, at most 10 MB'),
+        response: { 200: z.object({ avatarUrl: z.string(), updatedAt: z.string() }) },
+      },
     },
     async (request) => {
       const me = userOf(request);
@@ -64,6 +87,9 @@ export async function usersRoutes(
     '/api/public/users/:userId',
     {
       schema: {
+        summary: "A person's public profile and public tracks",
+        description: 'No sign-in needed. A private profile and a missing one answer the same 404.',
+        tags,
         params: publicUserParamsSchema,
         response: { 200: publicProfileSchema },
       },

@@ -54,7 +54,8 @@ test('⌘K, a misspelt name and Enter play the track; the arrows reach gear, Ent
   // Down through the tracks to the first equipment result.
   const trackCount = await results.getByRole('group', { name: 'Tracks' }).getByRole('option').count();
   for (let i = 0; i < trackCount; i++) await page.keyboard.press('ArrowDown');
-  await expect(results.getByRole('option', { name: /Celesta Patch/ })).toHaveAttribute(
+  const gear = results.getByRole('group', { name: 'Equipment' });
+  await expect(gear.getByRole('option', { name: /Celesta Patch/ })).toHaveAttribute(
     'aria-selected',
     'true',
   );
@@ -74,8 +75,8 @@ test('⌘K, a misspelt name and Enter play the track; the arrows reach gear, Ent
 test('on a phone the top bar’s search opens the same dialog, and a playlist result opens it', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
   await signInAsDemo(page);
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Search' }).click();
   const field = page.getByRole('combobox', { name: 'Search' });
   await field.fill('sketch');

@@ -100,7 +100,8 @@ function SearchPanel({ user, close }: { user: AuthUser; close: () => void }) {
         <input
           // biome-ignore lint/a11y/noAutofocus: the dialog exists to type into this field
           autoFocus
-          type="search"
+          // Not type="search": its own clear button would sit beside the dialog's close button.
+          type="text"
           role="combobox"
           aria-label="Search"
           aria-autocomplete="list"

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH } from '../../../shared/constants';
 import { displayName } from '../../../shared/format';
@@ -73,23 +73,42 @@ function rank(t: Terms, name: PgColumn | SQL, document: SQL | PgColumn = name): 
 
 const limit = SEARCH.groupLimit;
 
-/** The caller's own tracks whose name, notes or equipment match (nobody else's: decision 0132). */
+/**
+ * The caller's own tracks whose name, notes or equipment match (nobody else's: decision 0132).
+ * Those whose own words match come first, ranked; tracks found only through their gear fill the
+ * rest of the group, newest first. Two queries, so that a tag on thousands of tracks costs a
+ * top-N by id rather than a similarity computed for each of them.
+ */
 async function searchTracks(db: Database, userId: string, t: Terms) {
   const document = trackDocument(tracks.name, tracks.notes);
-  const tagged = db
-    .select({ trackId: trackEquipmentTags.trackId })
-    .from(trackEquipmentTags)
-    .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
-    .where(matches(t, equipmentTags.name));
-  const byGear = sql`(${tracks.id} in ${tagged})`;
-  const rows = await db
+  const own = await db
     .select()
     .from(tracks)
-    .where(and(eq(tracks.userId, userId), sql`(${matches(t, tracks.name, document)} or ${byGear})`))
-    // A track found only through its gear ranks below one whose own words match.
-    .orderBy(sql`${rank(t, tracks.name, document)} + ${byGear}::int * 0.4 desc`, desc(tracks.id))
+    .where(and(eq(tracks.userId, userId), matches(t, tracks.name, document)))
+    .orderBy(desc(rank(t, tracks.name, document)), desc(tracks.id))
     .limit(limit);
-  return withEquipment(db, rows);
+  if (own.length < limit) {
+    const tagged = db
+      .select({ trackId: trackEquipmentTags.trackId })
+      .from(trackEquipmentTags)
+      .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
+      .where(matches(t, equipmentTags.name));
+    const found = own.map((row) => row.id);
+    const byGear = await db
+      .select()
+      .from(tracks)
+      .where(
+        and(
+          eq(tracks.userId, userId),
+          inArray(tracks.id, tagged),
+          found.length ? notInArray(tracks.id, found) : undefined,
+        ),
+      )
+      .orderBy(desc(tracks.id))
+      .limit(limit - own.length);
+    own.push(...byGear);
+  }
+  return withEquipment(db, own);
 }
 
 /** Playlists the caller owns, then those shared into their collectives, merged by rank. */

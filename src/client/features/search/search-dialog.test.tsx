@@ -38,7 +38,8 @@ function setup() {
 
 const option = (name: RegExp) => screen.getByRole('option', { name });
 
-describe('search dialog', () => {
+// Typing with user-event takes seconds on a loaded machine.
+describe('search dialog', { timeout: 20_000 }, () => {
   it('opens with Ctrl+K, groups results under headings and moves with the arrows', async () => {
     const { user, fetch } = setup();
     await user.keyboard('{Control>}k{/Control}');

@@ -55,10 +55,7 @@ test('⌘K, a misspelt name and Enter play the track; the arrows reach gear, Ent
   const trackCount = await results.getByRole('group', { name: 'Tracks' }).getByRole('option').count();
   for (let i = 0; i < trackCount; i++) await page.keyboard.press('ArrowDown');
   const gear = results.getByRole('group', { name: 'Equipment' });
-  await expect(gear.getByRole('option', { name: /Celesta Patch/ })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
+  await expect(gear.getByRole('option', { name: /Celesta Patch/ })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/equipment\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Celesta Patch' })).toBeVisible();

@@ -73,7 +73,7 @@ export function openDatabase({
     };
   }
   // pg_trgm (search, decision 0131) ships with PGlite but must be loaded into each instance before
-  // migration 0008's CREATE EXTENSION (or any query using it) can find it.
+  // migration 0009's CREATE EXTENSION (or any query using it) can find it.
   const options: PGliteOptions = { extensions: { pg_trgm } };
   let client: PGlite;
   if (databaseUrl === 'memory:') {

@@ -1,4 +1,5 @@
 import { DEFAULT_EQUIPMENT_CATEGORY } from '../../../shared/constants';
+import { profilePath } from '../../../shared/profile-path';
 import type { SearchResults } from '../../../shared/schemas/search';
 import type { Track } from '../../../shared/schemas/tracks';
 
@@ -82,7 +83,7 @@ export function searchGroups(results: SearchResults | undefined): SearchGroup[] 
       id: 'people',
       heading: 'People',
       items: results.people.map((p) =>
-        page(`person-${p.id}`, p.name, `/profile/${p.id}`, p.avatarUrl, p.username ? `@${p.username}` : null),
+        page(`person-${p.id}`, p.name, profilePath(p), p.avatarUrl, p.username ? `@${p.username}` : null),
       ),
     },
   ];

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { signInAsDemo } from '../src/test/server-process.ts';
-import { lcpRows, offloadRows, rangeRows, uploadRows } from './lib/cases.mjs';
+import { lcpRows, offloadRows, rangeRows, searchRow, uploadRows } from './lib/cases.mjs';
 import { exitCodeFor, judge, load, pair, table } from './lib/measure.mjs';
 import {
   freshPostgresDatabase,
@@ -51,7 +51,7 @@ const stops = [];
 const rows = [];
 const started = performance.now();
 const say = (line) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${line}`);
-const needTracks = wantsFamily('journal-', 'health-under-list', 'lcp-journal');
+const needTracks = wantsFamily('journal-', 'health-under-list', 'lcp-journal', 'search-');
 const needRange = wantsFamily('range-');
 
 try {
@@ -195,12 +195,18 @@ try {
   }
 
   for (const size of SIZES.slice(1)) {
-    if (!wantsFamily(`journal-list-${label(size)}`)) continue;
+    if (!wantsFamily(`journal-list-${label(size)}`, `search-${label(size)}`)) continue;
     say(`seeding up to ${size} tracks`);
     trackIds.push(...(await seedTracks(api, tags, trackIds.length, size)));
     await stops.shift()(); // the reference, whose bytes are now stale
     ref = await reference();
     await listCases(size);
+  }
+
+  // GET /api/search on the largest journal seeded (issue 13: 5,000 tracks, p99 under 50 ms).
+  const searchName = `search-${label(trackIds.length)}-1c`;
+  if (needTracks && wants(searchName)) {
+    rows.push(await searchRow({ baseUrl: app.baseUrl, headers, name: searchName, quick, say }));
   }
 
   if (needRange && wantsFamily('range-1mib-offload')) {

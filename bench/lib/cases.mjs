@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { coldLcp, launchChromium } from './lcp.mjs';
-import { pair, single, skipped } from './measure.mjs';
+import { load, pair, single, skipped } from './measure.mjs';
 import { startNginx } from './processes.mjs';
 import { timedUpload, writeNoiseWav } from './upload.mjs';
 import { wrkRange } from './wrk.mjs';
@@ -152,4 +152,31 @@ export async function lcpRows({ baseUrl, cookie, journalLabel, rounds, landing, 
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The searches of search-<size>-1c (issue 13): a name with a typo, gear, a word prefix, a number and
+ * a word nothing has, asked in turn by one connection. No reference: the budget is absolute (p99).
+ */
+export const SEARCH_QUERIES = ['Bench trak 04217', 'juno', 'Bench Synth Juno-6O', 'interf', '1234', 'zebra'];
+
+export async function searchRow({ baseUrl, headers, name, quick, say }) {
+  say(name);
+  const requests = SEARCH_QUERIES.map((q) => ({
+    method: 'GET',
+    path: `/api/search?q=${encodeURIComponent(q)}`,
+  }));
+  const run = () =>
+    load({
+      url: baseUrl,
+      requests,
+      headers,
+      connections: 1,
+      ...(quick ? { amount: 60 } : { duration: 10 }),
+    }).figures.then((figures) => {
+      if (figures.bad > 0 || figures.requests === 0)
+        throw new Error(`${name}: ${figures.bad} of ${figures.requests} searches failed`);
+      return figures.p99;
+    });
+  return single(name, 'p99', run);
 }

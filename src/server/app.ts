@@ -16,6 +16,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
+import { searchRoutes } from './features/search/search.routes';
 import { StreamAccess } from './features/tracks/stream-access';
 import { startTrackProcessing } from './features/tracks/track-processing.queue';
 import { tracksRoutes } from './features/tracks/tracks.routes';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
+  await app.register(searchRoutes, { db });
   // The job queue's connection is also where this instance LISTENs (decision 0100).
   await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 

@@ -169,3 +169,13 @@ export const PLAYER = {
   levelPeakCeilingDb: -1,
   levelMaxBoostDb: 12,
 } as const;
+
+/** GET /api/search (issue 13, decisions 0130–0139). */
+export const SEARCH = {
+  /** Longer text is refused (400): nobody types more into a search box, and it bounds the work. */
+  maxQueryLength: 100,
+  /** Each group answers at most this many, best first (decision 0133). */
+  groupLimit: 5,
+  /** The client waits this long after the last keystroke before asking. */
+  debounceMs: 200,
+} as const;

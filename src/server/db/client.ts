@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -71,13 +72,16 @@ export function openDatabase({
       close: () => pool.end(),
     };
   }
+  // pg_trgm (search, decision 0131) ships with PGlite but must be loaded into each instance before
+  // migration 0009's CREATE EXTENSION (or any query using it) can find it.
+  const options: PGliteOptions = { extensions: { pg_trgm } };
   let client: PGlite;
   if (databaseUrl === 'memory:') {
-    client = new PGlite(loadDataDir ? { loadDataDir } : undefined);
+    client = new PGlite(loadDataDir ? { ...options, loadDataDir } : options);
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, options);
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Database;
   return { db, kind: 'pglite', queueConnection: { kind: 'pglite', client }, close: () => client.close() };

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../../shared/schemas/auth';
 import { parseCollectiveId } from '../collectives/use-collectives';
 import { useLiveEvents } from '../collectives/use-live-events';
 import { PlayerBar } from '../player/player-bar';
+import { SearchTrigger, ShellSearch } from '../search/shell-search';
 import { CollectivesRail } from './collectives-rail';
 import { MembersPanel } from './members-panel';
 import { MobileTopBar } from './mobile-top-bar';
@@ -28,15 +29,25 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
   useLiveEvents(user.id);
 
   return (
-    <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
-      <MobileTopBar user={user} collectiveId={collectiveId} className="md:hidden" />
-      <div className="flex min-h-0 flex-1">
-        <CollectivesRail activeCollectiveId={collectiveId} className="hidden md:flex" />
-        <PlaylistsSidebar user={user} collectiveId={collectiveId} className="hidden md:flex" />
-        <main className="min-w-0 flex-1 overflow-y-auto">{children}</main>
-        {collectiveId !== null && <MembersPanel collectiveId={collectiveId} className="hidden lg:flex" />}
-      </div>
-      <PlayerBar />
-    </div>
+    <ShellSearch user={user}>
+      {(openSearch) => (
+        <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
+          <MobileTopBar user={user} collectiveId={collectiveId} onSearch={openSearch} className="md:hidden" />
+          <div className="flex min-h-0 flex-1">
+            <CollectivesRail activeCollectiveId={collectiveId} className="hidden md:flex" />
+            <PlaylistsSidebar user={user} collectiveId={collectiveId} className="hidden md:flex" />
+            <div className="flex min-w-0 flex-1 flex-col">
+              {/* The shell header (issue 13): the one search box; ⌘K / Ctrl+K opens the same dialog. */}
+              <header className="hidden h-14 shrink-0 items-center border-b border-border px-6 md:flex">
+                <SearchTrigger onOpen={openSearch} />
+              </header>
+              <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
+            </div>
+            {collectiveId !== null && <MembersPanel collectiveId={collectiveId} className="hidden lg:flex" />}
+          </div>
+          <PlayerBar />
+        </div>
+      )}
+    </ShellSearch>
   );
 }

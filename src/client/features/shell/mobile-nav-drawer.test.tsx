@@ -24,9 +24,12 @@ const openDrawer = () => userEvent.click(screen.getByRole('button', { name: 'Ope
 
 describe('MobileTopBar navigation drawer in journal context', () => {
   it('opens the journal sidebar with its playlists and create controls, and closes on navigating', async () => {
-    const { location } = renderWithProviders(<MobileTopBar user={testUser} collectiveId={null} />, {
-      seed: journalSeed,
-    });
+    const { location } = renderWithProviders(
+      <MobileTopBar user={testUser} collectiveId={null} onSearch={() => {}} />,
+      {
+        seed: journalSeed,
+      },
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await openDrawer();
@@ -45,9 +48,12 @@ describe('MobileTopBar navigation drawer in journal context', () => {
   });
 
   it('closes when a playlist is picked, and when the location changes from elsewhere', async () => {
-    const { location } = renderWithProviders(<MobileTopBar user={testUser} collectiveId={null} />, {
-      seed: journalSeed,
-    });
+    const { location } = renderWithProviders(
+      <MobileTopBar user={testUser} collectiveId={null} onSearch={() => {}} />,
+      {
+        seed: journalSeed,
+      },
+    );
     await openDrawer();
     await userEvent.click(within(await drawer()).getByRole('link', { name: 'Live' }));
     expect(location.history?.at(-1)).toBe('/playlist/12');
@@ -68,7 +74,9 @@ describe('MobileTopBar navigation drawer in journal context', () => {
   });
 
   it('stays open behind the Create Playlist and Create Collective dialogs', async () => {
-    renderWithProviders(<MobileTopBar user={testUser} collectiveId={null} />, { seed: journalSeed });
+    renderWithProviders(<MobileTopBar user={testUser} collectiveId={null} onSearch={() => {}} />, {
+      seed: journalSeed,
+    });
     await openDrawer();
     await userEvent.click(within(await drawer()).getByRole('button', { name: 'Create Playlist' }));
     expect(await screen.findByRole('dialog', { name: 'Create Playlist' })).toBeTruthy();
@@ -100,7 +108,7 @@ describe('MobileTopBar navigation drawer in collective context', () => {
       'GET /api/collectives/4/members': () => json(members),
       'GET /api/collectives/4/playlists': () => json(shared),
     });
-    return renderWithProviders(<MobileTopBar user={testUser} collectiveId={4} />, {
+    return renderWithProviders(<MobileTopBar user={testUser} collectiveId={4} onSearch={() => {}} />, {
       path: '/collective/4',
       seed: [
         [['/api/collectives'], [tapeClub]],

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Separator } from '../../components/ui/separator';
 import { cn } from '../../lib/utils';
 import { useCollectives } from '../collectives/use-collectives';
+import { SearchIconButton } from '../search/shell-search';
 import { AvatarStack } from './avatar-stack';
 import { MobileNavDrawer } from './mobile-nav-drawer';
 
@@ -16,10 +17,13 @@ import { MobileNavDrawer } from './mobile-nav-drawer';
 export function MobileTopBar({
   user,
   collectiveId,
+  onSearch,
   className,
 }: {
   user: AuthUser;
   collectiveId: number | null;
+  /** Opens the shell's search dialog. */
+  onSearch: () => void;
   className?: string;
 }) {
   const [, navigate] = useLocation();
@@ -39,6 +43,7 @@ export function MobileTopBar({
         items={collectives ?? []}
         onSelect={(item) => navigate(`/collective/${item.id}`)}
       />
+      <SearchIconButton onOpen={onSearch} />
       <Button variant="ghost" size="icon" aria-label="Profile" onClick={() => navigate('/profile')}>
         <User />
       </Button>

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProcessingState } from '../../../shared/schemas/tracks';
 import { createdAt, updatedAt } from './columns';
+import { searchVector, trackDocument } from './search-documents';
 import { users } from './users';
 
 export const tracks = pgTable(
@@ -58,5 +59,8 @@ export const tracks = pgTable(
     index('tracks_created_idx').on(t.createdAt),
     // Start-up finds the tracks still waiting for processing.
     index('tracks_processing_state_idx').on(t.processingState),
+    // Search (issue 13, decision 0131): words of the name and notes, and trigrams of the name for typos.
+    index('tracks_search_idx').using('gin', searchVector(trackDocument(t.name, t.notes))),
+    index('tracks_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
 );

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SocialLinkType } from '../../../shared/constants';
 import { createdAt, updatedAt } from './columns';
+import { personDocument, searchVector, trigramOps } from './search-documents';
 
 export type SocialLinks = Partial<Record<SocialLinkType, string>>;
 
@@ -48,7 +49,16 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   // Usernames are shown as @username in comments: unique ignoring case, so nobody can pose as another.
-  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // Search finds public profiles only (decision 0132): partial indexes hold just those.
+    index('users_public_search_idx')
+      .using('gin', searchVector(personDocument(t.username, t.firstName, t.lastName)))
+      .where(sql`${t.isPublic}`),
+    index('users_public_name_trgm_idx')
+      .using('gin', trigramOps(personDocument(t.username, t.firstName, t.lastName)))
+      .where(sql`${t.isPublic}`),
+  ],
 );
 
 /**

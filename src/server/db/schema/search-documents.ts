@@ -1,0 +1,25 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * The text search documents of GET /api/search (issue 13, decisions 0130–0131), written once: the
+ * GIN expression indexes of the schema and the queries of search.service.ts must use the same
+ * expression, or the planner cannot match one to the other.
+ *
+ * 'simple': no stemming and no stop words. Track, gear and playlist names are not English prose
+ * (a stemmer would turn "Juno" into "juno" and "Subsequent" into "subsequ" alike, but also drop
+ * "the", "it", "on"…), and the query's words are matched as prefixes (`moo:*`), which finds the
+ * inflections a stemmer would (record → recorded, recording) in any language.
+ */
+export const searchVector = (document: SQL | PgColumn) => sql`to_tsvector('simple'::regconfig, ${document})`;
+
+/** A track is found by its name and its notes (its equipment's names are matched through the tags). */
+export const trackDocument = (name: PgColumn, notes: PgColumn) =>
+  sql`(${name} || ' ' || coalesce(${notes}, ''))`;
+
+/** A person is found by username, first and last name (never by e-mail). */
+export const personDocument = (username: PgColumn, firstName: PgColumn, lastName: PgColumn) =>
+  sql`(coalesce(${username}, '') || ' ' || coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, ''))`;
+
+/** A trigram GIN operator class on an expression (drizzle's `.op()` takes columns only). */
+export const trigramOps = (document: SQL) => sql`${document} gin_trgm_ops`;

@@ -12,7 +12,12 @@ export async function searchRoutes(fastify: FastifyInstance, opts: { db: Databas
     '/api/search',
     {
       preHandler: app.requireUser,
-      schema: { querystring: searchQuerySchema, response: { 200: searchResultsSchema } },
+      schema: {
+        summary: 'Search what the caller may see, grouped by kind',
+        tags: ['search'],
+        querystring: searchQuerySchema,
+        response: { 200: searchResultsSchema },
+      },
     },
     async (request) => search(opts.db, userOf(request).id, request.query.q),
   );

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
 import {
+  COLLECTIVE_ROLES,
   collectiveCommentSchema,
   collectiveMemberSchema,
   collectivePlaylistDetailSchema,
@@ -11,7 +12,9 @@ import {
   collectiveWithRoleSchema,
   commentBodySchema,
   createCollectiveBodySchema,
+  transferOwnershipBodySchema,
   updateCollectiveBodySchema,
+  updateMemberBodySchema,
 } from '../../../shared/schemas/collectives';
 import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
@@ -33,9 +36,12 @@ import {
   requireOwner,
   updateCollective,
 } from './collectives.service';
+import { deleteCollective, removeMember, transferOwnership, updateMemberRole } from './members.service';
 
 const idParams = z.object({ id: idParam() });
 const playlistParams = idParams.extend({ playlistId: idParam() });
+const memberParams = idParams.extend({ userId: z.string().min(1).max(200) });
+const success = z.object({ success: z.literal(true) });
 
 /** Spec section 5: collective avatars are at most 5 MB and JPEG, PNG, GIF or WebP. */
 const AVATAR_RULES = {
@@ -76,6 +82,50 @@ export async function collectivesRoutes(
     '/api/collectives/:id',
     { schema: { params: idParams, body: updateCollectiveBodySchema, response: { 200: collectiveSchema } } },
     async (request) => updateCollective(db, request.params.id, userOf(request).id, request.body),
+  );
+
+  app.delete(
+    '/api/collectives/:id',
+    { schema: { params: idParams, response: { 200: success } } },
+    async (request) => {
+      await deleteCollective(db, request.params.id, userOf(request).id);
+      return { success: true as const };
+    },
+  );
+
+  app.patch(
+    '/api/collectives/:id/members/:userId',
+    {
+      schema: {
+        params: memberParams,
+        body: updateMemberBodySchema,
+        response: { 200: z.object({ userId: z.string(), role: z.enum(COLLECTIVE_ROLES) }) },
+      },
+    },
+    async (request) =>
+      updateMemberRole(db, request.params.id, userOf(request).id, request.params.userId, request.body.role),
+  );
+
+  // With the caller's own id this is leaving (the HTTP contract of issue 13).
+  app.delete(
+    '/api/collectives/:id/members/:userId',
+    { schema: { params: memberParams, response: { 200: success } } },
+    async (request) => {
+      await removeMember(db, request.params.id, userOf(request).id, request.params.userId);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/collectives/:id/transfer',
+    {
+      schema: {
+        params: idParams,
+        body: transferOwnershipBodySchema,
+        response: { 200: collectiveWithRoleSchema },
+      },
+    },
+    async (request) => transferOwnership(db, request.params.id, userOf(request).id, request.body.userId),
   );
 
   app.post(

@@ -16,6 +16,7 @@ import {
   getInviteDetails,
   joinWithInvite,
   listInviteLinks,
+  revokeInviteLink,
   setInviteLinkActive,
 } from './invites.service';
 
@@ -49,7 +50,24 @@ export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Databa
     async (request, reply) =>
       reply
         .code(201)
-        .send(await createInviteLink(db, request.params.id, userOf(request).id, request.body.type)),
+        .send(
+          await createInviteLink(
+            db,
+            request.params.id,
+            userOf(request).id,
+            request.body.type,
+            request.body.expiresIn,
+          ),
+        ),
+  );
+
+  app.delete(
+    '/api/collectives/:id/invite-links/:linkId',
+    { schema: { params: linkParams } },
+    async (request) => {
+      await revokeInviteLink(db, request.params.id, request.params.linkId, userOf(request).id);
+      return { success: true };
+    },
   );
 
   app.patch(

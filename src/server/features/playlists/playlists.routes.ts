@@ -22,6 +22,7 @@ import type { BlobStore } from '../../storage/blob-store';
 import {
   addTrackToPlaylist,
   createPlaylist,
+  deletePlaylist,
   findOwnPlaylist,
   getOwnPlaylistDetail,
   listOwnPlaylists,
@@ -100,6 +101,11 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
     { schema: { params: idParams, body: updatePlaylistBodySchema, response: { 200: playlistSchema } } },
     async (request) => updatePlaylist(db, request.params.id, userOf(request).id, request.body),
   );
+
+  app.delete('/api/playlists/:id', { schema: { params: idParams } }, async (request) => {
+    await deletePlaylist(db, request.params.id, userOf(request).id);
+    return { success: true };
+  });
 
   app.post(
     '/api/playlists/:id/tracks',

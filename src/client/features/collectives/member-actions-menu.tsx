@@ -1,8 +1,7 @@
-import { Crown, DoorOpen, MoreHorizontal, Shield, ShieldOff, UserMinus } from 'lucide-react';
-import { useState } from 'react';
+import { Crown, DoorOpen, Shield, ShieldOff, UserMinus } from 'lucide-react';
+import { type ReactElement, useState } from 'react';
 import type { CollectiveMember } from '../../../shared/schemas/collectives';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Button } from '../../components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -18,43 +17,43 @@ import {
 
 type Confirming = 'remove' | 'transfer' | 'leave' | null;
 
-/**
- * The menu on one member's row (decision 0121). It offers exactly what the server said the caller
- * may do to this member (`member.abilities`); promoting and demoting act at once (each undoes the
- * other), removing, handing over and leaving ask first.
- */
-export function MemberActionsMenu({
-  collectiveId,
-  collectiveName,
-  member,
-  name,
-  myUserId,
-}: {
+export interface MemberActionsProps {
   collectiveId: number;
   collectiveName: string;
   member: CollectiveMember;
   name: string;
   myUserId: string;
-}) {
+}
+
+/**
+ * The menu on one member's row (decision 0121), loaded with its first use (member-actions-trigger.tsx
+ * shows the trigger until then). It offers exactly what the server said the caller may do to this
+ * member (`member.abilities`); promoting and demoting act at once (each undoes the other),
+ * removing, handing over and leaving ask first.
+ */
+export function RadixMemberActionsMenu({
+  collectiveId,
+  collectiveName,
+  member,
+  name,
+  myUserId,
+  children,
+  defaultOpen,
+}: MemberActionsProps & { children: ReactElement; defaultOpen?: boolean }) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const changeRole = useChangeRole(collectiveId);
   const remove = useRemoveMember(collectiveId);
   const transfer = useTransferOwnership(collectiveId);
   const leave = useLeaveCollective(collectiveId, myUserId);
   const a = member.abilities;
-  if (!a.makeAdmin && !a.makeMember && !a.remove && !a.makeOwner && !a.leave) return null;
   const self = member.userId === myUserId;
   const close = (open: boolean) => !open && setConfirming(null);
 
   return (
     <>
       {/* Not modal: a modal menu handing focus to a dialog it opens leaves the page inert. */}
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" className="size-7" aria-label={`Actions for ${name}`}>
-            <MoreHorizontal />
-          </Button>
-        </DropdownMenuTrigger>
+      <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+        <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           {a.makeAdmin && (
             <DropdownMenuItem

@@ -3,7 +3,7 @@ import { displayName } from '../../../shared/format';
 import type { CollectiveMember } from '../../../shared/schemas/collectives';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../auth/use-auth';
-import { MemberActionsMenu } from '../collectives/member-actions-menu';
+import { MemberActionsMenu } from '../collectives/member-actions-trigger';
 import { useCollective, useCollectiveMembers } from '../collectives/use-collectives';
 import { UserAvatar } from './collective-avatar';
 

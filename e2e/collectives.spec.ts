@@ -132,10 +132,14 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await expect(bComments.getByText('Ben Beats')).toBeVisible();
   await shot(b.page, '5-member-playing-and-commenting');
 
-  // Ben is a member: settings and invites are not his to change.
-  await b.page.getByRole('button', { name: 'Settings' }).click();
+  // Ben is a member: settings and invites are not his to change, so no navigation leads there
+  // (his abilities, decision 0121); typed in, the addresses still explain.
+  await expect(b.page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
+  await expect(b.page.getByRole('button', { name: 'Invite Members' })).toHaveCount(0);
+  await expect(b.page.getByRole('link', { name: 'Invite' })).toHaveCount(0);
+  await b.page.goto(`/collective/${collectiveId}/settings`);
   await expect(b.page.getByText("You don't have permission to access these settings")).toBeVisible();
-  await b.page.getByRole('button', { name: 'Invite Members' }).click();
+  await b.page.goto(`/collective/${collectiveId}/invites`);
   await expect(b.page.getByText('Only the owner and admins can manage invites')).toBeVisible();
   // Picking the playlist in the sidebar brings the collective page back with it selected.
   await b.page
@@ -152,7 +156,8 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await page.getByLabel('About').fill('Cassette loops, late-night sketches and tape hiss.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Collective updated successfully!', { exact: true })).toBeVisible();
-  await expect(page.getByText('Coming Soon')).toHaveCount(2);
+  await expect(page.getByText('Coming Soon')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Permissions & Roles' })).toBeVisible();
   await shot(page, '5b-settings');
 
   // Mona sees Ben's comment, and the link is used up.

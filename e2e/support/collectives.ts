@@ -20,7 +20,8 @@ export const test = base.extend<object, { journalWithPeople: RunningJournal }>({
       await use(journal);
       await journal.stop();
     },
-    { scope: 'worker' },
+    // Starting a second server and issuer takes longer than a test's default 30 s on a busy machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ journalWithPeople }, use) => {
     await use(journalWithPeople.baseURL);

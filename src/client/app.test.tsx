@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from './app';
+import { collective } from './features/collectives/collective-fixtures';
 import { resetCsrfToken } from './lib/api-client';
 import { reloadPage } from './lib/navigation';
 import { callsTo, json, mockFetch, never } from './test/mock-fetch';
@@ -16,16 +17,7 @@ const signedIn = {
   'GET /api/auth/user': () => json(testUser),
   'GET /api/collectives': () =>
     json([{ id: 3, name: 'Night Owls', description: null, imageUrl: null, ownerId: 'other' }]),
-  'GET /api/collectives/3': () =>
-    json({
-      id: 3,
-      name: 'Night Owls',
-      description: null,
-      imageUrl: null,
-      ownerId: 'other',
-      createdAt: '',
-      updatedAt: '',
-    }),
+  'GET /api/collectives/3': () => json(collective(3, 'Night Owls', { ownerId: 'other', role: 'member' })),
   'GET /api/playlists': () => json([]),
   'GET /api/tracks': () => json([]),
 };
@@ -99,8 +91,7 @@ describe('routes', () => {
   it('shows collective settings to the owner', async () => {
     mockFetch({
       ...signedIn,
-      'GET /api/collectives/3': () =>
-        json({ id: 3, name: 'Night Owls', description: null, imageUrl: null, ownerId: testUser.id }),
+      'GET /api/collectives/3': () => json(collective(3, 'Night Owls', { ownerId: testUser.id })),
     });
     renderWithProviders(<AppRoutes />, { path: '/collective/3/settings' });
     expect(await screen.findByRole('heading', { name: 'Collective Settings' })).toBeTruthy();

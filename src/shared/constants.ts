@@ -94,6 +94,9 @@ export function equipmentCategoryColor(category: string | null | undefined): str
 export const DEMO_DISABLED_MESSAGE = 'The demo user is turned off on this server';
 /** POST /api/auth/demo-session while the number of live demo accounts is at its cap (decision 0029). */
 export const DEMO_FULL_MESSAGE = 'Too many people are trying the demo right now. Please try again later.';
+/** DELETE …/members/{own id} by the owner (decision 0121): someone must own the collective. */
+export const OWNER_CANNOT_LEAVE_MESSAGE =
+  'The owner cannot leave the collective. Transfer ownership to another member first, or delete the collective.';
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
 /** Shown on the landing page after a request answered 401 while signed in (issue 15, decision 0196). */
 export const SESSION_ENDED_MESSAGE = 'Your session ended. Sign in again.';

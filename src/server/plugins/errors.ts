@@ -28,6 +28,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   416: 'Range Not Satisfiable',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { playlistSchema, playlistTrackSchema } from './playlists';
+import { playlistAbilitiesSchema, playlistSchema, playlistTrackSchema } from './playlists';
 import { id, nonEmptyPatch, text } from './primitives';
 
 export const COLLECTIVE_ROLES = ['owner', 'admin', 'member'] as const;
@@ -17,8 +17,26 @@ export const collectiveSchema = z.object({
 });
 export type Collective = z.infer<typeof collectiveSchema>;
 
-/** GET /api/collectives/{id}: the collective plus the caller's own role in it. */
-export const collectiveWithRoleSchema = collectiveSchema.extend({ role: z.enum(COLLECTIVE_ROLES) });
+/**
+ * What the caller may do in a collective, computed by the server's policy (decision 0013, 0121):
+ * the client shows only the navigation and actions these allow and never re-derives them.
+ */
+export const collectiveAbilitiesSchema = z.object({
+  editSettings: z.boolean(),
+  manageInvites: z.boolean(),
+  manageMembers: z.boolean(),
+  transferOwnership: z.boolean(),
+  deleteCollective: z.boolean(),
+  leave: z.boolean(),
+  comment: z.boolean(),
+});
+export type CollectiveAbilities = z.infer<typeof collectiveAbilitiesSchema>;
+
+/** GET /api/collectives/{id}: the collective plus the caller's own role and abilities in it. */
+export const collectiveWithRoleSchema = collectiveSchema.extend({
+  role: z.enum(COLLECTIVE_ROLES),
+  abilities: collectiveAbilitiesSchema,
+});
 export type CollectiveWithRole = z.infer<typeof collectiveWithRoleSchema>;
 
 /** Public fields of a person, as other people see them (never an email). */
@@ -32,6 +50,17 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
+/** What the caller may do to one member (the row's menu in the members panel, decision 0121). */
+export const memberAbilitiesSchema = z.object({
+  makeAdmin: z.boolean(),
+  makeMember: z.boolean(),
+  remove: z.boolean(),
+  makeOwner: z.boolean(),
+  /** The caller's own row, and the caller is not the owner. */
+  leave: z.boolean(),
+});
+export type MemberAbilities = z.infer<typeof memberAbilitiesSchema>;
+
 export const collectiveMemberSchema = z.object({
   userId: z.string(),
   role: z.enum(COLLECTIVE_ROLES),
@@ -39,8 +68,15 @@ export const collectiveMemberSchema = z.object({
   user: userSummarySchema,
   /** Has an open event stream on some instance (decision 0101; the spec's panel faked this). */
   online: z.boolean(),
+  abilities: memberAbilitiesSchema,
 });
 export type CollectiveMember = z.infer<typeof collectiveMemberSchema>;
+
+/** PATCH /api/collectives/{id}/members/{userId}: owner is never set this way (see transfer). */
+export const MEMBER_ROLES = ['admin', 'member'] as const;
+export const updateMemberBodySchema = z.object({ role: z.enum(MEMBER_ROLES) }).strict();
+/** POST /api/collectives/{id}/transfer: the member who becomes the owner. */
+export const transferOwnershipBodySchema = z.object({ userId: z.string().min(1).max(200) }).strict();
 
 const name = text('Name')
   .min(1, 'Name is required')
@@ -66,6 +102,7 @@ export const updateCollectiveBodySchema = nonEmptyPatch(
 
 /** A playlist shared into a collective, with its owner as members see them. */
 export const collectivePlaylistSchema = playlistSchema.extend({
+  abilities: playlistAbilitiesSchema,
   sharedAt: z.string(),
   sharedByUserId: z.string(),
   user: userSummarySchema,
@@ -107,11 +144,25 @@ export const inviteLinkSchema = z.object({
   /** usageCount reached maxUses: shown Inactive and cannot be re-activated. */
   isExhausted: z.boolean(),
   createdAt: z.string(),
+  /** null: the link never expires (decision 0124). */
   expiresAt: z.string().nullable(),
+  isExpired: z.boolean(),
 });
 export type InviteLink = z.infer<typeof inviteLinkSchema>;
 
-export const createInviteLinkBodySchema = z.object({ type: z.enum(INVITE_LINK_TYPES) });
+/** How long a new link works, chosen when it is made (decision 0124). */
+export const INVITE_EXPIRIES = ['never', '1d', '7d'] as const;
+export type InviteExpiry = (typeof INVITE_EXPIRIES)[number];
+export const INVITE_EXPIRY_HOURS: Record<InviteExpiry, number | null> = { never: null, '1d': 24, '7d': 168 };
+export const INVITE_EXPIRY_LABELS: Record<InviteExpiry, string> = {
+  never: 'Never',
+  '1d': '1 day',
+  '7d': '7 days',
+};
+export const createInviteLinkBodySchema = z.object({
+  type: z.enum(INVITE_LINK_TYPES),
+  expiresIn: z.enum(INVITE_EXPIRIES).default('never'),
+});
 export const updateInviteLinkBodySchema = z.object({ isActive: z.boolean() });
 
 export const inviteDetailsSchema = z.object({
@@ -129,6 +180,8 @@ export const inviteDetailsSchema = z.object({
 export type InviteDetails = z.infer<typeof inviteDetailsSchema>;
 
 export const INVALID_INVITE_MESSAGE = 'This invite link is invalid, expired, or has already been used.';
+/** An expired link is told apart (410), so the person knows to ask for a fresh one (decision 0124). */
+export const EXPIRED_INVITE_MESSAGE = 'This invite link has expired. Ask whoever invited you for a new one.';
 
 export const sharePlaylistBodySchema = z.object({
   collectiveIds: z.array(id()).max(500),

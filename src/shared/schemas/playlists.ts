@@ -17,10 +17,21 @@ export const playlistSchema = z.object({
 });
 export type Playlist = z.infer<typeof playlistSchema>;
 
+/** What the caller may do with a playlist, from the server's policy (decision 0121). */
+export const playlistAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  delete: z.boolean(),
+  share: z.boolean(),
+});
+export type PlaylistAbilities = z.infer<typeof playlistAbilitiesSchema>;
+
 export const playlistTrackSchema = trackSchema.extend({ position: z.number(), addedAt: z.string() });
 export type PlaylistTrack = z.infer<typeof playlistTrackSchema>;
 
-export const playlistDetailSchema = playlistSchema.extend({ tracks: z.array(playlistTrackSchema) });
+export const playlistDetailSchema = playlistSchema.extend({
+  abilities: playlistAbilitiesSchema,
+  tracks: z.array(playlistTrackSchema),
+});
 export type PlaylistDetail = z.infer<typeof playlistDetailSchema>;
 
 const name = text('Playlist name')

@@ -77,8 +77,40 @@ export async function seedWorld(t: TestApp, me: TestClient & { userId: string })
   return world;
 }
 
-/** Puts back what fuzzed writes took away: the track, its playlist entry and gear, a public profile. */
+/**
+ * Puts back what fuzzed writes took away: the track, its playlist entry and gear, a public profile,
+ * and the playlist, collective, share and invite link that DELETE routes (issue 13) may remove.
+ */
 export async function repairWorld(me: Client, world: World): Promise<void> {
+  const playlists = await ok<{ id: number }[]>('playlist list', me.get('/api/playlists'));
+  const collectives = await ok<{ id: number }[]>('collective list', me.get('/api/collectives'));
+  let reshare = false;
+  if (!playlists.some((p) => p.id === world.playlistId)) {
+    world.playlistId = (
+      await ok<{ id: number }>('playlist', me.post('/api/playlists', { name: 'Fuzz list' }))
+    ).id;
+    world.known.push(String(world.playlistId));
+    reshare = true;
+  }
+  if (!collectives.some((c) => c.id === world.collectiveId)) {
+    const collective = await ok<{ id: number }>(
+      'collective',
+      me.post('/api/collectives', { name: 'Fuzz band' }),
+    );
+    world.collectiveId = collective.id;
+    const link = await ok<{ id: number; code: string }>(
+      'invite link',
+      me.post(`/api/collectives/${collective.id}/invite-links`, { type: 'multi' }),
+    );
+    world.known.push(String(collective.id), String(link.id), link.code);
+    reshare = true;
+  }
+  if (reshare) {
+    await ok(
+      'share',
+      me.post(`/api/playlists/${world.playlistId}/share`, { collectiveIds: [world.collectiveId] }),
+    );
+  }
   const own = await ok<{ id: number }[]>('track list', me.get('/api/tracks'));
   if (!own.some((track) => track.id === world.trackId)) {
     world.trackId = (await uploadTrack(me)).id;

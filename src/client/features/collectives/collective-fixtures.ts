@@ -1,5 +1,6 @@
 import type {
   Collective,
+  CollectiveAbilities,
   CollectiveComment,
   CollectivePlaylist,
   CollectivePlaylistDetail,
@@ -14,6 +15,27 @@ import { readyMedia } from '../tracks/test-tracks';
 // Test data for the collective screens (imported by tests only).
 
 const AT = '2024-05-01T10:00:00.000Z';
+
+/** What the server's policy answers for each role (collectives.policy.ts, decision 0121). */
+export function abilitiesOf(role: CollectiveWithRole['role']): CollectiveAbilities {
+  return {
+    editSettings: role === 'owner',
+    manageInvites: role !== 'member',
+    manageMembers: role !== 'member',
+    transferOwnership: role === 'owner',
+    deleteCollective: role === 'owner',
+    leave: role !== 'owner',
+    comment: true,
+  };
+}
+
+export const NO_MEMBER_ABILITIES = {
+  makeAdmin: false,
+  makeMember: false,
+  remove: false,
+  makeOwner: false,
+  leave: false,
+};
 
 export function collective(
   id: number,
@@ -30,12 +52,13 @@ export function collective(
     updatedAt: AT,
     role: 'owner',
     ...extra,
+    abilities: extra.abilities ?? abilitiesOf(extra.role ?? 'owner'),
   };
 }
 
 /** The list shape (GET /api/collectives), without the caller's role. */
 export function listed(id: number, name: string, extra: Partial<Collective> = {}): Collective {
-  const { role: _role, ...rest } = collective(id, name, extra);
+  const { role: _role, abilities: _abilities, ...rest } = collective(id, name, extra);
   return rest;
 }
 
@@ -59,6 +82,7 @@ export function sharedPlaylist(
     updatedAt: AT,
     sharedAt: AT,
     sharedByUserId: 'owner-1',
+    abilities: { edit: false, delete: false, share: false },
     user: person('owner-1', { username: 'lee', firstName: 'Lee' }),
     ...extra,
   };
@@ -123,6 +147,7 @@ export function inviteLink(id: number, code: string, extra: Partial<InviteLink> 
     isExhausted: false,
     createdAt: AT,
     expiresAt: null,
+    isExpired: false,
     ...extra,
   };
 }

@@ -3,9 +3,11 @@ import { Link } from 'wouter';
 import type { CollectivePlaylist } from '../../../shared/schemas/collectives';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
+import { useAuth } from '../auth/use-auth';
 import { CollectiveAvatar } from '../shell/collective-avatar';
 import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { PlaylistThumb } from '../shell/playlist-row';
+import { CollectiveActionsMenu } from './collective-actions-menu';
 import { CollectivePlaylistView, ownerName } from './collective-playlist-view';
 import { useCollective, useCollectivePlaylists } from './use-collectives';
 import { useSelectedPlaylist } from './use-selected-playlist';
@@ -77,6 +79,7 @@ export function CollectivePage({ collectiveId }: { collectiveId: number }) {
   const { data: collective, isLoading, isError } = useCollective(collectiveId);
   const { data: playlists, isLoading: playlistsLoading } = useCollectivePlaylists(collectiveId);
   const [selectedId, select] = useSelectedPlaylist(collectiveId);
+  const { user } = useAuth();
 
   if (isLoading) return <PageLoading>Loading collective...</PageLoading>;
   if (isError || !collective) return <CollectiveNotFound />;
@@ -105,7 +108,7 @@ export function CollectivePage({ collectiveId }: { collectiveId: number }) {
           )}
         </div>
         <div className="flex gap-2">
-          {collective.role !== 'member' && (
+          {collective.abilities.manageInvites && (
             <Button asChild variant="outline" size="sm">
               <Link href={`${base}/invites`}>
                 <UserPlus aria-hidden />
@@ -113,13 +116,14 @@ export function CollectivePage({ collectiveId }: { collectiveId: number }) {
               </Link>
             </Button>
           )}
-          {collective.role === 'owner' && (
+          {collective.abilities.editSettings && (
             <Button asChild variant="ghost" size="icon" aria-label="Collective settings">
               <Link href={`${base}/settings`}>
                 <Settings />
               </Link>
             </Button>
           )}
+          {user && <CollectiveActionsMenu collective={collective} myUserId={user.id} />}
         </div>
       </header>
 

@@ -1,11 +1,12 @@
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../shared/constants';
 import type { InviteLink } from '../../../shared/schemas/collectives';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
-import { inviteUrl, useSetInviteLinkActive } from './use-invite-links';
+import { expiryLabel, inviteUrl, useRevokeInviteLink, useSetInviteLinkActive } from './use-invite-links';
 
 /** Spec section 2: Uses shows the count, or count/max when the link has a maximum. */
 export const usesLabel = (link: InviteLink) =>
@@ -65,6 +66,35 @@ function ActiveCell({ link, collectiveId }: { link: InviteLink; collectiveId: nu
   );
 }
 
+function RevokeButton({ link, collectiveId }: { link: InviteLink; collectiveId: number }) {
+  const [open, setOpen] = useState(false);
+  const revoke = useRevokeInviteLink(collectiveId);
+  const url = inviteUrl(link.code);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8 shrink-0"
+        aria-label={`Revoke ${url}`}
+        title="Revoke"
+        disabled={revoke.isPending}
+        onClick={() => setOpen(true)}
+      >
+        <Trash2 />
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Revoke this invite link?"
+        description={`Nobody can join with ${url} any more. People who already joined stay.`}
+        confirmLabel="Revoke"
+        onConfirm={() => revoke.mutate(link.id)}
+      />
+    </>
+  );
+}
+
 /**
  * The invite links of a collective: Link (with copy), Uses and Active (spec section 2). From `md` up
  * a table; on phones the same table is laid out as one card per link (decision 0114): the link on
@@ -83,8 +113,14 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
             <th scope="col" className="w-20 px-4 py-3 font-medium">
               Uses
             </th>
+            <th scope="col" className="w-40 px-4 py-3 font-medium">
+              Expires
+            </th>
             <th scope="col" className="w-56 px-4 py-3 font-medium">
               Active
+            </th>
+            <th scope="col" className="w-12 px-2 py-3 font-medium">
+              <span className="sr-only">Revoke</span>
             </th>
           </tr>
         </thead>
@@ -117,8 +153,17 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
                 <td className="px-4 py-3 tabular-nums max-md:flex max-md:items-center max-md:gap-2 max-md:p-0 max-md:before:text-xs max-md:before:tracking-wider max-md:before:text-muted-foreground max-md:before:uppercase max-md:before:content-['Uses']">
                   {usesLabel(link)}
                 </td>
+                <td
+                  data-testid="invite-expiry"
+                  className={`px-4 py-3 text-xs max-md:p-0 ${link.isExpired ? 'font-medium text-foreground' : 'text-muted-foreground'}`}
+                >
+                  {expiryLabel(link)}
+                </td>
                 <td className="px-4 py-3 max-md:p-0">
                   <ActiveCell link={link} collectiveId={collectiveId} />
+                </td>
+                <td className="px-2 py-3 max-md:ml-auto max-md:p-0">
+                  <RevokeButton link={link} collectiveId={collectiveId} />
                 </td>
               </tr>
             );

@@ -39,7 +39,7 @@ describe('Manage Invites', () => {
     expect(screen.getByRole('heading', { name: 'Manage Invites' })).toBeTruthy();
     await screen.findByRole('table');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Link', 'Uses', 'Active']);
+    expect(headers).toEqual(['Link', 'Uses', 'Expires', 'Active', 'Revoke']);
     expect(rows()).toHaveLength(3);
     expect(rowOf('multiCODE').textContent).toContain(`${window.location.origin}/join/multiCODE`);
 
@@ -113,9 +113,58 @@ describe('Manage Invites', () => {
     const bodies = callsTo(fetch, '/api/collectives/1/invite-links')
       .filter(([, init]) => init?.method === 'POST')
       .map(([, init]) => init?.body);
-    expect(bodies).toEqual([JSON.stringify({ type: 'single' }), JSON.stringify({ type: 'multi' })]);
+    expect(bodies).toEqual([
+      JSON.stringify({ type: 'single', expiresIn: 'never' }),
+      JSON.stringify({ type: 'multi', expiresIn: 'never' }),
+    ]);
     expect(rows().map((r) => within(r).getAllByRole('cell')[1]?.textContent)).toEqual(['0', '0/1']);
     expect(queryClient.getQueryData(inviteLinksKey(1))).toHaveLength(2);
+  });
+
+  it('makes a link that expires after the chosen time and shows each link’s expiry', async () => {
+    const inSevenDays = new Date(Date.now() + 7 * 24 * 3_600_000 - 60_000).toISOString();
+    const fetch = mockFetch({
+      ...csrf,
+      'GET /api/collectives/1/invite-links': () =>
+        json([inviteLink(5, 'oldOne', { expiresAt: '2024-05-02T10:00:00.000Z', isExpired: true })]),
+      'POST /api/collectives/1/invite-links': () =>
+        json(inviteLink(6, 'weekLong', { expiresAt: inSevenDays }), 201),
+    });
+    renderWithProviders(<CollectiveInvitesPage collectiveId={1} />, {
+      seed: [[collectiveKey(1), collective(1, 'Tape Club')]],
+    });
+    await screen.findByRole('table');
+    const expiry = (code: string) => within(rowOf(code)).getByTestId('invite-expiry').textContent;
+    expect(expiry('oldOne')).toBe('Expired');
+    const choice = screen.getByRole('group', { name: 'Expires after' });
+    expect(within(choice).getByRole('radio', { name: 'Never' })).toHaveProperty('checked', true);
+    await userEvent.click(within(choice).getByRole('radio', { name: '7 days' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Invite many people' }));
+    await screen.findByText('Multi-use invite link generated');
+    const [, init] =
+      callsTo(fetch, '/api/collectives/1/invite-links').find(([, i]) => i?.method === 'POST') ?? [];
+    expect(init?.body).toBe(JSON.stringify({ type: 'multi', expiresIn: '7d' }));
+    expect(expiry('weekLong')).toBe('Expires in 7 days');
+  });
+
+  it('revokes a link after asking, and it leaves the list', async () => {
+    const fetch = mockFetch({
+      ...csrf,
+      'GET /api/collectives/1/invite-links': () => json(links),
+      'DELETE /api/collectives/1/invite-links/3': () => json({ success: true }),
+    });
+    renderWithProviders(<CollectiveInvitesPage collectiveId={1} />, {
+      seed: [[collectiveKey(1), collective(1, 'Tape Club')]],
+    });
+    await screen.findByRole('table');
+    const url = `${window.location.origin}/join/multiCODE`;
+    await userEvent.click(screen.getByRole('button', { name: `Revoke ${url}` }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke this invite link?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Invite link revoked')).toBeTruthy();
+    expect(callsTo(fetch, '/api/collectives/1/invite-links/3')[0]?.[1]?.method).toBe('DELETE');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.queryByText(url)).toBeNull();
   });
 
   it('says when generating fails, and refreshes on demand', async () => {

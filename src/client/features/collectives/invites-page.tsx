@@ -1,4 +1,10 @@
 import { Link2, Loader2, RefreshCw, ShieldAlert, User, Users } from 'lucide-react';
+import { useState } from 'react';
+import {
+  INVITE_EXPIRIES,
+  INVITE_EXPIRY_LABELS,
+  type InviteExpiry,
+} from '../../../shared/schemas/collectives';
 import { Button } from '../../components/ui/button';
 import { errorStatus } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
@@ -24,15 +30,16 @@ function NoRights() {
  */
 export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }) {
   const { data: collective, isLoading, isError } = useCollective(collectiveId);
-  const mayManage = collective !== undefined && collective.role !== 'member';
+  const mayManage = collective?.abilities.manageInvites === true;
   const links = useInviteLinks(collectiveId, mayManage);
   const generate = useGenerateInviteLink(collectiveId);
+  const [expiresIn, setExpiresIn] = useState<InviteExpiry>('never');
 
   if (isLoading) return <PageLoading>Loading invites...</PageLoading>;
   if (isError || !collective) return <CollectiveNotFound />;
 
   const forbidden = !mayManage || errorStatus(links.error) === 403;
-  const generating = generate.isPending ? generate.variables : null;
+  const generating = generate.isPending ? generate.variables?.type : null;
 
   return (
     <Page className="max-w-4xl">
@@ -41,6 +48,7 @@ export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }
         <NoRights />
       ) : (
         <>
+          <ExpiryChoice value={expiresIn} onChange={setExpiresIn} />
           <div className="mb-6 grid gap-3 sm:grid-cols-2">
             <InviteButton
               icon={User}
@@ -48,7 +56,7 @@ export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }
               text="A link that works once."
               pending={generating === 'single'}
               disabled={generate.isPending}
-              onClick={() => generate.mutate('single')}
+              onClick={() => generate.mutate({ type: 'single', expiresIn })}
             />
             <InviteButton
               icon={Users}
@@ -56,7 +64,7 @@ export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }
               text="A link many people can use."
               pending={generating === 'multi'}
               disabled={generate.isPending}
-              onClick={() => generate.mutate('multi')}
+              onClick={() => generate.mutate({ type: 'multi', expiresIn })}
             />
           </div>
           <div className="mb-3 flex items-center justify-between gap-3">
@@ -122,5 +130,35 @@ function InviteButton({
         <span className="block text-sm text-muted-foreground">{text}</span>
       </span>
     </button>
+  );
+}
+
+/** How long the next generated link works (decision 0124): never, 1 day or 7 days. */
+function ExpiryChoice({ value, onChange }: { value: InviteExpiry; onChange: (value: InviteExpiry) => void }) {
+  return (
+    <fieldset className="mb-3 flex flex-wrap items-center gap-2">
+      <legend className="float-left mr-2 text-sm font-medium">Expires after</legend>
+      {INVITE_EXPIRIES.map((option) => (
+        <label
+          key={option}
+          className={cn(
+            'cursor-pointer rounded-full border px-3 py-1 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+            value === option
+              ? 'border-primary bg-primary/15 text-foreground'
+              : 'border-border text-muted-foreground hover:bg-accent/60',
+          )}
+        >
+          <input
+            type="radio"
+            name="invite-expiry"
+            value={option}
+            checked={value === option}
+            onChange={() => onChange(option)}
+            className="sr-only"
+          />
+          {INVITE_EXPIRY_LABELS[option]}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
@@ -16,13 +16,13 @@ beforeEach(() => resetCsrfToken());
 describe('Collective settings', () => {
   it('keeps non-owners out, admins included', () => {
     renderWithProviders(<CollectiveSettingsPage collectiveId={3} user={testUser} />, {
-      seed: [[collectiveKey(3), { ...owned, ownerId: 'someone-else', role: 'admin' }]],
+      seed: [[collectiveKey(3), collective(3, 'Night Owls', { ownerId: 'someone-else', role: 'admin' })]],
     });
     expect(screen.getByText("You don't have permission to access these settings")).toBeTruthy();
     expect(screen.queryByLabelText('Name')).toBeNull();
   });
 
-  it('shows the owner avatar upload, Name, About, Save and the Coming Soon sections', () => {
+  it('shows the owner avatar upload, Name, About, Save, the roles and the delete section', () => {
     renderWithProviders(<CollectiveSettingsPage collectiveId={3} user={testUser} />, {
       seed: [[collectiveKey(3), owned]],
     });
@@ -31,10 +31,35 @@ describe('Collective settings', () => {
     expect((screen.getByLabelText('About') as HTMLTextAreaElement).value).toBe('Late listening');
     expect(screen.getByRole('button', { name: 'Upload avatar' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
-    for (const title of ['Permissions & Roles', 'Member Management']) {
-      expect(screen.getByRole('region', { name: title }).textContent).toContain('Coming Soon');
-    }
+    expect(screen.getByRole('region', { name: 'Permissions & Roles' }).textContent).toContain('Admins');
+    expect(screen.getByRole('region', { name: 'Delete this collective' })).toBeTruthy();
+    expect(screen.queryByText('Coming Soon')).toBeNull();
     expect(screen.queryByText("You don't have permission to access these settings")).toBeNull();
+  });
+
+  it('deletes the collective after a confirmation naming it, and goes back to the journal', async () => {
+    const fetch = mockFetch({
+      ...csrf,
+      'DELETE /api/collectives/3': () => json({ success: true }),
+      'GET /api/collectives': () => json([]),
+    });
+    const { queryClient, location } = renderWithProviders(
+      <CollectiveSettingsPage collectiveId={3} user={testUser} />,
+      {
+        path: '/collective/3/settings',
+        seed: [
+          [collectiveKey(3), owned],
+          [COLLECTIVES_QUERY_KEY, [listed(3, 'Night Owls')]],
+        ],
+      },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Collective' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Night Owls?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Collective' }));
+    expect(await screen.findByText('Night Owls has been deleted')).toBeTruthy();
+    expect(callsTo(fetch, '/api/collectives/3')[0]?.[1]?.method).toBe('DELETE');
+    expect(location.history?.at(-1)).toBe('/');
+    expect(queryClient.getQueryData(COLLECTIVES_QUERY_KEY)).toEqual([]);
   });
 
   it('saves name and about, updating the rail, and says so', async () => {

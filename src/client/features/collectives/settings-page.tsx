@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Loader2, Save, Settings, ShieldAlert, ShieldCheck, UserCog } from 'lucide-react';
+import { Loader2, Save, Settings, ShieldAlert, ShieldCheck, Trash2, UserCog } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,6 +18,7 @@ import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
 import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
 import { AvatarPicker } from './avatar-picker';
+import { DeleteCollectiveDialog } from './collective-actions-menu';
 import { CollectiveNotFound } from './collective-page';
 import { FieldError } from './field-error';
 import { COLLECTIVES_QUERY_KEY, collectiveKey, useCollective } from './use-collectives';
@@ -60,19 +61,52 @@ function useUpdateCollective(collective: CollectiveWithRole) {
   });
 }
 
-function ComingSoon({ icon: Icon, title, text }: { icon: typeof Settings; title: string; text: string }) {
+/** What each role may do: the permission table of decision 0013/0121, in words. */
+function RolesSummary() {
   return (
-    <section aria-label={title} className="rounded-xl border border-border bg-card p-5">
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="flex items-center gap-2 font-semibold">
-          <Icon className="size-4 text-muted-foreground" aria-hidden />
-          {title}
-        </h2>
-        <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
-          Coming Soon
-        </span>
-      </div>
-      <p className="mt-2 text-sm text-muted-foreground">{text}</p>
+    <section aria-labelledby="roles-heading" className="rounded-xl border border-border bg-card p-5">
+      <h2 id="roles-heading" className="flex items-center gap-2 font-semibold">
+        <ShieldCheck className="size-4 text-muted-foreground" aria-hidden />
+        Permissions &amp; Roles
+      </h2>
+      <ul className="mt-3 grid gap-2 text-sm text-muted-foreground">
+        <li>
+          <span className="font-medium text-foreground">Owner</span>: these settings, invites, members and
+          roles, handing the collective to another member, deleting it.
+        </li>
+        <li>
+          <span className="font-medium text-foreground">Admins</span>: invites; promote members to admin,
+          remove members, step down.
+        </li>
+        <li>
+          <span className="font-medium text-foreground">Members</span>: listen, comment, share their
+          playlists, leave.
+        </li>
+      </ul>
+      <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
+        <UserCog className="size-4" aria-hidden />
+        Change roles and remove members from each member&apos;s menu in the Members panel.
+      </p>
+    </section>
+  );
+}
+
+function DangerZone({ collective }: { collective: CollectiveWithRole }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="danger-heading" className="rounded-xl border border-destructive/50 bg-card p-5">
+      <h2 id="danger-heading" className="font-semibold">
+        Delete this collective
+      </h2>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Members, shared playlists, comments and invite links go with it. Playlists and tracks stay in each
+        member&apos;s journal.
+      </p>
+      <Button variant="destructive" className="mt-4" onClick={() => setOpen(true)}>
+        <Trash2 aria-hidden />
+        Delete Collective
+      </Button>
+      <DeleteCollectiveDialog open={open} onOpenChange={setOpen} collective={collective} />
     </section>
   );
 }
@@ -151,13 +185,16 @@ function SettingsForm({ collective }: { collective: CollectiveWithRole }) {
   );
 }
 
-/** '/collective/{id}/settings': owner only, i.e. the collective's ownerId is the user's id (spec 6). */
-export function CollectiveSettingsPage({ collectiveId, user }: { collectiveId: number; user: AuthUser }) {
+/**
+ * '/collective/{id}/settings': owner only (spec 6), as the collective's `abilities.editSettings`
+ * says; the navigation no longer leads anyone else here, but an address typed in still explains.
+ */
+export function CollectiveSettingsPage({ collectiveId }: { collectiveId: number; user?: AuthUser }) {
   const { data: collective, isLoading, isError } = useCollective(collectiveId);
 
   if (isLoading) return <PageLoading>Loading settings...</PageLoading>;
   if (isError || !collective) return <CollectiveNotFound />;
-  if (collective.ownerId !== user.id)
+  if (!collective.abilities.editSettings)
     return (
       <Page>
         <EmptyState
@@ -173,12 +210,8 @@ export function CollectiveSettingsPage({ collectiveId, user }: { collectiveId: n
       <PageHeader icon={Settings} title="Collective Settings" description={collective.name} />
       <div className="grid gap-4">
         <SettingsForm key={collective.id} collective={collective} />
-        <ComingSoon
-          icon={ShieldCheck}
-          title="Permissions & Roles"
-          text="Choose what admins and members may do."
-        />
-        <ComingSoon icon={UserCog} title="Member Management" text="Promote, demote and remove members." />
+        <RolesSummary />
+        {collective.abilities.deleteCollective && <DangerZone collective={collective} />}
       </div>
     </Page>
   );

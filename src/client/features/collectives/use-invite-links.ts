@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InviteLink } from '../../../shared/schemas/collectives';
+import type { InviteExpiry, InviteLink } from '../../../shared/schemas/collectives';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
 import { inviteLinksKey } from './use-collectives';
@@ -19,9 +19,9 @@ export const inviteUrl = (code: string) => `${window.location.origin}/join/${cod
 export function useGenerateInviteLink(collectiveId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (type: InviteLink['type']) =>
+    mutationFn: async ({ type, expiresIn }: { type: InviteLink['type']; expiresIn: InviteExpiry }) =>
       (await (
-        await apiRequest('POST', `/api/collectives/${collectiveId}/invite-links`, { type })
+        await apiRequest('POST', `/api/collectives/${collectiveId}/invite-links`, { type, expiresIn })
       ).json()) as InviteLink,
     onSuccess: (link) => {
       queryClient.setQueryData<InviteLink[]>(inviteLinksKey(collectiveId), (list) => [
@@ -58,4 +58,33 @@ export function useSetInviteLinkActive(collectiveId: number) {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to update invite link' });
     },
   });
+}
+
+/** Revoking deletes the link: whoever holds it can no longer join with it (decision 0124). */
+export function useRevokeInviteLink(collectiveId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/collectives/${collectiveId}/invite-links/${id}`),
+    onSuccess: (_res, id) => {
+      queryClient.setQueryData<InviteLink[]>(inviteLinksKey(collectiveId), (list) =>
+        list?.filter((l) => l.id !== id),
+      );
+      toast({ title: 'Invite link revoked', description: 'The link no longer lets anyone in.' });
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: inviteLinksKey(collectiveId) });
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to revoke invite link' });
+    },
+  });
+}
+
+/** "Never expires", "Expires in 3 days", "Expired" … for Manage Invites (relative to `now`). */
+export function expiryLabel(link: InviteLink, now = Date.now()): string {
+  if (link.expiresAt === null) return 'Never expires';
+  const left = Date.parse(link.expiresAt) - now;
+  if (link.isExpired || left <= 0) return 'Expired';
+  const hours = Math.ceil(left / 3_600_000);
+  if (hours < 24) return `Expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  const days = Math.round(hours / 24);
+  return `Expires in ${days} ${days === 1 ? 'day' : 'days'}`;
 }

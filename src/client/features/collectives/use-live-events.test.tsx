@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectiveComment, CollectiveMember } from '../../../shared/schemas/collectives';
 import { createQueryClient } from '../../lib/query-client';
 import { json, mockFetch } from '../../test/mock-fetch';
-import { comment, person } from './collective-fixtures';
+import { comment, NO_MEMBER_ABILITIES, person } from './collective-fixtures';
 import { collectivePlaylistsKey, commentsKey, membersKey } from './use-collectives';
 import { useLiveEvents } from './use-live-events';
 
@@ -48,6 +48,7 @@ const member = (userId: string, online: boolean): CollectiveMember => ({
   role: 'member',
   online,
   joinedAt: '2024-05-01T00:00:00.000Z',
+  abilities: NO_MEMBER_ABILITIES,
   user: person(userId),
 });
 

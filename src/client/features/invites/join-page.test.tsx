@@ -1,7 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INVALID_INVITE_MESSAGE, type InviteDetails } from '../../../shared/schemas/collectives';
+import {
+  EXPIRED_INVITE_MESSAGE,
+  INVALID_INVITE_MESSAGE,
+  type InviteDetails,
+} from '../../../shared/schemas/collectives';
 import { resetCsrfToken } from '../../lib/api-client';
 import { navigateTo } from '../../lib/navigation';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
@@ -100,6 +104,25 @@ describe('Join page, signed in', () => {
     expect(await screen.findByText(INVALID_INVITE_MESSAGE)).toBeTruthy();
     expect(await screen.findByText('Invalid invite link')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join Collective' })).toBeNull();
+  });
+
+  it('says an expired link has expired (410), on opening or on joining', async () => {
+    const expired = () => json({ statusCode: 410, error: 'Gone', message: EXPIRED_INVITE_MESSAGE }, 410);
+    mockFetch({ 'GET /api/invite/old': expired });
+    const first = renderWithProviders(<JoinPage code="old" />, { path: '/join/old' });
+    expect(await screen.findByText(EXPIRED_INVITE_MESSAGE)).toBeTruthy();
+    expect(await screen.findByText('This invite link has expired')).toBeTruthy();
+    expect(screen.queryByText(INVALID_INVITE_MESSAGE)).toBeNull();
+    first.unmount();
+
+    mockFetch({
+      ...csrf,
+      'GET /api/invite/abc123': () => json(details),
+      'POST /api/invite/abc123/join': expired,
+    });
+    renderWithProviders(<JoinPage code="abc123" />, { path: '/join/abc123' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Collective' }));
+    expect(await screen.findByText(EXPIRED_INVITE_MESSAGE)).toBeTruthy();
   });
 
   it('turns invalid when the link is used up between looking and joining', async () => {

@@ -2,7 +2,11 @@ import { CheckCircle2, Link2Off, Loader2, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { TIMINGS } from '../../../shared/constants';
-import { INVALID_INVITE_MESSAGE, type InviteDetails } from '../../../shared/schemas/collectives';
+import {
+  EXPIRED_INVITE_MESSAGE,
+  INVALID_INVITE_MESSAGE,
+  type InviteDetails,
+} from '../../../shared/schemas/collectives';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { errorStatus } from '../../lib/api-client';
@@ -44,12 +48,15 @@ function Card({ children }: { children: ReactNode }) {
 const invitedBy = ({ firstName, lastName }: InviteDetails['invitedBy']) =>
   [firstName, lastName].filter(Boolean).join(' ') || 'a member';
 
-function InvalidInvite() {
+/** Unknown, used up or switched off: the spec's text; ran out of time: says so (decision 0124). */
+function InvalidInvite({ expired }: { expired: boolean }) {
   return (
     <Card>
       <Link2Off className="mx-auto mb-4 size-10 text-muted-foreground" aria-hidden />
-      <p className="font-medium">{INVALID_INVITE_MESSAGE}</p>
-      <p className="mt-2 text-sm text-muted-foreground">Ask whoever invited you for a new link.</p>
+      <p className="font-medium">{expired ? EXPIRED_INVITE_MESSAGE : INVALID_INVITE_MESSAGE}</p>
+      {!expired && (
+        <p className="mt-2 text-sm text-muted-foreground">Ask whoever invited you for a new link.</p>
+      )}
     </Card>
   );
 }
@@ -120,18 +127,24 @@ export function JoinPage({ code }: { code: string }) {
   const invite = useInviteDetails(code);
   const join = useJoinCollective(code);
   const [joined, setJoined] = useState<JoinResult | null>(null);
-  const [invalidAfterJoin, setInvalidAfterJoin] = useState(false);
+  const [invalidAfterJoin, setInvalidAfterJoin] = useState<404 | 410 | null>(null);
   const toldInvalid = useRef(false);
 
   // Arrived here: nothing is pending any more.
   useEffect(() => clearPendingInvite(), []);
 
-  const invalid = invalidAfterJoin || errorStatus(invite.error) === 404;
+  const status = invalidAfterJoin ?? errorStatus(invite.error);
+  const expired = status === 410;
+  const invalid = status === 404 || expired;
   useEffect(() => {
     if (!invalid || toldInvalid.current) return;
     toldInvalid.current = true;
-    toast({ variant: 'destructive', title: 'Error', description: 'Invalid invite link' });
-  }, [invalid]);
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: expired ? 'This invite link has expired' : 'Invalid invite link',
+    });
+  }, [invalid, expired]);
 
   useEffect(() => {
     if (!joined) return;
@@ -146,14 +159,15 @@ export function JoinPage({ code }: { code: string }) {
         toast({ title: 'Welcome', description: `You've joined ${result.name}!` });
       },
       onError: (err) => {
-        if (errorStatus(err) === 404) setInvalidAfterJoin(true);
+        const failed = errorStatus(err);
+        if (failed === 404 || failed === 410) setInvalidAfterJoin(failed);
         else toast({ variant: 'destructive', title: 'Error', description: 'Failed to join collective' });
       },
     });
 
   let body: ReactNode;
   if (joined) body = <Welcome joined={joined} />;
-  else if (invalid) body = <InvalidInvite />;
+  else if (invalid) body = <InvalidInvite expired={expired} />;
   else if (invite.isLoading)
     body = (
       <p role="status" className="text-center text-muted-foreground">

@@ -42,6 +42,7 @@ export function detail(id: number, tracks: Track[], extra: Partial<PlaylistDetai
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     tracks: tracks.map(inPlaylist),
+    abilities: { edit: true, delete: true, share: true },
     ...extra,
   };
 }

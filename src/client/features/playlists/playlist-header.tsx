@@ -1,7 +1,14 @@
-import { Pencil, Plus, Share2 } from 'lucide-react';
+import { MoreHorizontal, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { SharePlaylistDialog } from '../collectives/share-playlist-dialog';
 import { SharedWithRow } from '../collectives/shared-collective-badges';
 import { PlayAllButton } from '../player/play-all-button';
@@ -9,6 +16,7 @@ import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { AddTracksDialog } from './add-tracks-dialog';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
 import { PlaylistCover } from './playlist-cover';
+import { useDeletePlaylist } from './use-delete-playlist';
 
 export const songCount = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
 
@@ -20,7 +28,9 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
   const [addOpen, setAddOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
-  const { tracks } = playlist;
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const remove = useDeletePlaylist(playlist.id);
+  const { tracks, abilities } = playlist;
   const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
 
   return (
@@ -40,19 +50,49 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
 
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <PlayAllButton tracks={queue} className="size-12 rounded-full shadow-lg [&_svg]:size-5" />
-        <Button variant="outline" onClick={() => setAddOpen(true)}>
-          <Plus aria-hidden />
-          Add Tracks
-        </Button>
-        <Button variant="outline" onClick={() => setEditOpen(true)}>
-          <Pencil aria-hidden />
-          Edit Details
-        </Button>
-        <Button variant="outline" onClick={() => setShareOpen(true)}>
-          <Share2 aria-hidden />
-          Share Playlist
-        </Button>
+        {abilities.edit && (
+          <Button variant="outline" onClick={() => setAddOpen(true)}>
+            <Plus aria-hidden />
+            Add Tracks
+          </Button>
+        )}
+        {abilities.edit && (
+          <Button variant="outline" onClick={() => setEditOpen(true)}>
+            <Pencil aria-hidden />
+            Edit Details
+          </Button>
+        )}
+        {abilities.share && (
+          <Button variant="outline" onClick={() => setShareOpen(true)}>
+            <Share2 aria-hidden />
+            Share Playlist
+          </Button>
+        )}
+        {abilities.delete && (
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="More playlist actions">
+                <MoreHorizontal />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              <DropdownMenuItem variant="destructive" onSelect={() => setDeleteOpen(true)}>
+                <Trash2 aria-hidden />
+                Delete Playlist
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
       </div>
+
+      <ConfirmDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title={`Delete "${playlist.name}"?`}
+        description="The playlist leaves every collective it is shared with, with its comments there. Its tracks stay in your journal. This cannot be undone."
+        confirmLabel="Delete Playlist"
+        onConfirm={() => remove.mutate(playlist.name)}
+      />
 
       <AddTracksDialog playlist={playlist} open={addOpen} onOpenChange={setAddOpen} />
       <EditPlaylistDialog playlist={playlist} open={editOpen} onOpenChange={setEditOpen} />

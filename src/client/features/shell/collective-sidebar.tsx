@@ -1,7 +1,7 @@
 import { Settings, UserPlus } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { ownerName } from '../collectives/collective-playlist-view';
-import { useCollectivePlaylists } from '../collectives/use-collectives';
+import { useCollective, useCollectivePlaylists } from '../collectives/use-collectives';
 import { useSelectedPlaylist } from '../collectives/use-selected-playlist';
 import { UserAvatar } from './collective-avatar';
 import { PlaylistRow } from './playlist-row';
@@ -12,6 +12,10 @@ export function CollectiveSidebar({ collectiveId }: { collectiveId: number }) {
   const [location, navigate] = useLocation();
   const { data: playlists, isLoading } = useCollectivePlaylists(collectiveId);
   const [selectedId, select] = useSelectedPlaylist(collectiveId);
+  // Only the navigation the caller may use (their abilities, from the server's policy): a plain
+  // member no longer lands on a "no permission" page.
+  const { data: collective } = useCollective(collectiveId);
+  const abilities = collective?.abilities;
   const base = `/collective/${collectiveId}`;
   // As on the collective page: the remembered playlist, or the newest share when there is none.
   const shownId = playlists?.find((p) => p.id === selectedId)?.id ?? playlists?.[0]?.id;
@@ -24,20 +28,26 @@ export function CollectiveSidebar({ collectiveId }: { collectiveId: number }) {
 
   return (
     <>
-      <nav aria-label="Collective" className="flex flex-col gap-1 px-2">
-        <SidebarNavButton
-          icon={Settings}
-          label="Settings"
-          active={location === `${base}/settings`}
-          onClick={() => navigate(`${base}/settings`)}
-        />
-        <SidebarNavButton
-          icon={UserPlus}
-          label="Invite Members"
-          active={location === `${base}/invites`}
-          onClick={() => navigate(`${base}/invites`)}
-        />
-      </nav>
+      {(abilities?.editSettings || abilities?.manageInvites) && (
+        <nav aria-label="Collective" className="flex flex-col gap-1 px-2">
+          {abilities.editSettings && (
+            <SidebarNavButton
+              icon={Settings}
+              label="Settings"
+              active={location === `${base}/settings`}
+              onClick={() => navigate(`${base}/settings`)}
+            />
+          )}
+          {abilities.manageInvites && (
+            <SidebarNavButton
+              icon={UserPlus}
+              label="Invite Members"
+              active={location === `${base}/invites`}
+              onClick={() => navigate(`${base}/invites`)}
+            />
+          )}
+        </nav>
+      )}
       <SidebarSection title="Member Playlists" className="mt-6 flex-1 px-2">
         <ul className="flex min-h-0 flex-col gap-0.5 overflow-y-auto">
           {isLoading && <SidebarEmpty>Loading playlists...</SidebarEmpty>}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectiveMember } from '../../../shared/schemas/collectives';
 import { mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { NO_MEMBER_ABILITIES } from '../collectives/collective-fixtures';
 import { MembersPanel } from './members-panel';
 
 const member = (
@@ -15,6 +16,7 @@ const member = (
   role,
   online,
   joinedAt: '2024-05-01T00:00:00.000Z',
+  abilities: NO_MEMBER_ABILITIES,
   user: {
     id: userId,
     username: null,

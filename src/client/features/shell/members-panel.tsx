@@ -2,7 +2,9 @@ import { Crown, Shield } from 'lucide-react';
 import { displayName } from '../../../shared/format';
 import type { CollectiveMember } from '../../../shared/schemas/collectives';
 import { cn } from '../../lib/utils';
-import { useCollectiveMembers } from '../collectives/use-collectives';
+import { useAuth } from '../auth/use-auth';
+import { MemberActionsMenu } from '../collectives/member-actions-trigger';
+import { useCollective, useCollectiveMembers } from '../collectives/use-collectives';
 import { UserAvatar } from './collective-avatar';
 
 function RoleIcon({ role }: { role: string }) {
@@ -21,7 +23,17 @@ function RoleIcon({ role }: { role: string }) {
   return null;
 }
 
-function MemberRow({ member, online }: { member: CollectiveMember; online: boolean }) {
+type RowContext = { collectiveId: number; collectiveName: string; myUserId: string };
+
+function MemberRow({
+  member,
+  online,
+  context,
+}: {
+  member: CollectiveMember;
+  online: boolean;
+  context: RowContext | null;
+}) {
   // Spec section 2: username, else first and last name, else first name, else 'Unknown User'.
   const name = displayName(member.user, 'Unknown User');
   return (
@@ -43,6 +55,7 @@ function MemberRow({ member, online }: { member: CollectiveMember; online: boole
       </span>
       <span className="min-w-0 flex-1 truncate text-sm">{name}</span>
       <RoleIcon role={member.role} />
+      {context && <MemberActionsMenu {...context} member={member} name={name} />}
     </li>
   );
 }
@@ -50,6 +63,11 @@ function MemberRow({ member, online }: { member: CollectiveMember; online: boole
 /** The right-hand column in collective context (spec section 2, members panel). */
 export function MembersPanel({ collectiveId, className }: { collectiveId: number; className?: string }) {
   const { data: members, isLoading } = useCollectiveMembers(collectiveId);
+  const { data: collective } = useCollective(collectiveId);
+  const { user } = useAuth();
+  // Each row's menu offers what the server's policy allows (the member's `abilities`).
+  const context =
+    collective && user ? { collectiveId, collectiveName: collective.name, myUserId: user.id } : null;
   const list = members ?? [];
   // Real presence (decision 0101, a step beyond the spec's ~70% random): online while the member
   // has the app open somewhere; live events keep `online` current in the query cache.
@@ -78,7 +96,7 @@ export function MembersPanel({ collectiveId, className }: { collectiveId: number
             </h3>
             <ul aria-label="Online members" className="mb-3">
               {online.map((m) => (
-                <MemberRow key={m.userId} member={m} online />
+                <MemberRow key={m.userId} member={m} online context={context} />
               ))}
             </ul>
             {offline.length > 0 && (
@@ -89,7 +107,7 @@ export function MembersPanel({ collectiveId, className }: { collectiveId: number
                 </h3>
                 <ul aria-label="Offline members">
                   {offline.map((m) => (
-                    <MemberRow key={m.userId} member={m} online={false} />
+                    <MemberRow key={m.userId} member={m} online={false} context={context} />
                   ))}
                 </ul>
               </>

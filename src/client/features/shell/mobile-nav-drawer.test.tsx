@@ -4,8 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { CollectiveMember } from '../../../shared/schemas/collectives';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { listed, person, sharedPlaylist } from '../collectives/collective-fixtures';
-import { collectivePlaylistsKey, membersKey } from '../collectives/use-collectives';
+import {
+  collective,
+  listed,
+  NO_MEMBER_ABILITIES,
+  person,
+  sharedPlaylist,
+} from '../collectives/collective-fixtures';
+import { collectiveKey, collectivePlaylistsKey, membersKey } from '../collectives/use-collectives';
 import { MobileTopBar } from './mobile-top-bar';
 
 const playlists = [
@@ -99,6 +105,7 @@ describe('MobileTopBar navigation drawer in collective context', () => {
       online: true,
       joinedAt: '2024-05-01T00:00:00.000Z',
       user: person('a', { username: 'dj_ada' }),
+      abilities: NO_MEMBER_ABILITIES,
     },
   ];
   const shared = [sharedPlaylist(1, 'Dub'), sharedPlaylist(2, 'Ska')];
@@ -112,6 +119,7 @@ describe('MobileTopBar navigation drawer in collective context', () => {
       path: '/collective/4',
       seed: [
         [['/api/collectives'], [tapeClub]],
+        [collectiveKey(4), collective(4, 'Tape Club')],
         [collectivePlaylistsKey(4), shared],
         [membersKey(4), members],
       ],

@@ -5,6 +5,7 @@ import { resetCsrfToken } from '../../lib/api-client';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { useAuth } from '../auth/use-auth';
+import { abilitiesOf } from '../collectives/collective-fixtures';
 import { PlaylistsSidebar } from './playlists-sidebar';
 
 const playlists = [
@@ -93,7 +94,7 @@ describe('PlaylistsSidebar in collective context', () => {
     const { location } = renderWithProviders(<PlaylistsSidebar user={testUser} collectiveId={4} />, {
       seed: [
         [['/api/collectives'], [collective]],
-        [['/api/collectives', 4], collective],
+        [['/api/collectives', 4], { ...collective, role: 'admin', abilities: abilitiesOf('owner') }],
         [['/api/collectives', 4, 'playlists'], []],
       ],
     });
@@ -104,6 +105,32 @@ describe('PlaylistsSidebar in collective context', () => {
     expect(location.history?.at(-1)).toBe('/collective/4/invites');
     await userEvent.click(screen.getByRole('button', { name: 'Settings' }));
     expect(location.history?.at(-1)).toBe('/collective/4/settings');
+  });
+
+  it('shows a plain member no Settings or Invite Members, as their abilities say', async () => {
+    renderWithProviders(<PlaylistsSidebar user={testUser} collectiveId={4} />, {
+      seed: [
+        [['/api/collectives'], [collective]],
+        [['/api/collectives', 4], { ...collective, role: 'member', abilities: abilitiesOf('member') }],
+        [['/api/collectives', 4, 'playlists'], []],
+      ],
+    });
+    expect(await screen.findByText('Member Playlists')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invite Members' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Collective' })).toBeNull();
+  });
+
+  it('shows an admin Invite Members but not Settings', async () => {
+    renderWithProviders(<PlaylistsSidebar user={testUser} collectiveId={4} />, {
+      seed: [
+        [['/api/collectives'], [collective]],
+        [['/api/collectives', 4], { ...collective, role: 'admin', abilities: abilitiesOf('admin') }],
+        [['/api/collectives', 4, 'playlists'], []],
+      ],
+    });
+    expect(await screen.findByRole('button', { name: 'Invite Members' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
   });
 
   it("lists member playlists with their owner's name", async () => {

@@ -7,6 +7,7 @@ import type {
 import type { Database } from '../../db/client';
 import { collectivePlaylistComments, playlistCollectiveShares, playlists, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { playlistAbilities } from '../playlists/playlists.policy';
 import { playlistTracksOf, toPlaylistDto } from '../playlists/playlists.service';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import { requireMembership } from './collectives.service';
@@ -27,8 +28,9 @@ type SharedRow = {
   user: Parameters<typeof toUserSummary>[0];
 };
 
-const toCollectivePlaylist = (r: SharedRow): CollectivePlaylist => ({
+const toCollectivePlaylist = (r: SharedRow, viewerId: string): CollectivePlaylist => ({
   ...toPlaylistDto(r.playlist),
+  abilities: playlistAbilities(viewerId, r.playlist.userId),
   sharedAt: r.sharedAt.toISOString(),
   sharedByUserId: r.sharedByUserId,
   user: toUserSummary(r.user),
@@ -44,7 +46,7 @@ export async function listCollectivePlaylists(db: Database, collectiveId: number
     .innerJoin(users, eq(users.id, playlists.userId))
     .where(eq(playlistCollectiveShares.collectiveId, collectiveId))
     .orderBy(desc(playlistCollectiveShares.createdAt), desc(playlistCollectiveShares.id));
-  return rows.map(toCollectivePlaylist);
+  return rows.map((r) => toCollectivePlaylist(r, userId));
 }
 
 /** A playlist as a member of a collective it is shared into sees it; 404 when not shared there. */
@@ -73,7 +75,7 @@ export async function getCollectivePlaylist(
   userId: string,
 ): Promise<CollectivePlaylistDetail> {
   const row = await requireSharedPlaylist(db, collectiveId, playlistId, userId);
-  return { ...toCollectivePlaylist(row), tracks: await playlistTracksOf(db, playlistId) };
+  return { ...toCollectivePlaylist(row, userId), tracks: await playlistTracksOf(db, playlistId) };
 }
 
 export async function listComments(

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/constants';
 import {
+  COLLECTIVE_ROLES,
   collectiveCommentSchema,
   collectiveMemberSchema,
   collectivePlaylistDetailSchema,
@@ -11,8 +12,11 @@ import {
   collectiveWithRoleSchema,
   commentBodySchema,
   createCollectiveBodySchema,
+  transferOwnershipBodySchema,
   updateCollectiveBodySchema,
+  updateMemberBodySchema,
 } from '../../../shared/schemas/collectives';
+import { successSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { commitImage, receiveImage } from '../../media/image-upload';
@@ -34,10 +38,12 @@ import {
   requireOwner,
   updateCollective,
 } from './collectives.service';
+import { deleteCollective, removeMember, transferOwnership, updateMemberRole } from './members.service';
 
 const idParams = z.object({ id: idParam() });
 const playlistParams = idParams.extend({ playlistId: idParam() });
 const tags = ['collectives'];
+const memberParams = idParams.extend({ userId: z.string().min(1).max(200) });
 
 /** Spec section 5: collective avatars are at most 5 MB and JPEG, PNG, GIF or WebP. */
 const AVATAR_RULES = {
@@ -106,6 +112,68 @@ export async function collectivesRoutes(
       },
     },
     async (request) => updateCollective(db, request.params.id, userOf(request).id, request.body),
+  );
+
+  app.delete(
+    '/api/collectives/:id',
+    {
+      schema: {
+        summary: 'Delete a collective (owner only)',
+        tags,
+        params: idParams,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await deleteCollective(db, request.params.id, userOf(request).id);
+      return { success: true as const };
+    },
+  );
+
+  app.patch(
+    '/api/collectives/:id/members/:userId',
+    {
+      schema: {
+        summary: "Change a member's role (owner and admins)",
+        tags,
+        params: memberParams,
+        body: updateMemberBodySchema,
+        response: { 200: z.object({ userId: z.string(), role: z.enum(COLLECTIVE_ROLES) }) },
+      },
+    },
+    async (request) =>
+      updateMemberRole(db, request.params.id, userOf(request).id, request.params.userId, request.body.role),
+  );
+
+  // With the caller's own id this is leaving (the HTTP contract of issue 13).
+  app.delete(
+    '/api/collectives/:id/members/:userId',
+    {
+      schema: {
+        summary: 'Remove a member; with your own id, leave the collective',
+        tags,
+        params: memberParams,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await removeMember(db, request.params.id, userOf(request).id, request.params.userId);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/collectives/:id/transfer',
+    {
+      schema: {
+        summary: 'Transfer ownership to another member (owner only)',
+        tags,
+        params: idParams,
+        body: transferOwnershipBodySchema,
+        response: { 200: collectiveWithRoleSchema },
+      },
+    },
+    async (request) => transferOwnership(db, request.params.id, userOf(request).id, request.body.userId),
   );
 
   app.post(

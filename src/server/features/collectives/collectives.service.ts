@@ -12,7 +12,12 @@ import { isOnlineSql } from '../../events/presence';
 import { forbidden, notFound } from '../../plugins/errors';
 import { imageUrlOf } from '../images/image-url';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
-import { canEditCollective, canReadCollective } from './collectives.policy';
+import {
+  canEditCollective,
+  canReadCollective,
+  collectiveAbilities,
+  memberAbilities,
+} from './collectives.policy';
 
 type CollectiveRow = typeof collectives.$inferSelect;
 
@@ -65,7 +70,7 @@ export async function getCollective(
   userId: string,
 ): Promise<CollectiveWithRole> {
   const { collective, role } = await requireMembership(db, collectiveId, userId);
-  return { ...toCollectiveDto(collective), role };
+  return { ...toCollectiveDto(collective), role, abilities: collectiveAbilities(role, userId, collective) };
 }
 
 /** Creates the collective with its creator as the owner member, in one transaction. */
@@ -129,7 +134,8 @@ export async function listMembers(
   collectiveId: number,
   userId: string,
 ): Promise<CollectiveMember[]> {
-  await requireMembership(db, collectiveId, userId);
+  const { role } = await requireMembership(db, collectiveId, userId);
+  const actor = { userId, role };
   const rows = await db
     .select({
       userId: collectiveMembers.userId,
@@ -148,5 +154,6 @@ export async function listMembers(
     joinedAt: r.joinedAt.toISOString(),
     user: toUserSummary(r.user),
     online: r.online,
+    abilities: memberAbilities(actor, { userId: r.userId, role: r.role as CollectiveRole }),
   }));
 }

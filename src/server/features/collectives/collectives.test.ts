@@ -84,6 +84,8 @@ describe('creating and editing a collective', () => {
         avatarUrl: null,
         updatedAt: expect.any(String),
       },
+      // Seen by that member: their own row offers only leaving (decision 0121).
+      abilities: { makeAdmin: false, makeMember: false, remove: false, makeOwner: false, leave: true },
     });
     expect(JSON.stringify(members)).not.toContain('@example.com');
   });

@@ -7,6 +7,7 @@ import {
   inviteLinkSchema,
   updateInviteLinkBodySchema,
 } from '../../../shared/schemas/collectives';
+import { successSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
@@ -16,6 +17,7 @@ import {
   getInviteDetails,
   joinWithInvite,
   listInviteLinks,
+  revokeInviteLink,
   setInviteLinkActive,
 } from './invites.service';
 
@@ -61,7 +63,31 @@ export async function invitesRoutes(fastify: FastifyInstance, opts: { db: Databa
     async (request, reply) =>
       reply
         .code(201)
-        .send(await createInviteLink(db, request.params.id, userOf(request).id, request.body.type)),
+        .send(
+          await createInviteLink(
+            db,
+            request.params.id,
+            userOf(request).id,
+            request.body.type,
+            request.body.expiresIn,
+          ),
+        ),
+  );
+
+  app.delete(
+    '/api/collectives/:id/invite-links/:linkId',
+    {
+      schema: {
+        summary: 'Revoke (delete) an invite link',
+        tags,
+        params: linkParams,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await revokeInviteLink(db, request.params.id, request.params.linkId, userOf(request).id);
+      return { success: true as const };
+    },
   );
 
   app.patch(

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  EXPIRED_INVITE_MESSAGE,
   INVALID_INVITE_MESSAGE,
+  INVITE_EXPIRY_HOURS,
   type InviteDetails,
+  type InviteExpiry,
   type InviteLink,
 } from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
@@ -31,6 +34,7 @@ function toInviteLinkDto(link: LinkRow): InviteLink {
     isExhausted: isExhausted(link),
     createdAt: link.createdAt.toISOString(),
     expiresAt: link.expiresAt?.toISOString() ?? null,
+    isExpired: isExpired(link),
   };
 }
 
@@ -55,8 +59,10 @@ export async function createInviteLink(
   collectiveId: number,
   userId: string,
   type: 'single' | 'multi',
+  expiresIn: InviteExpiry = 'never',
 ) {
   await requireInviteManager(db, collectiveId, userId);
+  const hours = INVITE_EXPIRY_HOURS[expiresIn];
   const [row] = await db
     .insert(collectiveInviteLinks)
     .values({
@@ -65,6 +71,7 @@ export async function createInviteLink(
       code: randomBytes(12).toString('base64url'),
       type,
       maxUses: type === 'single' ? 1 : null,
+      expiresAt: hours === null ? null : new Date(Date.now() + hours * 3_600_000),
     })
     .returning();
   return toInviteLinkDto(row!);
@@ -92,7 +99,25 @@ export async function setInviteLinkActive(
   return toInviteLinkDto(row!);
 }
 
+/** Revoking deletes the link: its code then answers like any unknown code (decision 0124). */
+export async function revokeInviteLink(db: Database, collectiveId: number, linkId: number, userId: string) {
+  await requireInviteManager(db, collectiveId, userId);
+  const [row] = await db
+    .delete(collectiveInviteLinks)
+    .where(and(eq(collectiveInviteLinks.id, linkId), eq(collectiveInviteLinks.collectiveId, collectiveId)))
+    .returning({ id: collectiveInviteLinks.id });
+  if (!row) throw notFound('Invite link not found');
+}
+
 const invalid = () => notFound(INVALID_INVITE_MESSAGE);
+/**
+ * Why a link lets nobody in: switched off, used up or unknown all read "invalid" (decision 0013);
+ * a link that was fine but ran out of time says so with 410, so the person asks for a new one.
+ */
+const refusal = (link: LinkRow) =>
+  link.isActive && !isExhausted(link) && isExpired(link)
+    ? new HttpError(410, EXPIRED_INVITE_MESSAGE)
+    : invalid();
 
 export async function getInviteDetails(db: Database, code: string, userId: string): Promise<InviteDetails> {
   const [row] = await db
@@ -117,7 +142,8 @@ export async function getInviteDetails(db: Database, code: string, userId: strin
     .where(eq(collectiveInviteLinks.code, code))
     .limit(1);
   const alreadyMember = row?.member != null;
-  if (!row || (!alreadyMember && !isUsable(row.link))) throw invalid();
+  if (!row) throw invalid();
+  if (!alreadyMember && !isUsable(row.link)) throw refusal(row.link);
   return { code, collective: row.collective, invitedBy: row.invitedBy, alreadyMember };
 }
 
@@ -145,7 +171,7 @@ export async function joinWithInvite(db: Database, code: string, userId: string)
         and(eq(collectiveMembers.collectiveId, link.collectiveId), eq(collectiveMembers.userId, userId)),
       );
     if (existing) return { ...collective!, alreadyMember: true };
-    if (!isUsable(link)) throw invalid();
+    if (!isUsable(link)) throw refusal(link);
     await tx
       .update(collectiveInviteLinks)
       .set({ usageCount: sql`${collectiveInviteLinks.usageCount} + 1` })

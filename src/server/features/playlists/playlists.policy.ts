@@ -16,3 +16,9 @@ export function reorderMatches(
     ids.size === requested.length && positions.size === requested.length && current.every((id) => ids.has(id))
   );
 }
+
+/** What the viewer may do with a playlist they can see: everything if theirs, nothing otherwise. */
+export function playlistAbilities(viewerId: string, ownerId: string) {
+  const own = canChangePlaylist(viewerId, ownerId);
+  return { edit: own, delete: own, share: own };
+}

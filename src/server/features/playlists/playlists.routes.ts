@@ -24,6 +24,7 @@ import type { BlobStore } from '../../storage/blob-store';
 import {
   addTrackToPlaylist,
   createPlaylist,
+  deletePlaylist,
   findOwnPlaylist,
   getOwnPlaylistDetail,
   listOwnPlaylists,
@@ -141,6 +142,22 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
       },
     },
     async (request) => updatePlaylist(db, request.params.id, userOf(request).id, request.body),
+  );
+
+  app.delete(
+    '/api/playlists/:id',
+    {
+      schema: {
+        summary: 'Delete a playlist (owner only); it leaves every collective it was shared into',
+        tags,
+        params: idParams,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await deletePlaylist(db, request.params.id, userOf(request).id);
+      return { success: true as const };
+    },
   );
 
   app.post(

@@ -8,11 +8,17 @@ import type {
 } from '../../../shared/schemas/playlists';
 import type { Database, DbOrTx } from '../../db/client';
 import { replaceValue } from '../../db/replace-value';
-import { playlists, playlistTracks, tracks } from '../../db/schema';
-import { badRequest, notFound } from '../../plugins/errors';
+import {
+  collectiveMembers,
+  playlistCollectiveShares,
+  playlists,
+  playlistTracks,
+  tracks,
+} from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { imageUrlOf } from '../images/image-url';
 import { equipmentByTrack, toTrackDto } from '../tracks/tracks.service';
-import { canChangePlaylist, reorderMatches } from './playlists.policy';
+import { canChangePlaylist, playlistAbilities, reorderMatches } from './playlists.policy';
 
 type PlaylistRow = typeof playlists.$inferSelect;
 
@@ -87,7 +93,11 @@ export async function getOwnPlaylistDetail(
   viewerId: string,
 ): Promise<PlaylistDetail> {
   const row = await findOwnPlaylist(db, playlistId, viewerId);
-  return { ...toPlaylistDto(row), tracks: await playlistTracksOf(db, playlistId) };
+  return {
+    ...toPlaylistDto(row),
+    abilities: playlistAbilities(viewerId, row.userId),
+    tracks: await playlistTracksOf(db, playlistId),
+  };
 }
 
 export async function updatePlaylist(
@@ -104,6 +114,35 @@ export async function updatePlaylist(
     .where(eq(playlists.id, playlistId))
     .returning();
   return toPlaylistDto(row!);
+}
+
+/**
+ * Deletes the owner's playlist; its entries, shares and comments go by cascade, and the share rows'
+ * triggers tell each collective's members live that it left (decision 0120). Someone who sees it
+ * through a collective is told 403 (they know it exists); anyone else 404, as for the other routes.
+ */
+export async function deletePlaylist(db: Database, playlistId: number, viewerId: string) {
+  const [row] = await db
+    .select({ userId: playlists.userId })
+    .from(playlists)
+    .where(eq(playlists.id, playlistId));
+  if (row && !canChangePlaylist(viewerId, row.userId)) {
+    const [seen] = await db
+      .select({ id: playlistCollectiveShares.id })
+      .from(playlistCollectiveShares)
+      .innerJoin(
+        collectiveMembers,
+        and(
+          eq(collectiveMembers.collectiveId, playlistCollectiveShares.collectiveId),
+          eq(collectiveMembers.userId, viewerId),
+        ),
+      )
+      .where(eq(playlistCollectiveShares.playlistId, playlistId))
+      .limit(1);
+    if (seen) throw forbidden("Only the playlist's owner can delete it");
+  }
+  if (!row || !canChangePlaylist(viewerId, row.userId)) throw notFound('Playlist not found');
+  await db.delete(playlists).where(and(eq(playlists.id, playlistId), eq(playlists.userId, viewerId)));
 }
 
 /** Points the playlist at a new cover (a key base); returns it with the key base it replaced. */

@@ -36,6 +36,10 @@ export const trackLoudnessSchema = z.object({
 });
 export type TrackLoudness = z.infer<typeof trackLoudnessSchema>;
 
+/** Private: the owner and the collectives it is shared into; public: the profile and anyone with the link (decision 0140). */
+export const TRACK_VISIBILITIES = ['private', 'public'] as const;
+export type TrackVisibility = (typeof TRACK_VISIBILITIES)[number];
+
 export const trackSchema = z.object({
   id: z.number(),
   userId: z.string(),
@@ -47,6 +51,7 @@ export const trackSchema = z.object({
   notes: z.string().nullable(),
   fileCreatedAt: z.string().nullable(),
   shareToEquipmentPages: z.boolean(),
+  visibility: z.enum(TRACK_VISIBILITIES),
   createdAt: z.string(),
   updatedAt: z.string(),
   equipment: z.array(equipmentTagSchema),
@@ -119,6 +124,9 @@ export const trackChangesSchema = z
       .nullable()
       .transform((v) => (v === null || v.trim() === '' ? null : v)),
     shareToEquipmentPages: z.boolean(),
+    visibility: z.enum(TRACK_VISIBILITIES, {
+      error: 'visibility must be "private" or "public"',
+    }),
   })
   .partial()
   .strict();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ProcessingState } from '../../../shared/schemas/tracks';
+import type { ProcessingState, TrackVisibility } from '../../../shared/schemas/tracks';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -20,6 +20,10 @@ export const tracks = pgTable(
     notes: text(),
     fileCreatedAt: timestamp({ withTimezone: true, mode: 'date' }),
     shareToEquipmentPages: boolean().notNull().default(true),
+    /** Who may open it besides its owner and its collectives (decision 0140): new uploads are private. */
+    visibility: text().$type<TrackVisibility>().notNull().default('private'),
+    /** sha256 (hex) of the original's bytes, taken while the upload streamed (decision 0144); null before 0008. */
+    contentHash: text(),
     // Media processing (issue 10, decisions 0039-0046). A new row is `pending` until the
     // process-track job has measured it; existing rows became `pending` in migration 0002.
     processingState: text().$type<ProcessingState>().notNull().default('pending'),
@@ -58,5 +62,7 @@ export const tracks = pgTable(
     index('tracks_created_idx').on(t.createdAt),
     // Start-up finds the tracks still waiting for processing.
     index('tracks_processing_state_idx').on(t.processingState),
+    // An upload asks whether its bytes are already in the person's journal (decision 0144).
+    index('tracks_user_content_hash_idx').on(t.userId, t.contentHash),
   ],
 );

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from './client';
+import { findMigrationsFolder, runMigrations } from './migrate';
+
+// Migration 0008 (decision 0141) on a database as 0007 left it: the tracks of public profiles stay
+// public, every other track becomes private, and new rows default to private.
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** A copy of the migrations folder whose journal stops after `lastIdx`. */
+function migrationsUpTo(lastIdx: number): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'journal-migrations-'));
+  cpSync(findMigrationsFolder(), dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= lastIdx);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+const track = (userId: string, name: string) =>
+  sql`insert into tracks (user_id, name, filename, filepath, mime_type, size)
+      values (${userId}, ${name}, ${`${name}.mp3`}, ${`tracks/${name}`}, 'audio/mpeg', 1)`;
+
+describe('migration 0008: per-track visibility', () => {
+  let handle: DatabaseHandle;
+  let name = '';
+  let folder = '';
+  const rows = async (query: ReturnType<typeof sql>) =>
+    (await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+
+  beforeAll(async () => {
+    if (serverUrl) {
+      name = `journal_visibility_${randomBytes(6).toString('hex')}`;
+      await admin(`create database ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      handle = openDatabase({ databaseUrl: url.href, dataDir: '', onConnectionLost: () => {} });
+    } else {
+      handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
+    }
+    folder = migrationsUpTo(7);
+    await runMigrations(handle, folder);
+    await handle.db.execute(sql`insert into users (id, is_public) values ('pub', true), ('priv', false)`);
+    for (const [user, t] of [
+      ['pub', 'pub-1'],
+      ['pub', 'pub-2'],
+      ['priv', 'priv-1'],
+    ] as const) {
+      await handle.db.execute(track(user, t));
+    }
+    await runMigrations(handle);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    if (serverUrl && name) await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('keeps the tracks of public profiles public and makes the others private', async () => {
+    const result = await rows(sql`select name, visibility, content_hash from tracks order by name`);
+    expect(result.rows).toEqual([
+      { name: 'priv-1', visibility: 'private', content_hash: null },
+      { name: 'pub-1', visibility: 'public', content_hash: null },
+      { name: 'pub-2', visibility: 'public', content_hash: null },
+    ]);
+  });
+
+  it('makes a track inserted afterwards private, whatever its owner profile', async () => {
+    await handle.db.execute(track('pub', 'pub-new'));
+    const result = await rows(sql`select visibility from tracks where name = 'pub-new'`);
+    expect(result.rows).toEqual([{ visibility: 'private' }]);
+  });
+});

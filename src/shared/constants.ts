@@ -94,6 +94,8 @@ export function equipmentCategoryColor(category: string | null | undefined): str
 export const DEMO_DISABLED_MESSAGE = 'The demo user is turned off on this server';
 /** POST /api/auth/demo-session while the number of live demo accounts is at its cap (decision 0029). */
 export const DEMO_FULL_MESSAGE = 'Too many people are trying the demo right now. Please try again later.';
+/** The 409 of an upload whose bytes are already one of the person's tracks (decision 0144). */
+export const duplicateTrackMessage = (name: string) => `You already have \u201c${name}\u201d`;
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
 /** A demo account asking for a reserved system name (decision 0028). */
 export const USERNAME_RESERVED_MESSAGE = 'That username is reserved';

@@ -228,3 +228,20 @@ export const trackUploadFieldsSchema = z.object({
     .transform((v) => (v ? v.slice(0, TRACK_NAME_MAX) : undefined)),
   fileCreatedAt: z.string().optional().transform(clientFileDate),
 });
+
+/**
+ * POST /api/tracks?duplicate=ask answers 409 with the track it repeats when the same bytes are
+ * already in the journal; `keep` (the default, the spec's plain upload) stores it anyway (decision 0144).
+ */
+export const trackUploadQuerySchema = z.object({
+  duplicate: z.enum(['ask', 'keep'], { error: 'duplicate must be "ask" or "keep"' }).default('keep'),
+});
+
+/** The 409 of an upload whose content the journal already holds: the client asks "keep both?". */
+export const duplicateTrackConflictSchema = z.object({
+  statusCode: z.literal(409),
+  error: z.literal('Conflict'),
+  message: z.string(),
+  duplicateOf: z.object({ id: z.number(), name: z.string() }),
+});
+export type DuplicateTrackConflict = z.infer<typeof duplicateTrackConflictSchema>;

@@ -22,6 +22,7 @@ const track = (id: number, name: string): Track => ({
   notes: null,
   fileCreatedAt: null,
   shareToEquipmentPages: true,
+  visibility: 'public',
   createdAt: '2024-05-01T00:00:00.000Z',
   updatedAt: '2024-05-01T00:00:00.000Z',
   equipment: [],

@@ -3,13 +3,16 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { duplicateTrackMessage } from '../../../shared/constants';
 import { idParam } from '../../../shared/schemas/primitives';
 import {
+  duplicateTrackConflictSchema,
   TRACK_NAME_MAX,
   trackListQuerySchema,
   trackPageSchema,
   trackSchema,
   trackUploadFieldsSchema,
+  trackUploadQuerySchema,
   updateTrackBodySchema,
 } from '../../../shared/schemas/tracks';
 import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/users';
@@ -27,7 +30,12 @@ import { etagMatches, journalRevision, preferredEncoding, TrackListCache } from 
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueTrackProcessing } from './track-processing.service';
-import { deleteTrack, getListenableTrackWithOwner, updateTrack } from './tracks.service';
+import {
+  deleteTrack,
+  findTrackWithContent,
+  getListenableTrackWithOwner,
+  updateTrack,
+} from './tracks.service';
 
 export interface TracksRoutesOptions {
   db: Database;
@@ -107,7 +115,13 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
 
   app.post(
     '/api/tracks',
-    { preHandler: [app.requireUser, app.userRateLimit.upload], schema: { response: { 201: trackSchema } } },
+    {
+      preHandler: [app.requireUser, app.userRateLimit.upload],
+      schema: {
+        querystring: trackUploadQuerySchema,
+        response: { 201: trackSchema, 409: duplicateTrackConflictSchema },
+      },
+    },
     async (request, reply) => {
       const user = userOf(request);
       const limit = await audioUploadLimit(db, user.id, opts.maxUploadBytes, opts.storageQuotaBytes);
@@ -117,6 +131,18 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         const fields = parseFormFields(trackUploadFieldsSchema, upload.fields);
         const filename = displayFileName(upload.originalName);
         if (upload.size === 0) throw new HttpError(400, `${filename} is empty`);
+        // The same bytes already in the journal: ask before keeping a second copy (decision 0144).
+        if (request.query.duplicate === 'ask') {
+          const existing = await findTrackWithContent(db, user.id, upload.sha256);
+          if (existing) {
+            return reply.code(409).send({
+              statusCode: 409,
+              error: 'Conflict',
+              message: duplicateTrackMessage(existing.name),
+              duplicateOf: existing,
+            });
+          }
+        }
         const audio = await probeAudio(upload.tempFile).catch((err: unknown) => {
           if (err instanceof NotAudioError) throw new HttpError(415, `${filename} is not an audio file`);
           throw err;
@@ -131,6 +157,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
           filepath: stored,
           mimeType: audio.mimeType,
           size: info.size,
+          contentHash: upload.sha256,
           duration: audio.duration,
           fileCreatedAt: fields.fileCreatedAt,
           originalPlayable: audio.browserPlayable,
@@ -181,7 +208,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     },
   );
 
-  // The shared track link: no sign-in needed when the owner's profile is public.
+  // The shared track link: no sign-in needed when the track is public (decision 0140).
   app.get(
     '/api/tracks/:id',
     { schema: { params: trackParams, response: { 200: sharedTrackSchema } } },

@@ -3,6 +3,7 @@ import { type DragEvent, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/utils';
+import { DuplicateTrackDialog } from './duplicate-track-dialog';
 import { UploadBatchSummary } from './upload-batch-summary';
 import { useTrackUpload } from './use-track-upload';
 
@@ -11,7 +12,7 @@ import { useTrackUpload } from './use-track-upload';
  * and, for several files at once, a summary of their outcomes that stays until dismissed.
  */
 export function UploadDropZone({ className }: { className?: string }) {
-  const { uploads, batches, uploadFiles, dismissBatch } = useTrackUpload();
+  const { uploads, batches, uploadFiles, dismissBatch, duplicateQuestion } = useTrackUpload();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -43,6 +44,10 @@ export function UploadDropZone({ className }: { className?: string }) {
         <div>
           <p className="font-medium">Drop your tracks here</p>
           <p className="mt-1 text-sm text-muted-foreground">Supports MP3, WAV, M4A formats, multiple files</p>
+          {/* Decision 0140: new uploads are private; the person learns it before choosing files. */}
+          <p className="mt-1 text-xs text-muted-foreground" data-testid="upload-private-note">
+            New tracks are private: only you see them until you make them public in Edit Track.
+          </p>
         </div>
         <Button variant="outline" onClick={() => input.current?.click()}>
           Browse Files
@@ -85,6 +90,8 @@ export function UploadDropZone({ className }: { className?: string }) {
           ))}
         </ul>
       )}
+
+      <DuplicateTrackDialog question={duplicateQuestion} />
 
       {batches.map((batch) => (
         <UploadBatchSummary key={batch.id} batch={batch} onDismiss={() => dismissBatch(batch.id)} />

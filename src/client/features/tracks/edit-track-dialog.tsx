@@ -23,7 +23,8 @@ import { useDeleteTrack, useUpdateTrack } from './use-track-mutations';
 
 /** Decision 0140: what each choice means, in the words the badge's tooltip uses. */
 const VISIBILITY_HELP = {
-  private: 'Only you, and the collectives you share it into.',
+  private:
+    'Only you, the collectives you share it into and, if shared there, signed-in people on equipment pages.',
   public: 'On your public profile, and anyone with the link can open it, signed in or not.',
 } as const;
 

@@ -3,7 +3,7 @@ import type { TrackVisibility } from '../../../shared/schemas/tracks';
 import { cn } from '../../lib/utils';
 
 export const VISIBILITY_LABEL: Record<TrackVisibility, string> = {
-  private: 'Private: only you and the collectives it is shared into',
+  private: 'Private: not on your profile, and the link opens only for people who can already see it',
   public: 'Public: on your public profile, and anyone with the link can open it',
 };
 

@@ -63,14 +63,16 @@ test('copies a track link and opens it signed out: public plays, private is not 
     return page.evaluate(() => navigator.clipboard.readText());
   };
   const publicLink = await copyFrom(publicRow, 'Copy link');
-  await expect(page.getByText('Anyone with the link can open it.')).toBeVisible();
+  await expect(page.getByText('Anyone with the link can open it.', { exact: true })).toBeVisible();
   expect(publicLink).toMatch(new RegExp(`^${baseURL}/track/\\d+$`));
   const publicPath = new URL(publicLink).pathname;
   await expect(publicRow.getByRole('link', { name })).toHaveAttribute('href', publicPath);
   await shot(page, '2-public-link-copied');
   const privateLink = await copyFrom(privateRow, 'Copy link (private)');
   await expect(
-    page.getByText('This track is private: only people who can already see it can open the link.'),
+    page.getByText('This track is private: only people who can already see it can open the link.', {
+      exact: true,
+    }),
   ).toBeVisible();
   expect(privateLink).not.toBe(publicLink);
   await shot(page, '3-private-link-copied');

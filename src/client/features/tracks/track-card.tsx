@@ -131,12 +131,14 @@ export function TrackCard({
           </Button>
         </WhyNotPlayable>
         <div className="min-w-0 flex-1">
-          <h3 className={cn('flex min-w-0 items-center gap-1.5 font-semibold', isCurrent && 'text-primary')}>
-            <Link href={`/track/${track.id}`} className="truncate hover:underline">
-              {track.name}
-            </Link>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <h3 className={cn('min-w-0 truncate font-semibold', isCurrent && 'text-primary')}>
+              <Link href={`/track/${track.id}`} className="hover:underline">
+                {track.name}
+              </Link>
+            </h3>
             {!publicView && <VisibilityBadge visibility={track.visibility} />}
-          </h3>
+          </div>
           <p className="text-xs text-muted-foreground">{relativeDate(track.createdAt)}</p>
           <ProcessingStatus track={track} canRetry={!publicView} className="mt-1 empty:hidden" />
         </div>

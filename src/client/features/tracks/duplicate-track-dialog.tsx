@@ -1,4 +1,3 @@
-import type { DuplicateTrackConflict } from '../../../shared/schemas/tracks';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,32 +8,23 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog';
+import type { DuplicateQuestion } from './duplicate-upload';
 
-/** An upload the server answered 409 for: the same bytes are already this track (decision 0144). */
-export interface DuplicateQuestion {
-  key: string;
-  fileName: string;
-  existing: DuplicateTrackConflict['duplicateOf'];
-  answer: (keepBoth: boolean) => void;
-}
-
-/** The track a 409 of POST /api/tracks?duplicate=ask names, or null for any other failure. */
-export function duplicateOf(err: unknown): DuplicateTrackConflict['duplicateOf'] | null {
-  if (!(err instanceof Error) || !err.message.startsWith('409: ')) return null;
-  try {
-    const body = JSON.parse(err.message.slice(5)) as Partial<DuplicateTrackConflict>;
-    const found = body.duplicateOf;
-    return found && typeof found.id === 'number' && typeof found.name === 'string' ? found : null;
-  } catch {
-    return null;
-  }
-}
-
-/** "You already have “X”": Keep both uploads the file again as a second track; Cancel drops it. */
-export function DuplicateTrackDialog({ question }: { question: DuplicateQuestion | undefined }) {
+/**
+ * Loaded the first time an upload is a duplicate (lazyDialog), so Radix's alert dialog stays off the
+ * journal's first route (issue 11's budget).
+ *
+ * "You already have “X”": Keep both uploads the file again as a second track; Cancel drops it. */
+export function DuplicateTrackDialog({
+  question,
+  open,
+}: {
+  question: DuplicateQuestion | undefined;
+  open: boolean;
+}) {
   return (
     <AlertDialog
-      open={question !== undefined}
+      open={open}
       onOpenChange={(open) => {
         if (!open) question?.answer(false);
       }}

@@ -2,10 +2,14 @@ import { FileAudio, Upload } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { cn } from '../../lib/utils';
-import { DuplicateTrackDialog } from './duplicate-track-dialog';
 import { UploadBatchSummary } from './upload-batch-summary';
 import { useTrackUpload } from './use-track-upload';
+
+const DuplicateTrackDialog = lazyDialog(() =>
+  import('./duplicate-track-dialog').then((m) => m.DuplicateTrackDialog),
+);
 
 /**
  * Drop zone and file picker for new tracks, with a progress bar per file (spec section 2, Journal)
@@ -91,7 +95,7 @@ export function UploadDropZone({ className }: { className?: string }) {
         </ul>
       )}
 
-      <DuplicateTrackDialog question={duplicateQuestion} />
+      <DuplicateTrackDialog question={duplicateQuestion} open={duplicateQuestion !== undefined} />
 
       {batches.map((batch) => (
         <UploadBatchSummary key={batch.id} batch={batch} onDismiss={() => dismissBatch(batch.id)} />

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, uploadWithProgress } from '../../lib/api-client';
-import { type DuplicateQuestion, duplicateOf } from './duplicate-track-dialog';
+import { type DuplicateQuestion, duplicateOf } from './duplicate-upload';
 import { STORAGE_KEY } from './storage-usage';
 import { TRACKS_KEY } from './use-tracks';
 

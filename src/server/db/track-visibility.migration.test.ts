@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from './client';
 import { findMigrationsFolder, runMigrations } from './migrate';
 
-// Migration 0008 (decision 0141) on a database as 0007 left it: the tracks of public profiles stay
+// Migration 0009 (decision 0141) on a database as 0008 left it: the tracks of public profiles stay
 // public, every other track becomes private, and new rows default to private.
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -38,10 +38,11 @@ const track = (userId: string, name: string) =>
   sql`insert into tracks (user_id, name, filename, filepath, mime_type, size)
       values (${userId}, ${name}, ${`${name}.mp3`}, ${`tracks/${name}`}, 'audio/mpeg', 1)`;
 
-describe('migration 0008: per-track visibility', () => {
+describe('migration 0009: per-track visibility', () => {
   let handle: DatabaseHandle;
   let name = '';
   let folder = '';
+  const ids = { pub: '', priv: '' };
   const rows = async (query: ReturnType<typeof sql>) =>
     (await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 
@@ -55,15 +56,20 @@ describe('migration 0008: per-track visibility', () => {
     } else {
       handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
     }
-    folder = migrationsUpTo(7);
+    folder = migrationsUpTo(8);
     await runMigrations(handle, folder);
-    await handle.db.execute(sql`insert into users (id, is_public) values ('pub', true), ('priv', false)`);
+    // Ids are made by the database since 0008 (decision 0200).
+    const made = await rows(
+      sql`insert into users (is_public) values (true), (false) returning id, is_public`,
+    );
+    ids.pub = String(made.rows.find((r) => r.is_public)?.id);
+    ids.priv = String(made.rows.find((r) => !r.is_public)?.id);
     for (const [user, t] of [
       ['pub', 'pub-1'],
       ['pub', 'pub-2'],
       ['priv', 'priv-1'],
     ] as const) {
-      await handle.db.execute(track(user, t));
+      await handle.db.execute(track(ids[user], t));
     }
     await runMigrations(handle);
   });
@@ -83,7 +89,7 @@ describe('migration 0008: per-track visibility', () => {
   });
 
   it('makes a track inserted afterwards private, whatever its owner profile', async () => {
-    await handle.db.execute(track('pub', 'pub-new'));
+    await handle.db.execute(track(ids.pub, 'pub-new'));
     const result = await rows(sql`select visibility from tracks where name = 'pub-new'`);
     expect(result.rows).toEqual([{ visibility: 'private' }]);
   });

@@ -72,7 +72,8 @@ describe('UploadDropZone', () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     expect((FakeXhr.sent[0] as FakeXhr).url).toBe('/api/tracks?duplicate=ask');
     (FakeXhr.sent[0] as FakeXhr).respond(409, duplicate);
-    const ask = await screen.findByRole('alertdialog');
+    // The dialog's chunk loads on first use (lazyDialog): allow for a slow machine.
+    const ask = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
     expect(within(ask).getByRole('heading').textContent).toBe('You already have \u201cTake One\u201d');
     await userEvent.click(within(ask).getByRole('button', { name: 'Keep both' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));

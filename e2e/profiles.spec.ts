@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
-import { unique, uploadTrack } from './support/playlists';
+import { setTrackVisibility, unique, uploadTrack } from './support/playlists';
 import { audioTime, squarePng, tagTrack } from './support/profiles';
 
 // Spec sections 2, 4 and 5 (own profile, public profile, equipment page) with decisions 0012, 0014,
@@ -23,6 +23,9 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   const trackName = unique('Harbour Lights');
   const kit = unique('Drumbrute');
   const trackId = await uploadTrack(page, trackName, 4);
+  // New uploads are private (decision 0140): this one is published, as a musician would in Edit Track
+  // (that dialog's own story is e2e/track-sharing.spec.ts).
+  await setTrackVisibility(page, trackId, 'public');
   await tagTrack(page, trackId, kit);
   const username = `demo.${Date.now().toString(36)}`;
   const profilePath = `/profile/${username}`;
@@ -103,7 +106,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await visitor.goto(`/profile/${me}`);
   await expect(visitor.getByRole('heading', { name: username, exact: true })).toBeVisible();
 
-  // The shared track link works signed out too, while the profile is public.
+  // The shared track link works signed out too: the track is public.
   await visitor.goto(`/track/${trackId}`);
   await expect(visitor.getByRole('article', { name: trackName })).toBeVisible();
   await expect(visitor.getByRole('link', { name: username, exact: true })).toHaveAttribute(
@@ -112,10 +115,14 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   );
   await shot(visitor, '4-shared-track-signed-out');
 
-  // --- Private again: the stranger's reload finds nothing, on both pages.
+  // --- Private again: the profile is gone for the stranger; the public track still opens by its
+  // link (decision 0142) until it is made private.
   await privacy.click();
   await expect(page.getByText('Your profile is now private', { exact: true })).toBeVisible();
   await expect(privacy).not.toBeChecked();
+  await visitor.reload();
+  await expect(visitor.getByRole('article', { name: trackName })).toBeVisible();
+  await setTrackVisibility(page, trackId, 'private');
   await visitor.reload();
   await expect(visitor.getByRole('heading', { name: 'Track Not Found' })).toBeVisible();
   await visitor.goto(profilePath);

@@ -45,6 +45,15 @@ export async function uploadTrack(page: Page, name: string, seconds = 1.5): Prom
   return ((await res.json()) as { id: number }).id;
 }
 
+/** PATCH /api/tracks/{id} { visibility } as the signed-in page (decision 0140). */
+export async function setTrackVisibility(page: Page, trackId: number, visibility: 'private' | 'public') {
+  const res = await page.request.patch(`/api/tracks/${trackId}`, {
+    headers: await csrfHeader(page),
+    data: { visibility },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** A 600x400 red PNG made by ffmpeg, as a user's photo would be. */
 export function coverPng(): { name: string; mimeType: string; buffer: Buffer } {
   const file = path.join(mediaDir('cover-'), 'cover.png');

@@ -97,6 +97,8 @@ export const DEMO_FULL_MESSAGE = 'Too many people are trying the demo right now.
 /** DELETE …/members/{own id} by the owner (decision 0121): someone must own the collective. */
 export const OWNER_CANNOT_LEAVE_MESSAGE =
   'The owner cannot leave the collective. Transfer ownership to another member first, or delete the collective.';
+/** The 409 of an upload whose bytes are already one of the person's tracks (decision 0144). */
+export const duplicateTrackMessage = (name: string) => `You already have \u201c${name}\u201d`;
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
 /** Shown on the landing page after a request answered 401 while signed in (issue 15, decision 0196). */
 export const SESSION_ENDED_MESSAGE = 'Your session ended. Sign in again.';

@@ -14,7 +14,12 @@ export class FakeXhr {
       this.progressHandlers.push(fn);
     },
   };
-  open() {}
+  method = '';
+  url = '';
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
   }

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuery, migrationIndex, migrationsUpTo } from '../../test/migrations-up-to';
 import { type DatabaseHandle, openDatabase } from './client';
-import { findMigrationsFolder, runMigrations } from './migrate';
+import { runMigrations } from './migrate';
 
 // Migration 0007 (decision 0116) on a database as 0006 left it: image URLs become storage key
 // bases, queued deletions follow, and the outbox triggers watch the renamed columns.
@@ -18,25 +16,8 @@ const C = '2b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f33';
 const D = '3b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f44';
 const E = '4b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f55';
 
-/** A copy of the migrations folder whose journal stops after `lastIdx`. */
-function migrationsUpTo(lastIdx: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'journal-migrations-'));
-  cpSync(findMigrationsFolder(), dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= lastIdx);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 async function admin(query: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
+  await adminQuery(serverUrl as string, query);
 }
 
 describe('migration 0007: image columns hold storage key bases', () => {
@@ -56,7 +37,7 @@ describe('migration 0007: image columns hold storage key bases', () => {
     } else {
       handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
     }
-    const upTo0006 = migrationsUpTo(6);
+    const upTo0006 = migrationsUpTo(migrationIndex('image_keys') - 1);
     folders.push(upTo0006);
     await runMigrations(handle, upTo0006);
     // Rows as the app wrote them before: the images route's URL in each column.
@@ -74,7 +55,10 @@ describe('migration 0007: image columns hold storage key bases', () => {
     // A deletion queued under 0006 and not drained yet.
     await handle.db.execute(sql`insert into blob_deletions (ref) values
       (${`/api/images/avatars/${E}`}), ('tracks/old')`);
-    await runMigrations(handle);
+    // Up to 0007 only: later migrations (0008 gives users new ids) are not what this test checks.
+    const upTo0007 = migrationsUpTo(migrationIndex('image_keys'));
+    folders.push(upTo0007);
+    await runMigrations(handle, upTo0007);
   });
   afterAll(async () => {
     await handle?.close();

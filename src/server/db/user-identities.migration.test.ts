@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_ID_PATTERN } from '../../shared/profile-path';
+import { adminQuery, migrationIndex, migrationsUpTo } from '../../test/migrations-up-to';
 import { userFromSignIn } from '../features/auth/identity.service';
 import { type DatabaseHandle, openDatabase } from './client';
-import { findMigrationsFolder, runMigrations } from './migrate';
+import { runMigrations } from './migrate';
 
 // Migration 0008 (decisions 0200-0202) on a database as 0007 left it, where a user's id was their
 // OIDC subject: every user gets an internal id, every reference and session follows, the old ids
@@ -20,25 +18,8 @@ const BOB = '1002';
 const DEMO = 'demo-AbCdEfGhIjKlMnOp';
 const AVATAR = 'images/avatars/0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11';
 
-/** A copy of the migrations folder whose journal stops after `lastIdx`. */
-function migrationsUpTo(lastIdx: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'journal-migrations-'));
-  cpSync(findMigrationsFolder(), dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= lastIdx);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
 async function admin(query: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
+  await adminQuery(serverUrl as string, query);
 }
 
 /** Each foreign key to users, with its definition, and each trigger: what must come out unchanged. */
@@ -83,7 +64,7 @@ describe('migration 0008: internal user ids and user_identities', () => {
     } else {
       handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
     }
-    const upTo0007 = migrationsUpTo(7);
+    const upTo0007 = migrationsUpTo(migrationIndex('user_identities') - 1);
     folders.push(upTo0007);
     await runMigrations(handle, upTo0007);
 

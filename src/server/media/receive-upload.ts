@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/errors';
@@ -19,6 +20,8 @@ export interface ReceivedUpload {
   /** Extensionless temp file holding the bytes; the caller moves it, then calls cleanup(). */
   tempFile: string;
   size: number;
+  /** sha256 of the file's bytes (hex), taken as they streamed to disk: the file is never read again for it. */
+  sha256: string;
   originalName: string;
   declaredType: string;
   fields: Record<string, string>;
@@ -99,11 +102,19 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
         if (err.syscall) diskFault ??= err;
       });
       part.file.once('limit', () => cutOff(new HttpError(413, opts.tooLargeMessage)));
-      await pipeline(part.file, out, { signal: abort.signal });
+      const hash = createHash('sha256');
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      await pipeline(part.file, hashing, out, { signal: abort.signal });
       if (part.file.truncated) throw new HttpError(413, opts.tooLargeMessage);
       received = {
         tempFile,
         size: part.file.bytesRead,
+        sha256: hash.digest('hex'),
         originalName: part.filename ?? '',
         declaredType: part.mimetype ?? '',
       };

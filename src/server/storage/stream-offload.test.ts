@@ -37,6 +37,8 @@ beforeAll(async () => {
   t = await buildTestApp({ config: { streamOffload: 'nginx' }, logStream: appLog });
   owner = await t.signedInClient({ isPublic: true });
   publicTrack = await upload(owner, 'Public');
+  // Open by link signed out: a public track (decision 0140).
+  expect((await owner.patch(`/api/tracks/${publicTrack}`, { visibility: 'public' })).statusCode).toBe(200);
   hidden = await t.signedInClient();
   privateTrack = await upload(hidden, 'Private');
 });

@@ -36,6 +36,10 @@ export const trackLoudnessSchema = z.object({
 });
 export type TrackLoudness = z.infer<typeof trackLoudnessSchema>;
 
+/** Private: the owner and the collectives it is shared into; public: the profile and anyone with the link (decision 0140). */
+export const TRACK_VISIBILITIES = ['private', 'public'] as const;
+export type TrackVisibility = (typeof TRACK_VISIBILITIES)[number];
+
 export const trackSchema = z.object({
   id: z.number(),
   userId: z.string(),
@@ -47,6 +51,7 @@ export const trackSchema = z.object({
   notes: z.string().nullable(),
   fileCreatedAt: z.string().nullable(),
   shareToEquipmentPages: z.boolean(),
+  visibility: z.enum(TRACK_VISIBILITIES),
   createdAt: z.string(),
   updatedAt: z.string(),
   equipment: z.array(equipmentTagSchema),
@@ -119,6 +124,9 @@ export const trackChangesSchema = z
       .nullable()
       .transform((v) => (v === null || v.trim() === '' ? null : v)),
     shareToEquipmentPages: z.boolean(),
+    visibility: z.enum(TRACK_VISIBILITIES, {
+      error: 'visibility must be "private" or "public"',
+    }),
   })
   .partial()
   .strict();
@@ -220,3 +228,20 @@ export const trackUploadFieldsSchema = z.object({
     .transform((v) => (v ? v.slice(0, TRACK_NAME_MAX) : undefined)),
   fileCreatedAt: z.string().optional().transform(clientFileDate),
 });
+
+/**
+ * POST /api/tracks?duplicate=ask answers 409 with the track it repeats when the same bytes are
+ * already in the journal; `keep` (the default, the spec's plain upload) stores it anyway (decision 0144).
+ */
+export const trackUploadQuerySchema = z.object({
+  duplicate: z.enum(['ask', 'keep'], { error: 'duplicate must be "ask" or "keep"' }).default('keep'),
+});
+
+/** The 409 of an upload whose content the journal already holds: the client asks "keep both?". */
+export const duplicateTrackConflictSchema = z.object({
+  statusCode: z.literal(409),
+  error: z.literal('Conflict'),
+  message: z.string(),
+  duplicateOf: z.object({ id: z.number(), name: z.string() }),
+});
+export type DuplicateTrackConflict = z.infer<typeof duplicateTrackConflictSchema>;

@@ -101,6 +101,7 @@ export function playlistTrack(id: number, name: string, extra: Partial<PlaylistT
     notes: null,
     fileCreatedAt: null,
     shareToEquipmentPages: true,
+    visibility: 'public',
     createdAt: AT,
     updatedAt: AT,
     equipment: [],

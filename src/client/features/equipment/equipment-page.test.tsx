@@ -45,6 +45,7 @@ const usedIn: EquipmentTrack = {
   notes: null,
   fileCreatedAt: null,
   shareToEquipmentPages: true,
+  visibility: 'public',
   createdAt: '2024-05-03T00:00:00.000Z',
   updatedAt: '2024-05-03T00:00:00.000Z',
   equipment: [{ id: 7, name: 'Juno-106', description: null, imageUrl: null, category: 'Hardware Synth' }],

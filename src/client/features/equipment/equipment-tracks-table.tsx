@@ -1,5 +1,6 @@
 import { Clock, Music, Pause, Play } from 'lucide-react';
 import { useMemo } from 'react';
+import { Link } from 'wouter';
 import { displayName, formatDate, formatDuration } from '../../../shared/format';
 import type { EquipmentTrack } from '../../../shared/schemas/tracks';
 import { SpacerRow } from '../../components/spacer-row';
@@ -130,7 +131,9 @@ function TracksUsing({ tracks, name }: { tracks: EquipmentTrack[]; name: string 
                   {displayName(track.user, 'Unknown User')}
                 </td>
                 <td className={cn('max-w-56 truncate py-2 pr-4 font-medium', isCurrent && 'text-primary')}>
-                  {track.name}
+                  <Link href={`/track/${track.id}`} className="hover:underline">
+                    {track.name}
+                  </Link>
                 </td>
                 <td className="py-2 pr-4">
                   <EquipmentChips equipment={track.equipment} />

@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { RepeatMode } from '../../../shared/constants';
-import type { TrackLoudness, TrackProcessing } from '../../../shared/schemas/tracks';
+import type { TrackLoudness, TrackProcessing, TrackVisibility } from '../../../shared/schemas/tracks';
 
 /** What the player needs of a track; screens pass their richer track objects straight in. */
 export interface PlayerTrack {
@@ -19,6 +19,8 @@ export interface PlayerTrack {
   artist?: string | null;
   /** Media Session artwork: the playlist cover or the owner's avatar. */
   artworkUrl?: string | null;
+  /** Whether its link opens for anyone (decision 0140); menus say so when they copy it. */
+  visibility?: TrackVisibility;
 }
 
 /** The player state of spec section 3. */

@@ -55,6 +55,7 @@ const track: Track = {
   notes: null,
   fileCreatedAt: null,
   shareToEquipmentPages: false,
+  visibility: 'public',
   createdAt: '2024-05-01T00:00:00.000Z',
   updatedAt: '2024-05-01T00:00:00.000Z',
   equipment: [],

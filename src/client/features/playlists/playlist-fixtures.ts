@@ -18,6 +18,7 @@ export function track(id: number, name: string, extra: Partial<Track> = {}): Tra
     notes: null,
     fileCreatedAt: null,
     shareToEquipmentPages: true,
+    visibility: 'public',
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     equipment: [],

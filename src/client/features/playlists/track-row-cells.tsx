@@ -1,4 +1,5 @@
 import { AudioLines, Pause, Play } from 'lucide-react';
+import { Link } from 'wouter';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
@@ -59,7 +60,11 @@ export function TrackIndexCell({
 export function TrackTitleCell({ track, current }: { track: PlaylistTrack; current: boolean }) {
   return (
     <div className="min-w-0">
-      <p className={cn('truncate text-sm leading-5 font-medium', current && 'text-primary')}>{track.name}</p>
+      <p className={cn('truncate text-sm leading-5 font-medium', current && 'text-primary')}>
+        <Link href={`/track/${track.id}`} className="hover:underline">
+          {track.name}
+        </Link>
+      </p>
       {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
     </div>
   );

@@ -78,11 +78,19 @@ describe('EditTrackDialog', () => {
     const share = within(dialog).getByRole('checkbox', { name: /Share this track on the equipment pages/ });
     expect(share.getAttribute('aria-checked')).toBe('true');
     await userEvent.click(share);
+    // Visibility (decision 0140): the fixture is public; made private here.
+    expect((within(dialog).getByRole('radio', { name: /^Public/ }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(dialog).getByRole('radio', { name: /^Private/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Track updated')).toBeTruthy();
     const [, init] = callsTo(fetch, '/api/tracks/1')[0] ?? [];
-    expect(bodyOf(init)).toEqual({ name: 'Morning Loop', notes: null, shareToEquipmentPages: false });
+    expect(bodyOf(init)).toEqual({
+      name: 'Morning Loop',
+      notes: null,
+      shareToEquipmentPages: false,
+      visibility: 'private',
+    });
   });
 
   it('will not save an empty name', async () => {

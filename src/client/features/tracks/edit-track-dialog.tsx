@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type Track, trackChangesSchema } from '../../../shared/schemas/tracks';
+import { TRACK_VISIBILITIES, type Track, trackChangesSchema } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -21,7 +21,14 @@ import { EquipmentTagEditor } from '../equipment/equipment-tag-editor';
 import { DeleteTrackDialog } from './delete-track-dialog';
 import { useDeleteTrack, useUpdateTrack } from './use-track-mutations';
 
-// The server's own PATCH rules, every field required here since the form always sends all three.
+/** Decision 0140: what each choice means, in the words the badge's tooltip uses. */
+const VISIBILITY_HELP = {
+  private:
+    'Only you, the collectives you share it into and, if shared there, signed-in people on equipment pages.',
+  public: 'On your public profile, and anyone with the link can open it, signed in or not.',
+} as const;
+
+// The server's own PATCH rules, every field required here since the form always sends them all.
 const formSchema = trackChangesSchema.required();
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
@@ -37,6 +44,7 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
       name: track.name,
       notes: track.notes ?? '',
       shareToEquipmentPages: track.shareToEquipmentPages,
+      visibility: track.visibility,
     },
   });
   const nameError = form.formState.errors.name?.message;
@@ -84,6 +92,23 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
           Share this track on the equipment pages of the kit you tagged
         </Label>
       </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Visibility</legend>
+        {TRACK_VISIBILITIES.map((value) => (
+          <label key={value} className="flex items-start gap-2 text-sm leading-snug">
+            <input
+              type="radio"
+              value={value}
+              className="mt-0.5 size-4 accent-primary"
+              {...form.register('visibility')}
+            />
+            <span>
+              <span className="font-medium">{value === 'public' ? 'Public' : 'Private'}</span>
+              <span className="block text-xs text-muted-foreground">{VISIBILITY_HELP[value]}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       <DialogFooter className="sm:justify-between">
         <Button
           variant="ghost"

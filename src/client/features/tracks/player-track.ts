@@ -39,7 +39,7 @@ export function withPlaylistCover(
 
 /** The fields of a track reply the player uses. */
 export type PlayableTrack = Pick<Track, 'id' | 'name' | 'mimeType' | 'duration'> &
-  Partial<Pick<Track, 'userId' | 'playable' | 'processing' | 'loudness'>>;
+  Partial<Pick<Track, 'userId' | 'playable' | 'processing' | 'loudness' | 'visibility'>>;
 
 /** A track reply as the player's queue holds it: its media state and its owner's name and artwork. */
 export function toPlayerTrack(track: PlayableTrack, owner: TrackOwner): PlayerTrack {
@@ -54,6 +54,7 @@ export function toPlayerTrack(track: PlayableTrack, owner: TrackOwner): PlayerTr
     userId: track.userId,
     artist: owner.artist,
     artworkUrl: owner.artworkUrl,
+    ...(track.visibility ? { visibility: track.visibility } : {}),
   };
 }
 

@@ -23,6 +23,7 @@ const track: Track = {
   notes: 'Recorded on the top deck.',
   fileCreatedAt: null,
   shareToEquipmentPages: true,
+  visibility: 'public',
   createdAt: '2024-05-01T00:00:00.000Z',
   updatedAt: '2024-05-01T00:00:00.000Z',
   equipment: [],

@@ -43,10 +43,9 @@ function TrackPageActions({ track }: { track: PlayerTrack }) {
 }
 
 /**
- * '/track/{id}', the target of a track card's Share Link: the track as a playable card and its
- * owner, linking to their public profile. GET /api/tracks/{id} follows the stream rule (decision
- * 0012), so signed out it answers while the owner's profile is public; otherwise 404, shown as
- * not found. The owner sees their own card with its menu; everyone else the public view.
+ * '/track/{id}', the target of every track's Copy link and title: the track as a playable card and
+ * its owner, linking to their public profile. GET /api/tracks/{id} follows the stream rule (decisions
+ * 0012, 0140), so signed out it answers for a public track; otherwise 404, shown as not found. The owner sees their own card with its menu; everyone else the public view.
  */
 export function SharedTrackPage({ trackId }: { trackId: string }) {
   const valid = isTrackId(trackId);

@@ -22,6 +22,7 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     notes: null,
     fileCreatedAt: '2024-03-02T10:00:00.000Z',
     shareToEquipmentPages: true,
+    visibility: 'public',
     createdAt: '2024-05-01T12:00:00.000Z',
     updatedAt: '2024-05-01T12:00:00.000Z',
     equipment: [],

@@ -76,12 +76,26 @@ describe('TrackCard', () => {
     expect(screen.getByRole('button', { name: 'Pause Tape Loop' })).toBeTruthy();
   });
 
-  it('copies the share link', async () => {
+  it('copies the link to the track page, its title links there', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<TrackCard track={track} owner={owner} />);
+    renderWithProviders(<TrackCard track={{ ...track, visibility: 'public' }} owner={owner} />);
+    expect(screen.getByRole('link', { name: 'Tape Loop' }).getAttribute('href')).toBe('/track/42');
     await user.click(screen.getByRole('button', { name: 'Track options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Share Link' }));
-    expect(await screen.findByText('Link Copied')).toBeTruthy();
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied')).toBeTruthy();
+    expect(await screen.findByText('Anyone with the link can open it.')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/track/42`);
+  });
+
+  it('a private track: the item and the toast say who can open the link (decision 0143)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<TrackCard track={{ ...track, visibility: 'private' }} owner={owner} />);
+    expect(screen.getByTestId('visibility-badge').getAttribute('data-visibility')).toBe('private');
+    await user.click(screen.getByRole('button', { name: 'Track options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy link (private)' }));
+    expect(
+      await screen.findByText('This track is private: only people who can already see it can open the link.'),
+    ).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/track/42`);
   });
 
@@ -90,8 +104,9 @@ describe('TrackCard', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
     renderWithProviders(<TrackCard track={track} owner={owner} />);
     await user.click(screen.getByRole('button', { name: 'Track options' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Share Link' }));
-    expect(await screen.findByText('Failed to copy link')).toBeTruthy();
+    await user.click(await screen.findByRole('menuitem', { name: /^Copy link/ }));
+    expect(await screen.findByText('Could not copy the link')).toBeTruthy();
+    expect(await screen.findByText(`${window.location.origin}/track/42`)).toBeTruthy();
   });
 
   it('deletes after the generic confirmation', async () => {
@@ -120,7 +135,7 @@ describe('TrackCard', () => {
       </WithPlayer>,
     );
     await user.click(screen.getByRole('button', { name: 'Track options' }));
-    expect(screen.getByRole('menuitem', { name: 'Share Link' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: /^Copy link/ })).toBeTruthy();
     await user.click(await screen.findByRole('menuitem', { name: 'Play next' }));
     expect(player.playNext).toHaveBeenCalledWith(expect.objectContaining({ id: 42, artist: 'ada' }));
     expect(await screen.findByText('Playing next: Tape Loop')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { formatDistanceToNow } from 'date-fns';
-import { EllipsisVertical, Link2, Pause, Play, Trash2 } from 'lucide-react';
+import { EllipsisVertical, Pause, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { formatDuration, formatFileSize, formatMimeSubtype } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
@@ -11,7 +12,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { toast } from '../../components/ui/use-toast';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../player/use-player';
 import { DeleteTrackDialog } from './delete-track-dialog';
@@ -21,6 +21,7 @@ import { ProcessingStatus } from './processing-status';
 import { TrackMoreMenu } from './track-more-menu';
 import { TrackQueueItems } from './track-queue-items';
 import { useDeleteTrack } from './use-track-mutations';
+import { VisibilityBadge } from './visibility-badge';
 
 /** The fields a card shows; public profiles send tracks without the owner-only columns. */
 export type TrackCardTrack = Pick<
@@ -35,7 +36,8 @@ export type TrackCardTrack = Pick<
   | 'processing'
   | 'playable'
   | 'loudness'
->;
+> &
+  Partial<Pick<Track, 'visibility'>>;
 
 function relativeDate(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;
@@ -44,16 +46,7 @@ function relativeDate(value: string | null | undefined): string {
     : 'Unknown date';
 }
 
-async function copyShareLink(trackId: number) {
-  try {
-    await navigator.clipboard.writeText(`${window.location.origin}/track/${trackId}`);
-    toast({ title: 'Link Copied', description: 'The track link is on your clipboard.' });
-  } catch {
-    toast({ variant: 'destructive', title: 'Error', description: 'Failed to copy link' });
-  }
-}
-
-/** The owner's menu: queue and download, then Share Link and Delete Track (spec section 2). */
+/** The owner's menu: queue, download and Copy link (the spec's Share Link), then Delete Track (spec section 2). */
 function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner }) {
   const [confirming, setConfirming] = useState(false);
   const deleteTrack = useDeleteTrack();
@@ -67,11 +60,6 @@ function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner 
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <TrackQueueItems track={toPlayerTrack(track, owner)} />
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void copyShareLink(track.id)}>
-            <Link2 aria-hidden />
-            Share Link
-          </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
             <Trash2 aria-hidden />
@@ -143,7 +131,14 @@ export function TrackCard({
           </Button>
         </WhyNotPlayable>
         <div className="min-w-0 flex-1">
-          <h3 className={cn('truncate font-semibold', isCurrent && 'text-primary')}>{track.name}</h3>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <h3 className={cn('min-w-0 truncate font-semibold', isCurrent && 'text-primary')}>
+              <Link href={`/track/${track.id}`} className="hover:underline">
+                {track.name}
+              </Link>
+            </h3>
+            {!publicView && <VisibilityBadge visibility={track.visibility} />}
+          </div>
           <p className="text-xs text-muted-foreground">{relativeDate(track.createdAt)}</p>
           <ProcessingStatus track={track} canRetry={!publicView} className="mt-1 empty:hidden" />
         </div>

@@ -1,4 +1,4 @@
-import { Download, ListEnd, ListStart } from 'lucide-react';
+import { Download, Link2, ListEnd, ListStart } from 'lucide-react';
 import type { ReactElement } from 'react';
 import {
   DropdownMenu,
@@ -9,6 +9,7 @@ import {
 import { toast } from '../../components/ui/use-toast';
 import type { PlayerTrack } from '../player/player-context';
 import { usePlayer } from '../player/use-player';
+import { copyTrackLink } from './copy-track-link';
 import { notPlayableReason } from './player-track';
 
 /** GET /api/tracks/{id}/original: the untouched upload, sent as an attachment under its own name. */
@@ -34,8 +35,8 @@ export function useQueueActions(track: PlayerTrack) {
 }
 
 /**
- * "Play next", "Add to queue" and "Download" (issue 10), for any track menu. Download works in every
- * state, since the original is always kept.
+ * "Play next", "Add to queue", "Download" (issue 10) and "Copy link" (issue 13), for any track menu.
+ * Download works in every state, since the original is always kept.
  */
 export function TrackQueueItems({ track }: { track: PlayerTrack }) {
   const { blocked, playNext, addToQueue } = useQueueActions(track);
@@ -55,6 +56,10 @@ export function TrackQueueItems({ track }: { track: PlayerTrack }) {
           <Download aria-hidden />
           Download
         </a>
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => void copyTrackLink(track)}>
+        <Link2 aria-hidden />
+        {track.visibility === 'private' ? 'Copy link (private)' : 'Copy link'}
       </DropdownMenuItem>
     </>
   );

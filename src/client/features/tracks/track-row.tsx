@@ -1,5 +1,6 @@
 import { Pause, Pencil, Play, Tag } from 'lucide-react';
 import type { Ref } from 'react';
+import { Link } from 'wouter';
 import { formatDate, formatDuration } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
@@ -9,6 +10,7 @@ import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-butt
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
 import { TrackMoreMenu } from './track-more-menu';
+import { VisibilityBadge } from './visibility-badge';
 
 export interface TrackRowProps {
   track: Track;
@@ -100,7 +102,10 @@ export function TrackRow({
             isCurrent && 'text-primary',
           )}
         >
-          {track.name}
+          <Link href={`/track/${track.id}`} className="hover:underline">
+            {track.name}
+          </Link>
+          <VisibilityBadge visibility={track.visibility} className="ml-1.5 align-[-2px]" />
         </p>
         {track.notes && <p className="truncate text-xs text-muted-foreground">{track.notes}</p>}
         <ProcessingStatus track={track} canRetry className="empty:hidden" />

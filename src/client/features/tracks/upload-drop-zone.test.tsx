@@ -58,6 +58,40 @@ describe('UploadDropZone', () => {
     expect(screen.queryByRole('region', { name: 'Upload summary' })).toBeNull();
   });
 
+  it('the same content again (decision 0144): asks, Keep both sends it again to keep, Cancel drops it', async () => {
+    mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 'tok' }) });
+    renderWithProviders(<UploadDropZone />);
+    expect(screen.getByTestId('upload-private-note').textContent).toMatch(/New tracks are private/);
+    const duplicate = {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'You already have \u201cTake One\u201d',
+      duplicateOf: { id: 7, name: 'Take One' },
+    };
+    fireEvent.change(input(), { target: { files: [audioFile('Take One.wav')] } });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect((FakeXhr.sent[0] as FakeXhr).url).toBe('/api/tracks?duplicate=ask');
+    (FakeXhr.sent[0] as FakeXhr).respond(409, duplicate);
+    // The dialog's chunk loads on first use (lazyDialog): allow for a slow machine.
+    const ask = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    expect(within(ask).getByRole('heading').textContent).toBe('You already have \u201cTake One\u201d');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Keep both' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect((FakeXhr.sent[1] as FakeXhr).url).toBe('/api/tracks?duplicate=keep');
+    (FakeXhr.sent[1] as FakeXhr).respond(201, { id: 8 });
+    expect(await screen.findByText('Track uploaded')).toBeTruthy();
+
+    fireEvent.change(input(), { target: { files: [audioFile('Take One.wav')] } });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(3));
+    (FakeXhr.sent[2] as FakeXhr).respond(409, duplicate);
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(FakeXhr.sent).toHaveLength(3);
+  });
+
   it('one file refused: the spec toast carries the server message', async () => {
     mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 'tok' }) });
     renderWithProviders(<UploadDropZone />);

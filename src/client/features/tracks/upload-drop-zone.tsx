@@ -2,16 +2,21 @@ import { FileAudio, Upload } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { cn } from '../../lib/utils';
 import { UploadBatchSummary } from './upload-batch-summary';
 import { useTrackUpload } from './use-track-upload';
+
+const DuplicateTrackDialog = lazyDialog(() =>
+  import('./duplicate-track-dialog').then((m) => m.DuplicateTrackDialog),
+);
 
 /**
  * Drop zone and file picker for new tracks, with a progress bar per file (spec section 2, Journal)
  * and, for several files at once, a summary of their outcomes that stays until dismissed.
  */
 export function UploadDropZone({ className }: { className?: string }) {
-  const { uploads, batches, uploadFiles, dismissBatch } = useTrackUpload();
+  const { uploads, batches, uploadFiles, dismissBatch, duplicateQuestion } = useTrackUpload();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -43,6 +48,10 @@ export function UploadDropZone({ className }: { className?: string }) {
         <div>
           <p className="font-medium">Drop your tracks here</p>
           <p className="mt-1 text-sm text-muted-foreground">Supports MP3, WAV, M4A formats, multiple files</p>
+          {/* Decision 0140: new uploads are private; the person learns it before choosing files. */}
+          <p className="mt-1 text-xs text-muted-foreground" data-testid="upload-private-note">
+            New tracks are private: only you see them until you make them public in Edit Track.
+          </p>
         </div>
         <Button variant="outline" onClick={() => input.current?.click()}>
           Browse Files
@@ -85,6 +94,8 @@ export function UploadDropZone({ className }: { className?: string }) {
           ))}
         </ul>
       )}
+
+      <DuplicateTrackDialog question={duplicateQuestion} open={duplicateQuestion !== undefined} />
 
       {batches.map((batch) => (
         <UploadBatchSummary key={batch.id} batch={batch} onDismiss={() => dismissBatch(batch.id)} />

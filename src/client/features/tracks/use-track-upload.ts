@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, uploadWithProgress } from '../../lib/api-client';
+import { type DuplicateQuestion, duplicateOf } from './duplicate-upload';
 import { STORAGE_KEY } from './storage-usage';
 import { TRACKS_KEY } from './use-tracks';
 
@@ -65,7 +66,38 @@ export function useTrackUpload() {
   const queryClient = useQueryClient();
   const [uploads, setUploads] = useState<PendingUpload[]>([]);
   const [batches, setBatches] = useState<UploadBatch[]>([]);
+  // Uploads whose bytes are already in the journal, asked one at a time (decision 0144).
+  const [duplicates, setDuplicates] = useState<DuplicateQuestion[]>([]);
   const counter = useRef(0);
+
+  /** Asks "keep both?" about one file; resolves with the answer once the dialog is closed. */
+  const askKeepBoth = useCallback(
+    (key: string, fileName: string, existing: DuplicateQuestion['existing']) =>
+      new Promise<boolean>((resolve) => {
+        const answer = (keepBoth: boolean) => {
+          setDuplicates((list) => list.filter((q) => q.key !== key));
+          resolve(keepBoth);
+        };
+        setDuplicates((list) => [...list, { key, fileName, existing, answer }]);
+      }),
+    [],
+  );
+
+  /** POSTs the file asking the server to refuse a duplicate; on 409 asks, and sends it again if kept. */
+  const send = useCallback(
+    async (key: string, file: File, setProgress: (progress: number) => void) => {
+      try {
+        return await uploadWithProgress<Track>('/api/tracks?duplicate=ask', uploadForm(file), setProgress);
+      } catch (err) {
+        const existing = duplicateOf(err);
+        if (!existing) throw err;
+        if (!(await askKeepBoth(key, file.name, existing))) return null;
+        setProgress(0);
+        return uploadWithProgress<Track>('/api/tracks?duplicate=keep', uploadForm(file), setProgress);
+      }
+    },
+    [askKeepBoth],
+  );
 
   const updateBatch = useCallback((id: number, change: (batch: UploadBatch) => UploadBatch) => {
     // A dismissed batch is gone: later results of its files are not brought back.
@@ -80,7 +112,15 @@ export function useTrackUpload() {
         setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u)));
       setUploads((list) => [...list, { key, fileName: file.name, progress: 0 }]);
       try {
-        await uploadWithProgress<Track>('/api/tracks', uploadForm(file), setProgress);
+        if (!(await send(key, file, setProgress))) {
+          // Cancelled at "You already have …": nothing was stored, and the person chose so.
+          if (batchId !== null)
+            updateBatch(batchId, (b) => ({
+              ...b,
+              failed: [...b.failed, { key, fileName: file.name, reason: 'Already in your journal' }],
+            }));
+          return false;
+        }
         if (batchId === null)
           toast({ title: 'Track uploaded', description: 'Your track has been uploaded successfully.' });
         else updateBatch(batchId, (b) => ({ ...b, uploaded: [...b.uploaded, { key, fileName: file.name }] }));
@@ -102,7 +142,7 @@ export function useTrackUpload() {
         setUploads((list) => list.filter((u) => u.key !== key));
       }
     },
-    [queryClient, updateBatch],
+    [queryClient, updateBatch, send],
   );
 
   const uploadFiles = useCallback(
@@ -137,5 +177,5 @@ export function useTrackUpload() {
 
   const dismissBatch = useCallback((id: number) => setBatches((list) => list.filter((b) => b.id !== id)), []);
 
-  return { uploads, batches, uploadFiles, dismissBatch };
+  return { uploads, batches, uploadFiles, dismissBatch, duplicateQuestion: duplicates[0] };
 }

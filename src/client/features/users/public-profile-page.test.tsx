@@ -22,6 +22,7 @@ const track = (id: number, name: string): Track => ({
   notes: null,
   fileCreatedAt: null,
   shareToEquipmentPages: true,
+  visibility: 'public',
   createdAt: '2024-05-01T00:00:00.000Z',
   updatedAt: '2024-05-01T00:00:00.000Z',
   equipment: [],
@@ -146,7 +147,8 @@ describe('PublicProfilePage', () => {
 
     const card = screen.getByRole('article', { name: 'Dawn' });
     await userEvent.click(within(card).getByRole('button', { name: 'More options' }));
-    expect(screen.queryByRole('menuitem', { name: 'Share Link' })).toBeNull();
+    // Copy link is on every card (decision 0143); deleting stays the owner's.
+    expect(screen.getByRole('menuitem', { name: 'Copy link' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Delete Track' })).toBeNull();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Add to queue' }));
     expect(player.addToQueue).toHaveBeenCalledWith(expect.objectContaining({ id: 1, artist: 'ada' }));

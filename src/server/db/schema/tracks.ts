@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ProcessingState } from '../../../shared/schemas/tracks';
+import type { ProcessingState, TrackVisibility } from '../../../shared/schemas/tracks';
 import { createdAt, updatedAt } from './columns';
 import { searchVector, trackDocument } from './search-documents';
 import { users } from './users';
@@ -21,6 +21,10 @@ export const tracks = pgTable(
     notes: text(),
     fileCreatedAt: timestamp({ withTimezone: true, mode: 'date' }),
     shareToEquipmentPages: boolean().notNull().default(true),
+    /** Who may open it besides its owner and its collectives (decision 0140): new uploads are private. */
+    visibility: text().$type<TrackVisibility>().notNull().default('private'),
+    /** sha256 (hex) of the original's bytes, taken while the upload streamed (decision 0144); null before 0008. */
+    contentHash: text(),
     // Media processing (issue 10, decisions 0039-0046). A new row is `pending` until the
     // process-track job has measured it; existing rows became `pending` in migration 0002.
     processingState: text().$type<ProcessingState>().notNull().default('pending'),
@@ -62,5 +66,7 @@ export const tracks = pgTable(
     // Search (issue 13, decision 0131): words of the name and notes, and trigrams of the name for typos.
     index('tracks_search_idx').using('gin', searchVector(trackDocument(t.name, t.notes))),
     index('tracks_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // An upload asks whether its bytes are already in the person's journal (decision 0144).
+    index('tracks_user_content_hash_idx').on(t.userId, t.contentHash),
   ],
 );

@@ -116,18 +116,19 @@ describe('equipment on a track', () => {
       (await signedOut.get(`/api/tracks/${trackId}/equipment`)).statusCode,
       (await signedOut.get(`/api/tracks/${trackId}/stream`)).statusCode,
     ];
-    // Private owner: a signed-out visitor may not stream it, nor see its gear (even though it is on
+    // Private track: a signed-out visitor may not stream it, nor see its gear (even though it is on
     // an equipment page, which is for signed-in people).
     expect(await both()).toEqual([404, 404]);
     expect((await bob.get(`/api/tracks/${trackId}/equipment`)).statusCode).toBe(200);
-    await alice.patch('/api/user/privacy', { isPublic: true });
+    // Public track (decision 0140): open by link, its gear too.
+    await alice.patch(`/api/tracks/${trackId}`, { visibility: 'public' });
     try {
       expect(await both()).toEqual([200, 200]);
       expect((await signedOut.get(`/api/tracks/${trackId}/equipment`)).json()).toEqual([
         expect.objectContaining({ id: tag.id, name: 'Juno-106' }),
       ]);
     } finally {
-      await alice.patch('/api/user/privacy', { isPublic: false });
+      await alice.patch(`/api/tracks/${trackId}`, { visibility: 'private' });
     }
     expect(await both()).toEqual([404, 404]);
     expect((await signedOut.get('/api/tracks/999999/equipment')).statusCode).toBe(404);

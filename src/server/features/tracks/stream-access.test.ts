@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { hasFfmpeg, makeEncodedTone, makeWav } from '../../../test/media-fixtures';
-import { tracks, users } from '../../db/schema';
+import { tracks } from '../../db/schema';
 
 // Decision 0066: access to a track's bytes is decided once per viewer and track, then reused for
 // ACCESS_CACHE_SECONDS; any change made through the API withdraws it at once.
@@ -17,14 +17,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function upload(name = 'Take'): Promise<number> {
+/** A track of the owner's, public (open by link signed out, decision 0140) unless said otherwise. */
+async function upload(name = 'Take', visibility: 'public' | 'private' = 'public'): Promise<number> {
   const res = await owner.upload(
     '/api/tracks',
     { name },
     { field: 'audio', name: 'take.wav', type: 'audio/wav', data: audio },
   );
   expect(res.statusCode).toBe(201);
-  return res.json().id;
+  const id: number = res.json().id;
+  if (visibility === 'public') await setVisibility(id, 'public');
+  return id;
+}
+
+async function setVisibility(id: number, visibility: 'public' | 'private') {
+  expect((await owner.patch(`/api/tracks/${id}`, { visibility })).json()).toMatchObject({ visibility });
 }
 
 const range = (client: TestClient, id: number, from: number, to: number) =>
@@ -70,11 +77,10 @@ describe('Range requests after the first', () => {
   });
 
   it('a refusal is not kept: the track made listenable is heard on the next request', async () => {
-    const id = await upload();
-    expect((await owner.patch('/api/user/privacy', { isPublic: false })).statusCode).toBe(200);
+    const id = await upload('Take', 'private');
     const listener = t.client();
     expect((await range(listener, id, 0, 9)).statusCode).toBe(404);
-    expect((await owner.patch('/api/user/privacy', { isPublic: true })).statusCode).toBe(200);
+    await setVisibility(id, 'public');
     expect((await range(listener, id, 0, 9)).statusCode).toBe(206);
   });
 });
@@ -89,6 +95,7 @@ describe.skipIf(!hasFfmpeg)('while nothing is playable yet', () => {
     );
     expect(res.statusCode).toBe(201);
     const id: number = res.json().id;
+    await setVisibility(id, 'public');
     const listener = t.client();
     expect((await listener.get(`/api/tracks/${id}/stream`)).statusCode).toBe(409);
     expect((await listener.get(`/api/tracks/${id}/original`)).statusCode).toBe(200);
@@ -114,18 +121,19 @@ describe('withdrawn at once when permissions change through the API', () => {
     expect((await range(listener, id, 20, 29)).statusCode).toBe(404);
   });
 
-  it('a profile made private: 404 for a signed-out listener on the next request', async () => {
+  it('a track made private (decision 0140): 404 for a signed-out listener on the next request', async () => {
     const id = await upload();
     const listener = t.client();
     expect((await range(listener, id, 0, 9)).statusCode).toBe(206);
-    expect((await owner.patch('/api/user/privacy', { isPublic: false })).statusCode).toBe(200);
-    expect((await range(listener, id, 10, 19)).statusCode).toBe(404);
-    expect((await owner.patch('/api/user/privacy', { isPublic: true })).statusCode).toBe(200);
+    expect((await range(listener, id, 10, 19)).statusCode).toBe(206);
+    await setVisibility(id, 'private');
+    expect((await range(listener, id, 20, 29)).statusCode).toBe(404);
+    expect((await listener.get(`/api/tracks/${id}/original`, { range: 'bytes=0-9' })).statusCode).toBe(404);
+    expect((await listener.get(`/api/tracks/${id}`)).statusCode).toBe(404);
   });
 
   it('signed out: the owner of a private track loses access with the session', async () => {
-    expect((await owner.patch('/api/user/privacy', { isPublic: false })).statusCode).toBe(200);
-    const id = await upload();
+    const id = await upload('Take', 'private');
     const again = await t.signedInAs(owner.userId);
     expect((await range(again, id, 0, 9)).statusCode).toBe(206);
     expect((await range(again, id, 10, 19)).statusCode).toBe(206);
@@ -135,7 +143,6 @@ describe('withdrawn at once when permissions change through the API', () => {
     const replay = t.client();
     replay.cookies.set('journal.sid', [...again.cookies.values()][0] ?? '');
     expect((await range(replay, id, 20, 29)).statusCode).toBe(404);
-    expect((await owner.patch('/api/user/privacy', { isPublic: true })).statusCode).toBe(200);
   });
 });
 
@@ -150,9 +157,10 @@ describe('changes the API did not make (SQL, another instance)', () => {
         { field: 'audio', name: 'take.wav', type: 'audio/wav', data: audio },
       );
       const id = res.json().id;
+      expect((await author.patch(`/api/tracks/${id}`, { visibility: 'public' })).statusCode).toBe(200);
       const listener = short.client();
       expect((await range(listener, id, 0, 9)).statusCode).toBe(206);
-      await short.db.update(users).set({ isPublic: false }).where(eq(users.id, author.userId));
+      await short.db.update(tracks).set({ visibility: 'private' }).where(eq(tracks.id, id));
       // Within the bound the earlier answer may still be used...
       expect((await range(listener, id, 10, 19)).statusCode).toBe(206);
       await new Promise((resolve) => setTimeout(resolve, 1100));

@@ -44,7 +44,8 @@ const trackColumns = (equipment: SQL) => sql`
     t.id as "id", t.user_id as "userId", t.name as "name", t.filename as "filename",
     t.mime_type as "mimeType", t.size as "size", ${realJson(sql`t.duration`)} as "duration",
     t.notes as "notes", ${iso(sql`t.file_created_at`)} as "fileCreatedAt",
-    t.share_to_equipment_pages as "shareToEquipmentPages", ${iso(sql`t.created_at`)} as "createdAt",
+    t.share_to_equipment_pages as "shareToEquipmentPages", t.visibility as "visibility",
+    ${iso(sql`t.created_at`)} as "createdAt",
     ${iso(sql`t.updated_at`)} as "updatedAt",
     ${equipment} as "equipment",
     (select row_to_json(p) from (

@@ -4,7 +4,7 @@ import type { Track } from '../../../shared/schemas/tracks';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { ffmpegFixture, sineInput, undecodableWav } from '../../../test/media-fixtures';
 import { uploadAudio, waitForProcessing } from '../../../test/track-processing';
-import { tracks, users } from '../../db/schema';
+import { tracks } from '../../db/schema';
 
 /** A real FLAC's metadata blocks followed by bytes that are no FLAC frames at all. */
 function flacWithoutFrames(): Buffer {
@@ -114,15 +114,15 @@ describe('who may use the media routes', () => {
     expect((await t.client().post(`/api/tracks/${track.id}/process`)).statusCode).toBe(401);
   });
 
-  it('a public profile lets anyone stream, download and draw, but only the owner retries', async () => {
-    await t.db.update(users).set({ isPublic: true }).where(eq(users.id, owner.userId));
+  it('a public track lets anyone stream, download and draw, but only the owner retries', async () => {
+    await t.db.update(tracks).set({ visibility: 'public' }).where(eq(tracks.id, track.id));
     try {
       for (const route of ['stream', 'original', 'waveform']) {
         expect((await t.client().get(`/api/tracks/${track.id}/${route}`)).statusCode).toBe(200);
       }
       expect((await stranger.post(`/api/tracks/${track.id}/process`)).statusCode).toBe(404);
     } finally {
-      await t.db.update(users).set({ isPublic: false }).where(eq(users.id, owner.userId));
+      await t.db.update(tracks).set({ visibility: 'private' }).where(eq(tracks.id, track.id));
     }
   });
 

@@ -2,7 +2,8 @@
 export interface TrackAudience {
   viewerId: string | null;
   ownerId: string;
-  ownerIsPublic: boolean;
+  /** The track's own visibility (decision 0140): public tracks are open to anyone with the link. */
+  trackIsPublic: boolean;
   /** The viewer is a member of a collective into which a playlist holding the track is shared. */
   sharedWithViewer: boolean;
   /** The owner shares the track to equipment pages and has tagged at least one piece of gear. */
@@ -10,7 +11,7 @@ export interface TrackAudience {
 }
 
 export function canListenToTrack(a: TrackAudience): boolean {
-  if (a.viewerId === a.ownerId || a.ownerIsPublic) return true;
+  if (a.viewerId === a.ownerId || a.trackIsPublic) return true;
   // Collective shares and equipment pages are for signed-in people only.
   return a.viewerId !== null && (a.sharedWithViewer || a.onEquipmentPages);
 }

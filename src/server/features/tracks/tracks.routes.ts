@@ -4,13 +4,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { successSchema } from '../../../shared/schemas/common';
+import { duplicateTrackMessage } from '../../../shared/constants';
 import { idParam } from '../../../shared/schemas/primitives';
 import {
+  duplicateTrackConflictSchema,
   TRACK_NAME_MAX,
   trackListQuerySchema,
   trackPageSchema,
   trackSchema,
   trackUploadFieldsSchema,
+  trackUploadQuerySchema,
   updateTrackBodySchema,
 } from '../../../shared/schemas/tracks';
 import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/users';
@@ -29,7 +32,12 @@ import { etagMatches, journalRevision, preferredEncoding, TrackListCache } from 
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueTrackProcessing } from './track-processing.service';
-import { deleteTrack, getListenableTrackWithOwner, updateTrack } from './tracks.service';
+import {
+  deleteTrack,
+  findTrackWithContent,
+  getListenableTrackWithOwner,
+  updateTrack,
+} from './tracks.service';
 
 export interface TracksRoutesOptions {
   db: Database;
@@ -122,7 +130,8 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
           'The reply comes once the file is stored; waveform, loudness and rendition are made afterwards (processing).',
         tags,
         multipartBody: uploadForm('audio', 'The audio file', trackUploadFieldsSchema),
-        response: { 201: trackSchema },
+        querystring: trackUploadQuerySchema,
+        response: { 201: trackSchema, 409: duplicateTrackConflictSchema },
       },
     },
     async (request, reply) => {
@@ -134,6 +143,18 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         const fields = parseFormFields(trackUploadFieldsSchema, upload.fields);
         const filename = displayFileName(upload.originalName);
         if (upload.size === 0) throw new HttpError(400, `${filename} is empty`);
+        // The same bytes already in the journal: ask before keeping a second copy (decision 0144).
+        if (request.query.duplicate === 'ask') {
+          const existing = await findTrackWithContent(db, user.id, upload.sha256);
+          if (existing) {
+            return reply.code(409).send({
+              statusCode: 409,
+              error: 'Conflict',
+              message: duplicateTrackMessage(existing.name),
+              duplicateOf: existing,
+            });
+          }
+        }
         const audio = await probeAudio(upload.tempFile).catch((err: unknown) => {
           if (err instanceof NotAudioError) throw new HttpError(415, `${filename} is not an audio file`);
           throw err;
@@ -148,6 +169,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
           filepath: stored,
           mimeType: audio.mimeType,
           size: info.size,
+          contentHash: upload.sha256,
           duration: audio.duration,
           fileCreatedAt: fields.fileCreatedAt,
           originalPlayable: audio.browserPlayable,
@@ -215,7 +237,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     },
   );
 
-  // The shared track link: no sign-in needed when the owner's profile is public.
+  // The shared track link: no sign-in needed when the track is public (decision 0140).
   app.get(
     '/api/tracks/:id',
     {

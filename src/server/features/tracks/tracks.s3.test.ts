@@ -42,6 +42,8 @@ beforeAll(async () => {
   const res = await upload(owner, 'Take');
   expect(res.statusCode).toBe(201);
   trackId = res.json().id;
+  // Open by link signed out: a public track (decision 0140).
+  expect((await owner.patch(`/api/tracks/${trackId}`, { visibility: 'public' })).statusCode).toBe(200);
   const hidden = await t.signedInClient();
   privateTrack = (await upload(hidden, 'Hidden')).json().id;
 }, 30_000);
@@ -185,6 +187,8 @@ describe('STORAGE=s3, S3_STREAM=redirect: a presigned 302 after the access check
     r = await buildTestApp({ store, config: { storage: 's3', s3Stream: 'redirect' } });
     listener = await r.signedInClient({ isPublic: true });
     redirected = (await upload(listener, 'Take')).json().id;
+    // Open by link signed out: a public track (decision 0140).
+    await listener.patch(`/api/tracks/${redirected}`, { visibility: 'public' });
     hiddenTrack = (await upload(await r.signedInClient(), 'Hidden')).json().id;
   });
   afterAll(async () => r?.close());

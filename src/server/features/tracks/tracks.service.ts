@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm';
-import type { Track, TrackSort, UpdateTrackBody } from '../../../shared/schemas/tracks';
+import type { Track, TrackSort, TrackVisibility, UpdateTrackBody } from '../../../shared/schemas/tracks';
 import type { Database, DbOrTx } from '../../db/client';
 import {
   collectiveMembers,
@@ -48,6 +48,7 @@ export function toTrackDto(row: TrackRow, equipment: Track['equipment'] = []): T
     notes: row.notes,
     fileCreatedAt: row.fileCreatedAt?.toISOString() ?? null,
     shareToEquipmentPages: row.shareToEquipmentPages,
+    visibility: row.visibility,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     equipment,
@@ -107,6 +108,17 @@ export async function createTrack(db: DbOrTx, values: typeof tracks.$inferInsert
   return toTrackDto(row, []);
 }
 
+/** One of the person's tracks with exactly these bytes (decision 0144), or undefined. */
+export async function findTrackWithContent(db: Database, userId: string, sha256: string) {
+  const [row] = await db
+    .select({ id: tracks.id, name: tracks.name })
+    .from(tracks)
+    .where(and(eq(tracks.userId, userId), eq(tracks.contentHash, sha256)))
+    .orderBy(asc(tracks.id))
+    .limit(1);
+  return row;
+}
+
 /** The track if the viewer owns it; 404 otherwise (a stranger learns nothing). */
 export async function findOwnTrack(db: Database, trackId: number, viewerId: string): Promise<TrackRow> {
   const [row] = await db.select().from(tracks).where(eq(tracks.id, trackId)).limit(1);
@@ -116,7 +128,12 @@ export async function findOwnTrack(db: Database, trackId: number, viewerId: stri
 
 export async function updateTrack(db: Database, trackId: number, viewerId: string, changes: UpdateTrackBody) {
   await findOwnTrack(db, trackId, viewerId);
-  const parsed = changes as { name?: string; notes?: string | null; shareToEquipmentPages?: boolean };
+  const parsed = changes as {
+    name?: string;
+    notes?: string | null;
+    shareToEquipmentPages?: boolean;
+    visibility?: TrackVisibility;
+  };
   const [row] = await db.update(tracks).set(parsed).where(eq(tracks.id, trackId)).returning();
   if (!row) throw notFound('Track not found');
   const [track] = await withEquipment(db, [row]);
@@ -183,7 +200,6 @@ async function loadListenableTrack(db: Database, trackId: number, viewerId: stri
     .select({
       track: tracks,
       owner: userSummaryColumns,
-      ownerIsPublic: users.isPublic,
       sharedWithViewer: sql<boolean>`${sharedWithViewer}`,
       onEquipmentPages: sql<boolean>`${onEquipmentPages}`,
     })
@@ -196,7 +212,7 @@ async function loadListenableTrack(db: Database, trackId: number, viewerId: stri
     !canListenToTrack({
       viewerId,
       ownerId: found.track.userId,
-      ownerIsPublic: found.ownerIsPublic,
+      trackIsPublic: found.track.visibility === 'public',
       sharedWithViewer: Boolean(found.sharedWithViewer),
       onEquipmentPages: Boolean(found.onEquipmentPages),
     })

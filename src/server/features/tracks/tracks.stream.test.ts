@@ -8,6 +8,7 @@ import {
   playlistCollectiveShares,
   playlists,
   playlistTracks,
+  tracks,
   users,
 } from '../../db/schema';
 
@@ -135,11 +136,16 @@ describe('GET /api/tracks/{id}/stream: who may listen (decision 0012)', () => {
     expect((await stream(member)).statusCode).toBe(404);
   });
 
-  it('anyone may when the owner’s profile is public, signed out included', async () => {
+  it('anyone may when the track is public, signed out included; the profile does not decide', async () => {
+    // A public profile alone no longer opens a private track (decision 0140).
     await t.db.update(users).set({ isPublic: true }).where(eq(users.id, owner.userId));
+    expect((await stream(stranger)).statusCode).toBe(404);
+    expect((await stream(t.client())).statusCode).toBe(404);
+    await t.db.update(users).set({ isPublic: false }).where(eq(users.id, owner.userId));
+    await t.db.update(tracks).set({ visibility: 'public' }).where(eq(tracks.id, trackId));
     expect((await stream(stranger)).statusCode).toBe(200);
     expect((await stream(t.client(), { range: 'bytes=0-3' })).statusCode).toBe(206);
-    await t.db.update(users).set({ isPublic: false }).where(eq(users.id, owner.userId));
+    await t.db.update(tracks).set({ visibility: 'private' }).where(eq(tracks.id, trackId));
     expect((await stream(t.client())).statusCode).toBe(404);
   });
 });

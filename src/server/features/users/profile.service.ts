@@ -1,4 +1,4 @@
-import { desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { PROFILE_NOT_FOUND, type ProfileChanges, type PublicProfile } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -71,10 +71,10 @@ export async function updateProfile(db: Database, userId: string, body: ProfileC
 }
 
 /**
- * A public profile shows the person's public fields and all their tracks, newest first
- * (decision 0014). The person is named by id or by username, ignoring case (decision 0203); an id
- * wins should a username ever equal one (usernames may not look like ids). A private profile and
- * a missing one give the same 404.
+ * A public profile shows the person's public fields and their public tracks, newest first
+ * (decisions 0014, 0140). The person is named by id or by username, ignoring case (decision 0203);
+ * an id wins should a username ever equal one (usernames may not look like ids). A private profile
+ * and a missing one give the same 404.
  */
 export async function getPublicProfile(db: Database, idOrUsername: string): Promise<PublicProfile> {
   const [user] = await db
@@ -87,7 +87,7 @@ export async function getPublicProfile(db: Database, idOrUsername: string): Prom
   const rows = await db
     .select()
     .from(tracks)
-    .where(eq(tracks.userId, user.id))
+    .where(and(eq(tracks.userId, user.id), eq(tracks.visibility, 'public')))
     .orderBy(desc(tracks.createdAt), desc(tracks.id));
   return {
     user: {

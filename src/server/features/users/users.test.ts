@@ -205,35 +205,48 @@ describe('privacy and the public profile', () => {
     expect(hidden.json().message).toBe(PROFILE_NOT_FOUND);
   });
 
-  it('going public shows the profile and its tracks to anyone, without private fields', async () => {
-    const trackId = (
-      await ada.upload(
-        '/api/tracks',
-        { name: 'Engine Hum' },
-        { field: 'audio', name: 'hum.wav', type: 'audio/wav', data: makeWav(1) },
-      )
-    ).json().id;
+  it('going public shows the profile and its public tracks to anyone, without private fields', async () => {
+    const upload = async (name: string, seconds: number) =>
+      (
+        await ada.upload(
+          '/api/tracks',
+          { name },
+          { field: 'audio', name: 'hum.wav', type: 'audio/wav', data: makeWav(seconds) },
+        )
+      ).json();
+    const shown = await upload('Engine Hum', 1);
+    const hidden = await upload('Sketch', 2);
+    // New uploads are private (decision 0140); one is made public.
+    expect(shown.visibility).toBe('private');
+    expect((await ada.patch(`/api/tracks/${shown.id}`, { visibility: 'public' })).json()).toMatchObject({
+      visibility: 'public',
+    });
     const res = await ada.patch('/api/user/privacy', { isPublic: true });
     expect(res.json()).toMatchObject({ isPublic: true });
     const profile = await t.client().get(`/api/public/users/${ada.userId}`);
     expect(profile.statusCode).toBe(200);
     expect(profile.json().user).toMatchObject({ id: ada.userId, firstName: 'Ada' });
-    expect(profile.json().tracks.map((x: { id: number }) => x.id)).toContain(trackId);
+    expect(profile.json().tracks.map((x: { id: number }) => x.id)).toEqual([shown.id]);
     expect(JSON.stringify(profile.json())).not.toContain('ada@example.com');
     expect(JSON.stringify(profile.json())).not.toContain('filepath');
-    // The shared track link works signed out while public…
-    const shared = await t.client().get(`/api/tracks/${trackId}`);
+    expect(JSON.stringify(profile.json())).not.toContain('Sketch');
+    // The shared track link works signed out for the public track only…
+    const shared = await t.client().get(`/api/tracks/${shown.id}`);
     expect(shared.json()).toMatchObject({
-      track: { id: trackId, name: 'Engine Hum' },
+      track: { id: shown.id, name: 'Engine Hum', visibility: 'public' },
       user: { id: ada.userId },
     });
-    expect((await t.client().get(`/api/tracks/${trackId}/stream`)).statusCode).toBe(200);
-    // …and stops the moment the profile is private again.
+    expect((await t.client().get(`/api/tracks/${shown.id}/stream`)).statusCode).toBe(200);
+    expect((await t.client().get(`/api/tracks/${hidden.id}`)).statusCode).toBe(404);
+    // …the profile made private again hides the profile, while the public track stays open by link
+    // (decision 0142); making the track private closes it.
     await ada.patch('/api/user/privacy', { isPublic: false });
     expect((await t.client().get(`/api/public/users/${ada.userId}`)).statusCode).toBe(404);
-    expect((await t.client().get(`/api/tracks/${trackId}`)).statusCode).toBe(404);
-    expect((await bob.get(`/api/tracks/${trackId}`)).statusCode).toBe(404);
-    expect((await ada.get(`/api/tracks/${trackId}`)).statusCode).toBe(200);
+    expect((await t.client().get(`/api/tracks/${shown.id}`)).statusCode).toBe(200);
+    await ada.patch(`/api/tracks/${shown.id}`, { visibility: 'private' });
+    expect((await t.client().get(`/api/tracks/${shown.id}`)).statusCode).toBe(404);
+    expect((await bob.get(`/api/tracks/${shown.id}`)).statusCode).toBe(404);
+    expect((await ada.get(`/api/tracks/${shown.id}`)).statusCode).toBe(200);
   });
 
   it('privacy and profile changes need sign-in and a boolean', async () => {

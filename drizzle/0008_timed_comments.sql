@@ -52,6 +52,8 @@ CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("u
 CREATE INDEX "notifications_actor_idx" ON "notifications" USING btree ("actor_id");--> statement-breakpoint
 CREATE INDEX "notifications_collective_idx" ON "notifications" USING btree ("collective_id");--> statement-breakpoint
 CREATE INDEX "notifications_comment_idx" ON "notifications" USING btree ("comment_id");--> statement-breakpoint
+CREATE INDEX "notifications_playlist_idx" ON "notifications" USING btree ("playlist_id");--> statement-breakpoint
+CREATE INDEX "notifications_track_idx" ON "notifications" USING btree ("track_id");--> statement-breakpoint
 CREATE INDEX "track_comments_thread_idx" ON "track_comments" USING btree ("collective_id","track_id","at_seconds");--> statement-breakpoint
 CREATE INDEX "track_comments_track_idx" ON "track_comments" USING btree ("track_id");--> statement-breakpoint
 CREATE INDEX "track_comments_user_idx" ON "track_comments" USING btree ("user_id");--> statement-breakpoint

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CollectiveComment, CollectiveMember } from '../../../shared/schemas/collectives';
 import type { LiveEvent } from '../../../shared/schemas/events';
+import type { NotificationList } from '../../../shared/schemas/notifications';
 import {
   COLLECTIVES_QUERY_KEY,
   collectiveKey,
@@ -53,6 +54,26 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
           : list,
       );
       return;
+    case 'trackComment':
+      // A thread list is small; reading it again keeps replies and order exactly as the server has them.
+      void queryClient.invalidateQueries({
+        queryKey: ['/api/collectives', data.collectiveId, 'tracks', data.trackId, 'comments'],
+        exact: true,
+      });
+      return;
+    case 'notification':
+      updateOrRefetch<NotificationList>(
+        queryClient,
+        (key) => key[0] === '/api/notifications' && key.length === 1,
+        (box) =>
+          box.items.some((n) => n.id === data.notification.id)
+            ? box
+            : {
+                items: [data.notification, ...box.items],
+                unread: box.unread + (data.notification.read ? 0 : 1),
+              },
+      );
+      return;
     case 'resync':
       refetchCollectives(queryClient);
       return;
@@ -86,7 +107,8 @@ function updateOrRefetch<T>(
   }
 }
 
-/** Everything about collectives a screen holds is read again (changes may have been missed). */
+/** Everything about collectives a screen holds, and the inbox, is read again (changes may have been missed). */
 export function refetchCollectives(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: COLLECTIVES_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: ['/api/notifications'], exact: true });
 }

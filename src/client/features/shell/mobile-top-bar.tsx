@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Separator } from '../../components/ui/separator';
 import { cn } from '../../lib/utils';
 import { useCollectives } from '../collectives/use-collectives';
+import { NotificationsBell } from '../notifications/notifications-bell';
 import { AvatarStack } from './avatar-stack';
 import { MobileNavDrawer } from './mobile-nav-drawer';
 
@@ -39,6 +40,7 @@ export function MobileTopBar({
         items={collectives ?? []}
         onSelect={(item) => navigate(`/collective/${item.id}`)}
       />
+      <NotificationsBell side="bottom" />
       <Button variant="ghost" size="icon" aria-label="Profile" onClick={() => navigate('/profile')}>
         <User />
       </Button>

@@ -80,6 +80,8 @@ export const notifications = pgTable(
     index('notifications_actor_idx').on(t.actorId),
     index('notifications_collective_idx').on(t.collectiveId),
     index('notifications_comment_idx').on(t.commentId),
+    index('notifications_playlist_idx').on(t.playlistId),
+    index('notifications_track_idx').on(t.trackId),
     check('notifications_kind_ck', sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join')`),
   ],
 );

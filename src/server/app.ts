@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database, QueueConnection } from './db/client';
 import { type LiveEventsOptions, liveEventsPlugin } from './events/events.routes';
+import { activityRoutes } from './features/activity/activity.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(invitesRoutes, { db });
   await app.register(trackCommentsRoutes, { db });
   await app.register(notificationsRoutes, { db });
+  await app.register(activityRoutes, { db });
   await app.register(tracksRoutes, {
     db,
     store,

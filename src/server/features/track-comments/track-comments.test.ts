@@ -285,3 +285,52 @@ describe('notifications', () => {
     }
   });
 });
+
+describe('activity feed', () => {
+  it('lists shares, joins and comments newest first, a page at a time, to members only', async () => {
+    const id = (await artist.post('/api/collectives', { name: 'Feed' })).json().id as number;
+    await t.db.insert(collectiveMembers).values({ collectiveId: id, userId: fan.userId });
+    const p = (await artist.post('/api/playlists', { name: 'Feed set' })).json().id as number;
+    await artist.post(`/api/playlists/${p}/tracks`, { trackId });
+    await artist.post(`/api/playlists/${p}/share`, { collectiveIds: [id] });
+    const c = (await fan.post(path(id), { content: 'Feed comment', atSeconds: 2 })).json();
+    await artist.post(path(id), { content: 'Feed reply', parentId: c.id });
+
+    const all = (await fan.get(`/api/collectives/${id}/activity`)).json();
+    expect(all.nextCursor).toBeNull();
+    expect(all.items.map((i: { kind: string }) => i.kind)).toEqual([
+      'comment',
+      'comment',
+      'share',
+      'join',
+      'join',
+    ]);
+    expect(all.items[0]).toMatchObject({
+      actor: expect.objectContaining({ id: artist.userId }),
+      comment: { excerpt: 'Feed reply', isReply: true, atSeconds: 2 },
+      track: { id: trackId, name: expect.any(String) },
+      url: `/collective/${id}/playlist/${p}?track=${trackId}&t=2&comment=${all.items[0].comment.id}`,
+    });
+    expect(all.items[2]).toMatchObject({
+      playlist: { id: p, name: 'Feed set' },
+      url: `/collective/${id}/playlist/${p}`,
+    });
+
+    // Pages of two follow on without repeating or skipping anything.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const q: string = cursor ? `?limit=2&before=${encodeURIComponent(cursor)}` : '?limit=2';
+      const page = (await fan.get(`/api/collectives/${id}/activity${q}`)).json();
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((i: { id: string }) => i.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.items.map((i: { id: string }) => i.id));
+
+    expect((await outsider.get(`/api/collectives/${id}/activity`)).statusCode).toBe(404);
+    expect((await t.client().get(`/api/collectives/${id}/activity`)).statusCode).toBe(401);
+    expect((await fan.get(`/api/collectives/${id}/activity?before=yesterday`)).statusCode).toBe(400);
+    expect((await fan.get(`/api/collectives/${id}/activity?limit=0`)).statusCode).toBe(400);
+  });
+});

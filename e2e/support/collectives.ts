@@ -20,7 +20,8 @@ export const test = base.extend<object, { journalWithPeople: RunningJournal }>({
       await use(journal);
       await journal.stop();
     },
-    { scope: 'worker' },
+    // Starting a server of its own (build snapshot, database, issuer) can take long on a busy machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ journalWithPeople }, use) => {
     await use(journalWithPeople.baseURL);

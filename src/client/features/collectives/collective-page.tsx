@@ -6,6 +6,7 @@ import { cn } from '../../lib/utils';
 import { CollectiveAvatar } from '../shell/collective-avatar';
 import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { PlaylistThumb } from '../shell/playlist-row';
+import { ActivityFeed } from './activity-feed';
 import { CollectivePlaylistView, ownerName } from './collective-playlist-view';
 import { useCollective, useCollectivePlaylists } from './use-collectives';
 import { useSelectedPlaylist } from './use-selected-playlist';
@@ -144,6 +145,7 @@ export function CollectivePage({ collectiveId }: { collectiveId: number }) {
           />
         </div>
       )}
+      <ActivityFeed collectiveId={collectiveId} />
     </Page>
   );
 }

@@ -30,6 +30,7 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       );
       return;
     case 'share':
+      invalidateActivity(queryClient, data.collectiveId);
       void queryClient.invalidateQueries({
         queryKey: collectivePlaylistsKey(data.collectiveId),
         exact: true,
@@ -40,6 +41,7 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       });
       return;
     case 'member':
+      invalidateActivity(queryClient, data.collectiveId);
       void queryClient.invalidateQueries({ queryKey: membersKey(data.collectiveId), exact: true });
       if (data.userId === myUserId) {
         // Joined elsewhere (another tab) or removed: the rail and the collective itself change.
@@ -55,6 +57,7 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       );
       return;
     case 'trackComment':
+      invalidateActivity(queryClient, data.collectiveId);
       // A thread list is small; reading it again keeps replies and order exactly as the server has them.
       void queryClient.invalidateQueries({
         queryKey: ['/api/collectives', data.collectiveId, 'tracks', data.trackId, 'comments'],
@@ -81,6 +84,13 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       return;
   }
 }
+
+/** The collective's activity feed, if a screen shows it (a key of its own: activity-feed.tsx). */
+const invalidateActivity = (queryClient: QueryClient, collectiveId: number) =>
+  void queryClient.invalidateQueries({
+    queryKey: ['/api/collectives', collectiveId, 'activity'],
+    exact: true,
+  });
 
 const sameKey = (a: QueryKey, b: QueryKey) => a.length === b.length && a.every((part, i) => part === b[i]);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { userSummarySchema } from './collectives';
+import { INT4_MAX } from './primitives';
 
 export const ACTIVITY_KINDS = ['share', 'join', 'comment'] as const;
 
@@ -30,7 +31,9 @@ export const activityQuerySchema = z.object({
   before: z
     .string()
     .max(100)
-    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|(share|join|comment)\|\d{1,10}$/, 'Not a valid cursor')
+    // The last item's time (microseconds since 1970), kind and id, as the previous page gave it.
+    .regex(/^\d{1,17}\|(share|join|comment)\|\d{1,10}$/, 'Not a valid cursor')
+    .refine((c) => Number(c.split('|')[2]) <= INT4_MAX, 'Not a valid cursor')
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(LIMITS.activityPage),
 });

@@ -43,7 +43,8 @@ export async function collectiveActivity(
   let after: SQL = sql`true`;
   if (page.before) {
     const [at, kind, id] = page.before.split('|');
-    after = sql`(e.at, e.kind, e.id) < (${at}::timestamptz, ${kind}, ${Number(id)})`;
+    // Whole microseconds since the epoch: exact, and any number the schema lets through is a time.
+    after = sql`(e.at, e.kind, e.id) < (timestamptz 'epoch' + ${at}::bigint * interval '1 microsecond', ${kind}, ${Number(id)})`;
   }
   const result = await db.execute(sql`
     with e as (
@@ -57,7 +58,7 @@ export async function collectiveActivity(
       select 'comment', c.id, c.created_at, c.user_id, null, c.track_id, c.id
         from track_comments c where c.collective_id = ${collectiveId}
     )
-    select e.kind, e.id, e.at, to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key, e.actor_id, u.username, u.first_name, u.last_name, u.avatar_key,
+    select e.kind, e.id, e.at, (extract(epoch from e.at) * 1000000)::bigint::text as at_key, e.actor_id, u.username, u.first_name, u.last_name, u.avatar_key,
            u.updated_at as user_updated_at, e.playlist_id, p.name as playlist_name, e.track_id,
            t.name as track_name, c.at_seconds, left(c.content, 140) as excerpt, c.parent_id,
            (select pt.playlist_id from playlist_tracks pt

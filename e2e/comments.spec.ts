@@ -70,6 +70,19 @@ test('a timed comment reaches the track owner live, leads to its moment, and sta
   await feedback(a.page).getByRole('textbox', { name: 'Timed comment' }).fill(words);
   await feedback(a.page).getByRole('button', { name: 'Post comment' }).click();
   await expect(feedback(a.page).getByTestId('comment-thread').getByText(words)).toBeVisible();
+  // A range is dragged across the waveform into the box's start and end fields (not posted here).
+  await feedback(a.page).getByRole('button', { name: 'Select a range' }).click();
+  const layer = feedback(a.page).getByTestId('range-selector');
+  const box = await layer.boundingBox();
+  if (!box) throw new Error('no range layer');
+  await a.page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
+  await a.page.mouse.down();
+  await a.page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
+  await a.page.mouse.up();
+  await expect(feedback(a.page).getByRole('textbox', { name: 'Comment at' })).toHaveValue(/^0:0[12]/);
+  await expect(feedback(a.page).getByRole('textbox', { name: 'Comment until (optional)' })).toHaveValue(
+    /^0:0[34]/,
+  );
 
   // Bo: the marker appears at 0:03 and the bell counts one, without a reload.
   const marker = feedback(page).getByTestId('comment-marker');
@@ -121,8 +134,8 @@ test('a timed comment reaches the track owner live, leads to its moment, and sta
   const c = await browserFor(browser, baseURL);
   await signInHome(c.page, journal, cy);
   expect((await c.page.request.get(commentsApi)).status()).toBe(404);
-  const box = await (await c.page.request.get('/api/notifications')).json();
-  expect(box).toEqual({ items: [], unread: 0 });
+  const inbox = await (await c.page.request.get('/api/notifications')).json();
+  expect(inbox).toEqual({ items: [], unread: 0 });
   await c.page.goto(`${playlistUrl}?track=${trackId}&t=3`);
   await expect(c.page.getByText('Collective not found')).toBeVisible();
   await expect(c.page.getByText(words)).toHaveCount(0);

@@ -107,7 +107,7 @@ export function MentionTextarea({
 
 /**
  * A new thread at a moment (the player's position when this track is playing, adjustable) or on a
- * range (an end time; decision 0162: fields instead of dragging across the waveform).
+ * range (an end time, typed or dragged across the waveform in "Select a range" mode; decision 0162).
  */
 export function NewCommentForm({
   collectiveId,
@@ -115,17 +115,24 @@ export function NewCommentForm({
   currentPosition,
   pending,
   onPost,
+  at,
+  setAt,
+  end,
+  setEnd,
 }: {
   collectiveId: number;
   duration: number | null;
+  /** The typed start (null: follow the player) and end, kept by the panel so a drag can set them. */
+  at: string | null;
+  setAt: (value: string | null) => void;
+  end: string;
+  setEnd: (value: string) => void;
   /** The player's position on this track, or null when it is not the one playing. */
   currentPosition: number | null;
   pending: boolean;
   onPost: (body: { content: string; atSeconds: number; endSeconds: number | null }) => Promise<unknown>;
 }) {
   const [content, setContent] = useState('');
-  const [at, setAt] = useState<string | null>(null);
-  const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Until the person types a time, the field follows the player.
   const atText = at ?? showTime(currentPosition ?? 0);

@@ -239,7 +239,7 @@ export function CommentThreads({
       {open.length === 0 && (
         <p className="text-sm text-muted-foreground">No open comments on this track yet.</p>
       )}
-      <ul aria-label="Timed comments" className="space-y-2">
+      <ul aria-label="Open threads" className="space-y-2">
         {open.map(render)}
       </ul>
       {resolved.length > 0 && (
@@ -253,7 +253,7 @@ export function CommentThreads({
             {showResolved ? 'Hide' : 'Show'} {resolved.length} resolved
           </Button>
           {showResolved && (
-            <ul aria-label="Resolved comments" className="mt-2 space-y-2">
+            <ul aria-label="Resolved threads" className="mt-2 space-y-2">
               {resolved.map(render)}
             </ul>
           )}

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database, QueueConnection } from './db/client';
 import { type LiveEventsOptions, liveEventsPlugin } from './events/events.routes';
+import { activityRoutes } from './features/activity/activity.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
@@ -15,8 +16,10 @@ import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
 import { searchRoutes } from './features/search/search.routes';
+import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
 import { StreamAccess } from './features/tracks/stream-access';
 import { startTrackProcessing } from './features/tracks/track-processing.queue';
 import { tracksRoutes } from './features/tracks/tracks.routes';
@@ -206,6 +209,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(playlistsRoutes, { db, store, tempDir });
   await app.register(imagesRoutes, { store });
   await app.register(invitesRoutes, { db });
+  await app.register(trackCommentsRoutes, { db });
+  await app.register(notificationsRoutes, { db });
+  await app.register(activityRoutes, { db });
   await app.register(tracksRoutes, {
     db,
     store,

@@ -116,6 +116,10 @@ export const LIMITS = {
   equipmentDescriptionPreview: 120,
   equipmentSearchMinChars: 2,
   commentLength: 2000,
+  /** No track is longer than a day; positions past it are refused before any lookup. */
+  commentMaxSeconds: 86_400,
+  notificationsPage: 50,
+  activityPage: 20,
 } as const;
 
 export const TIMINGS = {

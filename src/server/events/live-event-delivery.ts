@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { collectiveMembers } from '../db/schema';
 import { findComment } from '../features/collectives/collective-playlists.service';
+import { findNotification } from '../features/notifications/notifications.service';
+import { findTrackComment } from '../features/track-comments/track-comments.service';
 import type { LiveStreams } from './live-streams';
 import { onlineUserIds } from './presence';
 
@@ -31,6 +33,15 @@ const busMessageSchema = z.discriminatedUnion('kind', [
     change: z.enum(['joined', 'left', 'role']),
   }),
   z.object({ kind: z.literal('presence'), userId: z.string() }),
+  z.object({
+    kind: z.literal('track-comment'),
+    collectiveId: z.number(),
+    trackId: z.number(),
+    commentId: z.number(),
+    parentId: z.number().nullable(),
+    change: z.enum(['added', 'edited', 'deleted']),
+  }),
+  z.object({ kind: z.literal('notification'), userId: z.string(), notificationId: z.number() }),
 ]);
 type BusMessage = z.infer<typeof busMessageSchema>;
 
@@ -104,6 +115,28 @@ export class LiveEventDelivery {
         const to = new Set(await this.membersAmong(collectiveId, local));
         if (local.includes(userId)) to.add(userId);
         this.streams.sendTo(to, { event: 'member', data: { collectiveId, userId, change } });
+        return;
+      }
+      case 'track-comment': {
+        const { collectiveId, trackId, commentId, parentId } = message;
+        const to = await this.membersAmong(collectiveId, local);
+        if (to.length === 0) return;
+        // The row as it is now: a change already followed by a delete is sent as the delete.
+        const comment = message.change === 'deleted' ? undefined : await findTrackComment(this.db, commentId);
+        const change = comment ? message.change : 'deleted';
+        this.streams.sendTo(to, {
+          event: 'trackComment',
+          data: { collectiveId, trackId, commentId, parentId, change, comment: comment ?? null },
+        });
+        return;
+      }
+      case 'notification': {
+        if (!local.includes(message.userId)) return;
+        const notification = await findNotification(this.db, message.notificationId);
+        if (notification) {
+          const { userId, ...item } = notification;
+          this.streams.sendTo([userId], { event: 'notification', data: { notification: item } });
+        }
         return;
       }
       case 'presence': {

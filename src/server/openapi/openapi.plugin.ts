@@ -30,6 +30,7 @@ export const API_TAGS = [
   { name: 'users', description: 'Your profile and privacy; public profiles' },
   { name: 'images', description: 'Uploaded images (avatars and covers)' },
   { name: 'events', description: 'Live events (server-sent events)' },
+  { name: 'notifications', description: 'Your inbox of notifications and its preferences' },
   { name: 'search', description: 'One search across tracks, playlists, collectives, equipment and people' },
   { name: 'health', description: 'For load balancers' },
 ] as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { collectiveCommentSchema } from './collectives';
+import { notificationSchema } from './notifications';
+import { trackCommentSchema } from './track-comments';
 
 /**
  * What GET /api/events sends (decision 0100): one server-sent event per change that concerns the
@@ -25,6 +27,18 @@ export const liveEventSchemas = {
   }),
   /** A member of one of the person's collectives came online or went offline (decision 0101). */
   presence: z.object({ userId: z.string(), online: z.boolean() }),
+  /** A timed comment on a track shared into one of the person's collectives was added, edited or deleted. */
+  trackComment: z.object({
+    collectiveId: z.number(),
+    trackId: z.number(),
+    commentId: z.number(),
+    parentId: z.number().nullable(),
+    change: z.enum(['added', 'edited', 'deleted']),
+    /** The comment as it is now; null once deleted. */
+    comment: trackCommentSchema.nullable(),
+  }),
+  /** A new entry in the person's own inbox. */
+  notification: z.object({ notification: notificationSchema }),
   /** Changes may have been missed (the server's listener reconnected): refetch what is shown. */
   resync: z.object({}),
 } as const;

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/use-auth';
 import { CollectiveAvatar } from '../shell/collective-avatar';
 import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { PlaylistThumb } from '../shell/playlist-row';
+import { ActivityFeed } from './activity-feed';
 import { CollectiveActionsMenu } from './collective-actions-menu';
 import { CollectivePlaylistView, ownerName } from './collective-playlist-view';
 import { useCollective, useCollectivePlaylists } from './use-collectives';
@@ -148,6 +149,7 @@ export function CollectivePage({ collectiveId }: { collectiveId: number }) {
           />
         </div>
       )}
+      <ActivityFeed collectiveId={collectiveId} />
     </Page>
   );
 }

@@ -1,18 +1,22 @@
 import { ListMusic } from 'lucide-react';
-import { useMemo } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearch } from 'wouter';
 import { displayName, formatDayMonthYear } from '../../../shared/format';
 import type { CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
 import { errorStatus } from '../../lib/api-client';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
+import { useAuth } from '../auth/use-auth';
 import { PlayAllButton } from '../player/play-all-button';
+import { usePlayer } from '../player/use-player';
 import { songCount } from '../playlists/playlist-header';
 import { UserAvatar } from '../shell/collective-avatar';
 import { EmptyState } from '../shell/page-layout';
+import { setCommentContext } from '../track-comments/comment-context';
+import { TrackFeedback } from '../track-comments/track-feedback';
 import { type TrackOwner, toPlayerTrack, trackOwner, withPlaylistCover } from '../tracks/player-track';
 import { CollectiveTrackList } from './collective-track-list';
 import { CommentsSection } from './comments-section';
-import { useCollectivePlaylist } from './use-collectives';
+import { useCollective, useCollectivePlaylist } from './use-collectives';
 
 /** Spec section 2, collective rows: the owner's username, else first name, else 'Unknown'. */
 export function ownerName(user: CollectivePlaylist['user'] | null | undefined): string {
@@ -107,11 +111,43 @@ export function CollectivePlaylistView({
   titleHref?: string;
 }) {
   const { data: playlist, isLoading, error } = useCollectivePlaylist(collectiveId, playlistId);
+  const { data: collective } = useCollective(collectiveId);
+  const { user } = useAuth();
+  const player = usePlayer();
   // The playlist's owner is the artist of its tracks (only owners add tracks); its cover the artwork.
   const artist = useMemo(
     () => playlist && withPlaylistCover(trackOwner(playlist.user), playlist),
     [playlist],
   );
+  const queue = useMemo(
+    () => (playlist && artist ? playlist.tracks.map((t) => toPlayerTrack(t, artist)) : []),
+    [playlist, artist],
+  );
+  // The player bar shows this collective's comments on these tracks, also once the person moves on.
+  useEffect(() => {
+    if (queue.length > 0) setCommentContext({ collectiveId, trackIds: queue.map((t) => t.id) });
+  }, [collectiveId, queue]);
+  const link = useMomentLink();
+  const [chosen, setChosen] = useState<number | null>(null);
+  // A link to a moment (`?track=…&t=…`, from a notification) opens that track's comments and plays
+  // it from there, once per link followed.
+  const followed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!link.key || followed.current === link.key || queue.length === 0) return;
+    followed.current = link.key;
+    const target = queue.find((t) => t.id === link.trackId);
+    if (!target) return;
+    setChosen(target.id);
+    if (link.at !== null) {
+      player.playTrack(target, queue);
+      player.seek(link.at);
+    }
+  }, [link, queue, player]);
+  // The chosen track, else the one playing if it is in this playlist.
+  const selectedId =
+    chosen ?? (queue.some((t) => t.id === player.currentTrack?.id) ? player.currentTrack!.id : null);
+  const selected = playlist?.tracks.find((t) => t.id === selectedId);
+  const [closed, setClosed] = useState<number | null>(null);
 
   if (isLoading)
     return (
@@ -130,11 +166,53 @@ export function CollectivePlaylistView({
       <EmptyState icon={ListMusic} title="Could not load this playlist" hint="Please try again later." />
     );
 
+  const selectedPlayerTrack = selected && queue.find((t) => t.id === selected.id);
   return (
     <div className="@container">
       <SharedPlaylistHeader playlist={playlist} artist={artist} titleHref={titleHref} />
-      <CollectiveTrackList tracks={playlist.tracks} owner={artist} />
+      <CollectiveTrackList
+        tracks={playlist.tracks}
+        owner={artist}
+        onComments={(id) => {
+          setChosen(id);
+          setClosed(null);
+        }}
+      />
+      {selected && selectedPlayerTrack && collective && user && closed !== selected.id && (
+        <TrackFeedback
+          key={selected.id}
+          collectiveId={collectiveId}
+          track={selected}
+          playerTrack={selectedPlayerTrack}
+          queue={queue}
+          role={collective.role}
+          myUserId={user.id}
+          highlightId={link.trackId === selected.id ? link.commentId : null}
+          onClose={() => {
+            setChosen(null);
+            setClosed(selected.id);
+          }}
+        />
+      )}
       <CommentsSection collectiveId={collectiveId} playlistId={playlistId} />
     </div>
   );
+}
+
+/** `?track=…&t=…&comment=…` of a link to a moment; `key` changes with each link followed. */
+function useMomentLink() {
+  const search = useSearch();
+  return useMemo(() => {
+    const params = new URLSearchParams(search);
+    const trackId = Number(params.get('track'));
+    const at = params.get('t') === null ? null : Number(params.get('t'));
+    const commentId = Number(params.get('comment')) || null;
+    const valid = Number.isInteger(trackId) && trackId > 0;
+    return {
+      key: valid ? search : null,
+      trackId: valid ? trackId : null,
+      at: at !== null && Number.isFinite(at) && at >= 0 ? at : null,
+      commentId,
+    };
+  }, [search]);
 }

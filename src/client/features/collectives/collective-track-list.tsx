@@ -1,4 +1,4 @@
-import { Clock, ListMusic } from 'lucide-react';
+import { Clock, ListMusic, MessageSquare } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatDuration } from '../../../shared/format';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
@@ -11,14 +11,23 @@ import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { TrackMoreMenu } from '../tracks/track-more-menu';
 
 const GRID =
-  'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_2.25rem] items-center gap-3 px-2 @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_2.25rem]';
+  'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_4.5rem] items-center gap-3 px-2 @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_4.5rem]';
 
 /**
  * The numbered, read-only track list of a playlist shared into a collective: members play its
  * tracks (the server lets them stream, decision 0012) but only the owner changes the playlist. Each
  * row's More options menu queues or downloads it; `owner` is the playlist owner, as artist.
  */
-export function CollectiveTrackList({ tracks, owner }: { tracks: PlaylistTrack[]; owner: TrackOwner }) {
+export function CollectiveTrackList({
+  tracks,
+  owner,
+  onComments,
+}: {
+  tracks: PlaylistTrack[];
+  owner: TrackOwner;
+  /** Opens the track's timed comments (issue 14). */
+  onComments?: (trackId: number) => void;
+}) {
   const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
   const { player, play } = usePlayFromList(queue);
 
@@ -62,10 +71,22 @@ export function CollectiveTrackList({ tracks, owner }: { tracks: PlaylistTrack[]
               <span className="text-right text-sm text-muted-foreground tabular-nums">
                 {formatDuration(track.duration)}
               </span>
-              <TrackMoreMenu
-                track={playerTrack}
-                className="opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
-              />
+              <div className="flex items-center">
+                {onComments && (
+                  <button
+                    type="button"
+                    aria-label={`Comments on ${track.name}`}
+                    className="flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground opacity-60 group-hover:opacity-100 hover:bg-accent focus-visible:opacity-100"
+                    onClick={() => onComments(track.id)}
+                  >
+                    <MessageSquare className="size-4" aria-hidden />
+                  </button>
+                )}
+                <TrackMoreMenu
+                  track={playerTrack}
+                  className="opacity-60 group-hover:opacity-100 focus-visible:opacity-100"
+                />
+              </div>
             </li>
           );
         })}

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CollectiveComment, CollectiveMember } from '../../../shared/schemas/collectives';
 import type { LiveEvent } from '../../../shared/schemas/events';
+import type { NotificationList } from '../../../shared/schemas/notifications';
 import {
   COLLECTIVES_QUERY_KEY,
   collectiveKey,
@@ -29,6 +30,7 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       );
       return;
     case 'share':
+      invalidateActivity(queryClient, data.collectiveId);
       void queryClient.invalidateQueries({
         queryKey: collectivePlaylistsKey(data.collectiveId),
         exact: true,
@@ -39,6 +41,7 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       });
       return;
     case 'member':
+      invalidateActivity(queryClient, data.collectiveId);
       void queryClient.invalidateQueries({ queryKey: membersKey(data.collectiveId), exact: true });
       if (data.userId === myUserId) {
         // Joined elsewhere (another tab) or removed: the rail and the collective itself change.
@@ -53,6 +56,27 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
           : list,
       );
       return;
+    case 'trackComment':
+      invalidateActivity(queryClient, data.collectiveId);
+      // A thread list is small; reading it again keeps replies and order exactly as the server has them.
+      void queryClient.invalidateQueries({
+        queryKey: ['/api/collectives', data.collectiveId, 'tracks', data.trackId, 'comments'],
+        exact: true,
+      });
+      return;
+    case 'notification':
+      updateOrRefetch<NotificationList>(
+        queryClient,
+        (key) => key[0] === '/api/notifications' && key.length === 1,
+        (box) =>
+          box.items.some((n) => n.id === data.notification.id)
+            ? box
+            : {
+                items: [data.notification, ...box.items],
+                unread: box.unread + (data.notification.read ? 0 : 1),
+              },
+      );
+      return;
     case 'resync':
       refetchCollectives(queryClient);
       return;
@@ -60,6 +84,13 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       return;
   }
 }
+
+/** The collective's activity feed, if a screen shows it (a key of its own: activity-feed.tsx). */
+const invalidateActivity = (queryClient: QueryClient, collectiveId: number) =>
+  void queryClient.invalidateQueries({
+    queryKey: ['/api/collectives', collectiveId, 'activity'],
+    exact: true,
+  });
 
 const sameKey = (a: QueryKey, b: QueryKey) => a.length === b.length && a.every((part, i) => part === b[i]);
 
@@ -86,7 +117,8 @@ function updateOrRefetch<T>(
   }
 }
 
-/** Everything about collectives a screen holds is read again (changes may have been missed). */
+/** Everything about collectives a screen holds, and the inbox, is read again (changes may have been missed). */
 export function refetchCollectives(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: COLLECTIVES_QUERY_KEY });
+  void queryClient.invalidateQueries({ queryKey: ['/api/notifications'], exact: true });
 }

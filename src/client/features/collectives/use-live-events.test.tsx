@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectiveComment, CollectiveMember } from '../../../shared/schemas/collectives';
 import { createQueryClient } from '../../lib/query-client';
 import { json, mockFetch } from '../../test/mock-fetch';
+import { NOTIFICATIONS_KEY } from '../notifications/use-notifications';
+import { trackCommentsKey } from '../track-comments/use-track-comments';
 import { comment, NO_MEMBER_ABILITIES, person } from './collective-fixtures';
 import { collectivePlaylistsKey, commentsKey, membersKey } from './use-collectives';
 import { useLiveEvents } from './use-live-events';
@@ -149,5 +151,38 @@ describe('useLiveEvents', () => {
     expect(queryClient.getQueryState(membersKey(4))?.isInvalidated).toBe(true);
     view.unmount();
     expect(source().closed).toBe(true);
+  });
+
+  it('adds a new inbox entry once, counting it unread, and reads a track’s comments again', () => {
+    const { queryClient, source } = mount();
+    const entry = {
+      id: 9,
+      kind: 'comment',
+      actor: person('b'),
+      collective: { id: 4, name: 'Crew' },
+      playlistId: 7,
+      track: { id: 3, name: 'Song' },
+      commentId: 11,
+      excerpt: 'Snare',
+      atSeconds: 3,
+      url: '/collective/4/playlist/7?track=3&t=3&comment=11',
+      read: false,
+      createdAt: '2024-05-01T00:00:00.000Z',
+    };
+    queryClient.setQueryData(NOTIFICATIONS_KEY, { items: [], unread: 0 });
+    source().emit('notification', { notification: entry });
+    source().emit('notification', { notification: entry }); // twice: counted once
+    expect(queryClient.getQueryData(NOTIFICATIONS_KEY)).toEqual({ items: [entry], unread: 1 });
+
+    queryClient.setQueryData(trackCommentsKey(4, 3), []);
+    source().emit('trackComment', {
+      collectiveId: 4,
+      trackId: 3,
+      commentId: 11,
+      parentId: null,
+      change: 'added',
+      comment: null,
+    });
+    expect(queryClient.getQueryState(trackCommentsKey(4, 3))?.isInvalidated).toBe(true);
   });
 });

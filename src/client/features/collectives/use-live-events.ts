@@ -13,6 +13,8 @@ const NAMES = Object.keys({
   member: true,
   presence: true,
   resync: true,
+  trackComment: true,
+  notification: true,
 } satisfies Record<LiveEventName, true>) as LiveEventName[];
 const MAX_RETRY_MS = 30_000;
 

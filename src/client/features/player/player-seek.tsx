@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Slider } from '../../components/ui/slider';
+import { useCommentContext } from '../track-comments/comment-context';
 import { usePlayerAudio } from './player-audio-context';
 import { usePlayer } from './use-player';
 import { readyPeaks, useWaveform } from './use-waveform';
@@ -10,6 +11,10 @@ import { readyPeaks, useWaveform } from './use-waveform';
  * it is, the plain slider stands in, never a loading state that would swap under a pointer.
  */
 const loadWaveform = () => import('./waveform').then((m) => m.Waveform);
+/** Loaded only once a collective's track plays (comments are a collective's, issue 14). */
+const PlayerCommentMarkers = lazy(() =>
+  import('../track-comments/player-comment-markers').then((m) => ({ default: m.PlayerCommentMarkers })),
+);
 type WaveformComponent = Awaited<ReturnType<typeof loadWaveform>>;
 let loadedWaveform: WaveformComponent | null = null;
 
@@ -64,17 +69,30 @@ export function PlayerSeek() {
   const { data } = useWaveform(currentTrack?.id ?? null, { poll: true });
   const wave = readyPeaks(data);
   const Waveform = useWaveformComponent();
+  const comments = useCommentContext();
   if (!wave || !audio || !currentTrack || !Waveform) return <SeekSlider />;
+  const withComments = comments?.trackIds.includes(currentTrack.id);
   return (
-    <Waveform
-      key={currentTrack.id}
-      peaks={wave.peaks}
-      duration={wave.duration}
-      media={audio}
-      position={duration > 0 ? Math.min(currentTime, duration) : currentTime}
-      onSeek={seek}
-      height={28}
-      testId="seek-bar"
-    />
+    <div className="relative w-full">
+      <Waveform
+        key={currentTrack.id}
+        peaks={wave.peaks}
+        duration={wave.duration}
+        media={audio}
+        position={duration > 0 ? Math.min(currentTime, duration) : currentTime}
+        onSeek={seek}
+        height={28}
+        testId="seek-bar"
+      />
+      {withComments && comments && (
+        <Suspense fallback={null}>
+          <PlayerCommentMarkers
+            collectiveId={comments.collectiveId}
+            trackId={currentTrack.id}
+            duration={wave.duration}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }

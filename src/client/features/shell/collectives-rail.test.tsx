@@ -15,7 +15,7 @@ describe('CollectivesRail', () => {
       seed: [[['/api/collectives'], collectives]],
     });
     const names = screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'));
-    expect(names).toEqual(['Your Journal', 'Alpha', 'beta', 'Create Collective']);
+    expect(names).toEqual(['Your Journal', 'Notifications', 'Alpha', 'beta', 'Create Collective']);
     // The current collective is marked, the others not; letters stand in for missing images.
     expect(screen.getByRole('button', { name: 'beta' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: 'Alpha' }).getAttribute('aria-current')).toBeNull();

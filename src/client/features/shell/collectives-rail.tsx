@@ -6,6 +6,7 @@ import { WithTooltip } from '../../components/ui/tooltip';
 import { CreateCollectiveDialog } from '../../lazy-parts';
 import { cn } from '../../lib/utils';
 import { useCollectives } from '../collectives/use-collectives';
+import { NotificationsBell } from '../notifications/notifications-bell';
 import { CollectiveAvatar } from './collective-avatar';
 
 function RailButton({
@@ -81,6 +82,7 @@ export function CollectivesRail({
       >
         <BookOpen className="size-5" aria-hidden />
       </RailButton>
+      <NotificationsBell className="size-12" />
       <Separator className="mx-auto w-8" />
       <div className="flex w-full min-h-0 flex-1 flex-col items-center gap-2 overflow-y-auto">
         {isLoading &&

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Separator } from '../../components/ui/separator';
 import { cn } from '../../lib/utils';
 import { useCollectives } from '../collectives/use-collectives';
+import { NotificationsBell } from '../notifications/notifications-bell';
 import { SearchIconButton } from '../search/shell-search';
 import { AvatarStack } from './avatar-stack';
 import { MobileNavDrawer } from './mobile-nav-drawer';
@@ -44,6 +45,7 @@ export function MobileTopBar({
         onSelect={(item) => navigate(`/collective/${item.id}`)}
       />
       <SearchIconButton onOpen={onSearch} />
+      <NotificationsBell side="bottom" />
       <Button variant="ghost" size="icon" aria-label="Profile" onClick={() => navigate('/profile')}>
         <User />
       </Button>

@@ -14,6 +14,7 @@ import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import { canManageInvites } from '../collectives/collectives.policy';
 import { requireMembership } from '../collectives/collectives.service';
 import { imageUrlColumn } from '../images/image-url';
+import { notifyJoin } from '../notifications/notifications.service';
 
 type LinkRow = typeof collectiveInviteLinks.$inferSelect;
 
@@ -177,6 +178,7 @@ export async function joinWithInvite(db: Database, code: string, userId: string)
       .set({ usageCount: sql`${collectiveInviteLinks.usageCount} + 1` })
       .where(eq(collectiveInviteLinks.id, link.id));
     await tx.insert(collectiveMembers).values({ collectiveId: link.collectiveId, userId, role: 'member' });
+    await notifyJoin(tx, { collectiveId: link.collectiveId, joinerId: userId, inviterId: link.createdById });
     return { ...collective!, alreadyMember: false };
   });
 }

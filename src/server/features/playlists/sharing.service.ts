@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { collectiveMembers, collectives, playlistCollectiveShares } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
 import { imageUrlColumn } from '../images/image-url';
+import { notifyShare } from '../notifications/notifications.service';
 import { findOwnPlaylist, listOwnPlaylists } from './playlists.service';
 
 const sharedCollectiveColumns = {
@@ -55,10 +56,17 @@ export async function setPlaylistShares(
         ),
       );
     if (wanted.length > 0) {
-      await tx
+      const added = await tx
         .insert(playlistCollectiveShares)
         .values(wanted.map((collectiveId) => ({ playlistId, collectiveId, sharedByUserId: viewerId })))
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ collectiveId: playlistCollectiveShares.collectiveId });
+      // Only new shares are news (issue 14): re-sending the same list tells nobody again.
+      await notifyShare(tx, {
+        collectiveIds: added.map((a) => a.collectiveId),
+        playlistId,
+        sharedBy: viewerId,
+      });
     }
   });
   return sharedCollectivesOf(db, playlistId, viewerId);

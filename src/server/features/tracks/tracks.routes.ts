@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { successSchema } from '../../../shared/schemas/common';
 import { duplicateTrackMessage } from '../../../shared/constants';
+import { successSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
 import {
   duplicateTrackConflictSchema,

@@ -1,0 +1,158 @@
+import { Settings } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { displayName, formatCommentTime } from '../../../shared/format';
+import {
+  NOTIFICATION_KINDS,
+  type Notification,
+  type NotificationKind,
+} from '../../../shared/schemas/notifications';
+import { Button } from '../../components/ui/button';
+import { Switch } from '../../components/ui/switch';
+import { cn } from '../../lib/utils';
+import { formatTime } from '../player/player-queue';
+import { UserAvatar } from '../shell/collective-avatar';
+import {
+  useMarkRead,
+  useNotificationPreferences,
+  useNotifications,
+  useUpdatePreferences,
+} from './use-notifications';
+
+const KIND_LABELS: Record<NotificationKind, string> = {
+  comment: 'Comments on your tracks',
+  reply: 'Replies to you',
+  mention: '@mentions',
+  share: 'Playlists shared into your collectives',
+  join: 'People joining through your invites',
+};
+
+/** One line of the inbox, in words. */
+export function describe(n: Notification): string {
+  const who = n.actor ? displayName(n.actor) : 'Someone';
+  const where = n.collective ? ` in ${n.collective.name}` : '';
+  const at = n.atSeconds !== null ? ` at ${formatTime(n.atSeconds)}` : '';
+  const track = n.track ? `“${n.track.name}”` : 'a track';
+  switch (n.kind) {
+    case 'comment':
+      return `${who} commented on ${track}${at}${where}`;
+    case 'reply':
+      return `${who} replied to you on ${track}${at}${where}`;
+    case 'mention':
+      return `${who} mentioned you on ${track}${at}${where}`;
+    case 'share':
+      return `${who} shared a playlist${where}`;
+    case 'join':
+      return `${who} joined${where} through your invite`;
+  }
+}
+
+function Preferences() {
+  const { data: prefs } = useNotificationPreferences(true);
+  const update = useUpdatePreferences();
+  return (
+    <section aria-label="Notification settings" className="space-y-2 p-3">
+      <p className="text-xs text-muted-foreground">Show in the inbox:</p>
+      {NOTIFICATION_KINDS.map((kind) => (
+        <div key={kind} className="flex items-center justify-between gap-3 text-sm">
+          <span aria-hidden>{KIND_LABELS[kind]}</span>
+          <Switch
+            aria-label={KIND_LABELS[kind]}
+            checked={prefs?.[kind] ?? true}
+            disabled={!prefs}
+            onCheckedChange={(on) => update.mutate({ [kind]: on })}
+          />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** The inbox: newest first, unread marked; a click opens the moment and marks the entry read. */
+export function InboxPanel({ onNavigate }: { open: boolean; onNavigate: () => void }) {
+  const { data, isLoading } = useNotifications();
+  const markRead = useMarkRead();
+  const [, navigate] = useLocation();
+  const [settings, setSettings] = useState(false);
+  const items = data?.items ?? [];
+
+  return (
+    <div className="flex max-h-[70vh] flex-col">
+      <header className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
+        <h2 className="text-sm font-semibold">Notifications</h2>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={!data || data.unread === 0}
+            onClick={() => markRead.mutate(undefined)}
+          >
+            Mark all read
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Notification settings"
+            aria-pressed={settings}
+            onClick={() => setSettings((s) => !s)}
+          >
+            <Settings />
+          </Button>
+        </div>
+      </header>
+      {settings ? (
+        <Preferences />
+      ) : (
+        <ul aria-label="Inbox" className="min-h-0 flex-1 overflow-y-auto">
+          {isLoading && <li className="p-3 text-sm text-muted-foreground">Loading…</li>}
+          {!isLoading && items.length === 0 && (
+            <li className="p-3 text-sm text-muted-foreground">Nothing new.</li>
+          )}
+          {items.map((n) => (
+            <li key={n.id} className="border-b border-border last:border-b-0">
+              <div className={cn('flex gap-2 px-3 py-2 hover:bg-accent/50', !n.read && 'bg-primary/5')}>
+                <button
+                  type="button"
+                  data-testid="notification"
+                  className="flex min-w-0 flex-1 cursor-pointer gap-2 text-left"
+                  onClick={() => {
+                    if (!n.read) markRead.mutate([n.id]);
+                    onNavigate();
+                    navigate(n.url);
+                  }}
+                >
+                  <UserAvatar
+                    name={n.actor ? displayName(n.actor) : '?'}
+                    avatarUrl={n.actor?.avatarUrl}
+                    version={n.actor?.updatedAt}
+                    className="size-8 shrink-0"
+                  />
+                  <span className="min-w-0 flex-1">
+                    <span className={cn('block text-sm', !n.read && 'font-semibold')}>{describe(n)}</span>
+                    {n.excerpt && (
+                      <span className="block truncate text-xs text-muted-foreground">{n.excerpt}</span>
+                    )}
+                    <time dateTime={n.createdAt} className="block text-[11px] text-muted-foreground">
+                      {formatCommentTime(n.createdAt)}
+                    </time>
+                  </span>
+                </button>
+                {!n.read && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="self-center text-xs"
+                    aria-label="Mark read"
+                    onClick={() => markRead.mutate([n.id])}
+                  >
+                    <span aria-hidden className="size-2 rounded-full bg-primary" />
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

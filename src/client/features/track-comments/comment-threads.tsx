@@ -1,0 +1,264 @@
+import { Check, CornerDownRight, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { displayName, formatCommentTime } from '../../../shared/format';
+import type { CollectiveRole } from '../../../shared/schemas/collectives';
+import type { TrackComment, TrackCommentThread } from '../../../shared/schemas/track-comments';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/utils';
+import { UserAvatar } from '../shell/collective-avatar';
+import { MentionTextarea } from './comment-form';
+import { showTime } from './time-input';
+import type { useTrackCommentMutations } from './use-track-comments';
+
+type Mutations = ReturnType<typeof useTrackCommentMutations>;
+export interface Viewer {
+  userId: string;
+  role: CollectiveRole;
+  /** The track is theirs: they resolve threads. */
+  ownsTrack: boolean;
+}
+
+function CommentBody({
+  comment,
+  viewer,
+  mutations,
+  collectiveId,
+  onSeek,
+}: {
+  comment: TrackComment;
+  viewer: Viewer;
+  mutations: Mutations;
+  collectiveId: number;
+  onSeek?: (seconds: number) => void;
+}) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const mine = comment.userId === viewer.userId;
+  const mayDelete = mine || viewer.role === 'owner' || viewer.role === 'admin';
+  const who = displayName(comment.user);
+  const save = async () => {
+    if (!editing?.trim()) return;
+    await mutations.edit.mutateAsync({ id: comment.id, content: editing.trim() });
+    setEditing(null);
+  };
+  return (
+    <div className="flex min-w-0 flex-1 gap-2">
+      <UserAvatar
+        name={who}
+        avatarUrl={comment.user.avatarUrl}
+        version={comment.user.updatedAt}
+        className="size-7"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          {onSeek && (
+            <button
+              type="button"
+              className="cursor-pointer rounded bg-primary/15 px-1.5 font-mono text-xs text-primary tabular-nums hover:bg-primary/25"
+              aria-label={`Play from ${showTime(comment.atSeconds)}`}
+              onClick={() => onSeek(comment.atSeconds)}
+            >
+              {showTime(comment.atSeconds)}
+              {comment.endSeconds !== null && `–${showTime(comment.endSeconds)}`}
+            </button>
+          )}
+          <span className="font-semibold">{who}</span>
+          <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
+            {formatCommentTime(comment.createdAt)}
+            {comment.editedAt && ' (edited)'}
+          </time>
+        </p>
+        {editing === null ? (
+          <p className="mt-0.5 text-sm break-words whitespace-pre-line">{comment.content}</p>
+        ) : (
+          <div className="mt-1 flex items-end gap-2">
+            <MentionTextarea
+              collectiveId={collectiveId}
+              label="Edit comment"
+              value={editing}
+              onChange={setEditing}
+              onSubmit={() => void save()}
+            />
+            <Button size="sm" onClick={() => void save()}>
+              Save
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+          </div>
+        )}
+        {editing === null && (mine || mayDelete) && (
+          <div className="mt-0.5 flex gap-1">
+            {mine && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-6 px-1.5 text-xs"
+                onClick={() => setEditing(comment.content)}
+              >
+                <Pencil className="size-3" aria-hidden /> Edit
+              </Button>
+            )}
+            {mayDelete && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-6 px-1.5 text-xs"
+                onClick={() => mutations.remove.mutate(comment.id)}
+              >
+                <Trash2 className="size-3" aria-hidden /> Delete
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Thread({
+  thread,
+  viewer,
+  mutations,
+  collectiveId,
+  onSeek,
+  highlighted,
+}: {
+  thread: TrackCommentThread;
+  viewer: Viewer;
+  mutations: Mutations;
+  collectiveId: number;
+  onSeek: (seconds: number) => void;
+  highlighted: boolean;
+}) {
+  const [reply, setReply] = useState<string | null>(null);
+  const send = async () => {
+    if (!reply?.trim()) return;
+    await mutations.add.mutateAsync({ content: reply.trim(), parentId: thread.id });
+    setReply(null);
+  };
+  return (
+    <li
+      data-testid="comment-thread"
+      data-comment-id={thread.id}
+      className={cn(
+        'rounded-lg border border-border bg-card/60 p-3',
+        highlighted && 'ring-2 ring-primary',
+        thread.resolved && 'opacity-70',
+      )}
+    >
+      <div className="flex gap-2">
+        <CommentBody
+          comment={thread}
+          viewer={viewer}
+          mutations={mutations}
+          collectiveId={collectiveId}
+          onSeek={onSeek}
+        />
+        <div className="flex shrink-0 items-start gap-1">
+          {viewer.ownsTrack && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 text-xs"
+              onClick={() => mutations.resolve.mutate({ id: thread.id, resolved: !thread.resolved })}
+            >
+              {thread.resolved ? (
+                <RotateCcw className="size-3" aria-hidden />
+              ) : (
+                <Check className="size-3" aria-hidden />
+              )}
+              {thread.resolved ? 'Reopen' : 'Resolve'}
+            </Button>
+          )}
+        </div>
+      </div>
+      {thread.replies.length > 0 && (
+        <ul aria-label="Replies" className="mt-2 space-y-2 border-l border-border pl-4">
+          {thread.replies.map((r) => (
+            <li key={r.id} data-testid="comment-reply" className="flex gap-2">
+              <CommentBody comment={r} viewer={viewer} mutations={mutations} collectiveId={collectiveId} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {reply === null ? (
+        <Button variant="ghost" size="sm" className="mt-1 h-7 text-xs" onClick={() => setReply('')}>
+          <CornerDownRight className="size-3" aria-hidden /> Reply
+        </Button>
+      ) : (
+        <div className="mt-2 flex items-end gap-2 pl-4">
+          <MentionTextarea
+            collectiveId={collectiveId}
+            label="Reply"
+            placeholder="Reply… (@ to mention)"
+            value={reply}
+            onChange={setReply}
+            onSubmit={() => void send()}
+          />
+          <Button size="sm" disabled={!reply.trim() || mutations.add.isPending} onClick={() => void send()}>
+            Send reply
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Open threads by position; resolved ones folded under a toggle ("fixed in the next version"). */
+export function CommentThreads({
+  threads,
+  viewer,
+  mutations,
+  collectiveId,
+  onSeek,
+  highlightId,
+}: {
+  threads: TrackCommentThread[];
+  viewer: Viewer;
+  mutations: Mutations;
+  collectiveId: number;
+  onSeek: (seconds: number) => void;
+  highlightId: number | null;
+}) {
+  const [showResolved, setShowResolved] = useState(false);
+  const open = threads.filter((t) => !t.resolved);
+  const resolved = threads.filter((t) => t.resolved);
+  const render = (t: TrackCommentThread) => (
+    <Thread
+      key={t.id}
+      thread={t}
+      viewer={viewer}
+      mutations={mutations}
+      collectiveId={collectiveId}
+      onSeek={onSeek}
+      highlighted={t.id === highlightId || t.replies.some((r) => r.id === highlightId)}
+    />
+  );
+  return (
+    <div className="space-y-3">
+      {open.length === 0 && (
+        <p className="text-sm text-muted-foreground">No open comments on this track yet.</p>
+      )}
+      <ul aria-label="Open threads" className="space-y-2">
+        {open.map(render)}
+      </ul>
+      {resolved.length > 0 && (
+        <div>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showResolved}
+            onClick={() => setShowResolved((s) => !s)}
+          >
+            {showResolved ? 'Hide' : 'Show'} {resolved.length} resolved
+          </Button>
+          {showResolved && (
+            <ul aria-label="Resolved threads" className="mt-2 space-y-2">
+              {resolved.map(render)}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { ActivityItem, ActivityPage } from '../../../shared/schemas/activity';
+import type { Database } from '../../db/client';
+import { requireMembership } from '../collectives/collectives.service';
+import { imageUrlOf } from '../images/image-url';
+import { toUserSummary } from '../users/users.service';
+
+type Row = {
+  kind: 'share' | 'join' | 'comment';
+  id: number;
+  at: string | Date;
+  /** The time to the microsecond: a cursor cut to milliseconds would repeat or skip rows. */
+  at_key: string;
+  actor_id: string;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar_key: string | null;
+  user_updated_at: string | Date;
+  playlist_id: number | null;
+  playlist_name: string | null;
+  track_id: number | null;
+  track_name: string | null;
+  at_seconds: number | null;
+  excerpt: string | null;
+  parent_id: number | null;
+  link_playlist_id: number | null;
+};
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+/**
+ * A collective's activity, newest first (issue 14, decision 0168): shares, joins and timed comments,
+ * read as one ordered union a page at a time; the cursor is the last item's (time, kind, id).
+ */
+export async function collectiveActivity(
+  db: Database,
+  collectiveId: number,
+  userId: string,
+  page: { before?: string; limit: number },
+): Promise<ActivityPage> {
+  await requireMembership(db, collectiveId, userId);
+  let after: SQL = sql`true`;
+  if (page.before) {
+    const [at, kind, id] = page.before.split('|');
+    // Whole microseconds since the epoch: exact, and any number the schema lets through is a time.
+    after = sql`(e.at, e.kind, e.id) < (timestamptz 'epoch' + ${at}::bigint * interval '1 microsecond', ${kind}, ${Number(id)})`;
+  }
+  const result = await db.execute(sql`
+    with e as (
+      select 'share'::text as kind, s.id, s.created_at as at, s.shared_by_user_id as actor_id,
+             s.playlist_id, null::integer as track_id, null::integer as comment_id
+        from playlist_collective_shares s where s.collective_id = ${collectiveId}
+      union all
+      select 'join', m.id, m.joined_at, m.user_id, null, null, null
+        from collective_members m where m.collective_id = ${collectiveId}
+      union all
+      select 'comment', c.id, c.created_at, c.user_id, null, c.track_id, c.id
+        from track_comments c where c.collective_id = ${collectiveId}
+    )
+    select e.kind, e.id, e.at, (extract(epoch from e.at) * 1000000)::bigint::text as at_key, e.actor_id, u.username, u.first_name, u.last_name, u.avatar_key,
+           u.updated_at as user_updated_at, e.playlist_id, p.name as playlist_name, e.track_id,
+           t.name as track_name, c.at_seconds, left(c.content, 140) as excerpt, c.parent_id,
+           (select pt.playlist_id from playlist_tracks pt
+              join playlist_collective_shares ps on ps.playlist_id = pt.playlist_id and ps.collective_id = ${collectiveId}
+             where pt.track_id = e.track_id order by ps.id limit 1) as link_playlist_id
+      from e
+      join users u on u.id = e.actor_id
+      left join playlists p on p.id = e.playlist_id
+      left join tracks t on t.id = e.track_id
+      left join track_comments c on c.id = e.comment_id
+     where ${after}
+     order by e.at desc, e.kind desc, e.id desc
+     limit ${page.limit + 1}`);
+  // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const more = rows.length > page.limit;
+  const items = rows.slice(0, page.limit).map((r) => toItem(collectiveId, r));
+  const last = rows[page.limit - 1];
+  return { items, nextCursor: more && last ? `${last.at_key}|${last.kind}|${last.id}` : null };
+}
+
+function toItem(collectiveId: number, r: Row): ActivityItem {
+  const base = `/collective/${collectiveId}`;
+  const url =
+    r.kind === 'share'
+      ? `${base}/playlist/${r.playlist_id}`
+      : r.kind === 'comment' && r.link_playlist_id !== null
+        ? `${base}/playlist/${r.link_playlist_id}?track=${r.track_id}&t=${Math.floor((r.at_seconds ?? 0) * 10) / 10}&comment=${r.id}`
+        : base;
+  return {
+    kind: r.kind,
+    id: `${r.kind}-${r.id}`,
+    at: iso(r.at),
+    actor: toUserSummary({
+      id: r.actor_id,
+      username: r.username,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      avatarUrl: imageUrlOf(r.avatar_key),
+      updatedAt: new Date(r.user_updated_at),
+    }),
+    playlist:
+      r.playlist_id !== null && r.playlist_name !== null
+        ? { id: r.playlist_id, name: r.playlist_name }
+        : null,
+    track: r.track_id !== null && r.track_name !== null ? { id: r.track_id, name: r.track_name } : null,
+    comment:
+      r.kind === 'comment'
+        ? {
+            id: r.id,
+            atSeconds: Number(r.at_seconds),
+            excerpt: r.excerpt ?? '',
+            isReply: r.parent_id !== null,
+          }
+        : null,
+    url,
+  };
+}

@@ -1,0 +1,276 @@
+import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { LIMITS } from '../../../shared/constants';
+import {
+  NOTIFICATION_KINDS,
+  type Notification,
+  type NotificationKind,
+  type NotificationList,
+  type NotificationPreferences,
+} from '../../../shared/schemas/notifications';
+import type { Database, DbOrTx } from '../../db/client';
+import {
+  collectiveMembers,
+  collectives,
+  notificationPreferences,
+  notifications,
+  trackComments,
+  tracks,
+  users,
+} from '../../db/schema';
+import { imageUrlColumn } from '../images/image-url';
+import { toUserSummary } from '../users/users.service';
+
+type NewNotification = typeof notifications.$inferInsert;
+
+/** @name in a comment: the characters a username may hold (schemas/users.ts). */
+const MENTION = /@([\p{L}\p{N}_.-]+)/gu;
+export const mentionedNames = (content: string) =>
+  [...new Set([...content.matchAll(MENTION)].map((m) => m[1]!.replace(/[.-]+$/, '').toLowerCase()))].filter(
+    Boolean,
+  );
+
+/** Of these people, the kinds each has switched off (no row: on). */
+async function switchedOff(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: notificationPreferences.userId, kind: notificationPreferences.kind })
+    .from(notificationPreferences)
+    .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.inApp, false)));
+  return new Set(rows.map((r) => `${r.userId}:${r.kind}`));
+}
+
+/**
+ * Inbox entries for a new timed comment, in its transaction (decision 0164). Each member concerned
+ * gets one entry, of the first kind that applies and that they keep on: a mention, then a reply to
+ * them, then a comment on their track. The author and non-members get none.
+ */
+export async function notifyAboutComment(
+  tx: DbOrTx,
+  c: {
+    collectiveId: number;
+    playlistId: number;
+    track: { id: number; userId: string };
+    commentId: number;
+    authorId: string;
+    parentAuthorId: string | undefined;
+    content: string;
+    atSeconds: number;
+  },
+) {
+  const names = mentionedNames(c.content);
+  const candidates = [c.track.userId, ...(c.parentAuthorId ? [c.parentAuthorId] : [])];
+  const members = await tx
+    .select({ userId: collectiveMembers.userId, username: users.username })
+    .from(collectiveMembers)
+    .innerJoin(users, eq(users.id, collectiveMembers.userId))
+    .where(
+      and(
+        eq(collectiveMembers.collectiveId, c.collectiveId),
+        ne(collectiveMembers.userId, c.authorId),
+        names.length > 0
+          ? sql`(${inArray(collectiveMembers.userId, candidates)} or lower(${users.username}) in ${names})`
+          : inArray(collectiveMembers.userId, candidates),
+      ),
+    );
+  const off = await switchedOff(
+    tx,
+    members.map((m) => m.userId),
+  );
+  const rows: NewNotification[] = [];
+  for (const m of members) {
+    const kinds: NotificationKind[] = [];
+    if (m.username && names.includes(m.username.toLowerCase())) kinds.push('mention');
+    if (m.userId === c.parentAuthorId) kinds.push('reply');
+    if (m.userId === c.track.userId) kinds.push('comment');
+    const kind = kinds.find((k) => !off.has(`${m.userId}:${k}`));
+    if (!kind) continue;
+    rows.push({
+      userId: m.userId,
+      kind,
+      actorId: c.authorId,
+      collectiveId: c.collectiveId,
+      playlistId: c.playlistId,
+      trackId: c.track.id,
+      commentId: c.commentId,
+      atSeconds: c.atSeconds,
+    });
+  }
+  if (rows.length > 0) await tx.insert(notifications).values(rows);
+}
+
+/** Every other member of the collective hears of a playlist shared into it. */
+export async function notifyShare(
+  db: DbOrTx,
+  s: { collectiveIds: number[]; playlistId: number; sharedBy: string },
+) {
+  if (s.collectiveIds.length === 0) return;
+  const members = await db
+    .select({ userId: collectiveMembers.userId, collectiveId: collectiveMembers.collectiveId })
+    .from(collectiveMembers)
+    .where(
+      and(inArray(collectiveMembers.collectiveId, s.collectiveIds), ne(collectiveMembers.userId, s.sharedBy)),
+    );
+  const off = await switchedOff(
+    db,
+    members.map((m) => m.userId),
+  );
+  const rows = members
+    .filter((m) => !off.has(`${m.userId}:share`))
+    .map((m) => ({
+      userId: m.userId,
+      kind: 'share' as const,
+      actorId: s.sharedBy,
+      collectiveId: m.collectiveId,
+      playlistId: s.playlistId,
+    }));
+  if (rows.length > 0) await db.insert(notifications).values(rows);
+}
+
+/** The person whose invite link someone joined through hears of it (not of their own joining). */
+export async function notifyJoin(
+  db: DbOrTx,
+  j: { collectiveId: number; joinerId: string; inviterId: string },
+) {
+  if (j.joinerId === j.inviterId) return;
+  if ((await switchedOff(db, [j.inviterId])).has(`${j.inviterId}:join`)) return;
+  await db
+    .insert(notifications)
+    .values({ userId: j.inviterId, kind: 'join', actorId: j.joinerId, collectiveId: j.collectiveId });
+}
+
+const actor = alias(users, 'actor');
+const itemColumns = {
+  n: notifications,
+  actor: {
+    id: actor.id,
+    username: actor.username,
+    firstName: actor.firstName,
+    lastName: actor.lastName,
+    avatarUrl: imageUrlColumn(actor.avatarKey),
+    updatedAt: actor.updatedAt,
+  },
+  collectiveName: collectives.name,
+  trackName: tracks.name,
+  excerpt: sql<string | null>`left(${trackComments.content}, 140)`,
+};
+
+/** Where an entry leads: the moment in the collective playlist view, else the playlist, else the collective. */
+export function notificationUrl(n: typeof notifications.$inferSelect): string {
+  if (n.collectiveId === null) return '/';
+  const base = `/collective/${n.collectiveId}`;
+  if (n.playlistId === null) return base;
+  const params =
+    n.trackId !== null
+      ? `?track=${n.trackId}${n.atSeconds !== null ? `&t=${Math.floor(n.atSeconds * 10) / 10}` : ''}${
+          n.commentId !== null ? `&comment=${n.commentId}` : ''
+        }`
+      : '';
+  return `${base}/playlist/${n.playlistId}${params}`;
+}
+
+async function selectItems(
+  db: DbOrTx,
+  where: ReturnType<typeof and>,
+  limit: number,
+): Promise<Notification[]> {
+  const rows = await db
+    .select(itemColumns)
+    .from(notifications)
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .leftJoin(collectives, eq(collectives.id, notifications.collectiveId))
+    .leftJoin(tracks, eq(tracks.id, notifications.trackId))
+    .leftJoin(trackComments, eq(trackComments.id, notifications.commentId))
+    .where(where)
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map(({ n, ...r }) => ({
+    id: n.id,
+    kind: n.kind,
+    actor: r.actor ? toUserSummary(r.actor) : null,
+    collective:
+      n.collectiveId !== null && r.collectiveName !== null
+        ? { id: n.collectiveId, name: r.collectiveName }
+        : null,
+    playlistId: n.playlistId,
+    track: n.trackId !== null && r.trackName !== null ? { id: n.trackId, name: r.trackName } : null,
+    commentId: n.commentId,
+    excerpt: r.excerpt,
+    atSeconds: n.atSeconds,
+    url: notificationUrl(n),
+    read: n.readAt !== null,
+    createdAt: n.createdAt.toISOString(),
+  }));
+}
+
+/** The newest entries and the number unread (GET /api/notifications). */
+export async function listNotifications(db: Database, userId: string): Promise<NotificationList> {
+  const [items, [unread]] = await Promise.all([
+    selectItems(db, and(eq(notifications.userId, userId)), LIMITS.notificationsPage),
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return { items, unread: unread?.n ?? 0 };
+}
+
+/** One entry as its recipient's inbox shows it (live events carry it). */
+export async function findNotification(
+  db: DbOrTx,
+  id: number,
+): Promise<(Notification & { userId: string }) | undefined> {
+  const [item] = await selectItems(db, and(eq(notifications.id, id)), 1);
+  const [owner] = await db
+    .select({ userId: notifications.userId })
+    .from(notifications)
+    .where(eq(notifications.id, id));
+  return item && owner && { ...item, userId: owner.userId };
+}
+
+/** Marks the listed entries (only the caller's own; others' ids are ignored), or all, read. */
+export async function markRead(db: Database, userId: string, ids: number[] | undefined) {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids === undefined ? undefined : ids.length > 0 ? inArray(notifications.id, ids) : sql`false`,
+      ),
+    );
+  return listNotifications(db, userId);
+}
+
+export async function getPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
+  const rows = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  const prefs = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, true])) as NotificationPreferences;
+  for (const r of rows) prefs[r.kind] = r.inApp;
+  return prefs;
+}
+
+export async function updatePreferences(
+  db: Database,
+  userId: string,
+  changes: Partial<NotificationPreferences>,
+): Promise<NotificationPreferences> {
+  const values = Object.entries(changes).map(([kind, inApp]) => ({
+    userId,
+    kind: kind as NotificationKind,
+    inApp: inApp as boolean,
+  }));
+  if (values.length > 0) {
+    await db
+      .insert(notificationPreferences)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.kind],
+        set: { inApp: sql`excluded.in_app`, updatedAt: sql`now()` },
+      });
+  }
+  return getPreferences(db, userId);
+}

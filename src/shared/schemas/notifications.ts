@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { userSummarySchema } from './collectives';
+import { id } from './primitives';
+
+/** What a notification is about (issue 14); each has an in-app on/off preference. */
+export const NOTIFICATION_KINDS = ['comment', 'reply', 'mention', 'share', 'join'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationSchema = z.object({
+  id: z.number(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  actor: userSummarySchema.nullable(),
+  collective: z.object({ id: z.number(), name: z.string() }).nullable(),
+  playlistId: z.number().nullable(),
+  track: z.object({ id: z.number(), name: z.string() }).nullable(),
+  commentId: z.number().nullable(),
+  /** The comment's words (first part), when it is about one. */
+  excerpt: z.string().nullable(),
+  atSeconds: z.number().nullable(),
+  /** Where the entry leads: the collective playlist at the moment (`?track=…&t=…`), or the collective. */
+  url: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListSchema = z.object({
+  items: z.array(notificationSchema),
+  unread: z.number(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** `{ ids: [...] }` marks those read; `{}` marks all. */
+export const markReadBodySchema = z.object({ ids: z.array(id()).max(500).optional() }).strict();
+
+export const notificationPreferencesSchema = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()])) as Record<
+    NotificationKind,
+    z.ZodBoolean
+  >,
+);
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const updatePreferencesBodySchema = notificationPreferencesSchema.partial().strict();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
 import { unique, uploadTrack } from './support/playlists';
 import { audioTime, squarePng, tagTrack } from './support/profiles';
 
@@ -44,6 +44,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await links.getByLabel('YouTube').blur();
   await expect(links.getByText(/YouTube link must be a YouTube address/)).toBeVisible();
   await shot(page, '1-editing');
+  await expectNoSeriousA11yViolations(page, 'profiles: 1-editing');
   await links.getByRole('button', { name: 'Cancel Social Links' }).click();
   await expect(links.getByText('No links yet')).toBeVisible();
   await links.getByRole('button', { name: 'Edit Social Links' }).click();
@@ -78,6 +79,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect(main.getByRole('link', { name: new RegExp(`${profilePath}$`) })).toBeVisible();
   await main.evaluate((el) => el.scrollTo(0, 0));
   await shot(page, '2-own-profile');
+  await expectNoSeriousA11yViolations(page, 'profiles: 2-own-profile');
 
   // --- A stranger, signed out in another browser context, opens the public page and listens.
   const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -99,6 +101,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect.poll(() => audioTime(visitor), { timeout: 10_000 }).toBeGreaterThan(0.5);
   await expect(card.getByRole('button', { name: `Pause ${trackName}` })).toBeVisible();
   await shot(visitor, '3-public-signed-out');
+  await expectNoSeriousA11yViolations(visitor, 'profiles: 3-public-signed-out');
 
   // The shared track link works signed out too, while the profile is public.
   await visitor.goto(`/track/${trackId}`);
@@ -108,6 +111,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
     profilePath,
   );
   await shot(visitor, '4-shared-track-signed-out');
+  await expectNoSeriousA11yViolations(visitor, 'profiles: 4-shared-track-signed-out');
 
   // --- Private again: the stranger's reload finds nothing, on both pages.
   await privacy.click();
@@ -120,6 +124,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect(visitor.getByText("This profile doesn't exist or isn't public.")).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   await shot(visitor, '5-private-not-found');
+  await expectNoSeriousA11yViolations(visitor, 'profiles: 5-private-not-found');
   await stranger.close();
 
   // --- The kit: from the journal, hover the chip and follow 'Go'.
@@ -142,6 +147,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await page.getByRole('option', { name: 'Hardware Drum Machine' }).click();
   await form.getByLabel('Description').fill('Analog drum machine with a step sequencer.');
   await shot(page, '6-equipment-edit');
+  await expectNoSeriousA11yViolations(page, 'profiles: 6-equipment-edit');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Equipment Updated', { exact: true })).toBeVisible();
   await expect(main.getByTestId('equipment-category')).toHaveText('Hardware Drum Machine');
@@ -159,6 +165,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
     'Swing at 62% sounds great on the hats.',
   );
   await shot(page, '7-equipment');
+  await expectNoSeriousA11yViolations(page, 'profiles: 7-equipment');
 
   // 'Tracks Using {name}' lists the track, and it plays from there.
   await main.getByRole('tab', { name: `Tracks Using ${kit}` }).click();
@@ -174,4 +181,5 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
     'Hardware Drum Machine',
   );
   await shot(page, '8-tracks-using');
+  await expectNoSeriousA11yViolations(page, 'profiles: 8-tracks-using');
 });

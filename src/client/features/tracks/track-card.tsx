@@ -101,18 +101,22 @@ function Fact({ label, value }: { label: string; value: string }) {
  * A track on the profile and public profile pages (spec section 2, Track card). `publicView` hides
  * the Share Link / Delete Track menu (spec section 6) but keeps a More options menu for queueing and
  * download (issue 10). `queue` is what plays on from this track; `owner` names its artist.
+ * `heading` is the title's level: h2 under a page's h1 (the public profile), h1 where the card is
+ * the page (/track/{id}), so headings never skip a level (decision 0183).
  */
 export function TrackCard({
   track,
   owner,
   queue,
   publicView = false,
+  heading: Heading = 'h2',
   className,
 }: {
   track: TrackCardTrack;
   owner: TrackOwner;
   queue?: TrackCardTrack[];
   publicView?: boolean;
+  heading?: 'h1' | 'h2';
   className?: string;
 }) {
   const player = usePlayer();
@@ -143,7 +147,9 @@ export function TrackCard({
           </Button>
         </WhyNotPlayable>
         <div className="min-w-0 flex-1">
-          <h3 className={cn('truncate font-semibold', isCurrent && 'text-primary')}>{track.name}</h3>
+          <Heading className={cn('truncate font-semibold', isCurrent && 'text-primary')}>
+            {track.name}
+          </Heading>
           <p className="text-xs text-muted-foreground">{relativeDate(track.createdAt)}</p>
           <ProcessingStatus track={track} canRetry={!publicView} className="mt-1 empty:hidden" />
         </div>

@@ -39,6 +39,9 @@ function MembersButton({ collectiveId, onClick }: { collectiveId: number; onClic
     >
       <Users className="size-4" aria-hidden />
       <span className="flex-1 text-left">Members</span>
+      {/* The space makes the visible text "Members 3", which the name "Members (3)" contains
+          (WCAG 2.5.3, label in name); a flex box draws no gap for it. */}
+      {members && ' '}
       {members && (
         <span
           aria-hidden

@@ -83,6 +83,8 @@ export const test = base.extend<{ endStateScreenshot: undefined; endStateA11y: u
       await use(undefined);
       if (testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
       if (!/^https?:/.test(page.url())) return;
+      // Two resizes and two axe runs: time of their own, not taken from what the story had left.
+      testInfo.setTimeout(testInfo.timeout + 20_000);
       const original = page.viewportSize();
       const title = `${path.basename(testInfo.file, '.spec.ts')}: end of "${testInfo.title}"`;
       // The size the story ended at first, then the other one.

@@ -3,6 +3,7 @@ import {
   expect,
   expectJournalShell,
   expectLandingPage,
+  expectNoSeriousA11yViolations,
   GOOGLE_USER,
   SCREENSHOT_DIR,
   signInAsDemo,
@@ -28,12 +29,14 @@ test('shows the landing texts', async ({ page }) => {
   });
   expect(r, `warning colour is rgb(${r}, ${g}, ${b})`).toBeGreaterThan(Math.max(g, b) + 40);
   await expect(page.getByRole('button', { name: 'Continue as Demo User' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'auth: landing');
 });
 
 test('signs in as the demo user from /test-auth and reaches the journal shell', async ({ page }) => {
   await page.goto('/test-auth');
   await expect(page.getByRole('button', { name: 'Check Auth Status' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try Google OAuth' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'auth: test-auth');
   await signInAsDemo(page);
   const me = await page.request.get('/api/auth/user');
   expect(me.status()).toBe(200);
@@ -61,6 +64,7 @@ test('each demo visitor gets their own journal, seeded with sample tracks and a 
   const playlists = page.getByRole('region', { name: 'My Playlists' });
   await expect(playlists.getByRole('link', { name: 'Sunday Sketches' })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auth--seeded-journal.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'auth: seeded journal');
 
   // The sample really plays.
   await morning.getByRole('button', { name: 'Play Morning Light' }).click();
@@ -75,6 +79,7 @@ test('each demo visitor gets their own journal, seeded with sample tracks and a 
   await morning.getByRole('button', { name: 'Edit track' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Track' });
   await dialog.getByLabel('Track Name').fill('Morning Light (my take)');
+  await expectNoSeriousA11yViolations(page, 'auth: edit track dialog');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(rows.filter({ hasText: 'Morning Light (my take)' })).toBeVisible();
 
@@ -127,6 +132,7 @@ test('signs in with Google (local OIDC) and reaches the shell, named from the ID
   await expect(
     page.getByRole('heading', { name: `${GOOGLE_USER.firstName} ${GOOGLE_USER.lastName}` }),
   ).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'auth: profile (Google user)');
   await expect(page.getByText(GOOGLE_USER.email)).toBeVisible();
 });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR } from './fixtures';
 import { browserFor, person, postJson, signInAs, signInHome, test } from './support/collectives';
 import { coverPng, unique, uploadTrack } from './support/playlists';
 
@@ -40,6 +40,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await create.getByLabel('Name').fill(collectiveName);
   await create.getByLabel('Description').fill('Cassette loops and late-night sketches.');
   await shot(page, '1-create-dialog');
+  await expectNoSeriousA11yViolations(page, 'collectives: 1-create-dialog');
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Collective created successfully', { exact: true })).toBeVisible();
   await page.waitForURL(/\/collective\/\d+$/);
@@ -87,6 +88,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await expect(page.getByText('Link Copied', { exact: true })).toBeVisible();
   await expect(linkRow.getByRole('button', { name: 'Link copied' })).toBeVisible();
   await shot(page, '2-invite-link');
+  await expectNoSeriousA11yViolations(page, 'collectives: 2-invite-link');
 
   // Ben opens the link signed out, signs in from the prompt and lands back on the join page.
   const b = await browserFor(browser, baseURL);
@@ -94,6 +96,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await expect(b.page.getByRole('heading', { name: "You've been invited to a collective" })).toBeVisible();
   await expect(b.page.getByRole('button', { name: 'Continue as Demo User' })).toBeVisible();
   await shot(b.page, '3-join-signed-out');
+  await expectNoSeriousA11yViolations(b.page, 'collectives: 3-join-signed-out');
   await signInAs(b.page, journal, ben);
   await expect(b.page.getByRole('heading', { name: collectiveName })).toBeVisible();
   expect(new URL(b.page.url()).pathname).toBe(new URL(link).pathname);
@@ -102,6 +105,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   // The collective's avatar, loaded from its -128.webp variant.
   await expect(b.page.getByRole('main').locator('img[src*="-128.webp"]')).toBeVisible();
   await shot(b.page, '4-join-signed-in');
+  await expectNoSeriousA11yViolations(b.page, 'collectives: 4-join-signed-in');
   await b.page.getByRole('button', { name: 'Join Collective' }).click();
   await expect(b.page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await expect(b.page.getByText(`You've joined ${collectiveName}!`, { exact: true })).toBeVisible();
@@ -131,6 +135,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await expect(bComments.getByText(comment)).toBeVisible();
   await expect(bComments.getByText('Ben Beats')).toBeVisible();
   await shot(b.page, '5-member-playing-and-commenting');
+  await expectNoSeriousA11yViolations(b.page, 'collectives: 5-member-playing-and-commenting');
 
   // Ben is a member: settings and invites are not his to change, so no navigation leads there
   // (his abilities, decision 0121); typed in, the addresses still explain.
@@ -159,6 +164,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await expect(page.getByText('Coming Soon')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Permissions & Roles' })).toBeVisible();
   await shot(page, '5b-settings');
+  await expectNoSeriousA11yViolations(page, 'collectives: 5b-settings');
 
   // Mona sees Ben's comment, and the link is used up.
   await page.goto(`/collective/${collectiveId}`);
@@ -166,12 +172,14 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await expect(aComments.getByText(comment)).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Members' }).getByText('Ben Beats')).toBeVisible();
   await shot(page, '6-owner-sees-comment');
+  await expectNoSeriousA11yViolations(page, 'collectives: 6-owner-sees-comment');
   await page.goto(`/collective/${collectiveId}/invites`);
   const usedRow = page.getByRole('row').filter({ hasText: '/join/' });
   await expect(usedRow.getByRole('cell').nth(1)).toHaveText('1/1');
   await expect(usedRow.getByRole('switch')).toBeDisabled();
   await expect(usedRow.getByText('Inactive')).toBeVisible();
   await shot(page, '7-link-used-up');
+  await expectNoSeriousA11yViolations(page, 'collectives: 7-link-used-up');
 
   // The collective playlist page: Back returns to the collective.
   await page.goto(`/collective/${collectiveId}/playlist/${playlist.id}`);
@@ -190,6 +198,7 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   await expect(c.page.getByText('Invalid invite link', { exact: true })).toBeVisible();
   await expect(c.page.getByRole('button', { name: 'Join Collective' })).toHaveCount(0);
   await shot(c.page, '8-invalid-link');
+  await expectNoSeriousA11yViolations(c.page, 'collectives: 8-invalid-link');
 
   await b.context.close();
   await c.context.close();

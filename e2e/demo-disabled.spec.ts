@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { test as base, expect, expectLandingPage, SCREENSHOT_DIR } from './fixtures';
+import {
+  test as base,
+  expect,
+  expectLandingPage,
+  expectNoSeriousA11yViolations,
+  SCREENSHOT_DIR,
+} from './fixtures';
 import { ROOT, type RunningJournal, startJournal } from './support/journal-server';
 
 // Issue 9, DEMO_ENABLED=false: no page offers the demo user and the server refuses to make one.
@@ -28,11 +34,13 @@ test('with DEMO_ENABLED=false no page offers the demo user, and the server makes
   await expect(page.getByRole('status')).toHaveText('Google sign-in is not configured on this server.');
   await expect(page.getByRole('button', { name: 'Continue as Demo User' })).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'demo-disabled--landing.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'demo-disabled: landing with sign-in notice');
 
   // The join page's sign-in prompt.
   await page.goto('/join/someInviteCode1');
   await expect(page.getByRole('heading', { name: "You've been invited to a collective" })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page, 'demo-disabled: join sign-in prompt');
   await expect(page.getByRole('button', { name: 'Continue as Demo User' })).toHaveCount(0);
 
   // /test-auth.

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 
-export { expect };
+export { expect, expectNoSeriousA11yViolations };
 
 /** Where each story leaves a picture of its end state (git-ignored). */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
@@ -65,8 +66,38 @@ function slug(text: string): string {
     .slice(0, 80);
 }
 
-/** Every story keeps a screenshot of where it ended, pass or fail, under e2e/screenshots/. */
-export const test = base.extend<{ endStateScreenshot: undefined }>({
+/** The two window sizes the issue checks every screen at (desktop and phone). */
+const A11Y_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * Every story keeps a screenshot of where it ended, pass or fail, under e2e/screenshots/; and a story
+ * that passed has its end state checked by axe at both window sizes (the explicit calls inside the
+ * stories check the states on the way).
+ */
+export const test = base.extend<{ endStateScreenshot: undefined; endStateA11y: undefined }>({
+  endStateA11y: [
+    async ({ page }, use, testInfo) => {
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed()) return;
+      if (!/^https?:/.test(page.url())) return;
+      // Two resizes and two axe runs: time of their own, not taken from what the story had left.
+      testInfo.setTimeout(testInfo.timeout + 20_000);
+      const original = page.viewportSize();
+      const title = `${path.basename(testInfo.file, '.spec.ts')}: end of "${testInfo.title}"`;
+      // The size the story ended at first, then the other one.
+      const sizes = original?.width === A11Y_SIZES[1].width ? [...A11Y_SIZES].reverse() : A11Y_SIZES;
+      for (const size of sizes) {
+        await page.setViewportSize(size);
+        // Layout switches (drawer vs sidebar) happen on resize; let them settle before looking.
+        await page.waitForTimeout(300);
+        await expectNoSeriousA11yViolations(page, `${title} @${size.width}x${size.height}`);
+      }
+    },
+    { auto: true },
+  ],
   endStateScreenshot: [
     async ({ page }, use, testInfo) => {
       await use(undefined);

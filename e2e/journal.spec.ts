@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
 import { mediaDir, writeMp3, writeWav } from './support/media';
 
 // Spec sections 2 and 4 (Journal, Edit Track dialog, Player bar): a musician uploads two real
@@ -47,6 +47,7 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   await expect(page.getByRole('progressbar', { name: `Uploading ${wavName}.wav` })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: `Uploading ${mp3Name}.mp3` })).toBeVisible();
   await shot(page, '1-uploading');
+  await expectNoSeriousA11yViolations(page, 'journal: 1-uploading');
   // (Only the upload bars go: the journal's storage bar stays.)
   await expect(page.getByRole('progressbar', { name: /^Uploading / })).toHaveCount(0, { timeout: 30_000 });
   await throttleUploads(page, null);
@@ -62,6 +63,7 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   await expect(row(mp3Name)).toContainText('0:05');
   await expect(row(wavName).getByRole('button', { name: 'Click to add Notes and Tags' })).toBeVisible();
   await shot(page, '2-uploaded');
+  await expectNoSeriousA11yViolations(page, 'journal: 2-uploaded');
 
   // The sort choice changes the date column and survives a reload.
   await page.getByRole('combobox', { name: 'Sort by' }).click();
@@ -92,6 +94,7 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   await expect.poll(() => audioTime(page)).toBeGreaterThan(3);
   await expect(player.getByTestId('player-elapsed')).toHaveText(/0:0[3-5]/);
   await shot(page, '3-playing');
+  await expectNoSeriousA11yViolations(page, 'journal: 3-playing');
 
   // Next and previous move through the journal's order, wrapping at the ends.
   const current = async () =>
@@ -123,6 +126,7 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   // The table behind the dialog shows it too (hidden from the accessibility tree while the dialog is open).
   await expect(row(wavName).getByText(kit)).toBeVisible();
   await shot(page, '4-tagged');
+  await expectNoSeriousA11yViolations(page, 'journal: 4-tagged');
   await tagged.getByRole('button', { name: `Remove ${kit}` }).click();
   await expect(
     page.getByText('Equipment tag has been removed from the track', { exact: true }),
@@ -133,6 +137,7 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   await tagInput.fill(kit.slice(0, 4));
   await expect(dialog.getByRole('option', { name: kit })).toBeVisible();
   await shot(page, '4b-suggestions');
+  await expectNoSeriousA11yViolations(page, 'journal: 4b-suggestions');
   await dialog.getByRole('option', { name: kit }).click();
   await expect(dialog.getByRole('list', { name: 'Tagged equipment' }).getByText(kit)).toBeVisible();
 
@@ -153,6 +158,7 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
   await row(renamed).getByRole('link', { name: kit }).hover();
   await expect(page.getByRole('link', { name: 'Go', exact: true })).toBeVisible();
   await shot(page, '5-edited');
+  await expectNoSeriousA11yViolations(page, 'journal: 5-edited');
   await page.mouse.move(0, 0);
 
   // The saved values come back from the server too.
@@ -174,6 +180,7 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
     `Are you sure you want to delete "${renamed}"? This action cannot be undone.`,
   );
   await shot(page, '6-confirm-delete');
+  await expectNoSeriousA11yViolations(page, 'journal: 6-confirm-delete');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Track deleted', { exact: true })).toBeVisible();
   await expect(row(renamed)).toHaveCount(0);
@@ -197,4 +204,5 @@ test('the journal fits a phone screen', async ({ page }) => {
   await row.getByRole('button', { name: `Play ${name}` }).click();
   await expect(page.getByRole('region', { name: 'Player' }).getByText(name)).toBeVisible();
   await shot(page, 'phone');
+  await expectNoSeriousA11yViolations(page, 'journal: phone');
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR } from './fixtures';
 import { browserFor, person, postJson, signInHome, test } from './support/collectives';
 import { unique } from './support/playlists';
 
@@ -67,10 +67,12 @@ test('sees another member online and their comment appear live, without a reload
   await expect(bComments.getByText('Mona Live')).toBeVisible();
   expect(await b.page.evaluate(() => (window as { stillSamePage?: boolean }).stillSamePage)).toBe(true);
   await shot(b.page, '1-comment-arrived');
+  await expectNoSeriousA11yViolations(b.page, 'live: 1-comment-arrived');
 
   // Ben closes his browser: Mona sees him go offline.
   await b.context.close();
   await expect(offline(page).getByText(ben.name)).toBeVisible({ timeout: 10_000 });
   await expect(online(page).getByText(mona.name)).toBeVisible();
   await shot(page, '2-member-went-offline');
+  await expectNoSeriousA11yViolations(page, 'live: 2-member-went-offline');
 });

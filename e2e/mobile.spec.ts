@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
 import { postJson } from './support/collectives';
 import { describeTrack, unique, uploadTrack } from './support/playlists';
 
@@ -41,6 +41,7 @@ test('on a phone the menu opens the sidebar: creates a playlist and a collective
   await expect(drawer.getByRole('switch', { name: 'Public Profile' })).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Create Collective' })).toBeVisible();
   await shot(page, '1-drawer');
+  await expectNoSeriousA11yViolations(page, 'mobile: 1-drawer');
 
   // Create a playlist from it and land on its page, the drawer put away.
   const name = unique('Bus Ride');
@@ -48,6 +49,7 @@ test('on a phone the menu opens the sidebar: creates a playlist and a collective
   const create = page.getByRole('dialog', { name: 'Create Playlist' });
   await create.getByLabel('Playlist Name').fill(name);
   await shot(page, '2-create-playlist');
+  await expectNoSeriousA11yViolations(page, 'mobile: 2-create-playlist');
   await create.getByRole('button', { name: 'Create' }).click();
   await page.waitForURL(/\/playlist\/\d+$/);
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
@@ -60,6 +62,7 @@ test('on a phone the menu opens the sidebar: creates a playlist and a collective
   await expect(row).toBeVisible();
   await expect(row).toHaveAttribute('aria-current', 'page');
   await shot(page, '3-playlist-listed');
+  await expectNoSeriousA11yViolations(page, 'mobile: 3-playlist-listed');
 
   // Going elsewhere from the drawer closes it.
   await drawer.getByRole('button', { name: 'Journal' }).click();
@@ -82,6 +85,7 @@ test('on a phone the menu opens the sidebar: creates a playlist and a collective
   await expect(drawer.getByRole('button', { name: 'Invite Members' })).toBeVisible();
   await expect(drawer.getByRole('region', { name: 'Member Playlists' })).toContainText('No playlists yet');
   await shot(page, '4-collective-drawer');
+  await expectNoSeriousA11yViolations(page, 'mobile: 4-collective-drawer');
 
   // Its members, in a sheet from the right: the creator, as owner.
   await drawer.getByRole('button', { name: 'Members (1)' }).click();
@@ -89,6 +93,7 @@ test('on a phone the menu opens the sidebar: creates a playlist and a collective
   await expect(members.getByRole('img', { name: 'Owner' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: collective })).toHaveCount(0);
   await shot(page, '5-members');
+  await expectNoSeriousA11yViolations(page, 'mobile: 5-members');
   await members.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -129,6 +134,7 @@ test('on a phone the journal, the player, a collective and its invites use the w
   expect((await box(second)).y).toBeGreaterThan((await box(title)).y);
   await second.scrollIntoViewIfNeeded();
   await shot(page, '6-journal-second-line');
+  await expectNoSeriousA11yViolations(page, 'mobile: 6-journal-second-line');
 
   // The player: the whole title shows (two lines at most), in more than half the width.
   await row.getByRole('button', { name: `Play ${name}` }).click();
@@ -137,6 +143,7 @@ test('on a phone the journal, the player, a collective and its invites use the w
   expect((await box(playerTitle)).width).toBeGreaterThan(180);
   expect(await playerTitle.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   await shot(page, '7-player-title');
+  await expectNoSeriousA11yViolations(page, 'mobile: 7-player-title');
 
   // A collective with a long name: the heading wraps over the width instead of being cut.
   const collectiveName = unique('Harbour Night Sessions Collective');
@@ -147,6 +154,7 @@ test('on a phone the journal, the player, a collective and its invites use the w
   expect((await box(heading)).width).toBeGreaterThan(240);
   expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   await shot(page, '8-collective-heading');
+  await expectNoSeriousA11yViolations(page, 'mobile: 8-collective-heading');
 
   // Manage Invites: a card per link, the link on one line, Uses and the switch on screen.
   await page.goto(`/collective/${collective.id}/invites`);
@@ -173,4 +181,5 @@ test('on a phone the journal, the player, a collective and its invites use the w
     }
   }
   await shot(page, '9-invites-cards');
+  await expectNoSeriousA11yViolations(page, 'mobile: 9-invites-cards');
 });

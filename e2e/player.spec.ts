@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
 import { mediaDir, writeEncodedTone, writeUndecodableWav } from './support/media';
 import { audioTime, seekOnWaveform } from './support/profiles';
 
@@ -75,6 +75,7 @@ test('an AIFF and a FLAC upload play with a waveform, seek, pause on Space and n
     await expect.poll(() => audioTime(page)).toBeGreaterThan(13);
     await expect.poll(() => audioTime(page)).toBeLessThan(19);
     await shot(page, `playing-${name === aiffName ? 'aiff' : 'flac'}`);
+    await expectNoSeriousA11yViolations(page, `player: playing-${name === aiffName ? 'aiff' : 'flac'}`);
   }
 
   // Space pauses and resumes (focus is on the page, not in a text field).
@@ -106,6 +107,7 @@ test('the queue steps over a track whose processing failed', async ({ page }) =>
   await processed(page, last);
   await expect(row(page, broken).getByRole('button', { name: `Play ${broken}` })).toBeDisabled();
   await shot(page, 'failed-row');
+  await expectNoSeriousA11yViolations(page, 'player: failed-row');
 
   const player = page.getByRole('region', { name: 'Player' });
   await row(page, first)
@@ -129,4 +131,5 @@ test('the queue steps over a track whose processing failed', async ({ page }) =>
   await expect.poll(() => sessionTitle(page), { timeout: 15_000 }).toBe(last);
   await expect.poll(() => audioPaused(page), { timeout: 10_000 }).toBe(false);
   await shot(page, 'skipped');
+  await expectNoSeriousA11yViolations(page, 'player: skipped');
 });

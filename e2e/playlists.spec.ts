@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
 import {
   coverPng,
   describeTrack,
@@ -46,6 +46,7 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await dialog.getByLabel('Playlist Name').fill(`  ${name}  `);
   await dialog.getByLabel('Description (Optional)').fill('Songs for the road');
   await shot(page, '0-create-dialog');
+  await expectNoSeriousA11yViolations(page, 'playlists: 0-create-dialog');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Playlist created successfully!')).toBeVisible();
   await page.waitForURL(/\/playlist\/\d+$/);
@@ -60,6 +61,7 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await expect(add.getByRole('button', { name: 'Add 0 Track(s)' })).toBeDisabled();
   for (const track of [alpha, bravo, charlie]) await add.getByRole('checkbox', { name: track }).click();
   await shot(page, '1-add-tracks-dialog');
+  await expectNoSeriousA11yViolations(page, 'playlists: 1-add-tracks-dialog');
   await add.getByRole('button', { name: 'Add 3 Track(s)' }).click();
   await expect(toast(page, 'Tracks added to playlist')).toBeVisible();
   await expect(page.getByText('3 songs')).toBeVisible();
@@ -72,6 +74,7 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
     /^\/equipment\/\d+$/,
   );
   await shot(page, '2-three-tracks');
+  await expectNoSeriousA11yViolations(page, 'playlists: 2-three-tracks');
 
   // Reorder with the mouse: Charlie onto Alpha's place.
   let saved = reorderSaved(page);
@@ -92,6 +95,7 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await page.keyboard.press('ArrowDown');
   await announced(`${bravo} moved to position 2.`);
   await shot(page, '2-keyboard-drag');
+  await expectNoSeriousA11yViolations(page, 'playlists: 2-keyboard-drag');
   await page.keyboard.press('Space');
   await expect.poll(() => rowTitles(page)).toEqual([alpha, bravo, charlie]);
   expect((await saved).status()).toBe(200);
@@ -132,6 +136,7 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit.getByRole('alert')).toHaveText('Please enter a playlist name');
   await expect(edit.getByLabel('Name')).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'playlists: edit details with field error');
   await edit.getByLabel('Name').fill(renamed);
   await edit.getByLabel('Description (Optional)').fill('Windows down');
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -143,6 +148,7 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   // Remove a track from its row menu.
   await row(page, bravo).getByRole('button', { name: 'Track options' }).click();
   await shot(page, '3-row-menu');
+  await expectNoSeriousA11yViolations(page, 'playlists: 3-row-menu');
   await page.getByRole('menuitem', { name: 'Remove from playlist' }).click();
   await expect(toast(page, 'Track removed from playlist')).toBeVisible();
   await expect(page.getByText('2 songs')).toBeVisible();
@@ -152,8 +158,10 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
   await expect(page.getByRole('heading', { name: renamed, exact: true })).toBeVisible();
   expect(await rowTitles(page)).toEqual([alpha, charlie]);
   await shot(page, '4-cover-renamed-removed');
+  await expectNoSeriousA11yViolations(page, 'playlists: 4-cover-renamed-removed');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, '5-phone');
+  await expectNoSeriousA11yViolations(page, 'playlists: 5-phone');
 });
 
 test('plays the whole playlist, moving on to the next track when one ends', async ({ page }) => {
@@ -181,6 +189,7 @@ test('plays the whole playlist, moving on to the next track when one ends', asyn
   await expect(player.getByText(first)).toBeVisible();
   await expect(audio).toHaveAttribute('src', new RegExp(`/api/tracks/${firstId}/stream$`));
   await shot(page, '6-playing-first');
+  await expectNoSeriousA11yViolations(page, 'playlists: 6-playing-first');
 
   // A 1-second track ends, and 100 ms later the next one in the playlist starts.
   await expect(player.getByText(second)).toBeVisible({ timeout: 15_000 });

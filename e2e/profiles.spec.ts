@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
 import { setTrackVisibility, unique, uploadTrack } from './support/playlists';
 import { audioTime, squarePng, tagTrack } from './support/profiles';
 
@@ -48,6 +48,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await links.getByLabel('YouTube').blur();
   await expect(links.getByText(/YouTube link must be a YouTube address/)).toBeVisible();
   await shot(page, '1-editing');
+  await expectNoSeriousA11yViolations(page, 'profiles: 1-editing');
   await links.getByRole('button', { name: 'Cancel Social Links' }).click();
   await expect(links.getByText('No links yet')).toBeVisible();
   await links.getByRole('button', { name: 'Edit Social Links' }).click();
@@ -82,6 +83,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect(main.getByRole('link', { name: new RegExp(`${profilePath}$`) })).toBeVisible();
   await main.evaluate((el) => el.scrollTo(0, 0));
   await shot(page, '2-own-profile');
+  await expectNoSeriousA11yViolations(page, 'profiles: 2-own-profile');
 
   // --- A stranger, signed out in another browser context, opens the public page and listens.
   const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -105,6 +107,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await shot(visitor, '3-public-signed-out');
   await visitor.goto(`/profile/${me}`);
   await expect(visitor.getByRole('heading', { name: username, exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(visitor, 'profiles: 3-public-signed-out');
 
   // The shared track link works signed out too: the track is public.
   await visitor.goto(`/track/${trackId}`);
@@ -114,6 +117,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
     profilePath,
   );
   await shot(visitor, '4-shared-track-signed-out');
+  await expectNoSeriousA11yViolations(visitor, 'profiles: 4-shared-track-signed-out');
 
   // --- Private again: the profile is gone for the stranger; the public track still opens by its
   // link (decision 0142) until it is made private.
@@ -130,6 +134,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect(visitor.getByText("This profile doesn't exist or isn't public.")).toBeVisible();
   await expect(visitor.getByRole('link', { name: 'Back to Home' })).toBeVisible();
   await shot(visitor, '5-private-not-found');
+  await expectNoSeriousA11yViolations(visitor, 'profiles: 5-private-not-found');
   await stranger.close();
 
   // --- The kit: from the journal, hover the chip and follow 'Go'.
@@ -152,6 +157,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await page.getByRole('option', { name: 'Hardware Drum Machine' }).click();
   await form.getByLabel('Description').fill('Analog drum machine with a step sequencer.');
   await shot(page, '6-equipment-edit');
+  await expectNoSeriousA11yViolations(page, 'profiles: 6-equipment-edit');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Equipment Updated', { exact: true })).toBeVisible();
   await expect(main.getByTestId('equipment-category')).toHaveText('Hardware Drum Machine');
@@ -169,6 +175,7 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
     'Swing at 62% sounds great on the hats.',
   );
   await shot(page, '7-equipment');
+  await expectNoSeriousA11yViolations(page, 'profiles: 7-equipment');
 
   // 'Tracks Using {name}' lists the track, and it plays from there.
   await main.getByRole('tab', { name: `Tracks Using ${kit}` }).click();
@@ -184,4 +191,5 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
     'Hardware Drum Machine',
   );
   await shot(page, '8-tracks-using');
+  await expectNoSeriousA11yViolations(page, 'profiles: 8-tracks-using');
 });

@@ -2,7 +2,17 @@ import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type * as React from 'react';
 import { cn } from '../../lib/utils';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Menus are not modal (decision 0184). A modal Radix menu hides the rest of the page with
+ * aria-hidden while its buttons stay focusable, which axe reports as aria-hidden-focus (serious);
+ * a menu needs no trap anyway: Escape, Tab and a click outside close it.
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 

@@ -39,7 +39,7 @@ const toastVariants = cva(
     variants: {
       variant: {
         default: 'border-border bg-card text-card-foreground',
-        destructive: 'destructive border-destructive bg-destructive text-white',
+        destructive: 'destructive border-destructive-solid bg-destructive-solid text-white',
       },
     },
     defaultVariants: { variant: 'default' },

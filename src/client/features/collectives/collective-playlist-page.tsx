@@ -35,7 +35,7 @@ export function CollectivePlaylistPage({
       {id === null ? (
         <EmptyState icon={ListMusic} title="Playlist not found" />
       ) : (
-        <CollectivePlaylistView collectiveId={collectiveId} playlistId={id} />
+        <CollectivePlaylistView collectiveId={collectiveId} playlistId={id} heading="h1" />
       )}
     </Page>
   );

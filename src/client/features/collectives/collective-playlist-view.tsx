@@ -44,10 +44,12 @@ function SharedPlaylistHeader({
   playlist,
   artist,
   titleHref,
+  heading: Heading,
 }: {
   playlist: CollectivePlaylistDetail;
   artist: TrackOwner;
   titleHref?: string;
+  heading: 'h1' | 'h2';
 }) {
   const { tracks } = playlist;
   const owner = ownerName(playlist.user);
@@ -60,7 +62,7 @@ function SharedPlaylistHeader({
         <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
           Shared playlist
         </p>
-        <h2 className="mt-1 text-3xl font-bold tracking-tight break-words">
+        <Heading className="mt-1 text-3xl font-bold tracking-tight break-words">
           {titleHref ? (
             <Link href={titleHref} className="hover:underline">
               {playlist.name}
@@ -68,7 +70,7 @@ function SharedPlaylistHeader({
           ) : (
             playlist.name
           )}
-        </h2>
+        </Heading>
         {playlist.description && (
           <p className="mt-2 text-sm whitespace-pre-line text-muted-foreground">{playlist.description}</p>
         )}
@@ -99,16 +101,19 @@ function SharedPlaylistHeader({
 
 /**
  * One playlist shared into a collective: header with play, numbered tracks and its comments. Used by
- * the collective page (for the selected playlist) and the collective playlist page.
+ * the collective page (for the selected playlist) and the collective playlist page. `heading` is the
+ * name's level: h2 under the collective's h1, h1 on the playlist's own page (decision 0183).
  */
 export function CollectivePlaylistView({
   collectiveId,
   playlistId,
   titleHref,
+  heading = 'h2',
 }: {
   collectiveId: number;
   playlistId: number;
   titleHref?: string;
+  heading?: 'h1' | 'h2';
 }) {
   const { data: playlist, isLoading, error } = useCollectivePlaylist(collectiveId, playlistId);
   const { data: collective } = useCollective(collectiveId);
@@ -169,7 +174,7 @@ export function CollectivePlaylistView({
   const selectedPlayerTrack = selected && queue.find((t) => t.id === selected.id);
   return (
     <div className="@container">
-      <SharedPlaylistHeader playlist={playlist} artist={artist} titleHref={titleHref} />
+      <SharedPlaylistHeader playlist={playlist} artist={artist} titleHref={titleHref} heading={heading} />
       <CollectiveTrackList
         tracks={playlist.tracks}
         owner={artist}

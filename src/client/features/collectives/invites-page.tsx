@@ -115,7 +115,8 @@ function InviteButton({
       type="button"
       onClick={onClick}
       disabled={disabled}
-      aria-label={title}
+      // Named by what it shows, title then text: a name of the title alone would leave out visible
+      // words, which WCAG 2.5.3 (label in name) does not allow (decision 0182).
       className="flex cursor-pointer items-center gap-4 rounded-xl border border-border bg-card p-4 text-left transition-colors hover:border-primary/60 hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60"
     >
       <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/15 text-primary">

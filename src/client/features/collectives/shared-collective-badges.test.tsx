@@ -18,7 +18,7 @@ describe('SharedCollectiveBadges', () => {
     const { location } = renderWithProviders(<SharedCollectiveBadges collectives={six} />);
     const badges = within(screen.getByRole('list', { name: 'Shared with' })).getAllByRole('img');
     expect(badges.map((b) => b.getAttribute('aria-label'))).toEqual(['One', 'Two', 'Three', 'Four']);
-    const more = screen.getByRole('button', { name: 'Show all 6 shared collectives' });
+    const more = screen.getByRole('button', { name: '+2: show all 6 shared collectives' });
     expect(more.textContent).toBe('+2');
     await userEvent.click(more);
     const dialog = await screen.findByRole('dialog', { name: 'Shared Collectives' });
@@ -32,7 +32,7 @@ describe('SharedCollectiveBadges', () => {
     expect(screen.queryByRole('button')).toBeNull();
     unmount();
     renderWithProviders(<SharedCollectiveBadges collectives={six} max={2} />);
-    expect(screen.getByRole('button', { name: 'Show all 6 shared collectives' }).textContent).toBe('+4');
+    expect(screen.getByRole('button', { name: '+4: show all 6 shared collectives' }).textContent).toBe('+4');
   });
 
   it('shows nothing for a playlist shared nowhere', () => {
@@ -41,7 +41,7 @@ describe('SharedCollectiveBadges', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
-  it('inside a playlist row link, show-more opens the dialog without following the link', async () => {
+  it('in a playlist row, show-more sits beside the link (no control inside a link) and opens the dialog', async () => {
     const { location } = renderWithProviders(
       <ul>
         <PlaylistRow
@@ -55,7 +55,13 @@ describe('SharedCollectiveBadges', () => {
       </ul>,
       { path: '/profile' },
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Show all 6 shared collectives' }));
+    // axe's nested-interactive: a link must hold no button (issue 13).
+    const link = screen.getByRole('link', { name: 'Dub' });
+    expect(link.querySelector('button, a, [role="button"], [tabindex]')).toBeNull();
+    const more = screen.getByRole('button', { name: '+2: show all 6 shared collectives' });
+    expect(link.contains(more)).toBe(false);
+    expect(more.closest('li')).toBe(link.closest('li'));
+    await userEvent.click(more);
     const dialog = await screen.findByRole('dialog', { name: 'Shared Collectives' });
     expect(location.history?.at(-1)).toBe('/profile');
     await userEvent.click(within(dialog).getByRole('button', { name: /Two/ }));
@@ -70,7 +76,7 @@ describe('SharedWithRow', () => {
     expect(await screen.findByText('Shared with')).toBeTruthy();
     const avatars = within(screen.getByRole('list', { name: 'Shared with' })).getAllByRole('img');
     expect(avatars.map((a) => a.getAttribute('aria-label'))).toEqual(['One', 'Two', 'Three']);
-    const more = screen.getByRole('button', { name: 'Show all 5 shared collectives' });
+    const more = screen.getByRole('button', { name: '+2 more: show all 5 shared collectives' });
     expect(more.textContent).toBe('+2 more');
     await userEvent.click(more);
     expect(within(screen.getByRole('dialog')).getAllByRole('listitem')).toHaveLength(5);

@@ -30,6 +30,10 @@ const SharedCollectivesDialog = lazyDialog(() =>
   import('./shared-collectives-dialog').then((m) => m.SharedCollectivesDialog),
 );
 
+/**
+ * The '+N' / '+N more' button. Its name starts with the text it shows (WCAG 2.5.3, label in name:
+ * speech users say what they see; decision 0182) and goes on to say what it opens.
+ */
 function ShowMoreButton({
   count,
   onOpen,
@@ -39,7 +43,7 @@ function ShowMoreButton({
   count: number;
   onOpen: () => void;
   className?: string;
-  children: ReactNode;
+  children: string;
 }) {
   const open = (e: MouseEvent) => {
     // Inside a link: neither follow it nor let it see the click.
@@ -50,7 +54,7 @@ function ShowMoreButton({
   return (
     <button
       type="button"
-      aria-label={`Show all ${count} shared collectives`}
+      aria-label={`${children}: show all ${count} shared collectives`}
       onClick={open}
       className={cn(
         'cursor-pointer focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
@@ -96,7 +100,7 @@ export function SharedCollectiveBadges({
           onOpen={() => setOpen(true)}
           className="ml-1 rounded-full bg-secondary px-1.5 py-0.5 text-[10px] leading-none font-medium text-secondary-foreground hover:bg-accent"
         >
-          +{rest}
+          {`+${rest}`}
         </ShowMoreButton>
       )}
       <SharedCollectivesDialog collectives={collectives} open={open} onOpenChange={setOpen} />
@@ -161,7 +165,7 @@ export function SharedWithRow({ playlistId }: { playlistId: number }) {
           onOpen={() => setOpen(true)}
           className="rounded text-primary underline-offset-4 hover:underline"
         >
-          +{rest} more
+          {`+${rest} more`}
         </ShowMoreButton>
       )}
       <SharedCollectivesDialog collectives={collectives} open={open} onOpenChange={setOpen} />

@@ -62,7 +62,11 @@ export function EquipmentHeader({
     >
       <EquipmentImage equipment={equipment} />
       {canEditNow ? (
-        <EquipmentEditForm equipment={equipment} onDone={onDone} className="min-w-0 flex-1" />
+        <>
+          {/* The page keeps an h1 while the name is a field (decision 0183). */}
+          <h1 className="sr-only">Edit equipment</h1>
+          <EquipmentEditForm equipment={equipment} onDone={onDone} className="min-w-0 flex-1" />
+        </>
       ) : (
         <>
           <div className="min-w-0 flex-1">

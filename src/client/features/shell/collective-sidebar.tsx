@@ -49,10 +49,11 @@ export function CollectiveSidebar({ collectiveId }: { collectiveId: number }) {
         </nav>
       )}
       <SidebarSection title="Member Playlists" className="mt-6 flex-1 px-2">
+        {/* Messages beside the list, not in it: a <ul> holds only <li> (axe's list rule). */}
+        {isLoading && <SidebarEmpty>Loading playlists...</SidebarEmpty>}
+        {/* A failed read reads as an empty list: the sidebar must not break the page. */}
+        {!isLoading && !playlists?.length && <SidebarEmpty>No playlists yet</SidebarEmpty>}
         <ul className="flex min-h-0 flex-col gap-0.5 overflow-y-auto">
-          {isLoading && <SidebarEmpty>Loading playlists...</SidebarEmpty>}
-          {/* A failed read reads as an empty list: the sidebar must not break the page. */}
-          {!isLoading && !playlists?.length && <SidebarEmpty>No playlists yet</SidebarEmpty>}
           {playlists?.map((playlist) => {
             // Spec section 2: the owner's username, else first name, else 'Unknown'.
             const owner = ownerName(playlist.user);

@@ -55,10 +55,11 @@ export function JournalSidebar({ user }: { user: AuthUser }) {
           </WithTooltip>
         }
       >
+        {/* Messages beside the list, not in it: a <ul> holds only <li> (axe's list rule). */}
+        {isLoading && <SidebarEmpty>Loading playlists...</SidebarEmpty>}
+        {isError && <SidebarEmpty>Could not load playlists</SidebarEmpty>}
+        {playlists?.length === 0 && <SidebarEmpty>No playlists yet</SidebarEmpty>}
         <ul className="flex min-h-0 flex-col gap-0.5 overflow-y-auto">
-          {isLoading && <SidebarEmpty>Loading playlists...</SidebarEmpty>}
-          {isError && <SidebarEmpty>Could not load playlists</SidebarEmpty>}
-          {playlists?.length === 0 && <SidebarEmpty>No playlists yet</SidebarEmpty>}
           {playlists?.map((playlist) => (
             <PlaylistRow
               key={playlist.id}

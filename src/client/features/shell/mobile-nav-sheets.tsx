@@ -39,13 +39,14 @@ function MembersButton({ collectiveId, onClick }: { collectiveId: number; onClic
     >
       <Users className="size-4" aria-hidden />
       <span className="flex-1 text-left">Members</span>
+      {/* The count is drawn from CSS: the name "Members (3)" already says it, and as text "3" it
+          would make the visible text "Members3", which that name does not contain (WCAG 2.5.3). */}
       {members && (
         <span
           aria-hidden
-          className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground tabular-nums"
-        >
-          {members.length}
-        </span>
+          data-count={members.length}
+          className="rounded-full bg-secondary px-2 py-0.5 text-xs text-secondary-foreground tabular-nums after:content-[attr(data-count)]"
+        />
       )}
     </button>
   );

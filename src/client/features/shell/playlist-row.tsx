@@ -37,7 +37,8 @@ const ROW_CLASS =
 
 /**
  * One row of a sidebar playlist list. In journal context it links to the playlist page (`href`) and
- * `badges` holds the collectives it is shared with; in collective context it selects in place
+ * `badges` holds the collectives it is shared with (beside the link, not in it: their show-more
+ * button inside a link would be a control inside a control, axe's nested-interactive; decision 0182); in collective context it selects in place
  * (`onClick`) and `subtitle` carries the owner. `pending` marks the stand-in of a playlist still
  * being created, which has nowhere to go yet.
  */
@@ -70,30 +71,35 @@ export function PlaylistRow({
         <span className="block truncate text-sm font-medium">{name}</span>
         {subtitle && <span className="block truncate text-xs text-muted-foreground">{subtitle}</span>}
       </span>
-      {badges}
     </>
   );
-  const className = cn(
-    ROW_CLASS,
-    active ? 'bg-accent text-accent-foreground' : 'hover:bg-accent/60',
-    !pending && 'cursor-pointer',
-  );
+  const tone = active ? 'bg-accent text-accent-foreground' : 'hover:bg-accent/60';
+  const className = cn(ROW_CLASS, tone, !pending && 'cursor-pointer');
+
+  if (href && !pending)
+    return (
+      // The row is one box: the link's ::after stretches its click area over the whole row, and the
+      // badges sit above that layer so their buttons keep their own clicks.
+      <li className={cn('relative flex items-center rounded-md transition-colors', tone)}>
+        <Link
+          href={href}
+          aria-current={active ? 'page' : undefined}
+          className={cn(ROW_CLASS, 'min-w-0 flex-1 cursor-pointer after:absolute after:inset-0')}
+          onClick={() => picked?.()}
+        >
+          {content}
+        </Link>
+        {badges && <span className="relative flex shrink-0 pr-1.5">{badges}</span>}
+      </li>
+    );
 
   return (
     <li>
       {pending ? (
         <div aria-busy="true" className={cn(ROW_CLASS, 'animate-pulse opacity-60')}>
           {content}
+          {badges}
         </div>
-      ) : href ? (
-        <Link
-          href={href}
-          aria-current={active ? 'page' : undefined}
-          className={className}
-          onClick={() => picked?.()}
-        >
-          {content}
-        </Link>
       ) : (
         <button
           type="button"

@@ -33,6 +33,16 @@ const renderJournal = () =>
 const rows = () => screen.getAllByTestId('track-row');
 
 describe('JournalPage', () => {
+  it("shows each row's number beside its play button, not inside it (label in name, issue 13)", async () => {
+    mockFetch({ 'GET /api/tracks': () => json(tracks) });
+    renderJournal();
+    await screen.findByText('Morning Loop');
+    const play = screen.getByRole('button', { name: 'Play Night Drone' });
+    // A button showing "2" but named "Play Night Drone" fails WCAG 2.5.3; the number is its neighbour.
+    expect(play.textContent).toBe('');
+    expect(play.parentElement?.textContent).toMatch(/^\d+$/);
+  });
+
   it('says it is loading while the list is on its way', () => {
     mockFetch({ 'GET /api/tracks': never });
     renderJournal();

@@ -77,6 +77,8 @@ describe('SharedTrackPage', () => {
     });
     const card = await screen.findByRole('article', { name: 'Night Bus' });
     expect(within(card).getByRole('button', { name: 'Track options' })).toBeTruthy();
+    // The track is the page: its name is the page's one h1 (issue 13).
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Night Bus');
   });
 
   it('says the track is not found for an id that cannot be one, without asking the server', async () => {

@@ -89,18 +89,22 @@ function Fact({ label, value }: { label: string; value: string }) {
  * A track on the profile and public profile pages (spec section 2, Track card). `publicView` hides
  * the Share Link / Delete Track menu (spec section 6) but keeps a More options menu for queueing and
  * download (issue 10). `queue` is what plays on from this track; `owner` names its artist.
+ * `heading` is the title's level: h2 under a page's h1 (the public profile), h1 where the card is
+ * the page (/track/{id}), so headings never skip a level (decision 0183).
  */
 export function TrackCard({
   track,
   owner,
   queue,
   publicView = false,
+  heading: Heading = 'h2',
   className,
 }: {
   track: TrackCardTrack;
   owner: TrackOwner;
   queue?: TrackCardTrack[];
   publicView?: boolean;
+  heading?: 'h1' | 'h2';
   className?: string;
 }) {
   const player = usePlayer();
@@ -132,11 +136,11 @@ export function TrackCard({
         </WhyNotPlayable>
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 items-center gap-1.5">
-            <h3 className={cn('min-w-0 truncate font-semibold', isCurrent && 'text-primary')}>
+            <Heading className={cn('min-w-0 truncate font-semibold', isCurrent && 'text-primary')}>
               <Link href={`/track/${track.id}`} className="hover:underline">
                 {track.name}
               </Link>
-            </h3>
+            </Heading>
             {!publicView && <VisibilityBadge visibility={track.visibility} />}
           </div>
           <p className="text-xs text-muted-foreground">{relativeDate(track.createdAt)}</p>

@@ -64,35 +64,40 @@ export function TrackRow({
       )}
     >
       <td className="w-12 py-2 pr-2 pl-3">
-        <WhyNotPlayable reason={reason}>
-          <button
-            type="button"
-            {...gate}
-            className={cn(
-              'relative flex size-8 items-center justify-center rounded-full text-muted-foreground hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:hover:bg-transparent aria-disabled:hover:text-muted-foreground',
-              GATED_BUTTON_CLASS,
-            )}
-          >
-            {playing ? (
-              <Pause className="size-4 fill-current text-primary group-hover:text-current" aria-hidden />
-            ) : (
-              <>
-                <span
-                  className={cn(
-                    'text-sm tabular-nums group-focus-within:invisible group-hover:invisible',
-                    isCurrent && 'text-primary',
-                  )}
-                >
-                  {index + 1}
-                </span>
+        {/* The row number sits under the play button, not in it: a button showing "1" but named
+            "Play …" fails WCAG 2.5.3 (label in name; decision 0182). Hover and focus swap it for the icon. */}
+        <div className="relative size-8">
+          {!playing && (
+            <span
+              className={cn(
+                'absolute inset-0 flex items-center justify-center text-sm text-muted-foreground tabular-nums group-focus-within:invisible group-hover:invisible',
+                isCurrent && 'text-primary',
+                reason && 'opacity-50',
+              )}
+            >
+              {index + 1}
+            </span>
+          )}
+          <WhyNotPlayable reason={reason}>
+            <button
+              type="button"
+              {...gate}
+              className={cn(
+                'relative flex size-8 items-center justify-center rounded-full text-muted-foreground hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:hover:bg-transparent aria-disabled:hover:text-muted-foreground',
+                GATED_BUTTON_CLASS,
+              )}
+            >
+              {playing ? (
+                <Pause className="size-4 fill-current text-primary group-hover:text-current" aria-hidden />
+              ) : (
                 <Play
-                  className="invisible absolute size-4 translate-x-px fill-current group-focus-within:visible group-hover:visible"
+                  className="invisible size-4 translate-x-px fill-current group-focus-within:visible group-hover:visible"
                   aria-hidden
                 />
-              </>
-            )}
-          </button>
-        </WhyNotPlayable>
+              )}
+            </button>
+          </WhyNotPlayable>
+        </div>
       </td>
       <td className="max-w-0 py-2 pr-4">
         {/* Phones: two lines for the title, the narrow column would cut it after a word or two. */}

@@ -73,6 +73,9 @@ describe('PublicProfilePage', () => {
     const card = screen.getByRole('article', { name: 'Dawn' });
     expect(within(card).getByRole('button', { name: 'Play Dawn' })).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Track options' })).toBeNull();
+    // Headings do not skip a level: the person's h1, then each card's h2 (issue 13).
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ada Lovelace');
+    expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('Dawn');
   });
 
   it("counts '2 tracks shared', uses the username and plays from the grid", async () => {

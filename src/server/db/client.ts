@@ -36,6 +36,8 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
   /** PGlite in memory only: start from this saved data directory (tests use a migrated template). */
   loadDataDir?: Blob;
+  /** An open PGlite to use instead of a new one (tests lease pooled instances: src/test/pglite-pool.ts). */
+  pglite?: PGlite;
   /** Told when PostgreSQL drops a connection (restart, failover, terminate); the pool replaces it. */
   onConnectionLost?: ConnectionLossListener;
 }
@@ -57,6 +59,7 @@ export function openDatabase({
   dataDir,
   onQuery,
   loadDataDir,
+  pglite,
   onConnectionLost = (err) =>
     console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on demand`),
 }: DatabaseOptions): DatabaseHandle {
@@ -72,7 +75,9 @@ export function openDatabase({
     };
   }
   let client: PGlite;
-  if (databaseUrl === 'memory:') {
+  if (pglite) {
+    client = pglite;
+  } else if (databaseUrl === 'memory:') {
     client = new PGlite(loadDataDir ? { loadDataDir } : undefined);
   } else {
     const dir = path.resolve(dataDir, 'pglite');

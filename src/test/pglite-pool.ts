@@ -171,15 +171,19 @@ async function restore({ client, snapshot }: PooledPglite): Promise<boolean> {
     const channels = await client.query('select pg_listening_channels()');
     if (channels.rows.length > 0) return false;
     await client.exec('reset all; select pg_advisory_unlock_all();');
-    if ((await client.query<{ fingerprint: string }>(FINGERPRINT_SQL)).rows[0]!.fingerprint !== snapshot.fingerprint) {
+    if (
+      (await client.query<{ fingerprint: string }>(FINGERPRINT_SQL)).rows[0]!.fingerprint !==
+      snapshot.fingerprint
+    ) {
       return false;
     }
     await client.transaction(async (tx) => {
       await tx.exec(`truncate ${snapshot.tables.join(', ')} restart identity cascade`);
       for (const { table, json } of snapshot.rows) {
-        await tx.query(`insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`, [
-          json,
-        ]);
+        await tx.query(
+          `insert into ${table} select * from json_populate_recordset(null::${table}, $1::json)`,
+          [json],
+        );
       }
       if (snapshot.sequences.length > 0) {
         await tx.query(

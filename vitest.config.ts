@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -18,6 +19,17 @@ export const SLOW_TESTS = [
 // 'slow', which CI repeats against PostgreSQL with TEST_DATABASE_URL set.
 export default defineConfig({
   test: {
+    // Vitest's default is one fewer than the cores: a single worker on the 2-core machines this
+    // runs on. Test files wait a good deal (ffmpeg, timers, sockets), so two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `npm run coverage` (decision 0156): what the unit, API and client tests execute of src/.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/client/test-setup.ts'],
+      reporter: ['text-summary', 'json-summary', 'html'],
+      reportsDirectory: 'coverage',
+    },
     projects: [
       {
         test: {

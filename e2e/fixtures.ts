@@ -40,12 +40,16 @@ export function googleUser(person?: Partial<GooglePerson>): GooglePerson {
 
 /**
  * Chooses who the local issuer signs this page's browser in as, from its next sign-in on: a cookie
- * it reads at its authorize step (src/test/oidc-provider.ts). Cookies ignore ports, so it is set
- * on the app's host, which is the issuer's (127.0.0.1).
+ * it reads at its authorize step (src/test/oidc-provider.ts), set for the issuer's address (the
+ * shared server's, from global-setup, unless another is named).
  */
-export async function chooseOidcUser(page: Page, claims: OidcTestUser): Promise<void> {
-  const url = process.env.E2E_OIDC_ISSUER ?? process.env.E2E_BASE_URL ?? 'http://127.0.0.1';
-  await page.context().addCookies([{ name: OIDC_USER_COOKIE, value: oidcUserCookie(claims), url }]);
+export async function chooseOidcUser(
+  page: Page,
+  claims: OidcTestUser,
+  issuer = process.env.E2E_OIDC_ISSUER,
+): Promise<void> {
+  if (!issuer) throw new Error('No OIDC issuer to choose the user at (E2E_OIDC_ISSUER is not set)');
+  await page.context().addCookies([{ name: OIDC_USER_COOKIE, value: oidcUserCookie(claims), url: issuer }]);
 }
 
 /**
@@ -91,12 +95,15 @@ export async function signInAsDemo(page: Page): Promise<void> {
  * story's own subject, `googleUser()`).
  */
 export async function signInWithGoogle(page: Page, person: GooglePerson = googleUser()): Promise<void> {
-  await chooseOidcUser(page, {
-    sub: person.sub,
-    email: person.email,
-    given_name: person.firstName,
-    family_name: person.lastName,
-  });
+  // Against a server started elsewhere (E2E_BASE_URL alone) its issuer's own user signs in.
+  if (process.env.E2E_OIDC_ISSUER) {
+    await chooseOidcUser(page, {
+      sub: person.sub,
+      email: person.email,
+      given_name: person.firstName,
+      family_name: person.lastName,
+    });
+  }
   await page.goto('/');
   const callback = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/callback', {
     timeout: 15_000,

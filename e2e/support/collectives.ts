@@ -88,7 +88,7 @@ export async function browserFor(
  */
 export async function signInAs(page: Page, journal: RunningJournal, who: Person): Promise<void> {
   if (!journal.oidc) throw new Error('this server has no OIDC issuer');
-  await chooseOidcUser(page, who.claims);
+  await chooseOidcUser(page, who.claims, journal.oidc.issuer);
   const callback = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/callback', {
     timeout: 15_000,
   });

@@ -46,7 +46,8 @@ export const test = base.extend<object, { journalWithPeople: RunningJournal }>({
       await use(journal);
       await journal.stop();
     },
-    { scope: 'worker' },
+    // A server of its own starts in seconds, but far slower on a busy machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ journalWithPeople }, use) => {
     await use(journalWithPeople.baseURL);

@@ -21,7 +21,6 @@ export const DEFAULT_OIDC_USER: OidcTestUser = {
  * A browser carrying this cookie to the issuer's authorize step signs in as the user it names
  * (base64url JSON of an OidcTestUser, see oidcUserCookie), whatever `setUser` chose: each browser
  * story picks its own person, so stories can run side by side on one server (decision 0153).
- * Cookies ignore ports, so one set for the app's 127.0.0.1 origin reaches the issuer on 127.0.0.1 too.
  */
 export const OIDC_USER_COOKIE = 'journal_test_oidc_user';
 

@@ -10,10 +10,12 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/e2e',
   globalSetup: './e2e/global-setup.ts',
-  // One worker: the stories share one server (each demo sign-in gets its own account, but
-  // equipment tags and the rate limits are shared), and the machines running them are small.
-  fullyParallel: false,
-  workers: 1,
+  // Stories run side by side on the shared server: each signs in as its own person (a demo account
+  // of its own, or an OIDC subject of its own chosen per sign-in), names what it creates uniquely,
+  // and speaks from an address of its own for the per-address limits (e2e/fixtures.ts; decision
+  // 0153). Two workers suit the 2-core machines that run them; E2E_WORKERS overrides.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,

@@ -1,11 +1,35 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: 'server' (shared + server code, node, API tests on a fresh database per file)
-// and 'client' (React components in jsdom). `npm run test:api` runs only 'server', which CI
-// repeats against PostgreSQL with TEST_DATABASE_URL set.
+/**
+ * Process-level tests that take tens of seconds each: the real server spawned and restarted,
+ * memory watched under a 400 MB upload, a 1 GiB upload to S3. They run in the 'slow' project, in
+ * a process of their own per file, next to the browser stories (scripts/test.mjs; decision 0152).
+ */
+export const SLOW_TESTS = [
+  'src/server/main.test.ts',
+  'src/server/main.migrate.test.ts',
+  'src/server/features/tracks/tracks.upload-memory.test.ts',
+  'src/server/features/tracks/tracks.upload-memory-s3.test.ts',
+];
+
+// Projects: 'server' (shared + server code, node, API tests on a fresh database each), 'slow'
+// (SLOW_TESTS) and 'client' (React components in jsdom). `npm run test:api` runs 'server' and
+// 'slow', which CI repeats against PostgreSQL with TEST_DATABASE_URL set.
 export default defineConfig({
   test: {
+    // Vitest's default is one fewer than the cores: a single worker on the 2-core machines this
+    // runs on. Test files wait a good deal (ffmpeg, timers, sockets), so two keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `npm run coverage` (decision 0156): what the unit, API and client tests execute of src/.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/client/test-setup.ts'],
+      reporter: ['text-summary', 'json-summary', 'html'],
+      reportsDirectory: 'coverage',
+    },
     projects: [
       {
         test: {
@@ -13,10 +37,24 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/test/**/*.test.ts'],
           // Slow tests that restart infrastructure: `npm run test:faults` (vitest.faults.config.ts).
-          exclude: ['**/*.faults.test.ts', '**/node_modules/**'],
-          // One migrated PGlite per run, copied by each test file (src/test/pglite-template.ts).
+          exclude: ['**/*.faults.test.ts', '**/node_modules/**', ...SLOW_TESTS],
+          // One migrated PGlite per run (src/test/pglite-template.ts), started once per worker and
+          // emptied back to it for each test database (src/test/pglite-pool.ts). Files share their
+          // worker's modules and pool instead of each paying a new process, the app's imports and a
+          // PGlite start (decision 0150); no server test mocks modules.
           globalSetup: ['src/test/pglite-template.ts'],
+          isolate: false,
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'slow',
+          environment: 'node',
+          include: SLOW_TESTS,
+          globalSetup: ['src/test/pglite-template.ts'],
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },

@@ -19,7 +19,8 @@ const test = base.extend<object, { journalWithoutDemo: RunningJournal }>({
       await use(journal);
       await journal.stop();
     },
-    { scope: 'worker' },
+    // A server of its own starts in seconds, but far slower on a busy machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ journalWithoutDemo }, use) => {
     await use(journalWithoutDemo.baseURL);

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { OIDC_USER_COOKIE, type OidcTestUser, oidcUserCookie } from '../src/test/oidc-provider';
 import { expectNoSeriousA11yViolations } from './support/axe';
 
 export { expect, expectNoSeriousA11yViolations };
@@ -8,13 +10,58 @@ export { expect, expectNoSeriousA11yViolations };
 /** Where each story leaves a picture of its end state (git-ignored). */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
 
-/** The ID-token claims the local OIDC provider signs in with (DEFAULT_OIDC_USER in src/test/oidc-provider.ts). */
+/**
+ * The person `signInWithGoogle(page)` signs in as: Ada's name and address. Her subject is the
+ * story's own (`googleUser().sub`, decision 0153), so stories running side by side never share an
+ * account; GOOGLE_USER.sub is the local provider's default (DEFAULT_OIDC_USER).
+ */
 export const GOOGLE_USER = {
   sub: 'google-oauth2|ada',
   email: 'ada@example.com',
   firstName: 'Ada',
   lastName: 'Lovelace',
 } as const;
+
+export interface GooglePerson {
+  sub: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A short digest of the running story's id: the same within a story, different between stories. */
+function storyKey(info: TestInfo = base.info()): string {
+  return createHash('sha256').update(info.testId).digest('hex').slice(0, 10);
+}
+
+/** Ada with this story's own subject (or `person`'s claims unchanged when given). */
+export function googleUser(person?: Partial<GooglePerson>): GooglePerson {
+  return { ...GOOGLE_USER, sub: `${GOOGLE_USER.sub}-${storyKey()}`, ...person };
+}
+
+/**
+ * Chooses who the local issuer signs this page's browser in as, from its next sign-in on: a cookie
+ * it reads at its authorize step (src/test/oidc-provider.ts), set for the issuer's address (the
+ * shared server's, from global-setup, unless another is named).
+ */
+export async function chooseOidcUser(
+  page: Page,
+  claims: OidcTestUser,
+  issuer = process.env.E2E_OIDC_ISSUER,
+): Promise<void> {
+  if (!issuer) throw new Error('No OIDC issuer to choose the user at (E2E_OIDC_ISSUER is not set)');
+  await page.context().addCookies([{ name: OIDC_USER_COOKIE, value: oidcUserCookie(claims), url: issuer }]);
+}
+
+/**
+ * An address of this story's own (10.x.y.z), sent as X-Forwarded-For by its browser context: the
+ * story servers trust 127.0.0.1 as a proxy (TRUST_PROXY), so the per-address limits (20 demo
+ * accounts an hour, signed-out requests a minute) count each story apart (decision 0153).
+ */
+export function storyAddress(info: TestInfo): string {
+  const digest = createHash('sha256').update(info.testId).digest();
+  return `10.${digest[0]}.${digest[1]}.${Math.max(1, digest[2] ?? 1)}`;
+}
 
 /** Waits until the signed-in journal shell is on screen (spec section 2, Shell layout). */
 export async function expectJournalShell(page: Page): Promise<void> {
@@ -45,9 +92,19 @@ export async function signInAsDemo(page: Page): Promise<void> {
 /**
  * Signs in through the real OpenID Connect flow against the local issuer (standing in for Google):
  * landing page → 'Sign in with Google' → /api/supabase/auth → issuer (auto-approves) →
- * /api/auth/callback → /?auth=success → journal shell.
+ * /api/auth/callback → /?auth=success → journal shell. As `person` (default: Ada with this
+ * story's own subject, `googleUser()`).
  */
-export async function signInWithGoogle(page: Page): Promise<void> {
+export async function signInWithGoogle(page: Page, person: GooglePerson = googleUser()): Promise<void> {
+  // Against a server started elsewhere (E2E_BASE_URL alone) its issuer's own user signs in.
+  if (process.env.E2E_OIDC_ISSUER) {
+    await chooseOidcUser(page, {
+      sub: person.sub,
+      email: person.email,
+      given_name: person.firstName,
+      family_name: person.lastName,
+    });
+  }
   await page.goto('/');
   const callback = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/callback', {
     timeout: 15_000,
@@ -73,11 +130,15 @@ const A11Y_SIZES = [
 ] as const;
 
 /**
- * Every story keeps a screenshot of where it ended, pass or fail, under e2e/screenshots/; and a story
+ * Every story speaks from an address of its own (storyAddress), keeps a screenshot of where it
+ * ended, pass or fail, under e2e/screenshots/; and a story
  * that passed has its end state checked by axe at both window sizes (the explicit calls inside the
  * stories check the states on the way).
  */
 export const test = base.extend<{ endStateScreenshot: undefined; endStateA11y: undefined }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': storyAddress(testInfo) });
+  },
   endStateA11y: [
     async ({ page }, use, testInfo) => {
       await use(undefined);

@@ -16,6 +16,8 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
   ensureBuilt();
   const journal = await startJournal();
   process.env.E2E_BASE_URL = journal.baseURL;
+  // Where the fixtures set the cookie choosing each story's OIDC user (e2e/fixtures.ts).
+  if (journal.oidc) process.env.E2E_OIDC_ISSUER = journal.oidc.issuer;
   console.log(`[e2e] Journal at ${journal.baseURL} (OIDC issuer ${journal.oidc?.issuer}; log ${SERVER_LOG})`);
   return async () => {
     await journal.stop();

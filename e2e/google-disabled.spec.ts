@@ -14,7 +14,8 @@ const test = base.extend<object, { journalWithoutGoogle: RunningJournal }>({
       await use(journal);
       await journal.stop();
     },
-    { scope: 'worker' },
+    // A server of its own starts in seconds, but far slower on a busy machine.
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ journalWithoutGoogle }, use) => {
     await use(journalWithoutGoogle.baseURL);

@@ -14,11 +14,16 @@ import {
   run,
 } from './steps.mjs';
 
-/** Build, then `playwright test`; resolves to { code, counts } where counts are the stories' results. */
-export async function runE2e(playwrightArgs = []) {
-  banner('e2e: npm run build');
-  const built = await run('npm', ['run', 'build']);
-  if (built !== 0) return { code: built, counts: undefined, failedStep: 'npm run build' };
+/**
+ * Build (unless `build: false`: the caller just built), then `playwright test`; resolves to
+ * { code, counts } where counts are the stories' results.
+ */
+export async function runE2e(playwrightArgs = [], { build = true } = {}) {
+  if (build) {
+    banner('e2e: npm run build');
+    const built = await run('npm', ['run', 'build']);
+    if (built !== 0) return { code: built, counts: undefined, failedStep: 'npm run build' };
+  }
 
   banner('e2e: playwright test');
   removeReport(E2E_REPORT);

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const VITEST_REPORT = path.join(ROOT, 'test-results', 'vitest-report.json');
+/** The 'slow' Vitest project's report: npm test runs it beside the browser stories. */
+export const VITEST_SLOW_REPORT = path.join(ROOT, 'test-results', 'vitest-slow-report.json');
 export const E2E_REPORT = path.join(ROOT, 'test-results', 'e2e-report.json');
 
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
@@ -28,6 +30,37 @@ export function run(command, args, env = {}) {
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
+}
+
+/**
+ * Runs a command from the repository root with its output held back, for steps that run side by
+ * side; resolves to { code, output, seconds }. The caller prints the output when the step ends.
+ */
+export function runCaptured(command, args, env = {}) {
+  const file = existsSync(bin(command)) ? bin(command) : command;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const chunks = [`$ ${[command, ...args].join(' ')}\n`];
+    const child = spawn(file, args, {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...env },
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk.toString()));
+    child.stderr.on('data', (chunk) => chunks.push(chunk.toString()));
+    const done = (code) => resolve({ code, output: chunks.join(''), seconds: (Date.now() - started) / 1000 });
+    child.on('error', (error) => {
+      chunks.push(`Could not start ${command}: ${error.message}\n`);
+      done(127);
+    });
+    child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Seconds as `2 min 05 s` or `41 s`. */
+export function duration(seconds) {
+  const s = Math.round(seconds);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s` : `${s} s`;
 }
 
 /** The Chromium the browser stories use: CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
@@ -58,11 +91,11 @@ export function removeReport(file) {
   rmSync(file, { force: true });
 }
 
-/** { passed, failed } from a vitest JSON report, or undefined when there is none. */
-export function vitestCounts() {
-  if (!existsSync(VITEST_REPORT)) return undefined;
+/** { passed, failed } from a vitest JSON report (the main run's by default), or undefined when there is none. */
+export function vitestCounts(file = VITEST_REPORT) {
+  if (!existsSync(file)) return undefined;
   try {
-    const report = JSON.parse(readFileSync(VITEST_REPORT, 'utf8'));
+    const report = JSON.parse(readFileSync(file, 'utf8'));
     // A file that fails to load (syntax error, failing beforeAll) has no failed test but is a failure.
     const brokenFiles = (report.testResults ?? []).filter(
       (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),

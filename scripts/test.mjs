@@ -1,78 +1,136 @@
 #!/usr/bin/env node
-// `npm test`: the one command that says whether the project is green. Steps run in order and the
-// first failure stops the run with a non-zero exit:
-//   1. biome check .            lint + format
-//   2. tsc --noEmit             typecheck
-//   3. vitest run               unit, API (PGlite) and client tests, all projects
-//   4. npm run build + playwright test   browser stories (skipped with a loud notice when Chromium is
-//      missing, unless CI=true, where a missing Chromium is a failure)
-// The last line is `N passed, N failed`: test counts from vitest and Playwright; a step without
-// tests of its own (lint, typecheck, build) that fails counts as one failure.
-import { existsSync } from 'node:fs';
+// `npm test`: the one command that says whether the project is green. Three stages; a stage
+// starts only when the one before it passed, and the run exits non-zero on the first failing stage:
+//   1. side by side: biome check . (lint + format), tsc --noEmit (typecheck), npm run build
+//      (client + server, once: the browser stories and the first-route size test both use it)
+//   2. vitest run, projects 'server' and 'client' (unit, API on PGlite, React components)
+//   3. side by side: playwright test (browser stories, against stage 1's build) and vitest run
+//      --project slow (real server processes, memory under big uploads). The stories are skipped
+//      with a loud notice when Chromium is missing, unless CI=true, where that is a failure.
+// Steps that run side by side print their output when they end. The last lines are each step's
+// time and `N passed, N failed`: test counts from vitest and Playwright; a step without tests of
+// its own (lint, typecheck, build) that fails counts as one failure. Decision 0155.
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { runE2e } from './e2e.mjs';
 import {
   banner,
   chromiumPath,
+  duration,
   isCi,
   missingChromiumNotice,
+  ROOT,
   removeReport,
   run,
+  runCaptured,
   VITEST_REPORT,
+  VITEST_SLOW_REPORT,
   vitestCounts,
 } from './steps.mjs';
 
+/** FIRST_ROUTE_FILE_ENV of scripts/vite-precompress.ts (plain node cannot import the .ts). */
+const FIRST_ROUTE_FILE_ENV = 'JOURNAL_FIRST_ROUTE_FILE';
+const started = Date.now();
 const totals = { passed: 0, failed: 0 };
 const notes = [];
-
+const timings = [];
 let e2eSkipped = false;
 
 function finish(code) {
   const skipped = 'npm test: green, but the browser stories were SKIPPED (no Chromium)';
   banner(code !== 0 ? 'npm test: FAILED' : e2eSkipped ? skipped : 'npm test: all green');
   for (const note of notes) console.log(`  ${note}`);
+  console.log(`  time: ${timings.join(' · ')} · total ${duration((Date.now() - started) / 1000)}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
   process.exit(code);
 }
 
-async function checkStep(title, command, args) {
-  banner(title);
-  const code = await run(command, args);
-  if (code !== 0) {
+/** Prints a side-by-side step's held-back output under its banner; records its result. */
+function report(title, result) {
+  banner(`${title} (${duration(result.seconds)})`);
+  process.stdout.write(result.output);
+  timings.push(`${title.split(':')[0]} ${duration(result.seconds)}`);
+  if (result.code !== 0) {
     totals.failed += 1;
-    notes.push(`${title}: FAILED (exit ${code})`);
-    finish(code);
+    notes.push(`${title}: FAILED (exit ${result.code})`);
+  } else {
+    notes.push(`${title}: ok`);
   }
-  notes.push(`${title}: ok`);
+  return result.code === 0;
 }
 
-await checkStep('1/4 lint: biome check .', 'biome', ['check', '.']);
-await checkStep('2/4 typecheck: tsc --noEmit -p tsconfig.json', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
+/** Adds a vitest report's counts to the totals; false when the run failed. */
+function countVitest(name, code, file) {
+  const counts = vitestCounts(file);
+  if (counts) {
+    totals.passed += counts.passed;
+    totals.failed += counts.failed;
+  }
+  if (code !== 0) {
+    if (!counts || counts.failed === 0) totals.failed += 1;
+    notes.push(
+      `${name}: FAILED (exit ${code})${counts ? ` ${counts.passed} passed, ${counts.failed} failed` : ''}`,
+    );
+    return false;
+  }
+  notes.push(`${name}: ${counts ? `${counts.passed} passed` : 'ok'}`);
+  return true;
+}
 
-banner('3/4 unit, API and client tests: vitest run');
-removeReport(VITEST_REPORT);
-const vitestCode = await run('vitest', [
+const vitestArgs = (file, projects) => [
   'run',
+  ...projects.flatMap((project) => ['--project', project]),
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${VITEST_REPORT}`,
-]);
-const vitest = vitestCounts();
-if (vitest) {
-  totals.passed += vitest.passed;
-  totals.failed += vitest.failed;
-}
-if (vitestCode !== 0) {
-  if (!vitest || vitest.failed === 0) totals.failed += 1;
-  notes.push(
-    `vitest: FAILED (exit ${vitestCode})${vitest ? ` ${vitest.passed} passed, ${vitest.failed} failed` : ''}`,
-  );
-  finish(vitestCode);
-}
-notes.push(`vitest: ${vitest ? `${vitest.passed} passed` : 'ok'}`);
+  `--outputFile.json=${file}`,
+];
 
-banner('4/4 browser stories: npm run build + playwright test');
-if (!existsSync(chromiumPath())) {
+// 1. Lint, typecheck and build side by side. The build leaves the client's first-route sizes for
+// src/test/first-route-size.test.ts, so stage 2 does not build the client again (decision 0154).
+banner('1/3 lint, typecheck and build, side by side');
+const firstRouteFile = path.join(ROOT, 'test-results', 'first-route.json');
+rmSync(firstRouteFile, { force: true });
+const stage1 = await Promise.all([
+  runCaptured('biome', ['check', '.']),
+  runCaptured('tsc', ['--noEmit', '-p', 'tsconfig.json']),
+  runCaptured('npm', ['run', 'build'], { [FIRST_ROUTE_FILE_ENV]: firstRouteFile }),
+]);
+const stage1Ok = [
+  report('lint: biome check .', stage1[0]),
+  report('typecheck: tsc --noEmit -p tsconfig.json', stage1[1]),
+  report('build: npm run build', stage1[2]),
+].every(Boolean);
+if (!stage1Ok) finish(1);
+
+// 2. Unit, API and client tests.
+banner('2/3 unit, API and client tests: vitest run --project server --project client');
+removeReport(VITEST_REPORT);
+const vitestStarted = Date.now();
+const vitestCode = await run('vitest', vitestArgs(VITEST_REPORT, ['server', 'client']), {
+  [FIRST_ROUTE_FILE_ENV]: existsSync(firstRouteFile) ? firstRouteFile : '',
+});
+timings.push(`vitest ${duration((Date.now() - vitestStarted) / 1000)}`);
+if (!countVitest('vitest (server, client)', vitestCode, VITEST_REPORT)) finish(vitestCode);
+
+// 3. The browser stories and the slow process-level tests, side by side.
+banner('3/3 browser stories (playwright test) and slow tests (vitest --project slow), side by side');
+removeReport(VITEST_SLOW_REPORT);
+const slow = runCaptured('vitest', vitestArgs(VITEST_SLOW_REPORT, ['slow']));
+let e2e;
+const e2eStarted = Date.now();
+if (existsSync(chromiumPath())) {
+  e2e = await runE2e([], { build: false });
+  timings.push(`e2e ${duration((Date.now() - e2eStarted) / 1000)}`);
+} else {
   console.log(missingChromiumNotice(chromiumPath()));
+}
+const slowResult = await slow;
+banner(`slow tests: vitest run --project slow (${duration(slowResult.seconds)})`);
+process.stdout.write(slowResult.output);
+timings.push(`slow ${duration(slowResult.seconds)}`);
+const slowOk = countVitest('vitest (slow)', slowResult.code, VITEST_SLOW_REPORT);
+
+if (!e2e) {
   if (isCi()) {
     totals.failed += 1;
     notes.push(`e2e: FAILED (CI=true and no Chromium at ${chromiumPath()})`);
@@ -80,9 +138,8 @@ if (!existsSync(chromiumPath())) {
   }
   e2eSkipped = true;
   notes.push(`e2e: SKIPPED (no Chromium at ${chromiumPath()}; set CHROMIUM_PATH or install chromium)`);
-  finish(0);
+  finish(slowOk ? 0 : slowResult.code);
 }
-const e2e = await runE2e();
 if (e2e.counts) {
   totals.passed += e2e.counts.passed;
   totals.failed += e2e.counts.failed;
@@ -93,4 +150,4 @@ if (e2e.code !== 0) {
   finish(e2e.code);
 }
 notes.push(`e2e: ${e2e.counts ? `${e2e.counts.passed} passed` : 'ok'}`);
-finish(0);
+finish(slowOk ? 0 : slowResult.code);

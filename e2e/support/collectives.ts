@@ -1,26 +1,52 @@
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import type { OidcTestUser } from '../../src/test/oidc-provider';
-import { test as base, expectJournalShell } from '../fixtures';
+import { test as base, chooseOidcUser, expectJournalShell } from '../fixtures';
 import { ROOT, type RunningJournal, startJournal } from './journal-server';
 
-// Helpers of the collectives story (e2e/collectives.spec.ts).
+// Helpers of the collectives story (e2e/collectives.spec.ts) and of stories with several people.
 //
-// The shared server of global-setup signs everyone in as one person (its OIDC issuer runs in
-// another process, so a story cannot change the user it signs in). The collectives story needs
-// several different people, so it starts its own server and issuer, whose user it can choose per
-// sign-in with `oidc.setUser`.
+// Each sign-in chooses its person with a cookie the local issuer reads (chooseOidcUser, decision
+// 0153), so these stories run on the shared server of global-setup like the others. Without it
+// (E2E_BASE_URL naming a server started elsewhere) a worker starts a server and issuer of its own.
+
+/** The shared server as a RunningJournal: its issuer runs in the Playwright runner's process. */
+function sharedJournal(baseURL: string, issuer: string): RunningJournal {
+  const elsewhere = () => {
+    throw new Error(
+      'The shared story server chooses the OIDC user per sign-in: use signInAs or chooseOidcUser',
+    );
+  };
+  return {
+    baseURL,
+    dataDir: '',
+    oidc: {
+      issuer,
+      clientId: '',
+      clientSecret: '',
+      setUser: elsewhere,
+      forceNextNonce: elsewhere,
+      stop: async () => {},
+    },
+    stop: async () => {},
+  };
+}
 
 export const test = base.extend<object, { journalWithPeople: RunningJournal }>({
   journalWithPeople: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
     async ({}, use) => {
+      const { E2E_BASE_URL: shared, E2E_OIDC_ISSUER: issuer } = process.env;
+      if (shared && issuer) {
+        await use(sharedJournal(shared, issuer));
+        return;
+      }
       const logFile = path.join(ROOT, 'test-results', 'e2e-server-collectives.log');
       const journal = await startJournal({ logFile });
       await use(journal);
       await journal.stop();
     },
-    // Starting a second server and issuer takes longer than a test's default 30 s on a busy machine.
+    // A server of its own starts in seconds, but far slower on a busy machine.
     { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ journalWithPeople }, use) => {
@@ -34,10 +60,12 @@ export interface Person {
   name: string;
 }
 
+/** A person of their own: each call has a new subject, so no other story (or run) signs in as them. */
 export function person(id: string, firstName: string, lastName: string): Person {
+  const own = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   return {
     claims: {
-      sub: `google-oauth2|${id}`,
+      sub: `google-oauth2|${id}-${own}`,
       email: `${id}@example.com`,
       given_name: firstName,
       family_name: lastName,
@@ -61,7 +89,7 @@ export async function browserFor(
  */
 export async function signInAs(page: Page, journal: RunningJournal, who: Person): Promise<void> {
   if (!journal.oidc) throw new Error('this server has no OIDC issuer');
-  journal.oidc.setUser(who.claims);
+  await chooseOidcUser(page, who.claims, journal.oidc.issuer);
   const callback = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/callback', {
     timeout: 15_000,
   });

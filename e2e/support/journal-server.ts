@@ -182,6 +182,9 @@ export async function startJournal(options: StartOptions = {}): Promise<RunningJ
     PUBLIC_URL: baseURL,
     SESSION_SECRET,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    // Each story's browser sends an X-Forwarded-For of its own (e2e/fixtures.ts storyAddress), so
+    // the per-address limits count stories apart when several run at once (decision 0153).
+    TRUST_PROXY: '127.0.0.1',
     ...options.env,
   };
   // Embedded PGlite under DATA_DIR and only the issuer chosen here, whatever the calling shell has set.

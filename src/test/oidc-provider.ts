@@ -17,11 +17,37 @@ export const DEFAULT_OIDC_USER: OidcTestUser = {
   picture: 'https://example.com/ada.png',
 };
 
+/**
+ * A browser carrying this cookie to the issuer's authorize step signs in as the user it names
+ * (base64url JSON of an OidcTestUser, see oidcUserCookie), whatever `setUser` chose: each browser
+ * story picks its own person, so stories can run side by side on one server (decision 0153).
+ */
+export const OIDC_USER_COOKIE = 'journal_test_oidc_user';
+
+/** The value of OIDC_USER_COOKIE for `user`. */
+export function oidcUserCookie(user: OidcTestUser): string {
+  return Buffer.from(JSON.stringify(user)).toString('base64url');
+}
+
+function userFromCookie(header: string | undefined): OidcTestUser | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [name, value] = part.trim().split('=');
+    if (name !== OIDC_USER_COOKIE || !value) continue;
+    try {
+      const user = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as OidcTestUser;
+      if (typeof user.sub === 'string' && typeof user.email === 'string') return user;
+    } catch {
+      // Not ours to judge: fall back to the provider's current user.
+    }
+  }
+  return undefined;
+}
+
 export interface LocalOidcProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Claims for the next sign-ins (until changed). */
+  /** Claims for the next sign-ins (until changed) of browsers without OIDC_USER_COOKIE. */
   setUser(user: OidcTestUser): void;
   /** Makes the next token carry this nonce instead of the one the client sent (to test refusal). */
   forceNextNonce(nonce: string): void;
@@ -41,10 +67,21 @@ export async function startOidcProvider(port = 0): Promise<LocalOidcProvider> {
 
   let user = DEFAULT_OIDC_USER;
   let forcedNonce: string | undefined;
-  server.service.on('beforeTokenSigning', (token) => {
+  // Authorization codes of browsers that chose their user by cookie; the token request (server to
+  // server, no cookie) names the code.
+  const chosenByCode = new Map<string, OidcTestUser>();
+  server.service.on('beforeAuthorizeRedirect', ({ url }, req) => {
+    const chosen = userFromCookie(req.headers.cookie);
+    const code = url.searchParams.get('code');
+    if (chosen && code) chosenByCode.set(code, chosen);
+  });
+  server.service.on('beforeTokenSigning', (token, req) => {
     // Only the ID token carries profile claims; the access token keeps its defaults.
     if (token.payload.aud !== undefined && token.payload.aud !== issuer) {
-      Object.assign(token.payload, user);
+      const code = (req.body as { code?: unknown } | undefined)?.code;
+      const chosen = typeof code === 'string' ? chosenByCode.get(code) : undefined;
+      if (typeof code === 'string') chosenByCode.delete(code);
+      Object.assign(token.payload, chosen ?? user);
       if (forcedNonce !== undefined) {
         token.payload.nonce = forcedNonce;
         forcedNonce = undefined;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/client';
@@ -15,6 +15,9 @@ export const PGLITE_TEMPLATE_ENV = 'JOURNAL_PGLITE_TEMPLATE';
  */
 export default async function setup(): Promise<() => void> {
   if (process.env.TEST_DATABASE_URL) return () => {};
+  // Several projects ('server', 'slow') name this setup; the first one's template serves them all.
+  const existing = process.env[PGLITE_TEMPLATE_ENV];
+  if (existing && existsSync(existing)) return () => {};
   const dir = mkdtempSync(path.join(tmpdir(), 'journal-pglite-template-'));
   const file = path.join(dir, 'migrated.tar');
   const handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });

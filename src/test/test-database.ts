@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
-import { PGLITE_TEMPLATE_ENV } from './pglite-template';
+import { leasePglite } from './pglite-pool';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
- * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API suite both ways).
+ * A fresh, migrated database (each call its own): in-memory PGlite by default, taken from the test
+ * worker's pool at the migrated template's state, or a throw-away database on the PostgreSQL server
+ * named by TEST_DATABASE_URL (CI runs the API suite both ways).
  */
 export interface TestDatabase extends DatabaseHandle {
   /** SQL statements run since the last reset (to prove a list costs a constant number of queries). */
@@ -28,15 +28,12 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const onQuery = (q: string) => queries.push(q);
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = openDatabase({
-      databaseUrl: 'memory:',
-      dataDir: '',
-      onQuery,
-      loadDataDir: migratedTemplate(),
+    // A pooled in-memory PGlite at the template's state (src/test/pglite-pool.ts, decision 0150).
+    const lease = await leasePglite(async (client) => {
+      await runMigrations(openDatabase({ databaseUrl: 'memory:', dataDir: '', pglite: client }));
     });
-    // On the template this finds every migration applied and does nothing.
-    await runMigrations(handle);
-    return Object.assign(handle, { queries });
+    const handle = openDatabase({ databaseUrl: 'memory:', dataDir: '', onQuery, pglite: lease.client });
+    return { ...handle, queries, close: () => lease.release() };
   }
   const name = `journal_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (admin) => admin.query(`create database ${name}`));
@@ -71,15 +68,6 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       });
     },
   };
-}
-
-/**
- * The data directory of a PGlite migrated once per test run (src/test/pglite-template.ts): starting
- * from it takes about a second instead of four for a new instance plus every migration.
- */
-function migratedTemplate(): Blob | undefined {
-  const file = process.env[PGLITE_TEMPLATE_ENV];
-  return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
 }
 
 export const testDatabaseKind = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');

@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   onQuery?: (sql: string) => void;
   /** PGlite in memory only: start from this saved data directory (tests use a migrated template). */
   loadDataDir?: Blob;
+  /** An open PGlite to use instead of a new one (tests lease pooled instances: src/test/pglite-pool.ts). */
+  pglite?: PGlite;
   /** Told when PostgreSQL drops a connection (restart, failover, terminate); the pool replaces it. */
   onConnectionLost?: ConnectionLossListener;
 }
@@ -53,11 +55,19 @@ const POOL_SETTINGS = {
   keepAlive: true,
 } as const;
 
+/**
+ * What every PGlite of the app is started with. pg_trgm (search, decision 0131) ships with PGlite
+ * but must be loaded into each instance before migration 0009's CREATE EXTENSION (or any query
+ * using it) can find it.
+ */
+export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+
 export function openDatabase({
   databaseUrl,
   dataDir,
   onQuery,
   loadDataDir,
+  pglite,
   onConnectionLost = (err) =>
     console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on demand`),
 }: DatabaseOptions): DatabaseHandle {
@@ -72,11 +82,11 @@ export function openDatabase({
       close: () => pool.end(),
     };
   }
-  // pg_trgm (search, decision 0131) ships with PGlite but must be loaded into each instance before
-  // migration 0009's CREATE EXTENSION (or any query using it) can find it.
-  const options: PGliteOptions = { extensions: { pg_trgm } };
+  const options = PGLITE_OPTIONS;
   let client: PGlite;
-  if (databaseUrl === 'memory:') {
+  if (pglite) {
+    client = pglite;
+  } else if (databaseUrl === 'memory:') {
     client = new PGlite(loadDataDir ? { ...options, loadDataDir } : options);
   } else {
     const dir = path.resolve(dataDir, 'pglite');

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -40,7 +40,10 @@ export function precompress(): Plugin {
       if (!sizes) return;
       // `npm test` builds once and hands these to src/test/first-route-size.test.ts (decision 0154).
       const report = process.env[FIRST_ROUTE_FILE_ENV];
-      if (report) writeFileSync(report, JSON.stringify(sizes));
+      if (report) {
+        mkdirSync(path.dirname(report), { recursive: true });
+        writeFileSync(report, JSON.stringify(sizes));
+      }
       const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`;
       const { entry, landing, journal } = sizes;
       console.log(

@@ -27,3 +27,7 @@ export function Toaster() {
   const { toasts } = useToast();
   return <LoadedToaster open={toasts.length > 0} />;
 }
+/** Search (Radix Dialog, result list): loaded on the first ⌘K or click on the search box. */
+export const SearchDialog = lazyDialog(() =>
+  import('./features/search/search-dialog').then((m) => m.SearchDialog),
+);

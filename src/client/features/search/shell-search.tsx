@@ -2,8 +2,8 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
+import { SearchDialog } from '../../lazy-parts';
 import { cn } from '../../lib/utils';
-import { SearchDialog } from './search-dialog';
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

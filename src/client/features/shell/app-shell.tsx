@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { parseCollectiveId } from '../collectives/use-collectives';
@@ -6,9 +6,11 @@ import { useLiveEvents } from '../collectives/use-live-events';
 import { PlayerBar } from '../player/player-bar';
 import { SearchTrigger, ShellSearch } from '../search/shell-search';
 import { CollectivesRail } from './collectives-rail';
-import { MembersPanel } from './members-panel';
 import { MobileTopBar } from './mobile-top-bar';
 import { PlaylistsSidebar } from './playlists-sidebar';
+
+/** Only collective screens show it: the journal's first route does without (issue 11's budget). */
+const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));
 
 /** Any /collective/{id}/… path puts the shell in that collective's context. */
 function collectiveContext(path: string): number | null {
@@ -43,7 +45,11 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
               </header>
               <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
             </div>
-            {collectiveId !== null && <MembersPanel collectiveId={collectiveId} className="hidden lg:flex" />}
+            {collectiveId !== null && (
+              <Suspense fallback={null}>
+                <MembersPanel collectiveId={collectiveId} className="hidden lg:flex" />
+              </Suspense>
+            )}
           </div>
           <PlayerBar />
         </div>

@@ -68,7 +68,7 @@ describe('PlaylistsSidebar in journal context', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Public Profile' }));
 
     expect(screen.getByText('Your profile can be shared publicly')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /\/profile\/user-1$/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /\/profile\/ada$/ })).toBeTruthy();
     const [, init] = fetch.mock.calls.find(([url]) => url === '/api/user/privacy') ?? [];
     expect(init?.body).toBe('{"isPublic":true}');
     expect(await screen.findByText('Your profile is now public')).toBeTruthy();

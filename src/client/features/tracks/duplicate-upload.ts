@@ -1,4 +1,5 @@
 import type { DuplicateTrackConflict } from '../../../shared/schemas/tracks';
+import { ApiError } from '../../lib/api-error';
 
 /** An upload the server answered 409 for: the same bytes are already this track (decision 0144). */
 export interface DuplicateQuestion {
@@ -10,12 +11,7 @@ export interface DuplicateQuestion {
 
 /** The track a 409 of POST /api/tracks?duplicate=ask names, or null for any other failure. */
 export function duplicateOf(err: unknown): DuplicateTrackConflict['duplicateOf'] | null {
-  if (!(err instanceof Error) || !err.message.startsWith('409: ')) return null;
-  try {
-    const body = JSON.parse(err.message.slice(5)) as Partial<DuplicateTrackConflict>;
-    const found = body.duplicateOf;
-    return found && typeof found.id === 'number' && typeof found.name === 'string' ? found : null;
-  } catch {
-    return null;
-  }
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const found = (err.body as Partial<DuplicateTrackConflict> | undefined)?.duplicateOf;
+  return found && typeof found.id === 'number' && typeof found.name === 'string' ? found : null;
 }

@@ -1,5 +1,5 @@
 import { BookOpen, Plus, User } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
@@ -8,9 +8,16 @@ import { CreatePlaylistDialog } from '../../lazy-parts';
 import { SharedCollectiveBadges } from '../collectives/shared-collective-badges';
 import { usePlaylistsWithShares } from '../collectives/use-sharing';
 import { usePlaylists } from '../playlists/use-playlists';
-import { PublicProfileToggle } from '../users/public-profile-toggle';
 import { PlaylistRow } from './playlist-row';
 import { SidebarEmpty, SidebarNavButton, SidebarSection } from './sidebar-parts';
+
+/**
+ * The privacy switch (Radix Switch, label, profile query) arrives just after the first paint: it
+ * kept the journal's first route over issue 11's 150 KB budget. The placeholder holds its height.
+ */
+const PublicProfileToggle = lazy(() =>
+  import('../users/public-profile-toggle').then((m) => ({ default: m.PublicProfileToggle })),
+);
 
 /** Journal context of the playlists sidebar (spec section 2): navigation, own playlists, privacy. */
 export function JournalSidebar({ user }: { user: AuthUser }) {
@@ -85,7 +92,9 @@ export function JournalSidebar({ user }: { user: AuthUser }) {
       </SidebarSection>
 
       <div className="mt-4 px-2">
-        <PublicProfileToggle user={user} />
+        <Suspense fallback={<div className="h-14" aria-hidden />}>
+          <PublicProfileToggle user={user} />
+        </Suspense>
       </div>
       <CreatePlaylistDialog open={createOpen} onOpenChange={setCreateOpen} />
     </>

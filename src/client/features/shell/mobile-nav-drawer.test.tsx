@@ -43,7 +43,7 @@ describe('MobileTopBar navigation drawer in journal context', () => {
     expect(within(panel).getByText('My Playlists')).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Create Playlist' })).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'Sketches' })).toBeTruthy();
-    expect(within(panel).getByRole('switch', { name: 'Public Profile' })).toBeTruthy();
+    expect(await within(panel).findByRole('switch', { name: 'Public Profile' })).toBeTruthy();
     expect(within(panel).getByRole('button', { name: 'Create Collective' })).toBeTruthy();
     // Members belong to collectives only.
     expect(within(panel).queryByRole('button', { name: /Members/ })).toBeNull();

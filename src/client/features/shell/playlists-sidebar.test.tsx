@@ -64,7 +64,7 @@ describe('PlaylistsSidebar in journal context', () => {
       'GET /api/auth/user': () => json({ ...testUser, isPublic: true }),
     });
     renderWithProviders(<Harness />, { seed });
-    expect(screen.getByText('Keep your profile private')).toBeTruthy();
+    expect(await screen.findByText('Keep your profile private')).toBeTruthy();
     await userEvent.click(screen.getByRole('switch', { name: 'Public Profile' }));
 
     expect(screen.getByText('Your profile can be shared publicly')).toBeTruthy();
@@ -81,7 +81,7 @@ describe('PlaylistsSidebar in journal context', () => {
       'GET /api/auth/user': () => json(testUser),
     });
     renderWithProviders(<Harness />, { seed });
-    const toggle = screen.getByRole('switch', { name: 'Public Profile' });
+    const toggle = await screen.findByRole('switch', { name: 'Public Profile' });
     await userEvent.click(toggle);
     expect(await screen.findByText('Failed to update privacy settings')).toBeTruthy();
     expect(screen.getByRole('switch', { name: 'Public Profile' }).getAttribute('aria-checked')).toBe('false');

@@ -127,7 +127,7 @@ describe('UploadDropZone', () => {
     for (const name of ['a.wav', 'b.mp3', 'c.flac'])
       expect(screen.getByRole('progressbar', { name: `Uploading ${name}` })).toBeTruthy();
 
-    const summary = screen.getByRole('region', { name: 'Upload summary' });
+    const summary = await screen.findByRole('region', { name: 'Upload summary' });
     expect(within(summary).getByRole('status').textContent).toBe('0 of 4 uploaded · 3 in progress');
 
     // The first failure, then a success, then the second failure: the first must survive the rest.

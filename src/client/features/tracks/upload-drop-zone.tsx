@@ -4,11 +4,14 @@ import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { cn } from '../../lib/utils';
-import { UploadBatchSummary } from './upload-batch-summary';
 import { useTrackUpload } from './use-track-upload';
 
 const DuplicateTrackDialog = lazyDialog(() =>
   import('./duplicate-track-dialog').then((m) => m.DuplicateTrackDialog),
+);
+/** Shown only after a batch of uploads: loaded then, like the dialogs (first-route budget). */
+const UploadBatchSummary = lazyDialog(() =>
+  import('./upload-batch-summary').then((m) => m.UploadBatchSummary),
 );
 
 /**
@@ -98,7 +101,7 @@ export function UploadDropZone({ className }: { className?: string }) {
       <DuplicateTrackDialog question={duplicateQuestion} open={duplicateQuestion !== undefined} />
 
       {batches.map((batch) => (
-        <UploadBatchSummary key={batch.id} batch={batch} onDismiss={() => dismissBatch(batch.id)} />
+        <UploadBatchSummary key={batch.id} open batch={batch} onDismiss={() => dismissBatch(batch.id)} />
       ))}
     </div>
   );

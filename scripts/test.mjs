@@ -3,9 +3,10 @@
 // starts only when the one before it passed, and the run exits non-zero on the first failing stage:
 //   1. side by side: biome check . (lint + format), tsc --noEmit (typecheck), npm run build
 //      (client + server, once: the browser stories and the first-route size test both use it)
-//   2. vitest run, projects 'server' and 'client' (unit, API on PGlite, React components)
-//   3. side by side: playwright test (browser stories, against stage 1's build) and vitest run
-//      --project slow (real server processes, memory under big uploads). The stories are skipped
+//   2. side by side: vitest run, projects 'server' and 'client' (unit, API on PGlite, React
+//      components), and vitest run --project slow (real server processes, memory under big uploads)
+//   3. playwright test (browser stories, against stage 1's build), alone: its two workers and
+//      their servers fill both cores, and stories given less time flake. The stories are skipped
 //      with a loud notice when Chromium is missing, unless CI=true, where that is a failure.
 // Steps that run side by side print their output when they end. The last lines are each step's
 // time and `N passed, N failed`: test counts from vitest and Playwright; a step without tests of
@@ -102,20 +103,29 @@ const stage1Ok = [
 ].every(Boolean);
 if (!stage1Ok) finish(1);
 
-// 2. Unit, API and client tests.
-banner('2/3 unit, API and client tests: vitest run --project server --project client');
+// 2. Unit, API and client tests, and the slow process-level tests beside them.
+banner(
+  '2/3 unit, API and client tests (vitest --project server --project client) and slow tests (--project slow)',
+);
 removeReport(VITEST_REPORT);
+removeReport(VITEST_SLOW_REPORT);
+const slow = runCaptured('vitest', vitestArgs(VITEST_SLOW_REPORT, ['slow']));
 const vitestStarted = Date.now();
 const vitestCode = await run('vitest', vitestArgs(VITEST_REPORT, ['server', 'client']), {
   [FIRST_ROUTE_FILE_ENV]: existsSync(firstRouteFile) ? firstRouteFile : '',
 });
 timings.push(`vitest ${duration((Date.now() - vitestStarted) / 1000)}`);
-if (!countVitest('vitest (server, client)', vitestCode, VITEST_REPORT)) finish(vitestCode);
+const vitestOk = countVitest('vitest (server, client)', vitestCode, VITEST_REPORT);
+const slowResult = await slow;
+banner(`slow tests: vitest run --project slow (${duration(slowResult.seconds)})`);
+process.stdout.write(slowResult.output);
+timings.push(`slow ${duration(slowResult.seconds)}`);
+const slowOk = countVitest('vitest (slow)', slowResult.code, VITEST_SLOW_REPORT);
+if (!vitestOk) finish(vitestCode);
+if (!slowOk) finish(slowResult.code);
 
-// 3. The browser stories and the slow process-level tests, side by side.
-banner('3/3 browser stories (playwright test) and slow tests (vitest --project slow), side by side');
-removeReport(VITEST_SLOW_REPORT);
-const slow = runCaptured('vitest', vitestArgs(VITEST_SLOW_REPORT, ['slow']));
+// 3. The browser stories.
+banner('3/3 browser stories: playwright test');
 let e2e;
 const e2eStarted = Date.now();
 if (existsSync(chromiumPath())) {
@@ -124,11 +134,6 @@ if (existsSync(chromiumPath())) {
 } else {
   console.log(missingChromiumNotice(chromiumPath()));
 }
-const slowResult = await slow;
-banner(`slow tests: vitest run --project slow (${duration(slowResult.seconds)})`);
-process.stdout.write(slowResult.output);
-timings.push(`slow ${duration(slowResult.seconds)}`);
-const slowOk = countVitest('vitest (slow)', slowResult.code, VITEST_SLOW_REPORT);
 
 if (!e2e) {
   if (isCi()) {
@@ -138,7 +143,7 @@ if (!e2e) {
   }
   e2eSkipped = true;
   notes.push(`e2e: SKIPPED (no Chromium at ${chromiumPath()}; set CHROMIUM_PATH or install chromium)`);
-  finish(slowOk ? 0 : slowResult.code);
+  finish(0);
 }
 if (e2e.counts) {
   totals.passed += e2e.counts.passed;
@@ -150,4 +155,4 @@ if (e2e.code !== 0) {
   finish(e2e.code);
 }
 notes.push(`e2e: ${e2e.counts ? `${e2e.counts.passed} passed` : 'ok'}`);
-finish(slowOk ? 0 : slowResult.code);
+finish(0);

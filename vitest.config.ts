@@ -65,6 +65,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test-setup.ts'],
+          // Room for findBy's 5 s (test-setup.ts) inside a test, on a loaded machine.
+          testTimeout: 20_000,
         },
       },
     ],

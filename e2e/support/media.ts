@@ -12,15 +12,32 @@ export function mediaDir(prefix = 'media-'): string {
   return mkdtempSync(path.join(MEDIA_ROOT, prefix));
 }
 
-/** A real PCM WAV tone of `seconds`, written under `dir` as `name`. */
+/**
+ * A small number from a file's name: files of different names get different bytes, so an upload
+ * is not taken for a duplicate of another story file (decision 0144 asks before keeping those).
+ */
+function nameSeed(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return hash % 997;
+}
+
+/** A real PCM WAV tone of `seconds`, written under `dir` as `name` (bytes differ by name). */
 export function writeWav(dir: string, name: string, seconds: number): string {
   const file = path.join(dir, name);
-  writeFileSync(file, makeWav(seconds));
+  const wav = makeWav(seconds);
+  wav.writeInt16LE(nameSeed(name) + 1, 44); // the first sample, inaudible
+  writeFileSync(file, wav);
   return file;
 }
 
 /** A sine tone of `seconds` encoded by ffmpeg in the format `name`'s extension says (aiff, flac, mp3…). */
-export function writeEncodedTone(dir: string, name: string, seconds: number, frequency = 440): string {
+export function writeEncodedTone(
+  dir: string,
+  name: string,
+  seconds: number,
+  frequency = 440 + (nameSeed(name) % 200),
+): string {
   const file = path.join(dir, name);
   execFileSync('ffmpeg', [
     '-loglevel',

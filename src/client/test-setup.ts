@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { preloadLazyPopups } from './lib/lazy-popup';
+
+// findBy*/waitFor wait up to 5 s (the library's default is 1 s): lazy screens and dialogs are
+// compiled on first import, which takes seconds when npm test runs the slow tests beside this.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few browser APIs that Radix primitives and the audio player touch.
 

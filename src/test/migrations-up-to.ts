@@ -1,8 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { findMigrationsFolder } from '../server/db/migrate';
+import { type DatabaseHandle, openDatabase } from '../server/db/client';
+import { findMigrationsFolder, runMigrations } from '../server/db/migrate';
 
 // For migration tests: build a database as an older release left it, insert rows of that era, then
 // apply the rest of the migrations and check what they did to those rows.
@@ -38,4 +40,38 @@ export async function adminQuery(serverUrl: string, query: string): Promise<void
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A database of its own for one migration test: a fresh PostgreSQL database when
+ * TEST_DATABASE_URL is set, else an in-memory PGlite. `migrateThrough(name, offset)` applies the
+ * migrations up to the one named (offset -1: the one before it); `close` drops everything.
+ */
+export async function openMigrationTestDatabase(label: string) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const folders: string[] = [];
+  let name = '';
+  let handle: DatabaseHandle;
+  if (serverUrl) {
+    name = `journal_${label}_${randomBytes(6).toString('hex')}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    handle = openDatabase({ databaseUrl: url.href, dataDir: '', onConnectionLost: () => {} });
+  } else {
+    handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
+  }
+  return {
+    handle,
+    async migrateThrough(migration: string, offset = 0) {
+      const folder = migrationsUpTo(migrationIndex(migration) + offset);
+      folders.push(folder);
+      await runMigrations(handle, folder);
+    },
+    async close() {
+      await handle.close();
+      for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+      if (serverUrl && name) await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
 }

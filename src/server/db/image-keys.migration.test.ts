@@ -1,45 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery, migrationIndex, migrationsUpTo } from '../../test/migrations-up-to';
-import { type DatabaseHandle, openDatabase } from './client';
-import { runMigrations } from './migrate';
+import { openMigrationTestDatabase } from '../../test/migrations-up-to';
+import type { DatabaseHandle } from './client';
 
 // Migration 0007 (decision 0116) on a database as 0006 left it: image URLs become storage key
 // bases, queued deletions follow, and the outbox triggers watch the renamed columns.
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 const A = '0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11';
 const B = '1b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f22';
 const C = '2b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f33';
 const D = '3b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f44';
 const E = '4b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f55';
 
-async function admin(query: string) {
-  await adminQuery(serverUrl as string, query);
-}
-
 describe('migration 0007: image columns hold storage key bases', () => {
   let handle: DatabaseHandle;
-  let name = '';
-  const folders: string[] = [];
+  let db: Awaited<ReturnType<typeof openMigrationTestDatabase>>;
   const rows = async (query: ReturnType<typeof sql>) =>
     (await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 
   beforeAll(async () => {
-    if (serverUrl) {
-      name = `journal_imgkeys_${randomBytes(6).toString('hex')}`;
-      await admin(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      handle = openDatabase({ databaseUrl: url.href, dataDir: '', onConnectionLost: () => {} });
-    } else {
-      handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
-    }
-    const upTo0006 = migrationsUpTo(migrationIndex('image_keys') - 1);
-    folders.push(upTo0006);
-    await runMigrations(handle, upTo0006);
+    db = await openMigrationTestDatabase('imgkeys');
+    handle = db.handle;
+    await db.migrateThrough('image_keys', -1);
     // Rows as the app wrote them before: the images route's URL in each column.
     await handle.db.execute(sql`insert into users (id, avatar_url) values
       ('u1', ${`/api/images/avatars/${A}`}), ('u2', null), ('u3', 'https://example.com/not-ours.png')`);
@@ -56,14 +38,10 @@ describe('migration 0007: image columns hold storage key bases', () => {
     await handle.db.execute(sql`insert into blob_deletions (ref) values
       (${`/api/images/avatars/${E}`}), ('tracks/old')`);
     // Up to 0007 only: later migrations (0008 gives users new ids) are not what this test checks.
-    const upTo0007 = migrationsUpTo(migrationIndex('image_keys'));
-    folders.push(upTo0007);
-    await runMigrations(handle, upTo0007);
+    await db.migrateThrough('image_keys');
   });
   afterAll(async () => {
-    await handle?.close();
-    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-    if (serverUrl && name) await admin(`drop database if exists ${name} with (force)`);
+    await db?.close();
   });
 
   it('turns every image URL into the key base of its variants, and clears what named no image', async () => {

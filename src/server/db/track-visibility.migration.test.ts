@@ -1,19 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminQuery, migrationIndex, migrationsUpTo } from '../../test/migrations-up-to';
-import { type DatabaseHandle, openDatabase } from './client';
-import { runMigrations } from './migrate';
+import { openMigrationTestDatabase } from '../../test/migrations-up-to';
+import type { DatabaseHandle } from './client';
 
 // Migration 0010 (decision 0141) on a database as 0009 left it: the tracks of public profiles stay
 // public, every other track becomes private, and new rows default to private.
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-
-async function admin(query: string) {
-  await adminQuery(serverUrl as string, query);
-}
 
 const track = (userId: string, name: string) =>
   sql`insert into tracks (user_id, name, filename, filepath, mime_type, size)
@@ -21,25 +12,15 @@ const track = (userId: string, name: string) =>
 
 describe('migration 0009: per-track visibility', () => {
   let handle: DatabaseHandle;
-  let name = '';
-  const folders: string[] = [];
+  let db: Awaited<ReturnType<typeof openMigrationTestDatabase>>;
   const ids = { pub: '', priv: '' };
   const rows = async (query: ReturnType<typeof sql>) =>
     (await handle.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 
   beforeAll(async () => {
-    if (serverUrl) {
-      name = `journal_visibility_${randomBytes(6).toString('hex')}`;
-      await admin(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      handle = openDatabase({ databaseUrl: url.href, dataDir: '', onConnectionLost: () => {} });
-    } else {
-      handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
-    }
-    const before = migrationsUpTo(migrationIndex('track_visibility') - 1);
-    folders.push(before);
-    await runMigrations(handle, before);
+    db = await openMigrationTestDatabase('visibility');
+    handle = db.handle;
+    await db.migrateThrough('track_visibility', -1);
     // Ids are made by the database since 0008 (decision 0200).
     const made = await rows(
       sql`insert into users (is_public) values (true), (false) returning id, is_public`,
@@ -53,14 +34,10 @@ describe('migration 0009: per-track visibility', () => {
     ] as const) {
       await handle.db.execute(track(ids[user], t));
     }
-    const through = migrationsUpTo(migrationIndex('track_visibility'));
-    folders.push(through);
-    await runMigrations(handle, through);
+    await db.migrateThrough('track_visibility');
   });
   afterAll(async () => {
-    await handle?.close();
-    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-    if (serverUrl && name) await admin(`drop database if exists ${name} with (force)`);
+    await db?.close();
   });
 
   it('keeps the tracks of public profiles public and makes the others private', async () => {

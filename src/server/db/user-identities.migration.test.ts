@@ -1,26 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_ID_PATTERN } from '../../shared/profile-path';
-import { adminQuery, migrationIndex, migrationsUpTo } from '../../test/migrations-up-to';
+import { openMigrationTestDatabase } from '../../test/migrations-up-to';
 import { userFromSignIn } from '../features/auth/identity.service';
-import { type DatabaseHandle, openDatabase } from './client';
+import type { DatabaseHandle } from './client';
 import { runMigrations } from './migrate';
 
 // Migration 0008 (decisions 0200-0202) on a database as 0007 left it, where a user's id was their
 // OIDC subject: every user gets an internal id, every reference and session follows, the old ids
 // become (legacy, subject) identities, and signing in with the same subject finds the same person.
 
-const serverUrl = process.env.TEST_DATABASE_URL;
 const ADA = 'google-oauth2|1001';
 const BOB = '1002';
 const DEMO = 'demo-AbCdEfGhIjKlMnOp';
 const AVATAR = 'images/avatars/0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11';
-
-async function admin(query: string) {
-  await adminQuery(serverUrl as string, query);
-}
 
 /** Each foreign key to users, with its definition, and each trigger: what must come out unchanged. */
 const FKS_TO_USERS = sql`select conrelid::regclass::text as tbl, conname, pg_get_constraintdef(oid) as def
@@ -44,8 +37,7 @@ const USER_COLUMNS: [string, string][] = [
 
 describe('migration 0008: internal user ids and user_identities', () => {
   let handle: DatabaseHandle;
-  let name = '';
-  const folders: string[] = [];
+  let db: Awaited<ReturnType<typeof openMigrationTestDatabase>>;
   let fksBefore: unknown[] = [];
   let triggersBefore: unknown[] = [];
   const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
@@ -55,18 +47,9 @@ describe('migration 0008: internal user ids and user_identities', () => {
     (await rows<{ id: string }>(sql`select id from users where email = ${email}`))[0]?.id as string;
 
   beforeAll(async () => {
-    if (serverUrl) {
-      name = `journal_userids_${randomBytes(6).toString('hex')}`;
-      await admin(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      handle = openDatabase({ databaseUrl: url.href, dataDir: '', onConnectionLost: () => {} });
-    } else {
-      handle = openDatabase({ databaseUrl: 'memory:', dataDir: '' });
-    }
-    const upTo0007 = migrationsUpTo(migrationIndex('user_identities') - 1);
-    folders.push(upTo0007);
-    await runMigrations(handle, upTo0007);
+    db = await openMigrationTestDatabase('userids');
+    handle = db.handle;
+    await db.migrateThrough('user_identities', -1);
 
     // Rows as the app wrote them before: ids are OIDC subjects and demo-… ids, in every table.
     await handle.db.execute(sql`insert into users (id, email, username, avatar_key, is_public, is_demo) values
@@ -112,14 +95,10 @@ describe('migration 0008: internal user ids and user_identities', () => {
     fksBefore = await rows(FKS_TO_USERS);
     triggersBefore = await rows(TRIGGERS);
     // Through 0008 only: later migrations add tables (and keys to users) that are not this one's doing.
-    const through0008 = migrationsUpTo(migrationIndex('user_identities'));
-    folders.push(through0008);
-    await runMigrations(handle, through0008);
+    await db.migrateThrough('user_identities');
   });
   afterAll(async () => {
-    await handle?.close();
-    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-    if (serverUrl && name) await admin(`drop database if exists ${name} with (force)`);
+    await db?.close();
   });
 
   it('gives every user a new internal id and keeps what else they had', async () => {

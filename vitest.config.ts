@@ -29,6 +29,8 @@ export default defineConfig({
       exclude: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/client/test-setup.ts'],
       reporter: ['text-summary', 'json-summary', 'html'],
       reportsDirectory: 'coverage',
+      // Kept: `npm run coverage` fails if it drops below (measured 2026-11-23: 87.8 / 78.6 / 85.7 / 89.4).
+      thresholds: { statements: 86, branches: 77, functions: 84, lines: 88 },
     },
     projects: [
       {

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshotsOf } from './fixtures';
 import { browserFor, person, postJson, signInAs, signInHome, test } from './support/collectives';
 import { coverPng, unique, uploadTrack } from './support/playlists';
 
@@ -8,8 +7,7 @@ import { coverPng, unique, uploadTrack } from './support/playlists';
 // and shares a playlist into it; Ben opens the link signed out, signs in, joins, plays Mona's track
 // and comments; Mona sees the comment; Cleo, too late, finds the link used up.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `collectives--${name}.png`), fullPage: true });
+const shot = screenshotsOf('collectives');
 
 const audioTime = (page: Page) =>
   page.getByTestId('audio-player').evaluate((el) => (el as HTMLAudioElement).currentTime);

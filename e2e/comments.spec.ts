@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR } from './fixtures';
+import { expect, screenshotsOf } from './fixtures';
 import { browserFor, person, postJson, signInHome, test } from './support/collectives';
 import { unique, uploadTrack } from './support/playlists';
 
@@ -9,8 +8,7 @@ import { unique, uploadTrack } from './support/playlists';
 // follows the notification to 0:03 playing, replies and resolves. Cy, outside the collective, sees
 // none of it, through the API or the screens.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `comments--${name}.png`), fullPage: true });
+const shot = screenshotsOf('comments');
 
 const ana = person('ana-comments', 'Ana', 'Comments');
 const bo = person('bo-comments', 'Bo', 'Comments');

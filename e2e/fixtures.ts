@@ -10,6 +10,12 @@ export { expect, expectNoSeriousA11yViolations };
 /** Where each story leaves a picture of its end state (git-ignored). */
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
 
+/** `shot(page, 'name')` leaves e2e/screenshots/<story>--<name>.png, the whole page. */
+export const screenshotsOf =
+  (story: string) =>
+  (page: Page, name: string): Promise<Buffer> =>
+    page.screenshot({ path: path.join(SCREENSHOT_DIR, `${story}--${name}.png`), fullPage: true });
+
 /**
  * The person `signInWithGoogle(page)` signs in as: Ada's name and address. Her subject is the
  * story's own (`googleUser().sub`, decision 0153), so stories running side by side never share an

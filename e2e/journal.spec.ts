@@ -1,13 +1,11 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, test } from './fixtures';
 import { mediaDir, writeMp3, writeWav } from './support/media';
 
 // Spec sections 2 and 4 (Journal, Edit Track dialog, Player bar): a musician uploads two real
 // recordings, listens, seeks and skips between them, tags the kit, edits and deletes a track.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `journal--${name}.png`), fullPage: true });
+const shot = screenshotsOf('journal');
 
 const audioTime = (page: Page) =>
   page.getByTestId('audio-player').evaluate((el) => (el as HTMLAudioElement).currentTime);

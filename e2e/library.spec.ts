@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR } from './fixtures';
+import { expect, screenshotsOf } from './fixtures';
 import { browserFor, person, postJson, signInHome, test } from './support/collectives';
 import { unique } from './support/playlists';
 
@@ -9,8 +8,7 @@ import { unique } from './support/playlists';
 // in a day and revokes it, promotes Pete to admin, removes Quinn, deletes a playlist (it leaves the
 // collective), hands the collective to Pete and leaves; Pete deletes it.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `library--${name}.png`), fullPage: true });
+const shot = screenshotsOf('library');
 
 const olga = person('olga-lib', 'Olga', 'Owner');
 const pete = person('pete-lib', 'Pete', 'Promoted');

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshotsOf } from './fixtures';
 import { browserFor, person, postJson, signInHome, test } from './support/collectives';
 import { unique } from './support/playlists';
 
@@ -8,8 +7,7 @@ import { unique } from './support/playlists';
 // collective open in two browsers. Each sees the other online; Ben sees Mona's comment appear
 // without reloading; when Ben closes his tab, Mona sees him go offline.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `live--${name}.png`), fullPage: true });
+const shot = screenshotsOf('live');
 
 const mona = person('mona-live', 'Mona', 'Live');
 const ben = person('ben-live', 'Ben', 'Live');

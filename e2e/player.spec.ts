@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, test } from './fixtures';
 import { mediaDir, writeEncodedTone, writeUndecodableWav } from './support/media';
 import { audioTime, seekOnWaveform } from './support/profiles';
 
@@ -8,8 +7,7 @@ import { audioTime, seekOnWaveform } from './support/profiles';
 // FLAC streams as uploaded; both draw a waveform, play and seek. The queue steps over a track whose
 // processing failed; Space pauses; the Media Session names what plays (lock screens, media keys).
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `player--${name}.png`), fullPage: true });
+const shot = screenshotsOf('player');
 
 const audio = (page: Page) => page.getByTestId('audio-player');
 const audioPaused = (page: Page) => audio(page).evaluate((el) => (el as HTMLAudioElement).paused);

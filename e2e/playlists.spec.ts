@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, test } from './fixtures';
 import {
   coverPng,
   describeTrack,
@@ -15,8 +14,7 @@ import {
 // Spec sections 2 and 4: a user builds a playlist from journal tracks, orders it by mouse and by
 // keyboard, gives it a cover, renames it, removes a track and plays it all.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `playlists--${name}.png`), fullPage: true });
+const shot = screenshotsOf('playlists');
 
 /** A toast's text (exact, so the screen-reader copy of the notification does not match too). */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });

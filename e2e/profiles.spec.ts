@@ -1,6 +1,4 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, test } from './fixtures';
 import { setTrackVisibility, unique, uploadTrack } from './support/playlists';
 import { audioTime, squarePng, tagTrack } from './support/profiles';
 
@@ -8,8 +6,7 @@ import { audioTime, squarePng, tagTrack } from './support/profiles';
 // 0015: a musician fills in their profile, goes public, a stranger listens signed out, the musician
 // goes private again; then the kit from a track's hover card gets a category and a comment.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `profiles--${name}.png`), fullPage: true });
+const shot = screenshotsOf('profiles');
 
 test('edits the profile, goes public for a signed-out listener, goes private; edits and discusses the kit', async ({
   page,

@@ -1,13 +1,11 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, screenshotsOf, signInAsDemo, test } from './fixtures';
 
 // Issue 13, search: ⌘K / Ctrl+K opens one search over the journal; results are grouped, the arrows
 // move through them and Enter plays a track straight from its result or opens anything else's page.
 // The demo account's sample tracks, gear and playlist are what is found.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `search--${name}.png`), fullPage: true });
+const shot = screenshotsOf('search');
 
 const audioPaused = (page: Page) =>
   page.getByTestId('audio-player').evaluate((el) => (el as HTMLAudioElement).paused);

@@ -1,14 +1,11 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, screenshotsOf, signInAsDemo, test } from './fixtures';
 import { mediaDir, writeWav } from './support/media';
 
 // Issue 13, sharing per track (decisions 0140-0144): uploads are private, the same file again asks
 // "keep both?", Edit Track makes one public, Copy link puts /track/{id} on the clipboard, and a
 // signed-out visitor opens the public one and gets Track Not Found for the private one.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `track-sharing--${name}.png`), fullPage: true });
+const shot = screenshotsOf('track-sharing');
 
 test('copies a track link and opens it signed out: public plays, private is not found', async ({
   page,

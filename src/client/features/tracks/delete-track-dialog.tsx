@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 
 /**
  * The confirmation before a track is deleted. The journal names the track; the track card uses the
@@ -26,21 +17,17 @@ export function DeleteTrackDialog({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Track</AlertDialogTitle>
-          <AlertDialogDescription>
-            {trackName === undefined
-              ? 'Are you sure you want to delete this track? This action cannot be undone.'
-              : `Are you sure you want to delete "${trackName}"? This action cannot be undone.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Delete</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete Track"
+      description={
+        trackName === undefined
+          ? 'Are you sure you want to delete this track? This action cannot be undone.'
+          : `Are you sure you want to delete "${trackName}"? This action cannot be undone.`
+      }
+      confirmLabel="Delete"
+      onConfirm={onConfirm}
+    />
   );
 }

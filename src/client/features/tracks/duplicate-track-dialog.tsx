@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { DuplicateQuestion } from './duplicate-upload';
 
 /**
@@ -23,25 +14,15 @@ export function DuplicateTrackDialog({
   open: boolean;
 }) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(open) => {
         if (!open) question?.answer(false);
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>You already have “{question?.existing.name}”</AlertDialogTitle>
-          <AlertDialogDescription>
-            {question?.fileName} has the same content as a track already in your journal. Keep both, or cancel
-            this upload?
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel onClick={() => question?.answer(false)}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => question?.answer(true)}>Keep both</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      title={`You already have “${question?.existing.name ?? ''}”`}
+      description={`${question?.fileName ?? ''} has the same content as a track already in your journal. Keep both, or cancel this upload?`}
+      confirmLabel="Keep both"
+      onConfirm={() => question?.answer(true)}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DEFAULT_EQUIPMENT_CATEGORY } from '../../../shared/constants';
 import { createdAt, updatedAt } from './columns';
-import { searchVector } from './search-documents';
+import { searchIndexOptions, searchVector } from './search-documents';
 import { tracks } from './tracks';
 import { users } from './users';
 
@@ -22,8 +22,8 @@ export const equipmentTags = pgTable(
   (t) => [
     uniqueIndex('equipment_tags_name_lower_uq').on(sql`lower(${t.name})`),
     index('equipment_tags_name_idx').on(t.name),
-    index('equipment_tags_search_idx').using('gin', searchVector(t.name)),
-    index('equipment_tags_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('equipment_tags_search_idx').using('gin', searchVector(t.name)).with(searchIndexOptions),
+    index('equipment_tags_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(searchIndexOptions),
   ],
 );
 

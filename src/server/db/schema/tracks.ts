@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProcessingState, TrackVisibility } from '../../../shared/schemas/tracks';
 import { createdAt, updatedAt } from './columns';
-import { searchVector, trackDocument } from './search-documents';
+import { searchIndexOptions, searchVector, trackDocument } from './search-documents';
 import { users } from './users';
 
 export const tracks = pgTable(
@@ -64,8 +64,10 @@ export const tracks = pgTable(
     // Start-up finds the tracks still waiting for processing.
     index('tracks_processing_state_idx').on(t.processingState),
     // Search (issue 13, decision 0131): words of the name and notes, and trigrams of the name for typos.
-    index('tracks_search_idx').using('gin', searchVector(trackDocument(t.name, t.notes))),
-    index('tracks_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('tracks_search_idx')
+      .using('gin', searchVector(trackDocument(t.name, t.notes)))
+      .with(searchIndexOptions),
+    index('tracks_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(searchIndexOptions),
     // An upload asks whether its bytes are already in the person's journal (decision 0144).
     index('tracks_user_content_hash_idx').on(t.userId, t.contentHash),
   ],

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SocialLinkType } from '../../../shared/constants';
 import { createdAt, updatedAt } from './columns';
-import { personDocument, searchVector, trigramOps } from './search-documents';
+import { personDocument, searchIndexOptions, searchVector, trigramOps } from './search-documents';
 
 export type SocialLinks = Partial<Record<SocialLinkType, string>>;
 
@@ -54,9 +54,11 @@ export const users = pgTable(
     // Search finds public profiles only (decision 0132): partial indexes hold just those.
     index('users_public_search_idx')
       .using('gin', searchVector(personDocument(t.username, t.firstName, t.lastName)))
+      .with(searchIndexOptions)
       .where(sql`${t.isPublic}`),
     index('users_public_name_trgm_idx')
       .using('gin', trigramOps(personDocument(t.username, t.firstName, t.lastName)))
+      .with(searchIndexOptions)
       .where(sql`${t.isPublic}`),
   ],
 );

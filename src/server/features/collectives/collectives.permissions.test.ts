@@ -2,14 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { makeWav } from '../../../test/media-fixtures';
+import {
+  collectiveWithRoles,
+  itFollowsRoleTable,
+  type RoleRow,
+  WHO,
+  type Who,
+} from '../../../test/collective-roles';
 import { collectiveMembers, collectives } from '../../db/schema';
 
-type Who = 'signedOut' | 'nonMember' | 'member' | 'admin' | 'owner';
-const WHO: Who[] = ['signedOut', 'nonMember', 'member', 'admin', 'owner'];
-
 let t: TestApp;
-const clients = {} as Record<Who, TestClient>;
+let clients: Record<Who, TestClient>;
 let collectiveId: number;
 let playlistId: number;
 let linkId: number;
@@ -17,32 +20,10 @@ let png: Buffer;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const owner = await t.signedInClient();
-  const admin = await t.signedInClient();
-  const member = await t.signedInClient();
-  Object.assign(clients, {
-    signedOut: t.client(),
-    nonMember: await t.signedInClient(),
-    member,
-    admin,
-    owner,
-  });
-  collectiveId = (await owner.post('/api/collectives', { name: 'Crew' })).json().id;
-  await t.db.insert(collectiveMembers).values([
-    { collectiveId, userId: admin.userId, role: 'admin' },
-    { collectiveId, userId: member.userId, role: 'member' },
-  ]);
-  const trackId = (
-    await owner.upload(
-      '/api/tracks',
-      {},
-      { field: 'audio', name: 'a.wav', type: 'audio/wav', data: makeWav(1) },
-    )
+  ({ clients, collectiveId, playlistId } = await collectiveWithRoles(t));
+  linkId = (
+    await clients.owner.post(`/api/collectives/${collectiveId}/invite-links`, { type: 'multi' })
   ).json().id;
-  playlistId = (await owner.post('/api/playlists', { name: 'Set' })).json().id;
-  await owner.post(`/api/playlists/${playlistId}/tracks`, { trackId });
-  await owner.post(`/api/playlists/${playlistId}/share`, { collectiveIds: [collectiveId] });
-  linkId = (await owner.post(`/api/collectives/${collectiveId}/invite-links`, { type: 'multi' })).json().id;
   png = await sharp({ create: { width: 64, height: 64, channels: 3, background: 'teal' } })
     .png()
     .toBuffer();
@@ -90,7 +71,7 @@ const ROLE_OF: Record<Who, 'owner' | 'admin' | 'member' | undefined> = {
 const whoIs = (c: TestClient) => WHO.find((w) => clients[w] === c)!;
 
 /** Expected status per caller, in the order of WHO: the table of decision 0013 (and 0121). */
-const table: { route: string; call: (c: TestClient) => ReturnType<TestClient['get']>; expect: number[] }[] = [
+const table: RoleRow[] = [
   {
     route: 'GET /api/collectives/{id}',
     call: (c) => c.get(`/api/collectives/${collectiveId}`),
@@ -254,15 +235,7 @@ const table: { route: string; call: (c: TestClient) => ReturnType<TestClient['ge
 ];
 
 describe('collective permissions (decision 0013)', () => {
-  for (const row of table) {
-    it(row.route, async () => {
-      const got: number[] = [];
-      for (const who of WHO) got.push((await row.call(clients[who])).statusCode);
-      expect(Object.fromEntries(WHO.map((w, i) => [w, got[i]]))).toEqual(
-        Object.fromEntries(WHO.map((w, i) => [w, row.expect[i]])),
-      );
-    });
-  }
+  itFollowsRoleTable(table, () => clients);
 
   it('a non-member learns nothing: the same 404 as a collective that does not exist', async () => {
     const hidden = await clients.nonMember.get(`/api/collectives/${collectiveId}`);

@@ -76,23 +76,31 @@ const limit = SEARCH.groupLimit;
 /**
  * The caller's own tracks whose name, notes or equipment match (nobody else's: decision 0132).
  * Those whose own words match come first, ranked; tracks found only through their gear fill the
- * rest of the group, newest first. Two queries, so that a tag on thousands of tracks costs a
- * top-N by id rather than a similarity computed for each of them.
+ * rest of the group, newest first. The gear that matches is looked up on its own first (a few
+ * rows): when none does, which is most searches, the fill-in query is not run at all, and when
+ * some does, it is a lookup by tag id rather than a join the planner may walk for every tag row.
  */
 async function searchTracks(db: Database, userId: string, t: Terms) {
   const document = trackDocument(tracks.name, tracks.notes);
-  const own = await db
-    .select()
-    .from(tracks)
-    .where(and(eq(tracks.userId, userId), matches(t, tracks.name, document)))
-    .orderBy(desc(rank(t, tracks.name, document)), desc(tracks.id))
-    .limit(limit);
-  if (own.length < limit) {
+  const [own, gear] = await Promise.all([
+    db
+      .select()
+      .from(tracks)
+      .where(and(eq(tracks.userId, userId), matches(t, tracks.name, document)))
+      .orderBy(desc(rank(t, tracks.name, document)), desc(tracks.id))
+      .limit(limit),
+    db.select({ id: equipmentTags.id }).from(equipmentTags).where(matches(t, equipmentTags.name)),
+  ]);
+  if (own.length < limit && gear.length > 0) {
     const tagged = db
       .select({ trackId: trackEquipmentTags.trackId })
       .from(trackEquipmentTags)
-      .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
-      .where(matches(t, equipmentTags.name));
+      .where(
+        inArray(
+          trackEquipmentTags.equipmentTagId,
+          gear.map((g) => g.id),
+        ),
+      );
     const found = own.map((row) => row.id);
     const byGear = await db
       .select()

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH } from '../../../shared/constants';
 import type { SearchResults } from '../../../shared/schemas/search';
@@ -186,5 +187,19 @@ describe('GET /api/search', () => {
     expect((await alice.get(`/api/search?q=${'a'.repeat(SEARCH.maxQueryLength)}`)).statusCode).toBe(200);
     expect((await alice.get('/api/search?q=%00')).statusCode).toBe(400);
     expect((await t.client().get('/api/search?q=moog')).statusCode).toBe(401);
+  });
+
+  it('keeps no pending list on any search index, so PGlite without autovacuum stays fast (0210)', async () => {
+    const { rows } = (await t.db.execute(sql`
+      select c.relname as name, c.reloptions as options
+      from pg_class c join pg_am am on am.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
+      where am.amname = 'gin' and n.nspname = 'public' order by 1`)) as unknown as {
+      rows: { name: string; options: string[] | null }[];
+    };
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['tracks_name_trgm_idx', 'tracks_search_idx']),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const row of rows) expect(row.options ?? [], row.name).toContain('fastupdate=false');
   });
 });

@@ -1,49 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { makeWav } from '../../../test/media-fixtures';
+import {
+  collectiveWithRoles,
+  itFollowsRoleTable,
+  type RoleRow,
+  type Who,
+} from '../../../test/collective-roles';
 import { collectiveMembers } from '../../db/schema';
 
 // Timed comments' rows of decision 0013's table (decision 0160), tried as each caller. The track
 // belongs to the collective's owner, who is therefore also the one who may resolve.
-type Who = 'signedOut' | 'nonMember' | 'member' | 'admin' | 'owner';
-const WHO: Who[] = ['signedOut', 'nonMember', 'member', 'admin', 'owner'];
-type Person = TestClient & { userId: string };
-
 let t: TestApp;
-const clients = {} as Record<Who, TestClient>;
-let author: Person; // another member, whose comments the others try to change
+let clients: Record<Who, TestClient>;
+let author: TestClient; // another member, whose comments the others try to change
 let base: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const owner = await t.signedInClient();
-  const admin = await t.signedInClient();
-  const member = await t.signedInClient();
-  author = await t.signedInClient();
-  Object.assign(clients, {
-    signedOut: t.client(),
-    nonMember: await t.signedInClient(),
-    member,
-    admin,
-    owner,
-  });
-  const collectiveId = (await owner.post('/api/collectives', { name: 'Crew' })).json().id;
-  await t.db.insert(collectiveMembers).values([
-    { collectiveId, userId: admin.userId, role: 'admin' },
-    { collectiveId, userId: member.userId, role: 'member' },
-    { collectiveId, userId: author.userId, role: 'member' },
-  ]);
-  const trackId = (
-    await owner.upload(
-      '/api/tracks',
-      {},
-      { field: 'audio', name: 'a.wav', type: 'audio/wav', data: makeWav(2) },
-    )
-  ).json().id;
-  const playlistId = (await owner.post('/api/playlists', { name: 'Set' })).json().id;
-  await owner.post(`/api/playlists/${playlistId}/tracks`, { trackId });
-  await owner.post(`/api/playlists/${playlistId}/share`, { collectiveIds: [collectiveId] });
-  base = `/api/collectives/${collectiveId}/tracks/${trackId}/comments`;
+  const crew = await collectiveWithRoles(t, 2);
+  clients = crew.clients;
+  const newcomer = await t.signedInClient();
+  author = newcomer;
+  await t.db
+    .insert(collectiveMembers)
+    .values({ collectiveId: crew.collectiveId, userId: newcomer.userId, role: 'member' });
+  base = `/api/collectives/${crew.collectiveId}/tracks/${crew.trackId}/comments`;
 });
 afterAll(async () => t.close());
 
@@ -52,7 +33,7 @@ const fresh = async (by: TestClient = author) =>
   (await by.post(base, { content: 'Hi', atSeconds: 1 })).json().id as number;
 const isMember = (c: TestClient) => [clients.member, clients.admin, clients.owner].includes(c);
 
-const table: { route: string; call: (c: TestClient) => ReturnType<TestClient['get']>; expect: number[] }[] = [
+const table: RoleRow[] = [
   { route: 'GET …/tracks/{trackId}/comments', call: (c) => c.get(base), expect: [401, 404, 200, 200, 200] },
   {
     route: 'POST …/tracks/{trackId}/comments',
@@ -87,13 +68,5 @@ const table: { route: string; call: (c: TestClient) => ReturnType<TestClient['ge
 ];
 
 describe('timed comment permissions (decisions 0013, 0160)', () => {
-  for (const row of table) {
-    it(row.route, async () => {
-      const got: number[] = [];
-      for (const who of WHO) got.push((await row.call(clients[who])).statusCode);
-      expect(Object.fromEntries(WHO.map((w, i) => [w, got[i]]))).toEqual(
-        Object.fromEntries(WHO.map((w, i) => [w, row.expect[i]])),
-      );
-    });
-  }
+  itFollowsRoleTable(table, () => clients);
 });

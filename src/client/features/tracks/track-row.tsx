@@ -10,6 +10,7 @@ import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-butt
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
 import { TrackMoreMenu } from './track-more-menu';
+import { VersionTag } from './version-tag';
 import { VisibilityBadge } from './visibility-badge';
 
 export interface TrackRowProps {
@@ -110,6 +111,7 @@ export function TrackRow({
           <Link href={`/track/${track.id}`} className="hover:underline">
             {track.name}
           </Link>
+          <VersionTag version={track.version} className="ml-1.5 align-[1px]" />
           <VisibilityBadge visibility={track.visibility} className="ml-1.5 align-[-2px]" />
         </p>
         {track.notes && <p className="truncate text-xs text-muted-foreground">{track.notes}</p>}

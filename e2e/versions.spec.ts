@@ -45,6 +45,10 @@ test('the owner uploads a new version from the menu, and the collective hears of
 
   // The collective's activity tells the members, with the note, linking to the track.
   await page.goto(`/collective/${collective.id}`);
+  // The shared playlist marks the track's version too.
+  await expect(page.getByRole('list', { name: 'Playlist tracks' }).getByTestId('track-version')).toHaveText(
+    'v2',
+  );
   const activity = page.getByRole('list', { name: 'Activity' });
   const item = activity.getByRole('link', { name: new RegExp(`uploaded version 2 of “${trackName}”`) });
   await expect(item).toBeVisible();

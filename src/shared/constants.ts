@@ -120,6 +120,8 @@ export const LIMITS = {
   commentMaxSeconds: 86_400,
   notificationsPage: 50,
   activityPage: 20,
+  /** "What changed" of a new version of a track (decision 0220). */
+  versionNote: 500,
 } as const;
 
 export const TIMINGS = {

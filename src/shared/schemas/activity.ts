@@ -3,7 +3,7 @@ import { LIMITS } from '../constants';
 import { userSummarySchema } from './collectives';
 import { INT4_MAX } from './primitives';
 
-export const ACTIVITY_KINDS = ['share', 'join', 'comment'] as const;
+export const ACTIVITY_KINDS = ['share', 'join', 'comment', 'version'] as const;
 
 export const activityItemSchema = z.object({
   kind: z.enum(ACTIVITY_KINDS),
@@ -16,6 +16,8 @@ export const activityItemSchema = z.object({
   comment: z
     .object({ id: z.number(), atSeconds: z.number(), excerpt: z.string(), isReply: z.boolean() })
     .nullable(),
+  /** A new version of the track (decision 0224): its number and "what changed" (cut to 140 characters). */
+  version: z.object({ number: z.number(), note: z.string().nullable() }).nullable(),
   url: z.string(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;
@@ -32,7 +34,7 @@ export const activityQuerySchema = z.object({
     .string()
     .max(100)
     // The last item's time (microseconds since 1970), kind and id, as the previous page gave it.
-    .regex(/^\d{1,17}\|(share|join|comment)\|\d{1,10}$/, 'Not a valid cursor')
+    .regex(/^\d{1,17}\|(share|join|comment|version)\|\d{1,10}$/, 'Not a valid cursor')
     .refine((c) => Number(c.split('|')[2]) <= INT4_MAX, 'Not a valid cursor')
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(LIMITS.activityPage),

@@ -3,7 +3,7 @@ import { userSummarySchema } from './collectives';
 import { id } from './primitives';
 
 /** What a notification is about (issue 14); each has an in-app on/off preference. */
-export const NOTIFICATION_KINDS = ['comment', 'reply', 'mention', 'share', 'join'] as const;
+export const NOTIFICATION_KINDS = ['comment', 'reply', 'mention', 'share', 'join', 'new_version'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
@@ -17,6 +17,8 @@ export const notificationSchema = z.object({
   /** The comment's words (first part), when it is about one. */
   excerpt: z.string().nullable(),
   atSeconds: z.number().nullable(),
+  /** The version a `new_version` entry announces; null for the other kinds. */
+  trackVersion: z.number().nullable(),
   /** Where the entry leads: the collective playlist at the moment (`?track=…&t=…`), or the collective. */
   url: z.string(),
   read: z.boolean(),

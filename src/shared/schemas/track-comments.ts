@@ -51,6 +51,8 @@ export const trackCommentSchema = z.object({
   content: z.string(),
   atSeconds: z.number(),
   endSeconds: z.number().nullable(),
+  /** The track's version when the comment was made (decision 0223). */
+  trackVersion: z.number(),
   resolved: z.boolean(),
   resolvedAt: z.string().nullable(),
   editedAt: z.string().nullable(),

@@ -60,6 +60,8 @@ export const trackSchema = z.object({
   playable: z.boolean(),
   /** Null until processing has measured it. */
   loudness: trackLoudnessSchema.nullable(),
+  /** 1 for the first upload, then one more for each new file its owner uploads (decision 0220). */
+  version: z.number(),
 });
 export type Track = z.infer<typeof trackSchema>;
 

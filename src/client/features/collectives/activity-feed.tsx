@@ -20,8 +20,13 @@ function sentence(item: ActivityItem): string {
       return `${who} joined`;
     case 'comment':
       return `${who} ${item.comment?.isReply ? 'replied' : 'commented'} on “${item.track?.name ?? 'a track'}” at ${showTime(item.comment?.atSeconds ?? 0)}`;
+    case 'version':
+      return `${who} uploaded version ${item.version?.number ?? ''} of “${item.track?.name ?? 'a track'}”`;
   }
 }
+
+/** The line under the sentence: a comment's words, or what changed in a new version. */
+const excerptOf = (item: ActivityItem) => item.comment?.excerpt ?? item.version?.note ?? null;
 
 /** A collective's activity, newest first, a page at a time (issue 14, decision 0168). */
 export function ActivityFeed({ collectiveId }: { collectiveId: number }) {
@@ -62,8 +67,8 @@ export function ActivityFeed({ collectiveId }: { collectiveId: number }) {
               />
               <span className="min-w-0 flex-1">
                 <span className="block">{sentence(item)}</span>
-                {item.comment && (
-                  <span className="block truncate text-xs text-muted-foreground">{item.comment.excerpt}</span>
+                {excerptOf(item) && (
+                  <span className="block truncate text-xs text-muted-foreground">{excerptOf(item)}</span>
                 )}
               </span>
               <time dateTime={item.at} className="shrink-0 text-xs text-muted-foreground">

@@ -105,6 +105,7 @@ export function playlistTrack(id: number, name: string, extra: Partial<PlaylistT
     createdAt: AT,
     updatedAt: AT,
     equipment: [],
+    version: 1,
     position: 0,
     addedAt: AT,
     ...extra,

@@ -38,6 +38,7 @@ const usedIn: EquipmentTrack = {
   userId: 'u2',
   name: 'Polysynth Dawn',
   ...readyMedia,
+  version: 1,
   filename: 'dawn.wav',
   mimeType: 'audio/wav',
   size: 1000,

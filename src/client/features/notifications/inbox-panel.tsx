@@ -25,6 +25,7 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   mention: '@mentions',
   share: 'Playlists shared into your collectives',
   join: 'People joining through your invites',
+  new_version: 'New versions of tracks you commented on',
 };
 
 /** One line of the inbox, in words. */
@@ -44,6 +45,8 @@ export function describe(n: Notification): string {
       return `${who} shared a playlist${where}`;
     case 'join':
       return `${who} joined${where} through your invite`;
+    case 'new_version':
+      return `${who} uploaded version ${n.trackVersion ?? ''} of ${track}${where}`;
   }
 }
 

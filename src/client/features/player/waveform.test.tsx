@@ -48,6 +48,7 @@ const track: Track = {
   userId: 'owner-1',
   name: 'Night Bus',
   ...readyMedia,
+  version: 1,
   filename: 'night-bus.flac',
   mimeType: 'audio/flac',
   size: 1024,

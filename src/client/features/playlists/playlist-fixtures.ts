@@ -22,6 +22,7 @@ export function track(id: number, name: string, extra: Partial<Track> = {}): Tra
     createdAt: '2024-05-01T10:00:00.000Z',
     updatedAt: '2024-05-01T10:00:00.000Z',
     equipment: [],
+    version: 1,
     ...extra,
   };
 }

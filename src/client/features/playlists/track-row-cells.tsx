@@ -4,6 +4,7 @@ import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/play-button-gate';
+import { VersionTag } from '../tracks/version-tag';
 
 /**
  * The # cell of a playlist track row (the owner's sortable list and a collective's read-only one):
@@ -60,10 +61,12 @@ export function TrackIndexCell({
 export function TrackTitleCell({ track, current }: { track: PlaylistTrack; current: boolean }) {
   return (
     <div className="min-w-0">
-      <p className={cn('truncate text-sm leading-5 font-medium', current && 'text-primary')}>
-        <Link href={`/track/${track.id}`} className="hover:underline">
+      <p className={cn('flex min-w-0 items-center text-sm leading-5 font-medium', current && 'text-primary')}>
+        <Link href={`/track/${track.id}`} className="min-w-0 truncate hover:underline">
           {track.name}
         </Link>
+        {/* A newer file than the first: comments made before may be about an older version. */}
+        <VersionTag version={track.version} className="ml-1.5" />
       </p>
       {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
     </div>

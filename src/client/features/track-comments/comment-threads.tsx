@@ -18,17 +18,37 @@ export interface Viewer {
   ownsTrack: boolean;
 }
 
+/**
+ * "v1" on a comment made on an older version of the track (decision 0223): its moment may have moved
+ * since. Nothing on comments about the current version.
+ */
+export function VersionBadge({ made, current }: { made: number; current: number }) {
+  if (made >= current) return null;
+  return (
+    <span
+      data-testid="comment-version"
+      title={`Made on version ${made}`}
+      className="rounded border border-border px-1 text-[10px] leading-4 font-medium text-muted-foreground"
+    >
+      v{made}
+      <span className="sr-only"> (made on version {made})</span>
+    </span>
+  );
+}
+
 function CommentBody({
   comment,
   viewer,
   mutations,
   collectiveId,
+  trackVersion,
   onSeek,
 }: {
   comment: TrackComment;
   viewer: Viewer;
   mutations: Mutations;
   collectiveId: number;
+  trackVersion: number;
   onSeek?: (seconds: number) => void;
 }) {
   const [editing, setEditing] = useState<string | null>(null);
@@ -62,6 +82,7 @@ function CommentBody({
             </button>
           )}
           <span className="font-semibold">{who}</span>
+          <VersionBadge made={comment.trackVersion} current={trackVersion} />
           <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
             {formatCommentTime(comment.createdAt)}
             {comment.editedAt && ' (edited)'}
@@ -120,6 +141,7 @@ function Thread({
   viewer,
   mutations,
   collectiveId,
+  trackVersion,
   onSeek,
   highlighted,
 }: {
@@ -127,6 +149,7 @@ function Thread({
   viewer: Viewer;
   mutations: Mutations;
   collectiveId: number;
+  trackVersion: number;
   onSeek: (seconds: number) => void;
   highlighted: boolean;
 }) {
@@ -152,6 +175,7 @@ function Thread({
           viewer={viewer}
           mutations={mutations}
           collectiveId={collectiveId}
+          trackVersion={trackVersion}
           onSeek={onSeek}
         />
         <div className="flex shrink-0 items-start gap-1">
@@ -176,7 +200,13 @@ function Thread({
         <ul aria-label="Replies" className="mt-2 space-y-2 border-l border-border pl-4">
           {thread.replies.map((r) => (
             <li key={r.id} data-testid="comment-reply" className="flex gap-2">
-              <CommentBody comment={r} viewer={viewer} mutations={mutations} collectiveId={collectiveId} />
+              <CommentBody
+                comment={r}
+                viewer={viewer}
+                mutations={mutations}
+                collectiveId={collectiveId}
+                trackVersion={trackVersion}
+              />
             </li>
           ))}
         </ul>
@@ -210,6 +240,7 @@ export function CommentThreads({
   viewer,
   mutations,
   collectiveId,
+  trackVersion,
   onSeek,
   highlightId,
 }: {
@@ -217,6 +248,8 @@ export function CommentThreads({
   viewer: Viewer;
   mutations: Mutations;
   collectiveId: number;
+  /** The track's current version: comments made on an older one say so. */
+  trackVersion: number;
   onSeek: (seconds: number) => void;
   highlightId: number | null;
 }) {
@@ -230,6 +263,7 @@ export function CommentThreads({
       viewer={viewer}
       mutations={mutations}
       collectiveId={collectiveId}
+      trackVersion={trackVersion}
       onSeek={onSeek}
       highlighted={t.id === highlightId || t.replies.some((r) => r.id === highlightId)}
     />

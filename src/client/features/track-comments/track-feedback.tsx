@@ -189,6 +189,7 @@ export function TrackFeedback({
           viewer={{ userId: myUserId, role, ownsTrack: track.userId === myUserId }}
           mutations={mutations}
           collectiveId={collectiveId}
+          trackVersion={track.version}
           onSeek={seekAndPlay}
           highlightId={highlightId}
         />

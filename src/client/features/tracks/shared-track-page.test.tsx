@@ -16,6 +16,7 @@ const track: Track = {
   userId: 'owner-1',
   name: 'Night Bus',
   ...readyMedia,
+  version: 1,
   filename: 'night-bus.mp3',
   mimeType: 'audio/mpeg',
   size: 3 * 1024 * 1024,

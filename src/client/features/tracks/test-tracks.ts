@@ -26,6 +26,7 @@ export function makeTrack(overrides: Partial<Track> = {}): Track {
     createdAt: '2024-05-01T12:00:00.000Z',
     updatedAt: '2024-05-01T12:00:00.000Z',
     equipment: [],
+    version: 1,
     ...readyMedia,
     ...overrides,
   };

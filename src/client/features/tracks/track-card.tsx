@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { EllipsisVertical, Pause, Play, Trash2 } from 'lucide-react';
+import { EllipsisVertical, FileUp, Pause, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDuration, formatFileSize, formatMimeSubtype } from '../../../shared/format';
@@ -19,8 +19,9 @@ import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-butt
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
 import { TrackMoreMenu } from './track-more-menu';
-import { TrackQueueItems } from './track-queue-items';
+import { LazyNewVersionDialog, TrackQueueItems } from './track-queue-items';
 import { useDeleteTrack } from './use-track-mutations';
+import { VersionTag } from './version-tag';
 import { VisibilityBadge } from './visibility-badge';
 
 /** The fields a card shows; public profiles send tracks without the owner-only columns. */
@@ -37,7 +38,7 @@ export type TrackCardTrack = Pick<
   | 'playable'
   | 'loudness'
 > &
-  Partial<Pick<Track, 'visibility'>>;
+  Partial<Pick<Track, 'visibility' | 'version'>>;
 
 function relativeDate(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;
@@ -49,6 +50,7 @@ function relativeDate(value: string | null | undefined): string {
 /** The owner's menu: queue, download and Copy link (the spec's Share Link), then Delete Track (spec section 2). */
 function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner }) {
   const [confirming, setConfirming] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const deleteTrack = useDeleteTrack();
   return (
     <>
@@ -60,6 +62,10 @@ function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner 
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <TrackQueueItems track={toPlayerTrack(track, owner)} />
+          <DropdownMenuItem onSelect={() => setUploading(true)}>
+            <FileUp aria-hidden />
+            Upload new version…
+          </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
             <Trash2 aria-hidden />
@@ -72,6 +78,7 @@ function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner 
         onOpenChange={setConfirming}
         onConfirm={() => deleteTrack.mutate(track.id)}
       />
+      <LazyNewVersionDialog open={uploading} onOpenChange={setUploading} track={track} />
     </>
   );
 }
@@ -141,6 +148,7 @@ export function TrackCard({
                 {track.name}
               </Link>
             </Heading>
+            <VersionTag version={track.version} />
             {!publicView && <VisibilityBadge visibility={track.visibility} />}
           </div>
           <p className="text-xs text-muted-foreground">{relativeDate(track.createdAt)}</p>

@@ -1,5 +1,5 @@
-import { Download, Link2, ListEnd, ListStart } from 'lucide-react';
-import type { ReactElement } from 'react';
+import { Download, FileUp, Link2, ListEnd, ListStart } from 'lucide-react';
+import { type ReactElement, useState } from 'react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -7,6 +7,8 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { toast } from '../../components/ui/use-toast';
+import { lazyDialog } from '../../lib/lazy-dialog';
+import { useAuth } from '../auth/use-auth';
 import type { PlayerTrack } from '../player/player-context';
 import { usePlayer } from '../player/use-player';
 import { copyTrackLink } from './copy-track-link';
@@ -65,9 +67,15 @@ export function TrackQueueItems({ track }: { track: PlayerTrack }) {
   );
 }
 
+/** Its form loads when first opened (decision 0074): most menus are opened to queue or download. */
+export const LazyNewVersionDialog = lazyDialog(() =>
+  import('./new-version-dialog').then((m) => m.NewVersionDialog),
+);
+
 /**
  * The Radix side of `TrackMoreMenu` (track-more-menu.tsx), loaded when a row's More options button
- * is first hovered, focused or pressed (decision 0076). `children` is that button.
+ * is first hovered, focused or pressed (decision 0076). `children` is that button. The track's owner
+ * also finds "Upload new version…" here (issue 14, decision 0225).
  */
 export function RadixTrackMoreMenu({
   track,
@@ -78,12 +86,24 @@ export function RadixTrackMoreMenu({
   children: ReactElement;
   defaultOpen?: boolean;
 }) {
+  const { user } = useAuth();
+  const [uploading, setUploading] = useState(false);
+  const owns = user !== null && track.userId === user.id;
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <TrackQueueItems track={track} />
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu defaultOpen={defaultOpen}>
+        <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <TrackQueueItems track={track} />
+          {owns && (
+            <DropdownMenuItem onSelect={() => setUploading(true)}>
+              <FileUp aria-hidden />
+              Upload new version…
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {owns && <LazyNewVersionDialog open={uploading} onOpenChange={setUploading} track={track} />}
+    </>
   );
 }

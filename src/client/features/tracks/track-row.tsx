@@ -10,6 +10,7 @@ import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-butt
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
 import { TrackMoreMenu } from './track-more-menu';
+import { VersionTag } from './version-tag';
 import { VisibilityBadge } from './visibility-badge';
 
 export interface TrackRowProps {
@@ -100,17 +101,17 @@ export function TrackRow({
         </div>
       </td>
       <td className="max-w-0 py-2 pr-4">
-        {/* Phones: two lines for the title, the narrow column would cut it after a word or two. */}
-        <p
-          className={cn(
-            'font-medium break-words max-sm:line-clamp-2 sm:truncate',
-            isCurrent && 'text-primary',
-          )}
-        >
-          <Link href={`/track/${track.id}`} className="hover:underline">
+        {/* Phones: two lines for the title, the narrow column would cut it after a word or two.
+            Only the name is cut: the version tag and the visibility badge after it stay in sight. */}
+        <p className={cn('flex min-w-0 items-center font-medium', isCurrent && 'text-primary')}>
+          <Link
+            href={`/track/${track.id}`}
+            className="min-w-0 break-words hover:underline max-sm:line-clamp-2 sm:truncate"
+          >
             {track.name}
           </Link>
-          <VisibilityBadge visibility={track.visibility} className="ml-1.5 align-[-2px]" />
+          <VersionTag version={track.version} className="ml-1.5" />
+          <VisibilityBadge visibility={track.visibility} className="ml-1.5" />
         </p>
         {track.notes && <p className="truncate text-xs text-muted-foreground">{track.notes}</p>}
         <ProcessingStatus track={track} canRetry className="empty:hidden" />

@@ -15,6 +15,7 @@ const track = (id: number, name: string): Track => ({
   userId: 'user-1',
   name,
   ...readyMedia,
+  version: 1,
   filename: `${name}.wav`,
   mimeType: 'audio/wav',
   size: 2048,

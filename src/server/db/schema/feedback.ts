@@ -40,6 +40,8 @@ export const trackComments = pgTable(
     content: text().notNull(),
     atSeconds: doublePrecision().notNull(),
     endSeconds: doublePrecision(),
+    /** The track's version when the comment was made: its moment may have moved since (decision 0223). */
+    trackVersion: integer().notNull().default(1),
     resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
     editedAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
@@ -72,6 +74,8 @@ export const notifications = pgTable(
     trackId: integer().references(() => tracks.id, { onDelete: 'cascade' }),
     commentId: integer().references(() => trackComments.id, { onDelete: 'cascade' }),
     atSeconds: doublePrecision(),
+    /** The version a `new_version` entry announces (decision 0226); null for the other kinds. */
+    trackVersion: integer(),
     readAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -82,7 +86,10 @@ export const notifications = pgTable(
     index('notifications_comment_idx').on(t.commentId),
     index('notifications_playlist_idx').on(t.playlistId),
     index('notifications_track_idx').on(t.trackId),
-    check('notifications_kind_ck', sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join')`),
+    check(
+      'notifications_kind_ck',
+      sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join', 'new_version')`,
+    ),
   ],
 );
 

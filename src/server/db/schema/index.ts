@@ -4,5 +4,6 @@ export * from './equipment';
 export * from './feedback';
 export * from './playlists';
 export * from './presence';
+export * from './track-versions';
 export * from './tracks';
 export * from './users';

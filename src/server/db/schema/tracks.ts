@@ -40,6 +40,8 @@ export const tracks = pgTable(
     /** EBU R128 integrated loudness (LUFS) and true peak (dBTP), null until measured. */
     loudnessLufs: real(),
     truePeakDb: real(),
+    /** 1 for the first upload; each new file the owner uploads for the track adds one (decision 0220). */
+    version: integer().notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,7 +15,8 @@ export async function activityRoutes(fastify: FastifyInstance, opts: { db: Datab
     '/api/collectives/:id/activity',
     {
       schema: {
-        summary: "A collective's activity: shares, joins and comments, newest first, a page at a time",
+        summary:
+          "A collective's activity: shares, joins, comments and new track versions, newest first, a page at a time",
         tags: ['collectives'],
         params: z.object({ id: idParam() }),
         querystring: activityQuerySchema,

@@ -6,7 +6,7 @@ import { imageUrlOf } from '../images/image-url';
 import { toUserSummary } from '../users/users.service';
 
 type Row = {
-  kind: 'share' | 'join' | 'comment';
+  kind: ActivityItem['kind'];
   id: number;
   at: string | Date;
   /** The time to the microsecond: a cursor cut to milliseconds would repeat or skip rows. */
@@ -25,13 +25,15 @@ type Row = {
   excerpt: string | null;
   parent_id: number | null;
   link_playlist_id: number | null;
+  version_number: number | null;
 };
 
 const iso = (v: string | Date) => new Date(v).toISOString();
 
 /**
- * A collective's activity, newest first (issue 14, decision 0168): shares, joins and timed comments,
- * read as one ordered union a page at a time; the cursor is the last item's (time, kind, id).
+ * A collective's activity, newest first (issue 14, decision 0168): shares, joins, timed comments and
+ * new versions of tracks in its shared playlists (decision 0224), read as one ordered union a page at
+ * a time; the cursor is the last item's (time, kind, id).
  */
 export async function collectiveActivity(
   db: Database,
@@ -49,18 +51,27 @@ export async function collectiveActivity(
   const result = await db.execute(sql`
     with e as (
       select 'share'::text as kind, s.id, s.created_at as at, s.shared_by_user_id as actor_id,
-             s.playlist_id, null::integer as track_id, null::integer as comment_id
+             s.playlist_id, null::integer as track_id, null::integer as comment_id,
+             null::integer as version_id
         from playlist_collective_shares s where s.collective_id = ${collectiveId}
       union all
-      select 'join', m.id, m.joined_at, m.user_id, null, null, null
+      select 'join', m.id, m.joined_at, m.user_id, null, null, null, null
         from collective_members m where m.collective_id = ${collectiveId}
       union all
-      select 'comment', c.id, c.created_at, c.user_id, null, c.track_id, c.id
+      select 'comment', c.id, c.created_at, c.user_id, null, c.track_id, c.id, null
         from track_comments c where c.collective_id = ${collectiveId}
+      union all
+      -- A new version of a track that sits in a playlist shared here (decision 0224).
+      select 'version', v.id, v.created_at, vt.user_id, null, v.track_id, null, v.id
+        from track_versions v join tracks vt on vt.id = v.track_id
+       where exists (select 1 from playlist_tracks vpt
+                       join playlist_collective_shares vps on vps.playlist_id = vpt.playlist_id
+                      where vps.collective_id = ${collectiveId} and vpt.track_id = v.track_id)
     )
     select e.kind, e.id, e.at, (extract(epoch from e.at) * 1000000)::bigint::text as at_key, e.actor_id, u.username, u.first_name, u.last_name, u.avatar_key,
            u.updated_at as user_updated_at, e.playlist_id, p.name as playlist_name, e.track_id,
-           t.name as track_name, c.at_seconds, left(c.content, 140) as excerpt, c.parent_id,
+           t.name as track_name, c.at_seconds, left(coalesce(c.content, tv.note), 140) as excerpt, c.parent_id,
+           tv.version as version_number,
            (select pt.playlist_id from playlist_tracks pt
               join playlist_collective_shares ps on ps.playlist_id = pt.playlist_id and ps.collective_id = ${collectiveId}
              where pt.track_id = e.track_id order by ps.id limit 1) as link_playlist_id
@@ -69,6 +80,7 @@ export async function collectiveActivity(
       left join playlists p on p.id = e.playlist_id
       left join tracks t on t.id = e.track_id
       left join track_comments c on c.id = e.comment_id
+      left join track_versions tv on tv.id = e.version_id
      where ${after}
      order by e.at desc, e.kind desc, e.id desc
      limit ${page.limit + 1}`);
@@ -87,7 +99,9 @@ function toItem(collectiveId: number, r: Row): ActivityItem {
       ? `${base}/playlist/${r.playlist_id}`
       : r.kind === 'comment' && r.link_playlist_id !== null
         ? `${base}/playlist/${r.link_playlist_id}?track=${r.track_id}&t=${Math.floor((r.at_seconds ?? 0) * 10) / 10}&comment=${r.id}`
-        : base;
+        : r.kind === 'version' && r.link_playlist_id !== null
+          ? `${base}/playlist/${r.link_playlist_id}?track=${r.track_id}`
+          : base;
   return {
     kind: r.kind,
     id: `${r.kind}-${r.id}`,
@@ -113,6 +127,10 @@ function toItem(collectiveId: number, r: Row): ActivityItem {
             excerpt: r.excerpt ?? '',
             isReply: r.parent_id !== null,
           }
+        : null,
+    version:
+      r.kind === 'version' && r.version_number !== null
+        ? { number: r.version_number, note: r.excerpt }
         : null,
     url,
   };

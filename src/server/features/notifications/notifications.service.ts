@@ -21,7 +21,7 @@ import {
 import { imageUrlColumn } from '../images/image-url';
 import { toUserSummary } from '../users/users.service';
 
-type NewNotification = typeof notifications.$inferInsert;
+export type NewNotification = typeof notifications.$inferInsert;
 
 /** @name in a comment: the characters a username may hold (schemas/users.ts). */
 const MENTION = /@([\p{L}\p{N}_.-]+)/gu;
@@ -31,7 +31,7 @@ export const mentionedNames = (content: string) =>
   );
 
 /** Of these people, the kinds each has switched off (no row: on). */
-async function switchedOff(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
+export async function switchedOff(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await db
     .select({ userId: notificationPreferences.userId, kind: notificationPreferences.kind })
@@ -197,6 +197,7 @@ async function selectItems(
     commentId: n.commentId,
     excerpt: r.excerpt,
     atSeconds: n.atSeconds,
+    trackVersion: n.trackVersion,
     url: notificationUrl(n),
     read: n.readAt !== null,
     createdAt: n.createdAt.toISOString(),

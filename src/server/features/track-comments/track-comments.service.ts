@@ -14,7 +14,13 @@ import { notifyAboutComment } from '../notifications/notifications.service';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import { canDeleteTrackComment, canEditTrackComment, canResolveTrackComment } from './track-comments.policy';
 
-export type SharedTrack = { id: number; userId: string; name: string; duration: number | null };
+export type SharedTrack = {
+  id: number;
+  userId: string;
+  name: string;
+  duration: number | null;
+  version: number;
+};
 
 /**
  * The caller's role and the track, when it sits in a playlist shared into the collective; 404 for a
@@ -30,7 +36,13 @@ export async function requireSharedTrack(
   const { role } = await requireMembership(db, collectiveId, userId);
   const [row] = await db
     .select({
-      track: { id: tracks.id, userId: tracks.userId, name: tracks.name, duration: tracks.duration },
+      track: {
+        id: tracks.id,
+        userId: tracks.userId,
+        name: tracks.name,
+        duration: tracks.duration,
+        version: tracks.version,
+      },
       playlistId: playlistTracks.playlistId,
     })
     .from(tracks)
@@ -63,6 +75,7 @@ function toDto({ comment: c, user }: Row): TrackComment {
     content: c.content,
     atSeconds: c.atSeconds,
     endSeconds: c.endSeconds,
+    trackVersion: c.trackVersion,
     resolved: c.resolvedAt !== null,
     resolvedAt: c.resolvedAt?.toISOString() ?? null,
     editedAt: c.editedAt?.toISOString() ?? null,
@@ -156,6 +169,8 @@ export async function createTrackComment(
         content: body.content,
         atSeconds,
         endSeconds,
+        // The moment is a moment of this file: a later version may move it (decision 0223).
+        trackVersion: track.version,
       })
       .returning({ id: trackComments.id });
     await notifyAboutComment(tx, {

@@ -203,6 +203,7 @@ describe('notifications', () => {
       mention: true,
       share: true,
       join: true,
+      new_version: true,
     });
     const prefs = await artist.patch('/api/notifications/preferences', { comment: false });
     expect(prefs.json()).toMatchObject({ comment: false, mention: true });

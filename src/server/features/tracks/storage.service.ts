@@ -22,13 +22,15 @@ export const quotaExceededMessage = (usedBytes: number, quotaBytes: number) =>
 /**
  * How large the next audio file may be: the upload limit, or the room left under the quota when
  * that is smaller (so a body that cannot fit is refused before or while it arrives, not after).
- * A person already at the quota is refused at once. quotaBytes 0 means unlimited.
+ * A person already at the quota is refused at once. quotaBytes 0 means unlimited. `replacedBytes`:
+ * the size of a file the upload replaces (a new version of a track, decision 0221), freed by it.
  */
 export async function audioUploadLimit(
   db: Database,
   userId: string,
   maxUploadBytes: number,
   quotaBytes: number,
+  replacedBytes = 0,
 ): Promise<{ maxBytes: number; tooLargeMessage: string }> {
   const sizeLimit = {
     maxBytes: maxUploadBytes,
@@ -36,7 +38,7 @@ export async function audioUploadLimit(
   };
   if (!quotaBytes) return sizeLimit;
   const used = await storedBytes(db, userId);
-  const room = quotaBytes - used;
+  const room = quotaBytes - used + replacedBytes;
   if (room <= 0) throw new HttpError(413, quotaExceededMessage(used, quotaBytes));
   return room < maxUploadBytes
     ? { maxBytes: room, tooLargeMessage: quotaExceededMessage(used, quotaBytes) }

@@ -59,7 +59,8 @@ const trackColumns = (equipment: SQL) => sql`
       select row_to_json(l) from (
         select ${realJson(sql`t.loudness_lufs`)} as "integratedLufs", ${realJson(sql`t.true_peak_db`)} as "truePeakDb"
       ) l
-    ) end as "loudness"`;
+    ) end as "loudness",
+    t.version as "version"`;
 
 /** Where a page ended: the last track's sort key, to the microsecond, and its id. */
 interface Cursor {

@@ -77,7 +77,7 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
       });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      return await markFailed(db, trackId, 'The uploaded file is missing from storage');
+      return await failUnlessReplaced(deps, row, 'The uploaded file is missing from storage', signal);
     }
     const facts = await probeAudio(files.original).catch((err: unknown) => {
       if (err instanceof NotAudioError) throw new UndecodableAudioError('The file is not audio we can read');
@@ -109,6 +109,8 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
       const [current] = await tx.select().from(tracks).where(eq(tracks.id, trackId)).for('update');
       // Deleted (or handled by another run) meanwhile: what this run made belongs to nobody.
       if (current?.processingState !== 'pending') return 'lost';
+      // A new version replaced the file this run measured (decision 0222): its results are stale.
+      if (current.filepath !== row.filepath) return 'superseded';
       await tx
         .update(tracks)
         .set({
@@ -128,14 +130,16 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
     // Displaced rendition and peaks were queued for removal by the update itself (decision 0095);
     // a run that lost its track removes what it made, which no row ever named.
     if (outcome === 'displaced') await kickBlobDeletions(deps.queue, deps.log);
-    if (outcome === 'lost') await removeBlobs(deps, made);
+    if (outcome === 'lost' || outcome === 'superseded') await removeBlobs(deps, made);
     made.length = 0;
+    // The queue skipped the new version's job while this one ran (one job per track): run it here.
+    if (outcome === 'superseded') return await processTrack(deps, trackId, signal);
     deps.log.info({ trackId, rendition: renditionKey !== null }, 'Track processed');
   } catch (err) {
     await removeBlobs(deps, made);
     if (err instanceof UndecodableAudioError) {
       deps.log.info({ trackId, reason: err.message }, 'Track could not be processed');
-      return await markFailed(db, trackId, err.message);
+      return await failUnlessReplaced(deps, row, err.message, signal);
     }
     throw err;
   } finally {
@@ -149,11 +153,34 @@ export async function giveUpOnTrack(db: Database, trackId: number) {
   await markFailed(db, trackId, GAVE_UP_MESSAGE);
 }
 
-async function markFailed(db: Database, trackId: number, reason: string) {
-  await db
+/**
+ * The file this run read cannot be processed. A new version may have replaced it meanwhile (decision
+ * 0222): then the track is not marked, and the new file, whose job the queue skipped, is run now.
+ */
+async function failUnlessReplaced(
+  deps: TrackProcessingDeps,
+  row: { id: number; filepath: string },
+  reason: string,
+  signal?: AbortSignal,
+) {
+  if (await markFailed(deps.db, row.id, reason, row.filepath)) return;
+  await processTrack(deps, row.id, signal);
+}
+
+/** `filepath`: only while the track still holds that file. True when the track was marked. */
+async function markFailed(db: Database, trackId: number, reason: string, filepath?: string) {
+  const marked = await db
     .update(tracks)
     .set({ processingState: 'failed', processingError: reason })
-    .where(and(eq(tracks.id, trackId), eq(tracks.processingState, 'pending')));
+    .where(
+      and(
+        eq(tracks.id, trackId),
+        eq(tracks.processingState, 'pending'),
+        filepath === undefined ? undefined : eq(tracks.filepath, filepath),
+      ),
+    )
+    .returning({ id: tracks.id });
+  return marked.length > 0;
 }
 
 async function removeBlobs(deps: TrackProcessingDeps, keys: string[]) {

@@ -20,6 +20,7 @@ import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/u
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
+import { displayFileName } from '../../media/display-file-name';
 import { parseFormFields } from '../../media/form-fields';
 import { receiveUpload } from '../../media/receive-upload';
 import { uploadForm } from '../../openapi/multipart';
@@ -32,6 +33,7 @@ import { etagMatches, journalRevision, preferredEncoding, TrackListCache } from 
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueTrackProcessing } from './track-processing.service';
+import { trackVersionRoutes } from './track-versions.routes';
 import {
   deleteTrack,
   findTrackWithContent,
@@ -56,16 +58,6 @@ export interface TracksRoutesOptions {
 
 const trackParams = z.object({ id: idParam() });
 const tags = ['tracks'];
-
-/** A browser sends a bare file name; anything with a path in it is not from our client. */
-function displayFileName(name: string): string {
-  if (!name.trim() || /[/\\]/.test(name) || name.includes('\0') || name === '.' || name === '..') {
-    throw new HttpError(400, 'The file name must be a plain name, without folders');
-  }
-  if (/[\p{Cc}\p{Cs}]/u.test(name))
-    throw new HttpError(400, 'The file name must not contain control characters');
-  return name.trim().slice(0, 255);
-}
 
 export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -253,4 +245,12 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
   );
 
   await app.register(trackMediaRoutes, { db, store, queue: opts.queue, ...opts.media });
+  await app.register(trackVersionRoutes, {
+    db,
+    store,
+    queue: opts.queue,
+    tempDir: opts.tempDir,
+    maxUploadBytes: opts.maxUploadBytes,
+    storageQuotaBytes: opts.storageQuotaBytes,
+  });
 }

@@ -58,6 +58,7 @@ export function toTrackDto(row: TrackRow, equipment: Track['equipment'] = []): T
       row.loudnessLufs !== null && row.truePeakDb !== null
         ? { integratedLufs: row.loudnessLufs, truePeakDb: row.truePeakDb }
         : null,
+    version: row.version,
   };
 }
 

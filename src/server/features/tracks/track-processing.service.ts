@@ -39,6 +39,21 @@ export async function enqueueTrackProcessing(queue: JobQueue, trackId: number): 
 }
 
 /**
+ * After an upload (first file or new version) is stored: queue its processing, but never fail the
+ * answer over it. Should the enqueue fail, the track stays `pending` and the next start-up queues it
+ * (decision 0039).
+ */
+export async function enqueueAfterUpload(
+  queue: JobQueue,
+  trackId: number,
+  log: { warn: (details: object, message: string) => void },
+): Promise<void> {
+  await enqueueTrackProcessing(queue, trackId).catch((err: unknown) =>
+    log.warn({ err, trackId }, 'Could not queue the track for processing'),
+  );
+}
+
+/**
  * Start-up: every track still `pending` gets a job (those already queued or running are skipped by
  * the queue), so tracks from before the upgrade, or whose enqueue failed, are never left waiting.
  */

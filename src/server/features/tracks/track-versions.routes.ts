@@ -16,7 +16,7 @@ import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { audioUploadLimit } from './storage.service';
-import { enqueueTrackProcessing } from './track-processing.service';
+import { enqueueAfterUpload } from './track-processing.service';
 import { addTrackVersion, listTrackVersions, requireTrackToVersion } from './track-versions.service';
 
 export interface TrackVersionRoutesOptions {
@@ -93,10 +93,8 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
         stored = undefined;
         // The old original, rendition and peaks were queued for removal with the update (decision 0095).
         await app.kickBlobDeletions();
-        // As for a first upload: should the enqueue fail, start-up queues the pending track (decision 0039).
-        await enqueueTrackProcessing(opts.queue, track.id).catch((err: unknown) =>
-          request.log.warn({ err, trackId: track.id }, 'Could not queue the new version for processing'),
-        );
+        // Processing runs later, in a worker; the upload is answered now.
+        await enqueueAfterUpload(opts.queue, track.id, request.log);
         return reply.code(201).send(track);
       } catch (err) {
         // Whatever failed, the track keeps its current file and no new file is left behind.

@@ -32,7 +32,7 @@ import { audioUploadLimit, createTrackWithinQuota, storedBytes } from './storage
 import { etagMatches, journalRevision, preferredEncoding, TrackListCache } from './track-list.cache';
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
-import { enqueueTrackProcessing } from './track-processing.service';
+import { enqueueAfterUpload } from './track-processing.service';
 import { trackVersionRoutes } from './track-versions.routes';
 import {
   deleteTrack,
@@ -167,11 +167,8 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
           originalPlayable: audio.browserPlayable,
         });
         stored = undefined;
-        // Processing runs later, in a worker; the upload is answered now. Should the enqueue fail,
-        // the track stays `pending` and the next start-up queues it (decision 0039).
-        await enqueueTrackProcessing(opts.queue, track.id).catch((err: unknown) =>
-          request.log.warn({ err, trackId: track.id }, 'Could not queue the track for processing'),
-        );
+        // Processing runs later, in a worker; the upload is answered now.
+        await enqueueAfterUpload(opts.queue, track.id, request.log);
         return reply.code(201).send(track);
       } catch (err) {
         // Whatever failed, the upload leaves neither a file nor a row.

@@ -53,8 +53,14 @@ describe.skipIf(!serverUrl)('runMigrations on PostgreSQL (decision 0096)', () =>
       const { rows } = await check.query('select hash from drizzle.__drizzle_migrations');
       expect(rows).toHaveLength(MIGRATIONS);
       expect(new Set(rows.map((r) => r.hash)).size).toBe(MIGRATIONS);
-      // The lock is released: nobody holds it once they are all done.
-      const held = await check.query("select count(*)::int as n from pg_locks where locktype = 'advisory'");
+      // The lock is released: nobody holds it once they are all done. pg_locks spans the whole
+      // server, and other suites' queues take advisory locks of their own in their databases, so
+      // count only this database's locks.
+      const held = await check.query(
+        `select count(*)::int as n from pg_locks
+          where locktype = 'advisory'
+            and database = (select oid from pg_database where datname = current_database())`,
+      );
       expect(held.rows[0].n).toBe(0);
     } finally {
       await check.end();

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { collectiveMembers } from '../db/schema';
+import { collectiveMembers, playlistCollectiveShares, playlistTracks } from '../db/schema';
 import { findComment } from '../features/collectives/collective-playlists.service';
 import { findNotification } from '../features/notifications/notifications.service';
 import { findTrackComment } from '../features/track-comments/track-comments.service';
@@ -42,6 +42,7 @@ const busMessageSchema = z.discriminatedUnion('kind', [
     change: z.enum(['added', 'edited', 'deleted']),
   }),
   z.object({ kind: z.literal('notification'), userId: z.string(), notificationId: z.number() }),
+  z.object({ kind: z.literal('version'), trackId: z.number(), version: z.number() }),
 ]);
 type BusMessage = z.infer<typeof busMessageSchema>;
 
@@ -139,6 +140,14 @@ export class LiveEventDelivery {
         }
         return;
       }
+      case 'version': {
+        // Every collective the track is shared into, each to its members this instance streams to.
+        const { trackId, version } = message;
+        for (const [collectiveId, to] of await this.membersWhereTrackIsShared(trackId, local)) {
+          this.streams.sendTo(to, { event: 'version', data: { collectiveId, trackId, version } });
+        }
+        return;
+      }
       case 'presence': {
         const to = await this.sharingACollectiveWith(message.userId, local);
         if (to.length === 0) return;
@@ -157,6 +166,21 @@ export class LiveEventDelivery {
         and(eq(collectiveMembers.collectiveId, collectiveId), inArray(collectiveMembers.userId, userIds)),
       );
     return rows.map((r) => r.userId);
+  }
+
+  /** Of these users, those in each collective a playlist holding the track is shared into. */
+  private async membersWhereTrackIsShared(trackId: number, userIds: string[]) {
+    const rows = await this.db
+      .selectDistinct({ collectiveId: collectiveMembers.collectiveId, userId: collectiveMembers.userId })
+      .from(playlistTracks)
+      .innerJoin(playlistCollectiveShares, eq(playlistCollectiveShares.playlistId, playlistTracks.playlistId))
+      .innerJoin(collectiveMembers, eq(collectiveMembers.collectiveId, playlistCollectiveShares.collectiveId))
+      .where(and(eq(playlistTracks.trackId, trackId), inArray(collectiveMembers.userId, userIds)));
+    const byCollective = new Map<number, string[]>();
+    for (const { collectiveId, userId } of rows) {
+      byCollective.set(collectiveId, [...(byCollective.get(collectiveId) ?? []), userId]);
+    }
+    return byCollective;
   }
 
   /** Of these users, those in at least one collective with `userId` (who see them in a panel). */

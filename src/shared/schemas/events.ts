@@ -37,6 +37,8 @@ export const liveEventSchemas = {
     /** The comment as it is now; null once deleted. */
     comment: trackCommentSchema.nullable(),
   }),
+  /** A track in a playlist shared into one of the person's collectives has a new version (decision 0230). */
+  version: z.object({ collectiveId: z.number(), trackId: z.number(), version: z.number() }),
   /** A new entry in the person's own inbox. */
   notification: z.object({ notification: notificationSchema }),
   /** Changes may have been missed (the server's listener reconnected): refetch what is shown. */

@@ -64,6 +64,11 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
         exact: true,
       });
       return;
+    case 'version':
+      // The feed gains an entry, and the playlists shown here carry the track's new version tag.
+      invalidateActivity(queryClient, data.collectiveId);
+      void queryClient.invalidateQueries({ queryKey: collectivePlaylistsKey(data.collectiveId) });
+      return;
     case 'notification':
       updateOrRefetch<NotificationList>(
         queryClient,

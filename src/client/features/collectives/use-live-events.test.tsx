@@ -6,8 +6,9 @@ import { createQueryClient } from '../../lib/query-client';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { NOTIFICATIONS_KEY } from '../notifications/use-notifications';
 import { trackCommentsKey } from '../track-comments/use-track-comments';
+import { activityKey } from './activity-feed';
 import { comment, NO_MEMBER_ABILITIES, person } from './collective-fixtures';
-import { collectivePlaylistsKey, commentsKey, membersKey } from './use-collectives';
+import { collectivePlaylistKey, collectivePlaylistsKey, commentsKey, membersKey } from './use-collectives';
 import { useLiveEvents } from './use-live-events';
 
 /** Stands in for the browser's EventSource: the test plays the server. */
@@ -134,6 +135,17 @@ describe('useLiveEvents', () => {
     source().emit('member', { collectiveId: 4, userId: 'c', change: 'joined' });
     expect(queryClient.getQueryState(membersKey(4))?.isInvalidated).toBe(true);
     expect(() => source().emit('comment', { nonsense: true })).not.toThrow();
+  });
+
+  it('reads the activity feed and the shared playlists again when a track in them has a new version', () => {
+    const { queryClient, source } = mount();
+    queryClient.setQueryData(activityKey(4), { items: [], nextCursor: null });
+    queryClient.setQueryData(collectivePlaylistKey(4, 7), {});
+    queryClient.setQueryData(activityKey(5), { items: [], nextCursor: null });
+    source().emit('version', { collectiveId: 4, trackId: 3, version: 2 });
+    expect(queryClient.getQueryState(activityKey(4))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(collectivePlaylistKey(4, 7))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(activityKey(5))?.isInvalidated).toBe(false);
   });
 
   it('opens a new stream after one the browser gave up on, and refreshes what it missed', () => {

@@ -15,6 +15,7 @@ const NAMES = Object.keys({
   resync: true,
   trackComment: true,
   notification: true,
+  version: true,
 } satisfies Record<LiveEventName, true>) as LiveEventName[];
 const MAX_RETRY_MS = 30_000;
 

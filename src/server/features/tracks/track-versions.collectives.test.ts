@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityItem } from '../../../shared/schemas/activity';
 import type { Notification } from '../../../shared/schemas/notifications';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { type EventStreamClient, openEventStream } from '../../../test/event-stream';
 import { makeWav } from '../../../test/media-fixtures';
 import { collectiveMembers } from '../../db/schema';
 
@@ -135,6 +136,37 @@ describe('a new version in collectives', () => {
 
     expect((await outsider.get(activity(band))).statusCode).toBe(404);
     expect((await t.client().get(activity(band))).statusCode).toBe(401);
+  });
+
+  it('is announced live to the members of the collectives it is shared into, and no one else', async () => {
+    const streams: EventStreamClient[] = [];
+    try {
+      const open = async (p: Person) => {
+        const s = await openEventStream(t.app, { cookie: p.cookieHeader() });
+        streams.push(s);
+        await s.next('ready');
+        return s;
+      };
+      const [memberStream, ownerStream, outsiderStream] = [
+        await open(member),
+        await open(owner),
+        await open(outsider),
+      ];
+      const { version } = (await newVersion(owner)).json();
+      expect(await memberStream.next('version', (d) => d.version === version)).toEqual({
+        collectiveId: band,
+        trackId,
+        version,
+      });
+      await ownerStream.next('version', (d) => d.version === version && d.collectiveId === band);
+      await t.app.liveEvents.delivery.settled();
+      // Not for the owner's other collective, where the track is not shared, nor for an outsider.
+      const versionEvents = (s: EventStreamClient) => s.events().filter((e) => e.event === 'version');
+      expect(versionEvents(ownerStream)).toHaveLength(1);
+      expect(versionEvents(outsiderStream)).toEqual([]);
+    } finally {
+      await Promise.all(streams.map((s) => s.close()));
+    }
   });
 
   it('leaves the feed once the playlist is no longer shared there', async () => {

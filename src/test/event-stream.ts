@@ -123,3 +123,24 @@ function parseFrame(text: string): Frame | undefined {
   if (!event) return undefined;
   return { event, data: JSON.parse(fields.get('data') ?? 'null') };
 }
+
+/**
+ * Runs `body` with a way to open ready streams for signed-in people (each has seen `ready`, so every
+ * later change reaches it), and closes them all afterwards, however `body` ends.
+ */
+export async function withEventStreams(
+  app: FastifyInstance,
+  body: (open: (person: { cookieHeader(): string }) => Promise<EventStreamClient>) => Promise<void>,
+) {
+  const streams: EventStreamClient[] = [];
+  try {
+    await body(async (person) => {
+      const stream = await openEventStream(app, { cookie: person.cookieHeader() });
+      streams.push(stream);
+      await stream.next('ready');
+      return stream;
+    });
+  } finally {
+    await Promise.all(streams.map((s) => s.close()));
+  }
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { type EventStreamClient, openEventStream } from '../../../test/event-stream';
+import { withEventStreams } from '../../../test/event-stream';
 import { makeWav } from '../../../test/media-fixtures';
 import { collectiveMembers } from '../../db/schema';
 
@@ -245,14 +245,7 @@ describe('notifications', () => {
   });
 
   it('delivers comments and inbox entries live, to members only', async () => {
-    const streams: EventStreamClient[] = [];
-    try {
-      const open = async (p: Person) => {
-        const s = await openEventStream(t.app, { cookie: p.cookieHeader() });
-        streams.push(s);
-        await s.next('ready');
-        return s;
-      };
+    await withEventStreams(t.app, async (open) => {
       const [artistStream, fanStream, outsiderStream] = [
         await open(artist),
         await open(fan),
@@ -281,9 +274,7 @@ describe('notifications', () => {
       expect(
         outsiderStream.events().filter((e) => e.event === 'trackComment' || e.event === 'notification'),
       ).toEqual([]);
-    } finally {
-      await Promise.all(streams.map((s) => s.close()));
-    }
+    });
   });
 });
 

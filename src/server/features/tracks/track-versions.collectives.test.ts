@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityItem } from '../../../shared/schemas/activity';
 import type { Notification } from '../../../shared/schemas/notifications';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { type EventStreamClient, openEventStream } from '../../../test/event-stream';
+import { type EventStreamClient, withEventStreams } from '../../../test/event-stream';
 import { makeWav } from '../../../test/media-fixtures';
 import { collectiveMembers } from '../../db/schema';
 
@@ -139,14 +139,7 @@ describe('a new version in collectives', () => {
   });
 
   it('is announced live to the members of the collectives it is shared into, and no one else', async () => {
-    const streams: EventStreamClient[] = [];
-    try {
-      const open = async (p: Person) => {
-        const s = await openEventStream(t.app, { cookie: p.cookieHeader() });
-        streams.push(s);
-        await s.next('ready');
-        return s;
-      };
+    await withEventStreams(t.app, async (open) => {
       const [memberStream, ownerStream, outsiderStream] = [
         await open(member),
         await open(owner),
@@ -164,9 +157,7 @@ describe('a new version in collectives', () => {
       const versionEvents = (s: EventStreamClient) => s.events().filter((e) => e.event === 'version');
       expect(versionEvents(ownerStream)).toHaveLength(1);
       expect(versionEvents(outsiderStream)).toEqual([]);
-    } finally {
-      await Promise.all(streams.map((s) => s.close()));
-    }
+    });
   });
 
   it('leaves the feed once the playlist is no longer shared there', async () => {

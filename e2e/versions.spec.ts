@@ -1,20 +1,25 @@
 import { expect, screenshotsOf } from './fixtures';
-import { person, postJson, signInHome, test } from './support/collectives';
+import { browserFor, person, postJson, signInHome, test } from './support/collectives';
 import { mediaDir, writeWav } from './support/media';
 import { unique, uploadTrack } from './support/playlists';
 
 // Issue 14, new versions of tracks: Vi uploads a second mix of a track from its menu in her journal,
 // is told "Version 2 uploaded" and sees "v2" beside its name; the collective her playlist is shared
-// into says so in its activity, with what changed.
+// into says so in its activity, with what changed; Wes, a member with the collective open, sees it
+// arrive without a reload (decision 0230).
 
 const shot = screenshotsOf('versions');
 const vi = person('vi-versions', 'Vi', 'Versions');
+const wes = person('wes-versions', 'Wes', 'Versions');
 
 test('the owner uploads a new version from the menu, and the collective hears of it', async ({
   page,
+  browser,
+  baseURL,
   journalWithPeople: journal,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('no baseURL');
   await signInHome(page, journal, vi);
   const trackName = unique('Second Mix');
   const trackId = await uploadTrack(page, trackName, 2);
@@ -22,6 +27,21 @@ test('the owner uploads a new version from the menu, and the collective hears of
   const playlist = await postJson<{ id: number }>(page, '/api/playlists', { name: unique('Demos') });
   await postJson(page, `/api/playlists/${playlist.id}/tracks`, { trackId });
   await postJson(page, `/api/playlists/${playlist.id}/share`, { collectiveIds: [collective.id] }, 200);
+  const link = await postJson<{ code: string }>(page, `/api/collectives/${collective.id}/invite-links`, {
+    type: 'single',
+  });
+
+  // Wes, in a browser of his own, joins and keeps the collective open.
+  const w = await browserFor(browser, baseURL);
+  await signInHome(w.page, journal, wes);
+  await postJson(w.page, `/api/invite/${link.code}/join`, undefined, 200);
+  await w.page.goto(`/collective/${collective.id}`);
+  const wesActivity = w.page.getByRole('list', { name: 'Activity' });
+  await expect(wesActivity).toBeVisible();
+  await expect(w.page.getByRole('list', { name: 'Playlist tracks' }).getByText(trackName)).toBeVisible();
+  await w.page.evaluate(() => {
+    (window as { stillSamePage?: boolean }).stillSamePage = true;
+  });
 
   // In the journal, the track's menu offers its owner a new version.
   await page.goto('/');
@@ -42,6 +62,16 @@ test('the owner uploads a new version from the menu, and the collective hears of
   await expect(row.getByTestId('track-version')).toHaveText('v2');
   await expect(row.getByTestId('track-version')).toBeVisible();
   await shot(page, '1-journal-v2');
+
+  // Wes's open page gains the activity item and the tag on its own.
+  await expect(wesActivity.getByText(new RegExp(`uploaded version 2 of “${trackName}”`))).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(w.page.getByRole('list', { name: 'Playlist tracks' }).getByTestId('track-version')).toHaveText(
+    'v2',
+  );
+  expect(await w.page.evaluate(() => (window as { stillSamePage?: boolean }).stillSamePage)).toBe(true);
+  await w.context.close();
 
   // The collective's activity tells the members, with the note, linking to the track.
   await page.goto(`/collective/${collective.id}`);

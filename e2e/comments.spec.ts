@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshotsOf } from './fixtures';
-import { browserFor, person, postJson, signInHome, test } from './support/collectives';
+import {
+  browserFor,
+  inviteCode,
+  joinInOwnBrowser,
+  person,
+  postJson,
+  signInHome,
+  test,
+} from './support/collectives';
 import { unique, uploadTrack } from './support/playlists';
 
 // Issue 14, timed comments and the inbox: Ana comments at 0:03 on Bo's track; Bo, on the same
@@ -36,16 +44,12 @@ test('a timed comment reaches the track owner live, leads to its moment, and sta
   const playlist = await postJson<{ id: number }>(page, '/api/playlists', { name: unique('Demos') });
   await postJson(page, `/api/playlists/${playlist.id}/tracks`, { trackId });
   await postJson(page, `/api/playlists/${playlist.id}/share`, { collectiveIds: [collective.id] }, 200);
-  const link = await postJson<{ code: string }>(page, `/api/collectives/${collective.id}/invite-links`, {
-    type: 'single',
-  });
+  const code = await inviteCode(page, collective.id);
   const playlistUrl = `/collective/${collective.id}/playlist/${playlist.id}`;
   const commentsApi = `/api/collectives/${collective.id}/tracks/${trackId}/comments`;
 
   // Ana joins in her own browser.
-  const a = await browserFor(browser, baseURL);
-  await signInHome(a.page, journal, ana);
-  await postJson(a.page, `/api/invite/${link.code}/join`, undefined, 200);
+  const a = await joinInOwnBrowser(browser, baseURL, journal, ana, code);
 
   // Bo has the playlist open with the track's comments showing; his inbox is empty of unread.
   await page.goto(playlistUrl);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshotsOf } from './fixtures';
-import { browserFor, person, postJson, signInHome, test } from './support/collectives';
+import { inviteCode, joinInOwnBrowser, person, postJson, signInHome, test } from './support/collectives';
 import { unique } from './support/playlists';
 
 // Issue 13, library management (decisions 0120-0124): Olga runs a collective with Pete and Quinn.
@@ -46,19 +46,9 @@ test('manages members and roles, expiring invites, and deletes a playlist and th
     const { id } = await postJson<{ id: number }>(page, '/api/playlists', { name });
     await postJson(page, `/api/playlists/${id}/share`, { collectiveIds: [collectiveId] }, 200);
   }
-  const link = await postJson<{ code: string }>(page, `/api/collectives/${collectiveId}/invite-links`, {
-    type: 'multi',
-  });
-
-  const p = await browserFor(browser, baseURL);
-  const q = await browserFor(browser, baseURL);
-  for (const [who, ctx] of [
-    [pete, p],
-    [quinn, q],
-  ] as const) {
-    await signInHome(ctx.page, journal, who);
-    await postJson(ctx.page, `/api/invite/${link.code}/join`, undefined, 200);
-  }
+  const code = await inviteCode(page, collectiveId, 'multi');
+  const p = await joinInOwnBrowser(browser, baseURL, journal, pete, code);
+  const q = await joinInOwnBrowser(browser, baseURL, journal, quinn, code);
 
   // Pete, a plain member, is offered only what he may use.
   await p.page.goto(`/collective/${collectiveId}`);

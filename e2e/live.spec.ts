@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, screenshotsOf } from './fixtures';
-import { browserFor, person, postJson, signInHome, test } from './support/collectives';
+import { inviteCode, joinInOwnBrowser, person, postJson, signInHome, test } from './support/collectives';
 import { unique } from './support/playlists';
 
 // Issue 12, live events and real presence (decisions 0100, 0101): Mona and Ben have the same
@@ -33,14 +33,10 @@ test('sees another member online and their comment appear live, without a reload
   const playlistName = unique('Open Mic');
   const playlist = await postJson<{ id: number }>(page, '/api/playlists', { name: playlistName });
   await postJson(page, `/api/playlists/${playlist.id}/share`, { collectiveIds: [collective.id] }, 200);
-  const link = await postJson<{ code: string }>(page, `/api/collectives/${collective.id}/invite-links`, {
-    type: 'single',
-  });
+  const code = await inviteCode(page, collective.id);
 
   // Ben, in a browser of his own, joins and opens the collective.
-  const b = await browserFor(browser, baseURL);
-  await signInHome(b.page, journal, ben);
-  await postJson(b.page, `/api/invite/${link.code}/join`, undefined, 200);
+  const b = await joinInOwnBrowser(browser, baseURL, journal, ben, code);
   await b.page.goto(`/collective/${collective.id}`);
   await expect(b.page.getByRole('heading', { name: playlistName })).toBeVisible();
 

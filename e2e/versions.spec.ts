@@ -1,5 +1,5 @@
 import { expect, screenshotsOf } from './fixtures';
-import { browserFor, person, postJson, signInHome, test } from './support/collectives';
+import { inviteCode, joinInOwnBrowser, person, postJson, signInHome, test } from './support/collectives';
 import { mediaDir, writeWav } from './support/media';
 import { unique, uploadTrack } from './support/playlists';
 
@@ -27,14 +27,10 @@ test('the owner uploads a new version from the menu, and the collective hears of
   const playlist = await postJson<{ id: number }>(page, '/api/playlists', { name: unique('Demos') });
   await postJson(page, `/api/playlists/${playlist.id}/tracks`, { trackId });
   await postJson(page, `/api/playlists/${playlist.id}/share`, { collectiveIds: [collective.id] }, 200);
-  const link = await postJson<{ code: string }>(page, `/api/collectives/${collective.id}/invite-links`, {
-    type: 'single',
-  });
+  const code = await inviteCode(page, collective.id);
 
   // Wes, in a browser of his own, joins and keeps the collective open.
-  const w = await browserFor(browser, baseURL);
-  await signInHome(w.page, journal, wes);
-  await postJson(w.page, `/api/invite/${link.code}/join`, undefined, 200);
+  const w = await joinInOwnBrowser(browser, baseURL, journal, wes, code);
   await w.page.goto(`/collective/${collective.id}`);
   const wesActivity = w.page.getByRole('list', { name: 'Activity' });
   await expect(wesActivity).toBeVisible();

@@ -116,3 +116,23 @@ export async function postJson<T>(page: Page, url: string, data: unknown, status
   expect(res.status(), `${url}: ${await res.text()}`).toBe(status);
   return (await res.json()) as T;
 }
+
+/** A new invite link's code, made through `page`'s session (the collective's owner or an admin). */
+export async function inviteCode(page: Page, collectiveId: number, type: 'single' | 'multi' = 'single') {
+  return (await postJson<{ code: string }>(page, `/api/collectives/${collectiveId}/invite-links`, { type }))
+    .code;
+}
+
+/** `who`, in a browser of their own, signed in and joined through the invite `code`. */
+export async function joinInOwnBrowser(
+  browser: Browser,
+  baseURL: string,
+  journal: RunningJournal,
+  who: Person,
+  code: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const own = await browserFor(browser, baseURL);
+  await signInHome(own.page, journal, who);
+  await postJson(own.page, `/api/invite/${code}/join`, undefined, 200);
+  return own;
+}

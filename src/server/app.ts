@@ -78,7 +78,10 @@ export interface BuildAppOptions {
    */
   queueConnection?: QueueConnection;
   /** Live event timings (stream and presence heartbeats, listener reconnect); tests shorten them. */
-  liveEvents?: Pick<LiveEventsOptions, 'streamHeartbeatMs' | 'presenceHeartbeatMs' | 'listenRetryMs'>;
+  liveEvents?: Pick<
+    LiveEventsOptions,
+    'streamHeartbeatMs' | 'presenceHeartbeatMs' | 'listenRetryMs' | 'sessionCheckMs'
+  >;
   /** Job queue timings; defaults suit production, tests shorten them. */
   queueTimings?: {
     pollingIntervalSeconds?: number;

@@ -21,6 +21,8 @@ export interface EventStreamClient {
     match?: (data: Extract<LiveEvent, { event: K }>['data']) => boolean,
     timeoutMs?: number,
   ): Promise<Extract<LiveEvent, { event: K }>['data']>;
+  /** Resolves once the server has ended the stream (rejects after timeoutMs). */
+  untilEnded(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,25 @@ export async function openEventStream(
         const timer = setTimeout(() => {
           done();
           reject(new Error(`no '${name}' event within ${timeoutMs} ms; had ${JSON.stringify(events())}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    untilEnded(timeoutMs = 5_000) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!ended) return;
+          done();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`the stream was still open after ${timeoutMs} ms`));
         }, timeoutMs);
         const done = () => {
           clearTimeout(timer);

@@ -10,9 +10,14 @@ import { LIVE_EVENTS_CHANNEL, LiveEventDelivery } from './live-event-delivery';
 import { LiveStream, LiveStreams } from './live-streams';
 import { type ListenConnection, listenForNotifications } from './notify-listener';
 import { PRESENCE_HEARTBEAT_MS, PresenceTracker } from './presence';
+import { startStreamSessionCheck } from './stream-session-check';
 
 /** A comment line this often keeps proxies (nginx's 60 s proxy_read_timeout) from cutting a quiet stream. */
 export const STREAM_HEARTBEAT_MS = 25_000;
+/** A person's streams on one instance (tabs, a script gone wrong) past this close oldest first (0241). */
+export const MAX_STREAMS_PER_PERSON = 20;
+/** How often open streams' sessions are read again (decision 0240): the bound for an expired session. */
+export const STREAM_SESSION_CHECK_MS = 60_000;
 
 export interface LiveEventsOptions {
   db: Database;
@@ -22,6 +27,7 @@ export interface LiveEventsOptions {
   presenceHeartbeatMs?: number;
   /** First reconnect delay of the PostgreSQL listener. */
   listenRetryMs?: number;
+  sessionCheckMs?: number;
 }
 
 declare module 'fastify' {
@@ -38,8 +44,10 @@ declare module 'fastify' {
  */
 export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEventsOptions) => {
   const instanceId = randomUUID();
-  const streams = new LiveStreams();
-  const delivery = new LiveEventDelivery(opts.db, streams, app.log);
+  const streams = new LiveStreams(MAX_STREAMS_PER_PERSON);
+  // A session ended on any instance: this one's cached sessions are dropped too, so a sign-out
+  // elsewhere takes effect here as soon as the bus tells, not after ACCESS_CACHE_SECONDS (0240).
+  const delivery = new LiveEventDelivery(opts.db, streams, app.log, () => app.accessGeneration.bump());
   const presence = new PresenceTracker(opts.db, instanceId, app.log);
   app.decorate('liveEvents', { instanceId, delivery, presence });
 
@@ -58,6 +66,12 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
       })
     : undefined;
   presence.start(opts.presenceHeartbeatMs ?? PRESENCE_HEARTBEAT_MS);
+  const stopSessionCheck = startStreamSessionCheck(
+    opts.db,
+    streams,
+    opts.sessionCheckMs ?? STREAM_SESSION_CHECK_MS,
+    app.log,
+  );
 
   // Before the server stops accepting and waits for open requests: a stream never ends by itself.
   app.addHook('preClose', (done) => {
@@ -66,6 +80,7 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
   });
   app.addHook('onClose', async () => {
     await listener?.close();
+    await stopSessionCheck();
     await delivery.settled();
     await presence.stop();
   });
@@ -90,6 +105,7 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
     },
     async (request, reply) => {
       const userId = userOf(request).id;
+      const sessionId = request.session.sessionId;
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -102,7 +118,7 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
         'X-Accel-Buffering': 'no',
       });
       raw.write(`retry: ${TIMINGS.liveEventsRetryMs}\n\n`);
-      const stream = new LiveStream(userId, raw);
+      const stream = new LiveStream(userId, sessionId, raw);
       streams.add(stream);
       const heartbeat = setInterval(() => stream.heartbeat(), opts.streamHeartbeatMs ?? STREAM_HEARTBEAT_MS);
       raw.on('close', () => {

@@ -43,6 +43,8 @@ const busMessageSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('notification'), userId: z.string(), notificationId: z.number() }),
   z.object({ kind: z.literal('version'), trackId: z.number(), version: z.number() }),
+  /** A sessions row was deleted (drizzle/0015); `session` is its id's sessionBusKey. */
+  z.object({ kind: z.literal('session-ended'), session: z.string() }),
 ]);
 type BusMessage = z.infer<typeof busMessageSchema>;
 
@@ -62,6 +64,8 @@ export class LiveEventDelivery {
     private readonly db: Database,
     private readonly streams: LiveStreams,
     private readonly log: Log,
+    /** Told of every ended session, whether or not a stream here used it (the access cache, 0240). */
+    private readonly onSessionEnded: () => void = () => {},
   ) {}
 
   receive(payload: string) {
@@ -81,6 +85,11 @@ export class LiveEventDelivery {
       this.log.warn({ payload: payload.slice(0, 200) }, 'Ignored a live event the app does not know');
       return;
     }
+    if (message.kind === 'session-ended') {
+      this.onSessionEnded();
+      this.streams.endSessions((stream) => stream.sessionKey === message.session);
+      return;
+    }
     const local = this.streams.userIds();
     if (local.length === 0) return;
     try {
@@ -93,7 +102,7 @@ export class LiveEventDelivery {
     }
   }
 
-  private async dispatch(message: BusMessage, local: string[]) {
+  private async dispatch(message: Exclude<BusMessage, { kind: 'session-ended' }>, local: string[]) {
     switch (message.kind) {
       case 'comment': {
         const to = await this.membersAmong(message.collectiveId, local);

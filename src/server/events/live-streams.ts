@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import type { LiveEvent } from '../../shared/schemas/events';
+import type { LiveEvent, StreamCloseReason } from '../../shared/schemas/events';
 
 /**
  * A reader that does not keep up (its socket buffer past this) is cut off rather than buffered
@@ -7,12 +8,25 @@ import type { LiveEvent } from '../../shared/schemas/events';
  */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
+/**
+ * How a session is named on the bus (drizzle/0015): the sha256 of its id, never the id itself,
+ * which is a bearer credential.
+ */
+export const sessionBusKey = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
+
 /** One open `GET /api/events` response: writes server-sent-event frames to it. */
 export class LiveStream {
+  /** The session's name on the bus (sessionBusKey). */
+  readonly sessionKey: string;
+
   constructor(
     readonly userId: string,
+    /** The session the stream was opened with: when it ends, so does the stream (decision 0240). */
+    readonly sessionId: string,
     private readonly raw: ServerResponse,
-  ) {}
+  ) {
+    this.sessionKey = sessionBusKey(sessionId);
+  }
 
   send({ event, data }: LiveEvent) {
     this.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -27,6 +41,12 @@ export class LiveStream {
     if (!this.raw.writableEnded) this.raw.end();
   }
 
+  /** Ends the stream, telling the browser why first, so that it does not simply reconnect. */
+  close(reason: StreamCloseReason) {
+    this.send({ event: 'streamClosed', data: { reason } });
+    this.end();
+  }
+
   private write(frame: string) {
     if (this.raw.writableEnded || this.raw.destroyed) return;
     if (this.raw.writableLength > MAX_BUFFERED_BYTES) {
@@ -37,14 +57,26 @@ export class LiveStream {
   }
 }
 
-/** The streams this instance holds, by user. */
+/** The streams this instance holds, by user (each user's in the order they opened). */
 export class LiveStreams {
   private readonly byUser = new Map<string, Set<LiveStream>>();
+
+  /**
+   * @param maxPerUser A person's streams on this instance past this many close, oldest first
+   *   (decision 0241): tabs are cheap to open, sockets and memory are not.
+   */
+  constructor(private readonly maxPerUser = Number.POSITIVE_INFINITY) {}
 
   add(stream: LiveStream) {
     const set = this.byUser.get(stream.userId) ?? new Set();
     set.add(stream);
     this.byUser.set(stream.userId, set);
+    for (const oldest of set) {
+      if (set.size <= this.maxPerUser) break;
+      // Removed now, not when its socket closes, so the count is right for the next stream.
+      set.delete(oldest);
+      oldest.close('tooManyStreams');
+    }
   }
 
   remove(stream: LiveStream) {
@@ -58,6 +90,11 @@ export class LiveStreams {
     return [...this.byUser.keys()];
   }
 
+  /** The sessions the open streams were opened with. */
+  sessionIds(): string[] {
+    return [...new Set([...this.all()].map((stream) => stream.sessionId))];
+  }
+
   sendTo(userIds: Iterable<string>, event: LiveEvent) {
     for (const userId of userIds) for (const stream of this.byUser.get(userId) ?? []) stream.send(event);
   }
@@ -66,8 +103,24 @@ export class LiveStreams {
     this.sendTo(this.userIds(), event);
   }
 
+  /** Ends the streams whose session ended (`which` says which); returns how many. */
+  endSessions(which: (stream: LiveStream) => boolean): number {
+    let ended = 0;
+    for (const stream of [...this.all()]) {
+      if (!which(stream)) continue;
+      this.remove(stream);
+      stream.close('sessionEnded');
+      ended += 1;
+    }
+    return ended;
+  }
+
   /** App closing: end every stream so the server's close does not wait on them. */
   endAll() {
-    for (const set of this.byUser.values()) for (const stream of set) stream.end();
+    for (const stream of this.all()) stream.end();
+  }
+
+  private *all(): Generator<LiveStream> {
+    for (const set of this.byUser.values()) yield* set;
   }
 }

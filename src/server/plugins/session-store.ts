@@ -1,5 +1,5 @@
 import type { SessionStore } from '@fastify/session';
-import { and, eq, getTableColumns, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Session } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -100,4 +100,27 @@ export async function pruneExpiredSessions(db: Database): Promise<number> {
     .where(lt(sessions.expire, sql`now()`))
     .returning({ sid: sessions.sid });
   return deleted.length;
+}
+
+/** Ids per query of liveSessionIds: far below PostgreSQL's 65,535 parameters. */
+const SESSION_CHECK_BATCH = 1_000;
+
+/**
+ * Of these session ids, the ones that still let someone in: the row is there, not expired, and its
+ * user still exists. Read from the database, never the access cache: this is what a long-lived
+ * event stream is re-checked against (decision 0240).
+ */
+export async function liveSessionIds(db: Database, sids: readonly string[]): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let i = 0; i < sids.length; i += SESSION_CHECK_BATCH) {
+    const rows = await db
+      .select({ sid: sessions.sid })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sql`${sessions.sess}->>'userId'`))
+      .where(
+        and(inArray(sessions.sid, sids.slice(i, i + SESSION_CHECK_BATCH)), gt(sessions.expire, sql`now()`)),
+      );
+    for (const row of rows) live.add(row.sid);
+  }
+  return live;
 }

@@ -41,11 +41,18 @@ export const liveEventSchemas = {
   version: z.object({ collectiveId: z.number(), trackId: z.number(), version: z.number() }),
   /** A new entry in the person's own inbox. */
   notification: z.object({ notification: notificationSchema }),
+  /**
+   * The server is about to end this stream (decisions 0240, 0241): its session ended (signed out,
+   * expired, replaced), or the person opened more streams than one instance keeps and this is the
+   * oldest. Sent last; the browser decides whether and when to open a new one.
+   */
+  streamClosed: z.object({ reason: z.enum(['sessionEnded', 'tooManyStreams']) }),
   /** Changes may have been missed (the server's listener reconnected): refetch what is shown. */
   resync: z.object({}),
 } as const;
 
 export type LiveEventName = keyof typeof liveEventSchemas;
+export type StreamCloseReason = z.infer<typeof liveEventSchemas.streamClosed>['reason'];
 export type LiveEvent = {
   [K in LiveEventName]: { event: K; data: z.infer<(typeof liveEventSchemas)[K]> };
 }[LiveEventName];

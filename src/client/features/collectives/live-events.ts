@@ -86,6 +86,7 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       refetchCollectives(queryClient);
       return;
     case 'ready':
+    case 'streamClosed':
       return;
   }
 }

@@ -2,8 +2,9 @@ import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectiveComment, CollectiveMember } from '../../../shared/schemas/collectives';
+import { onSessionEnded } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
-import { json, mockFetch } from '../../test/mock-fetch';
+import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { NOTIFICATIONS_KEY } from '../notifications/use-notifications';
 import { trackCommentsKey } from '../track-comments/use-track-comments';
 import { activityKey } from './activity-feed';
@@ -196,5 +197,64 @@ describe('useLiveEvents', () => {
       comment: null,
     });
     expect(queryClient.getQueryState(trackCommentsKey(4, 3))?.isInvalidated).toBe(true);
+  });
+
+  describe('when the server closes the stream on purpose', () => {
+    const setVisibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    };
+    afterEach(() => setVisibility('visible'));
+
+    it('after a sign-out elsewhere: does not reconnect, and the app hears the session ended', async () => {
+      const fetched = mockFetch({
+        'GET /api/auth/user': () =>
+          json({ statusCode: 401, error: 'Unauthorized', message: 'Not signed in' }, 401),
+      });
+      const ended = vi.fn();
+      const stopListening = onSessionEnded(ended);
+      try {
+        const { source } = mount();
+        const first = source();
+        first.emit('streamClosed', { reason: 'sessionEnded' });
+        expect(first.closed).toBe(true);
+        await vi.waitFor(() => expect(ended).toHaveBeenCalledTimes(1));
+        expect(callsTo(fetched, '/api/auth/user')).toHaveLength(1);
+        // No new stream: it would only be refused.
+        expect(FakeEventSource.opened).toHaveLength(1);
+      } finally {
+        stopListening();
+      }
+    });
+
+    it('after a new sign-in in another tab replaced the session: opens a new stream', async () => {
+      mockFetch({ 'GET /api/auth/user': () => json({ id: 'me' }) });
+      const { source } = mount();
+      source().emit('streamClosed', { reason: 'sessionEnded' });
+      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+      expect(FakeEventSource.opened[0]?.closed).toBe(true);
+    });
+
+    it('as the oldest of too many streams: a background tab waits until it is looked at', () => {
+      vi.useFakeTimers();
+      const { source } = mount();
+      setVisibility('hidden');
+      source().emit('streamClosed', { reason: 'tooManyStreams' });
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(FakeEventSource.opened).toHaveLength(1);
+      setVisibility('visible');
+      expect(FakeEventSource.opened).toHaveLength(2);
+    });
+
+    it('as the oldest of too many streams: the tab in view comes back after the retry delay', () => {
+      vi.useFakeTimers();
+      const { source } = mount();
+      source().emit('streamClosed', { reason: 'tooManyStreams' });
+      expect(FakeEventSource.opened).toHaveLength(1);
+      act(() => vi.advanceTimersByTime(3_000));
+      expect(FakeEventSource.opened).toHaveLength(2);
+    });
   });
 });

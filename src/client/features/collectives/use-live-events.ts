@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { TIMINGS } from '../../../shared/constants';
-import type { LiveEvent, LiveEventName } from '../../../shared/schemas/events';
+import type { LiveEvent, LiveEventName, StreamCloseReason } from '../../../shared/schemas/events';
+import { apiFailure } from '../../lib/api-client';
 import { applyLiveEvent, refetchCollectives } from './live-events';
 
 // Every event name, checked against the shared contract by type only: the shell stays free of zod
@@ -16,6 +17,7 @@ const NAMES = Object.keys({
   trackComment: true,
   notification: true,
   version: true,
+  streamClosed: true,
 } satisfies Record<LiveEventName, true>) as LiveEventName[];
 const MAX_RETRY_MS = 30_000;
 
@@ -35,6 +37,7 @@ export function useLiveEvents(myUserId: string) {
     let failures = 0;
     let connectedBefore = false;
     let stopped = false;
+    let stopWaitingForVisible = () => {};
 
     const open = () => {
       source = new EventSource('/api/events');
@@ -42,6 +45,10 @@ export function useLiveEvents(myUserId: string) {
         source.addEventListener(name, (message) => {
           const event = parse(name, (message as MessageEvent<string>).data);
           if (!event) return;
+          if (event.event === 'streamClosed') {
+            closedByServer(event.data.reason);
+            return;
+          }
           applyLiveEvent(queryClient, event, myUserId);
           if (event.event === 'ready') {
             failures = 0;
@@ -67,10 +74,41 @@ export function useLiveEvents(myUserId: string) {
         );
       };
     };
+
+    // The server ended the stream on purpose (decisions 0240, 0241): reconnecting at once, as
+    // EventSource would, is not what it asked for.
+    const closedByServer = (reason: StreamCloseReason) => {
+      source?.close();
+      if (reason === 'tooManyStreams') {
+        // This tab was the person's oldest stream: background tabs wait until they are looked at,
+        // so that twenty-odd tabs do not take turns pushing each other out.
+        if (document.visibilityState === 'visible') retryTimer = setTimeout(open, TIMINGS.liveEventsRetryMs);
+        else waitUntilVisible();
+        return;
+      }
+      // The session ended: signed out elsewhere, expired, or replaced by a new sign-in in another
+      // tab. The auth probe tells which; its 401 goes to the app's one session-ended handler.
+      void fetch('/api/auth/user', { credentials: 'include' }).then(async (res) => {
+        if (stopped) return;
+        if (res.status === 401) await apiFailure(res);
+        else open();
+      }, waitUntilVisible);
+    };
+    const waitUntilVisible = () => {
+      const onChange = () => {
+        if (document.visibilityState !== 'visible') return;
+        stopWaitingForVisible();
+        if (!stopped) open();
+      };
+      document.addEventListener('visibilitychange', onChange);
+      stopWaitingForVisible = () => document.removeEventListener('visibilitychange', onChange);
+    };
+
     open();
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
+      stopWaitingForVisible();
       source?.close();
     };
   }, [queryClient, myUserId]);

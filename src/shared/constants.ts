@@ -124,6 +124,15 @@ export const LIMITS = {
   versionNote: 500,
 } as const;
 
+/**
+ * The image formats every image upload takes (avatars, covers, collective and equipment images),
+ * checked on the server from the file's bytes (decision 0242), and their MIME types for the
+ * browser's file picker and its early refusal.
+ */
+export const IMAGE_UPLOAD_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
+export type ImageUploadFormat = (typeof IMAGE_UPLOAD_FORMATS)[number];
+export const IMAGE_UPLOAD_TYPES = IMAGE_UPLOAD_FORMATS.map((format) => `image/${format}`);
+
 export const TIMINGS = {
   autoAdvanceMs: 100,
   demoRedirectMs: 1500,

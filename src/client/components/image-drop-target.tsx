@@ -1,6 +1,6 @@
 import { ImagePlus, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ImageFile } from '../lib/use-image-file';
+import { IMAGE_PICKER_ACCEPT, type ImageFile } from '../lib/use-image-file';
 import { cn } from '../lib/utils';
 
 /**
@@ -70,7 +70,7 @@ export function ImageDropTarget({
       </button>
       <input
         {...image.inputProps}
-        accept="image/*"
+        accept={IMAGE_PICKER_ACCEPT}
         className="hidden"
         aria-label={inputLabel}
         data-testid={inputTestId}

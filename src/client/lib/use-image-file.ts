@@ -1,15 +1,24 @@
 import { type ChangeEvent, type DragEvent, useRef, useState } from 'react';
+import { IMAGE_UPLOAD_TYPES } from '../../shared/constants';
 import { toast } from '../components/ui/use-toast';
 
+/** What the file pickers offer: the formats the server takes (decision 0242). */
+export const IMAGE_PICKER_ACCEPT = IMAGE_UPLOAD_TYPES.join(',');
+
 /**
- * Spec section 5: only image/* is uploaded; anything else is refused here, before it is sent, and
- * the toast says why.
+ * Spec section 5: only images are uploaded, and of those the formats the server takes (JPEG, PNG,
+ * GIF, WebP; an SVG or a HEIC would only be refused after the upload, decision 0242); anything
+ * else is refused here, before it is sent, and the toast says why. 'image/jpg' is what some
+ * browsers say for JPEG.
  */
 export function acceptImageFile(file: File): boolean {
-  if (file.type.startsWith('image/')) return true;
+  if (isUploadableImage(file)) return true;
   toast({ variant: 'destructive', title: 'Invalid File', description: 'Please select an image file' });
   return false;
 }
+
+export const isUploadableImage = (file: File) =>
+  IMAGE_UPLOAD_TYPES.includes(file.type === 'image/jpg' ? 'image/jpeg' : file.type);
 
 /**
  * One image, picked through a hidden file input or dropped on a target: the drag-over state for the

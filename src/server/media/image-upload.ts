@@ -12,8 +12,8 @@ export interface ImageUploadOptions {
   maxBytes: number;
   /** Message for a file over maxBytes (the spec words some of them). */
   tooLargeMessage?: string;
-  /** Decoded formats accepted (sharp's names: jpeg, png, gif, webp…), and the refusal's words. */
-  accept?: { formats?: readonly string[]; message?: string };
+  /** The refusal's words for a file that is not an accepted image (IMAGE_UPLOAD_FORMATS, decision 0242). */
+  notAnImageMessage?: string;
 }
 
 /** Receives one image upload and turns it into webp variants; returns the new image key base. */
@@ -26,7 +26,13 @@ export async function receiveImage(request: FastifyRequest, opts: ImageUploadOpt
   });
   try {
     if (upload.size === 0) throw new HttpError(400, 'The image file is empty');
-    return await saveImageVariants(opts.store, opts.kind, upload.tempFile, opts.tempDir, opts.accept);
+    return await saveImageVariants(
+      opts.store,
+      opts.kind,
+      upload.tempFile,
+      opts.tempDir,
+      opts.notAnImageMessage,
+    );
   } finally {
     await upload.cleanup();
   }

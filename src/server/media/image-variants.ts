@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../plugins/errors';
 import type { BlobStore } from '../storage/blob-store';
+import { MAX_IMAGE_PIXELS, sniffImageFile } from './image-format';
 
 /** Sizes written for every image (spec section 9): -128 thumbnails/avatars, -256 covers. */
 export const IMAGE_SIZES = [128, 256] as const;
@@ -28,34 +29,44 @@ export function parseImageKeyBase(
 }
 
 /**
- * Decodes the upload (which is what proves it is an image, whatever its declared type), then
- * writes square webp variants with all metadata (EXIF, GPS) stripped, and returns their key base.
- * Each call gets a new id, so a changed image has a new URL and browsers never show a stale one.
+ * Checks the upload is one of the accepted formats from its bytes (decision 0242), within the pixel
+ * limit, then writes square webp variants with all metadata (EXIF, GPS) stripped, and returns
+ * their key base. Each call gets a new id, so a changed image has a new URL and browsers never show
+ * a stale one. `message` is the refusal's words for a file that is not an accepted image.
  */
 export async function saveImageVariants(
   store: BlobStore,
   kind: ImageKind,
   sourceFile: string,
   tempDir: string,
-  accept: { formats?: readonly string[]; message?: string } = {},
+  message = 'Please select an image file',
 ): Promise<string> {
-  const invalid = () => new HttpError(415, accept.message ?? 'Please select an image file');
-  let format: string | undefined;
+  const invalid = () => new HttpError(415, message);
+  // The bytes decide, before any decoder sees them: a name, a declared type or what libvips would
+  // guess (it reads SVG, TIFF, PDF… when allowed) do not.
+  const format = await sniffImageFile(sourceFile);
+  if (!format) throw invalid();
+  let meta: Metadata;
   try {
-    const meta = await sharp(sourceFile, { limitInputPixels: 40_000_000 }).metadata();
-    if (!meta.width || !meta.height) throw new Error('no dimensions');
-    format = meta.format;
+    // The header only: nothing is decoded yet, so the pixel limit is checked before any memory is spent.
+    meta = await sharp(sourceFile, { limitInputPixels: false }).metadata();
   } catch {
     throw invalid();
   }
-  if (accept.formats && !accept.formats.includes(format ?? '')) throw invalid();
+  if (meta.format !== format || !meta.width || !meta.height) throw invalid();
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+    throw new HttpError(
+      413,
+      `The image is too large: ${meta.width} × ${meta.height} pixels, at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+    );
+  }
   const id = randomUUID();
   const written: string[] = [];
   try {
     for (const size of IMAGE_SIZES) {
       let variant: Buffer;
       try {
-        variant = await sharp(sourceFile, { limitInputPixels: 40_000_000, failOn: 'error' })
+        variant = await sharp(sourceFile, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
           .rotate() // honour EXIF orientation before the metadata is dropped
           .resize(size, size, { fit: 'cover', position: 'attention' })
           .webp({ quality: 82 })

@@ -3,11 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { LIMITS } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { useImageFile } from '../../lib/use-image-file';
+import { IMAGE_PICKER_ACCEPT, isUploadableImage, useImageFile } from '../../lib/use-image-file';
 import { cn, imageVariant, initial } from '../../lib/utils';
-
-/** Spec section 5: collective avatars are JPEG, PNG, GIF or WebP ('image/jpg' is what some browsers say). */
-const AVATAR_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
 
 /**
  * Checks a picked avatar against the spec's rules, toasting why it is refused (spec section 5).
@@ -18,7 +15,8 @@ export function acceptAvatarFile(file: File): boolean {
     toast({ variant: 'destructive', title: 'File too large', description: 'Avatar must be less than 5MB' });
     return false;
   }
-  if (!AVATAR_TYPES.includes(file.type)) {
+  // Spec section 5: collective avatars are JPEG, PNG, GIF or WebP, as every uploaded image is.
+  if (!isUploadableImage(file)) {
     toast({
       variant: 'destructive',
       title: 'Invalid file type',
@@ -107,7 +105,7 @@ export function AvatarPicker({
       </div>
       <input
         {...image.inputProps}
-        accept={AVATAR_TYPES.join(',')}
+        accept={IMAGE_PICKER_ACCEPT}
         className="sr-only"
         tabIndex={-1}
         aria-label="Avatar file"

@@ -222,11 +222,21 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     });
     const { queryClient } = renderProfile();
     const zone = screen.getByTestId('avatar-drop-zone');
-    const text = new File(['hi'], 'notes.txt', { type: 'text/plain' });
-    fireEvent.drop(zone, { dataTransfer: { files: [text] } });
-    expect(await screen.findByText('Invalid File')).toBeTruthy();
-    expect(screen.getByText('Please select an image file')).toBeTruthy();
+    // An image type the server does not take (decision 0242) is refused before it is sent, as is text.
+    for (const file of [
+      new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }),
+      new File(['hi'], 'notes.txt', { type: 'text/plain' }),
+    ]) {
+      fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+      expect(await screen.findByText('Invalid File')).toBeTruthy();
+      expect(screen.getByText('Please select an image file')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: /close/i }));
+      await waitFor(() => expect(screen.queryByText('Invalid File')).toBeNull());
+    }
     expect(callsTo(fetch, '/api/user/avatar')).toHaveLength(0);
+    expect(screen.getByTestId('avatar-file-input').getAttribute('accept')).toBe(
+      'image/jpeg,image/png,image/gif,image/webp',
+    );
 
     const png = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
     await userEvent.upload(screen.getByTestId('avatar-file-input'), png);

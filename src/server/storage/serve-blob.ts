@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import parseRange from 'range-parser';
 import { notFound } from '../plugins/errors';
 import type { BlobStore } from './blob-store';
+import { readRangeHeader } from './byte-range';
 
 export interface ServeOptions {
   contentType: string;
@@ -12,7 +12,7 @@ export interface ServeOptions {
 }
 
 /**
- * Streams a blob with HTTP caching and byte ranges: 200 or 206 (one range), 416 past the end,
+ * Streams a blob with HTTP caching and byte ranges (byte-range.ts): 200 or 206, 416 past the end,
  * 304 on a matching ETag or unchanged Last-Modified. Nothing is buffered: the store's read stream
  * is piped to the socket.
  */
@@ -43,28 +43,25 @@ export async function serveBlob(
   // If-Range: the client's partial copy is stale, so send the whole thing.
   const rangeApplies =
     rangeHeader && (!ifRange || ifRange === etag || ifRange === lastModified.toUTCString());
-  if (rangeApplies) {
-    const ranges = parseRange(info.size, rangeHeader, { combine: true });
-    if (ranges === -1) {
-      return reply
-        .code(416)
-        .header('Content-Range', `bytes */${info.size}`)
-        .header('Content-Type', 'application/json')
-        .send({
-          statusCode: 416,
-          error: 'Range Not Satisfiable',
-          message: `The range ${rangeHeader} is outside the ${info.size}-byte file`,
-        });
-    }
-    // Malformed ranges (-2) and multi-range requests are answered with the whole file (RFC 9110).
-    if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
-      const { start, end } = ranges[0]!;
-      reply
-        .code(206)
-        .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
-        .header('Content-Length', end - start + 1);
-      return reply.send(await store.createReadStream(key, { start, end }));
-    }
+  const answer = rangeApplies ? readRangeHeader(info.size, rangeHeader) : { kind: 'whole' as const };
+  if (answer.kind === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${info.size}`)
+      .header('Content-Type', 'application/json')
+      .send({
+        statusCode: 416,
+        error: 'Range Not Satisfiable',
+        message: `The range ${rangeHeader} is outside the ${info.size}-byte file`,
+      });
+  }
+  if (answer.kind === 'partial') {
+    const { start, end } = answer.range;
+    reply
+      .code(206)
+      .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
+      .header('Content-Length', end - start + 1);
+    return reply.send(await store.createReadStream(key, answer.range));
   }
   reply.code(200).header('Content-Length', info.size);
   return reply.send(await store.createReadStream(key));

@@ -89,6 +89,34 @@ describe('GET /api/tracks/{id}/stream: ranges and caching', () => {
     expect(res.headers['content-range']).toBe(`bytes */${size}`);
   });
 
+  it('a suffix longer than the file is the whole file, as a 206 (RFC 9110), not a 416', async () => {
+    for (const n of [size, size + 1, size * 10]) {
+      const res = await stream(owner, { range: `bytes=-${n}` });
+      expect(res.statusCode, `bytes=-${n}`).toBe(206);
+      expect(res.headers['content-range']).toBe(`bytes 0-${size - 1}/${size}`);
+      expect(res.rawPayload.equals(audio)).toBe(true);
+    }
+    // An empty suffix asks for nothing: unsatisfiable.
+    expect((await stream(owner, { range: 'bytes=-0' })).statusCode).toBe(416);
+  });
+
+  it('several ranges get the whole file (decision 0012), unless none of them is satisfiable', async () => {
+    for (const range of [
+      'bytes=0-9,20-29',
+      'bytes=0-1,2-3',
+      `bytes=0-9,${size + 10}-`,
+      `bytes=-${size + 1},0-0`,
+    ]) {
+      const res = await stream(owner, { range });
+      expect(res.statusCode, range).toBe(200);
+      expect(res.headers['content-range'], range).toBeUndefined();
+      expect(res.rawPayload.equals(audio), range).toBe(true);
+    }
+    const none = await stream(owner, { range: `bytes=${size}-,${size + 5}-` });
+    expect(none.statusCode).toBe(416);
+    expect(none.headers['content-range']).toBe(`bytes */${size}`);
+  });
+
   it('a malformed range gets the whole file', async () => {
     const res = await stream(owner, { range: 'bytes=banana' });
     expect(res.statusCode).toBe(200);

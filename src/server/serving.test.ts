@@ -137,6 +137,14 @@ describe('serving the built client', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Decision 0244: what no page uses is off, for the page and anything it frames.
+    const policy = String(res.headers['permissions-policy']);
+    for (const off of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) {
+      expect(policy).toContain(off);
+    }
+    expect(policy).toContain('autoplay=(self)');
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['permissions-policy']).toBe(policy);
   });
 
   it('reports health with a database round trip', async () => {

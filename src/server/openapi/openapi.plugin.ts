@@ -6,6 +6,7 @@ import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-ty
 import type { ZodType } from 'zod';
 import { apiErrorSchema } from '../../shared/schemas/common';
 import { SESSION_COOKIE } from '../plugins/session';
+import type { ResponseHeaders } from './blob-responses';
 import { openApiText } from './openapi-document';
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
      * it (the body is a stream the route reads itself, media/receive-upload.ts), so it is not `body`.
      */
     multipartBody?: ZodType;
+    /** Headers of replies by status, for the OpenAPI document only (blob-responses.ts). */
+    responseHeaders?: ResponseHeaders;
   }
 }
 
@@ -42,13 +45,34 @@ export const DOCS_PREFIX = '/api/docs';
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
-/** fastify-type-provider-zod's transform, plus multipart request bodies (`schema.multipartBody`). */
+/**
+ * fastify-type-provider-zod's transform, plus multipart request bodies (`schema.multipartBody`) and
+ * reply headers (`schema.responseHeaders`, which @fastify/swagger reads as a response's `headers`).
+ */
 const transform: SwaggerTransform = (document) => {
-  const { multipartBody, ...schema } = (document.schema ?? {}) as { multipartBody?: ZodType };
+  const { multipartBody, responseHeaders, ...schema } = (document.schema ?? {}) as {
+    multipartBody?: ZodType;
+    responseHeaders?: ResponseHeaders;
+  };
   const input = multipartBody
     ? { ...schema, body: multipartBody, consumes: ['multipart/form-data'] }
     : document.schema && schema;
-  return zodTransform({ ...document, schema: input } as Parameters<SwaggerTransform>[0]);
+  const out = zodTransform({ ...document, schema: input } as Parameters<SwaggerTransform>[0]);
+  const responses = (out.schema as { response?: Record<string, Record<string, unknown>> } | undefined)
+    ?.response;
+  for (const [status, headers] of Object.entries(responseHeaders ?? {})) {
+    if (responses?.[status]) responses[status] = { ...responses[status], headers };
+  }
+  return out;
+};
+
+/** Every route may meet an outage of the database (or the file store) it needs: decision 0262. */
+const UNAVAILABLE = {
+  description: 'A service the server needs (the database, the file store) cannot be reached; try again',
+  content: { 'application/json': { schema: apiErrorSchema } },
+};
+const RETRY_AFTER: ResponseHeaders = {
+  503: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' } },
 };
 
 /**
@@ -64,7 +88,13 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     if (!route.schema || route.schema.hide) return;
     route.schema = {
       ...route.schema,
-      response: { '4xx': apiErrorSchema, '5xx': apiErrorSchema, ...(route.schema.response as object) },
+      response: {
+        '4xx': apiErrorSchema,
+        '5xx': apiErrorSchema,
+        503: UNAVAILABLE,
+        ...(route.schema.response as object),
+      },
+      responseHeaders: { ...RETRY_AFTER, ...route.schema.responseHeaders },
     };
   });
 

@@ -10,6 +10,8 @@ export interface ResponseHeader {
   type: 'string' | 'integer';
   description: string;
   pattern?: string;
+  /** Sent with every reply of its status (openapi-document.ts lifts it to the Header Object). */
+  required?: true;
 }
 export type ResponseHeaders = Record<string, Record<string, ResponseHeader>>;
 
@@ -21,8 +23,9 @@ const bytes = (mediaType: string, description: string) => ({
 
 const CONTENT_RANGE: ResponseHeader = {
   type: 'string',
-  description: 'Always sent: the bytes in this reply and the file size, `bytes first-last/size`',
+  description: 'The bytes in this reply and the file size, `bytes first-last/size`',
   pattern: '^bytes \\d+-\\d+/\\d+$',
+  required: true,
 };
 const VALIDATORS: Record<string, ResponseHeader> = {
   ETag: { type: 'string', description: 'The file version, for If-None-Match and If-Range' },
@@ -67,12 +70,13 @@ export function blobReplies({ mediaType, description, redirect }: BlobRepliesOpt
     416: {
       'Content-Range': {
         type: 'string',
-        description: 'Always sent: the file size, `bytes */size`',
+        description: 'The file size, `bytes */size`',
         pattern: '^bytes \\*/\\d+$',
+        required: true,
       },
     },
     ...(redirect
-      ? { 302: { Location: { type: 'string', description: 'Always sent: the presigned URL' } } }
+      ? { 302: { Location: { type: 'string', description: 'The presigned URL', required: true } } }
       : {}),
   };
   return { response, responseHeaders };

@@ -1,5 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { STATUS_CODES } from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
 
 /**
@@ -127,7 +128,7 @@ export class OpenApiContract {
       return `the body is not JSON: ${res.body.slice(0, 200)}`;
     }
     const validate = this.validator(ref.startsWith('#') ? DOC_ID + ref : ref);
-    if (validate(body)) return undefined;
+    if (validate(body)) return errorNameProblem(body, res.statusCode);
     return `the body does not match ${ref.replace(DOC_ID, '')}: ${this.ajv.errorsText(validate.errors)}\n  body: ${res.body.slice(0, 300)}`;
   }
 
@@ -139,4 +140,12 @@ export class OpenApiContract {
     }
     return validate;
   }
+}
+
+/** An error body repeats its status and names it as RFC 9110 does (ApiError's field descriptions). */
+function errorNameProblem(body: unknown, status: number): string | undefined {
+  if (status < 400 || !body || typeof body !== 'object' || !('error' in body)) return undefined;
+  const { statusCode, error } = body as { statusCode?: unknown; error?: unknown };
+  if (statusCode === status && error === STATUS_CODES[status]) return undefined;
+  return `an error body must repeat the status and its name (${status} ${STATUS_CODES[status]}), not ${statusCode} ${JSON.stringify(error)}`;
 }

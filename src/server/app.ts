@@ -122,9 +122,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify's default, named because the contract depends on it: a longer path parameter is a
     // 414 (ids, user ids, invite codes and image names are all far shorter; decision 0260).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    // Bad percent-encoding and over-long parameters fail in the router, before the error handler:
-    // answered here in the contract's one error shape (decision 0260).
-    frameworkErrors: frameworkErrorReply,
+    // Bad percent-encoding and over-long parameters fail in the router, before the error handler
+    // and every hook: answered in the contract's one error shape (decision 0260), with the headers
+    // the security-headers hook gives every other reply (decision 0244).
+    frameworkErrors: (err, request, reply) => {
+      for (const [name, value] of request.server.securityHeaders ?? []) reply.header(name, value);
+      return frameworkErrorReply(err, request, reply);
+    },
   });
 
   const routes: FastifyInstance['registeredRoutes'] = [];

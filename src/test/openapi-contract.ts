@@ -1,6 +1,6 @@
+import { STATUS_CODES } from 'node:http';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { STATUS_CODES } from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
 
 /**
@@ -31,7 +31,8 @@ export interface OpenApiDocument {
 
 const DOC_ID = 'https://journal.test/openapi.json';
 /** JSON Pointer escaping, for a $ref into the document (`/` and `~` in paths and media types). */
-const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...parts: string[]) =>
+  parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 export class OpenApiContract {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -99,7 +100,9 @@ export class OpenApiContract {
       .split(';')[0]!
       .trim()
       .toLowerCase();
-    const type = types.find((t) => t === sent || t === '*/*' || (t.endsWith('/*') && sent.startsWith(t.slice(0, -1))));
+    const type = types.find(
+      (t) => t === sent || t === '*/*' || (t.endsWith('/*') && sent.startsWith(t.slice(0, -1))),
+    );
     if (!type) return `Content-Type "${sent}" is not one ${where} declares (${types.join(', ')})`;
     if (!type.includes('json')) return undefined;
     return this.checkBody(`${base}/${pointer('content', type, 'schema')}`, res);
@@ -113,9 +116,11 @@ export class OpenApiContract {
         continue;
       }
       const schema = header.schema ?? {};
-      const typed = schema.type === 'integer' && /^-?\d+$/.test(String(value)) ? Number(value) : String(value);
+      const typed =
+        schema.type === 'integer' && /^-?\d+$/.test(String(value)) ? Number(value) : String(value);
       const validate = this.validator(`${base}/${pointer('headers', name, 'schema')}`);
-      if (!validate(typed)) return `header ${name}: ${JSON.stringify(value)} ${this.ajv.errorsText(validate.errors)}`;
+      if (!validate(typed))
+        return `header ${name}: ${JSON.stringify(value)} ${this.ajv.errorsText(validate.errors)}`;
     }
     return undefined;
   }

@@ -35,7 +35,10 @@ export interface Sent {
 }
 
 /** What is wrong with a reply (undefined: nothing). */
-export type Verdict = (sent: Sent, res: LightMyRequestResponse) => string | undefined | Promise<string | undefined>;
+export type Verdict = (
+  sent: Sent,
+  res: LightMyRequestResponse,
+) => string | undefined | Promise<string | undefined>;
 
 /** The fuzz test's verdict (issue 9): bad input gets a 4xx, never a 5xx. */
 export const noServerError: Verdict = (_sent, res) =>

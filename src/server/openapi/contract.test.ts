@@ -182,6 +182,26 @@ describe('media replies are the ones the document declares', () => {
   });
 });
 
+describe('replies every route may give', () => {
+  it('429 when a caller goes past the limit, with its Retry-After', async () => {
+    const limited = await buildTestApp({ rateLimits: { any: 2 } });
+    try {
+      const visitor = limited.client();
+      const url = '/api/auth/csrf-token';
+      let res = await visitor.get(url);
+      for (let i = 0; i < 5 && res.statusCode !== 429; i++) res = await visitor.get(url);
+      expect(res.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      conforms('GET', url, res);
+      const unknown = await visitor.get('/api/nothing-here');
+      expect(unknown.statusCode).toBe(429);
+      conforms('GET', '/api/nothing-here', unknown);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('generated requests to every route', () => {
   it('walks the documented routes', () => {
     expect(routes.length).toBeGreaterThan(60);

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { apiErrorSchema } from '../../shared/schemas/common';
 import { SESSION_COOKIE } from '../plugins/session';
 import type { ResponseHeaders } from './blob-responses';
+import { COMMON_ERROR_HEADERS, COMMON_ERROR_REPLIES } from './error-responses';
 import { openApiText } from './openapi-document';
 
 declare module 'fastify' {
@@ -66,15 +66,6 @@ const transform: SwaggerTransform = (document) => {
   return out;
 };
 
-/** Every route may meet an outage of the database (or the file store) it needs: decision 0262. */
-const UNAVAILABLE = {
-  description: 'A service the server needs (the database, the file store) cannot be reached; try again',
-  content: { 'application/json': { schema: apiErrorSchema } },
-};
-const RETRY_AFTER: ResponseHeaders = {
-  503: { 'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again' } },
-};
-
 /**
  * OpenAPI 3.1 from the routes' zod schemas (issue 15): the document at GET /api/openapi.json, an
  * interactive reference (Swagger UI, served from this server: no CDN, and it runs under the app's
@@ -86,15 +77,16 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
   // (e.g. a 409 with more fields) still wins over these ranges.
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
+    // A route without a rate limit (the health check, for load balancers) never answers 429.
+    const { 429: _tooMany, ...unlimited } = COMMON_ERROR_REPLIES;
+    const common =
+      (route.config as { rateLimit?: unknown } | undefined)?.rateLimit === false
+        ? unlimited
+        : COMMON_ERROR_REPLIES;
     route.schema = {
       ...route.schema,
-      response: {
-        '4xx': apiErrorSchema,
-        '5xx': apiErrorSchema,
-        503: UNAVAILABLE,
-        ...(route.schema.response as object),
-      },
-      responseHeaders: { ...RETRY_AFTER, ...route.schema.responseHeaders },
+      response: { ...common, ...(route.schema.response as object) },
+      responseHeaders: { ...COMMON_ERROR_HEADERS, ...route.schema.responseHeaders },
     };
   });
 

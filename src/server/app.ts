@@ -32,7 +32,7 @@ import { openApiPlugin } from './openapi/openapi.plugin';
 import { AccessCache, accessGenerationPlugin, Generation } from './plugins/access-cache';
 import { authGuardPlugin } from './plugins/auth-guard';
 import { compressionPlugin } from './plugins/compression';
-import { errorsPlugin } from './plugins/errors';
+import { errorBody, errorsPlugin, frameworkErrorReply } from './plugins/errors';
 import { instanceNamePlugin } from './plugins/instance-name';
 import { logSerializers } from './plugins/log-redaction';
 import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
@@ -42,6 +42,9 @@ import type { LoadedSession } from './plugins/session-store';
 import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore, mediaOffload, presignedOrigin } from './storage/create-store';
+
+/** The longest path parameter the router takes (characters, as sent); longer ones get a 414. */
+export const MAX_PARAM_LENGTH = 100;
 
 export interface BuildAppOptions {
   config: Config & { sessionSecret: string };
@@ -116,6 +119,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // the client address keys the rate limits and anyone can send the header (decision 0036).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Fastify's default, named because the contract depends on it: a longer path parameter is a
+    // 414 (ids, user ids, invite codes and image names are all far shorter; decision 0260).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Bad percent-encoding and over-long parameters fail in the router, before the error handler
+    // and every hook: answered in the contract's one error shape (decision 0260), with the headers
+    // the security-headers hook gives every other reply (decision 0244).
+    frameworkErrors: (err, request, reply) => {
+      for (const [name, value] of request.server.securityHeaders ?? []) reply.header(name, value);
+      return frameworkErrorReply(err, request, reply);
+    },
   });
 
   const routes: FastifyInstance['registeredRoutes'] = [];
@@ -319,11 +332,7 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
     // A missing asset is a 404, not the page: a script tag must not get HTML (an old chunk after a deploy).
     const notPage = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/');
     if (notPage || !hasClient || request.method !== 'GET') {
-      return reply.code(404).send({
-        statusCode: 404,
-        error: 'Not Found',
-        message: `Route ${request.method} ${pathname} not found`,
-      });
+      return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

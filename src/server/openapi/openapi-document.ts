@@ -18,5 +18,29 @@ export function sortKeys(value: unknown): unknown {
  * (or a merge of two branches) changes no line that the contract itself did not change.
  */
 export function openApiText(app: FastifyInstance): string {
-  return `${JSON.stringify(sortKeys(app.swagger()), null, 2)}\n`;
+  return `${JSON.stringify(sortKeys(liftHeaderRequired(app.swagger())), null, 2)}\n`;
+}
+
+type Headers = Record<string, { required?: unknown; schema?: Record<string, unknown> }>;
+type Paths = Record<string, Record<string, { responses?: Record<string, { headers?: Headers }> }>>;
+
+/**
+ * @fastify/swagger copies a response header's fields into its `schema`, where `required: true` is
+ * not JSON Schema; OpenAPI has it on the Header Object. Moved there, on a copy (blob-responses.ts).
+ */
+function liftHeaderRequired<T>(document: T): T {
+  const copy = structuredClone(document) as T & { paths?: Paths };
+  for (const operations of Object.values(copy.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const response of Object.values(operation.responses ?? {})) {
+        for (const header of Object.values(response.headers ?? {})) {
+          if (header.schema?.required !== true) continue;
+          const { required, ...schema } = header.schema;
+          header.schema = schema;
+          header.required = required;
+        }
+      }
+    }
+  }
+  return copy;
 }

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { apiErrorSchema } from '../../shared/schemas/common';
 import { SESSION_COOKIE } from '../plugins/session';
+import type { ResponseHeaders } from './blob-responses';
+import { COMMON_ERROR_HEADERS, COMMON_ERROR_REPLIES } from './error-responses';
 import { openApiText } from './openapi-document';
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
      * it (the body is a stream the route reads itself, media/receive-upload.ts), so it is not `body`.
      */
     multipartBody?: ZodType;
+    /** Headers of replies by status, for the OpenAPI document only (blob-responses.ts). */
+    responseHeaders?: ResponseHeaders;
   }
 }
 
@@ -42,13 +45,25 @@ export const DOCS_PREFIX = '/api/docs';
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
-/** fastify-type-provider-zod's transform, plus multipart request bodies (`schema.multipartBody`). */
+/**
+ * fastify-type-provider-zod's transform, plus multipart request bodies (`schema.multipartBody`) and
+ * reply headers (`schema.responseHeaders`, which @fastify/swagger reads as a response's `headers`).
+ */
 const transform: SwaggerTransform = (document) => {
-  const { multipartBody, ...schema } = (document.schema ?? {}) as { multipartBody?: ZodType };
+  const { multipartBody, responseHeaders, ...schema } = (document.schema ?? {}) as {
+    multipartBody?: ZodType;
+    responseHeaders?: ResponseHeaders;
+  };
   const input = multipartBody
     ? { ...schema, body: multipartBody, consumes: ['multipart/form-data'] }
     : document.schema && schema;
-  return zodTransform({ ...document, schema: input } as Parameters<SwaggerTransform>[0]);
+  const out = zodTransform({ ...document, schema: input } as Parameters<SwaggerTransform>[0]);
+  const responses = (out.schema as { response?: Record<string, Record<string, unknown>> } | undefined)
+    ?.response;
+  for (const [status, headers] of Object.entries(responseHeaders ?? {})) {
+    if (responses?.[status]) responses[status] = { ...responses[status], headers };
+  }
+  return out;
 };
 
 /**
@@ -62,9 +77,16 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
   // (e.g. a 409 with more fields) still wins over these ranges.
   app.addHook('onRoute', (route) => {
     if (!route.schema || route.schema.hide) return;
+    // A route without a rate limit (the health check, for load balancers) never answers 429.
+    const { 429: _tooMany, ...unlimited } = COMMON_ERROR_REPLIES;
+    const common =
+      (route.config as { rateLimit?: unknown } | undefined)?.rateLimit === false
+        ? unlimited
+        : COMMON_ERROR_REPLIES;
     route.schema = {
       ...route.schema,
-      response: { '4xx': apiErrorSchema, '5xx': apiErrorSchema, ...(route.schema.response as object) },
+      response: { ...common, ...(route.schema.response as object) },
+      responseHeaders: { ...COMMON_ERROR_HEADERS, ...route.schema.responseHeaders },
     };
   });
 

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors';
@@ -21,20 +22,33 @@ export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The database cannot be reached right now. Please try again in a moment.';
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  410: 'Gone',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  416: 'Range Not Satisfiable',
-  429: 'Too Many Requests',
-  503: 'Service Unavailable',
-};
+/** The status's name as RFC 9110 gives it (node's table), e.g. 414 'URI Too Long' (decision 0260). */
+export const statusText = (status: number) => STATUS_CODES[status] ?? 'Error';
+
+/** The one error body of the contract (`ApiError`): these three keys and no others. */
+export const errorBody = (statusCode: number, message: string) => ({
+  statusCode,
+  error: statusText(statusCode),
+  message,
+});
+
+/**
+ * Errors Fastify's router raises before any route (and so before the error handler and every hook)
+ * runs: Fastify's own replies carry a `code` the contract forbids, and call a 414 'Bad Request'.
+ * Given to Fastify as `frameworkErrors` (app.ts; decision 0260). The messages name the problem,
+ * not the path: a 414's path is long by definition, and echoing it helps nobody.
+ */
+export function frameworkErrorReply(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : err.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const message =
+    status === 414
+      ? 'A part of the address is too long'
+      : status === 400
+        ? 'The address is not valid: it has a malformed percent-encoding'
+        : 'Something went wrong';
+  if (status === 500) request.log.error({ err }, 'Request failed in the router');
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message));
+}
 
 /**
  * Every error leaves as JSON { statusCode, error, message }. Client mistakes keep their message;
@@ -46,7 +60,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const message = first ? `${field ? `${field}: ` : ''}${first.message}` : 'Invalid request';
-      return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message });
+      return reply.code(400).send(errorBody(400, message));
     }
     if (isDatabaseUnavailable(err)) {
       // An outage, not a bug: say so, and when to try again. The pool reconnects on its own.
@@ -61,9 +75,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // A server-side refusal we chose to make (e.g. 503 while a capacity is reached): its message
       // is written for the caller.
       request.log.warn({ err }, 'Request refused');
-      return reply
-        .code(status)
-        .send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message: err.message });
+      return reply.code(status).send(errorBody(status, err.message));
     }
     if (status >= 500) {
       request.log.error({ err }, 'Request failed');
@@ -71,8 +83,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .code(500)
         .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' });
     }
-    return reply
-      .code(status)
-      .send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message: err.message });
+    return reply.code(status).send(errorBody(status, err.message));
   });
 });

@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every reply carries, for replies no hook sees (app.ts's frameworkErrors). */
+    securityHeaders: readonly (readonly [string, string])[];
+  }
+}
+
 /**
  * Helmet's headers, worked out once at start-up and set on every reply (decision 0067).
  * @fastify/helmet built a new helmet (and parsed the CSP directives again) on every request: a tenth
@@ -61,6 +68,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { hel
     ...Object.entries(helmetHeaders(opts.helmet)),
     ['Permissions-Policy', PERMISSIONS_POLICY] as const,
   ];
+  app.decorate('securityHeaders', entries);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of entries) reply.raw.setHeader(name, value);
     done();

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import { trackUploadFieldsSchema } from '../../shared/schemas/tracks';
 import type { Callers } from './callers';
 import { type BodyInput, body, encodeLoose, type FileContent, pathSegment, queryString } from './inputs';
@@ -25,6 +26,24 @@ interface FuzzRequest {
   body: BodyInput;
 }
 
+/** One generated request as sent, for a verdict to judge and a failure to name. */
+export interface Sent {
+  method: string;
+  url: string;
+  signedIn: boolean;
+  body: BodyInput;
+}
+
+/** What is wrong with a reply (undefined: nothing). */
+export type Verdict = (
+  sent: Sent,
+  res: LightMyRequestResponse,
+) => string | undefined | Promise<string | undefined>;
+
+/** The fuzz test's verdict (issue 9): bad input gets a 4xx, never a 5xx. */
+export const noServerError: Verdict = (_sent, res) =>
+  res.statusCode >= 500 ? `answered ${res.statusCode}: ${res.body.slice(0, 200)}` : undefined;
+
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** What receive-upload answers when the file part is missing; it names the field to send. */
 const NO_FILE = /No file was sent in the "([^"]+)" field/;
@@ -39,7 +58,7 @@ function fill(url: string, values: string[]) {
   return url.replace(/:(\w+)|\*/g, () => values[i++] ?? '1');
 }
 
-const describeBody = (input: BodyInput) =>
+export const describeBody = (input: BodyInput) =>
   input.kind === 'json'
     ? JSON.stringify(input.value)?.slice(0, 300)
     : input.kind === 'multipart'
@@ -147,19 +166,30 @@ export class RouteFuzzer {
     return out;
   }
 
-  /** Runs one route; returns fast-check's report of the first failure, if any. */
-  async fuzz(route: Route, seed: number, numRuns: number): Promise<string | undefined> {
+  /**
+   * Runs one route; returns fast-check's report of the first failure, if any. `verdict` judges each
+   * reply (default: no 5xx); `maxExamples` keeps only the first schema-derived examples (the
+   * contract test's budget).
+   */
+  async fuzz(
+    route: Route,
+    seed: number,
+    numRuns: number,
+    { verdict = noServerError, maxExamples }: { verdict?: Verdict; maxExamples?: number } = {},
+  ): Promise<string | undefined> {
     const property = fc.asyncProperty(this.generated(route), async (req) => {
       const url = fill(route.url, req.params) + req.query;
+      const sent: Sent = { method: route.method, url, signedIn: req.signedIn, body: req.body };
       const res = await this.callers.send(req.signedIn, route.method, url, req.body);
-      if (res.statusCode >= 500) {
+      const problem = await verdict(sent, res);
+      if (problem) {
         const who = req.signedIn ? 'signed in' : 'signed out';
-        throw new Error(
-          `${route.method} ${url} ${who} with ${describeBody(req.body)} answered ${res.statusCode}: ${res.body.slice(0, 200)}`,
-        );
+        throw new Error(`${route.method} ${url} ${who} with ${describeBody(req.body)} ${problem}`);
       }
     });
-    const examples = this.examples(route).map((req): [FuzzRequest] => [req]);
+    const examples = this.examples(route)
+      .slice(0, maxExamples)
+      .map((req): [FuzzRequest] => [req]);
     const details = await fc.check(property, { seed, numRuns: numRuns + examples.length, examples });
     await repairWorld(await this.callers.signedIn(), this.world);
     if (!details.failed) return undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_KINDS, type ImageKind, imageKey } from '../../media/image-variants';
+import { blobReplies } from '../../openapi/blob-responses';
 import type { BlobStore } from '../../storage/blob-store';
 import { serveBlob } from '../../storage/serve-blob';
 
@@ -16,6 +17,8 @@ const params = z.object({
  */
 export async function imagesRoutes(fastify: FastifyInstance, opts: { store: BlobStore }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Served by serveBlob like audio, so Range and conditional requests get 206, 304 and 416 here too.
+  const image = blobReplies({ mediaType: 'image/webp', description: 'The WebP image, cacheable for a year' });
   app.get(
     '/api/images/:kind/:file',
     {
@@ -23,12 +26,8 @@ export async function imagesRoutes(fastify: FastifyInstance, opts: { store: Blob
         summary: 'An uploaded image (avatar or cover), 128 or 256 pixels wide',
         tags: ['images'],
         params,
-        response: {
-          200: {
-            description: 'The WebP image, cacheable for a year',
-            content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } },
-          },
-        },
+        response: image.response,
+        responseHeaders: image.responseHeaders,
       },
     },
     async (request, reply) => {

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
+import { blobReplies } from '../../openapi/blob-responses';
 import { userOf } from '../../plugins/auth-guard';
 import { notFound } from '../../plugins/errors';
 import { accelRedirect } from '../../storage/accel-redirect';
@@ -41,12 +42,6 @@ const tags = ['tracks'];
 const conflictSchema = apiErrorSchema
   .extend({ processing: trackProcessingSchema })
   .meta({ id: 'ProcessingConflict' });
-/** The bytes of a stored file, whole (200) or a Range of it (206); 416 for a range past its end. */
-const fileBytes = (description: string) => ({
-  description,
-  content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
-});
-
 /** Audio is access-checked per request, so nothing may be kept by a shared cache. */
 const PRIVATE = 'private, no-cache';
 
@@ -64,6 +59,14 @@ function conflict(reply: FastifyReply, processing: Track['processing']) {
 export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMediaRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store, access } = opts;
+  // Every status these routes can answer in any deployment is declared, the 302 of S3_STREAM=redirect
+  // included: the committed document is one for every configuration (decision 0261).
+  const audio = blobReplies({ mediaType: 'audio/*', description: 'The audio', redirect: true });
+  const original = blobReplies({
+    mediaType: 'audio/*',
+    description: 'The file as uploaded, as an attachment',
+    redirect: true,
+  });
   const send = (request: FastifyRequest, reply: FastifyReply, key: string, options: ServeOptions) =>
     opts.offload === 'nginx'
       ? accelRedirect(reply, key, options)
@@ -80,7 +83,8 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
           'The rendition when the original is not playable in every browser, else the original. Range requests are answered 206; with S3_STREAM=redirect the answer is a 302 to the bucket.',
         tags,
         params: trackParams,
-        response: { 200: fileBytes('The audio (Content-Type of the file)'), 409: conflictSchema },
+        response: { ...audio.response, 409: conflictSchema },
+        responseHeaders: audio.responseHeaders,
       },
     },
     async (request, reply) => {
@@ -105,7 +109,8 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
         summary: 'Download the file as it was uploaded',
         tags,
         params: trackParams,
-        response: { 200: fileBytes('The original file, as an attachment') },
+        response: original.response,
+        responseHeaders: original.responseHeaders,
       },
     },
     async (request, reply) => {

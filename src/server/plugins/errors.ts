@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries, e.g. a 429's Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -27,6 +29,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
@@ -71,6 +74,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .code(500)
         .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' });
     }
+    if (err instanceof HttpError && err.headers) reply.headers(err.headers);
     return reply
       .code(status)
       .send({ statusCode: status, error: STATUS_TEXT[status] ?? 'Error', message: err.message });

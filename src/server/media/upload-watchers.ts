@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { performance } from 'node:perf_hooks';
 
 /**
  * Calls onIdle when the client has sent nothing for ms. A request paused by back-pressure (our

@@ -18,10 +18,10 @@ function fakeRequest() {
   return body;
 }
 
-let tooSlow: ReturnType<typeof vi.fn>;
+let tooSlow: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-  tooSlow = vi.fn();
+  tooSlow = vi.fn<() => void>();
 });
 afterEach(() => vi.useRealTimers());
 

@@ -24,8 +24,9 @@ let png: Buffer;
 const held: RawHttpRequest[] = [];
 
 beforeAll(async () => {
-  // Long idle timeout: the held uploads stay open as long as the test needs them.
-  t = await buildTestApp({ config: { uploadIdleTimeoutMs: 60_000 } });
+  // No idle timeout or minimum rate within reach: the held uploads stay open as long as the test
+  // needs them, however slow the machine.
+  t = await buildTestApp({ config: { uploadIdleTimeoutMs: 600_000, uploadMinBytesPerSecond: 0 } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
   alice = await t.signedInClient();

@@ -35,6 +35,7 @@ export const uploadsPlugin = fp(async (app: FastifyInstance, opts: UploadsPlugin
     minimumRate: opts.minimumRate,
     slots: new UploadSlots(opts.uploadsPerPerson),
   });
+  app.decorateRequest('releaseUploadSlot', undefined);
   // receiveUpload gives its slot back on every path it knows (cleanup, failure); this is the net
   // for a route that let its upload go without cleanup(): once the answer is out, the slot is free.
   app.addHook('onResponse', async (request) => request.releaseUploadSlot?.());

@@ -13,7 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT, stopChild } from '../../e2e/support/journal-server';
 
-/** The deployment example (docs/deploy.md): the test fills in its placeholders and nothing else. */
+/**
+ * The deployment example (docs/deploy.md): the test fills in its placeholders, and changes nothing
+ * else unless it names a directive (`directives`) to run with a shorter value.
+ */
 export const SITE_TEMPLATE = path.join(ROOT, 'deploy', 'nginx-journal.conf');
 
 export interface Balancer {
@@ -34,6 +37,11 @@ export async function startBalancer(options: {
   instances: string[];
   /** Where nginx's logs and the filled-in site file are copied when it stops. */
   keepLogsIn?: string;
+  /**
+   * Shipped directives to run with another value, e.g. `{ client_body_timeout: '1s' }` so a test
+   * sees a timeout take effect in seconds; each must be in the site file.
+   */
+  directives?: Record<string, string>;
 }): Promise<Balancer> {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find(existsSync);
   if (!nginx) throw new Error('nginx is not installed: apt-get install -y nginx (.ci/run does)');
@@ -42,11 +50,17 @@ export async function startBalancer(options: {
   const prefix = mkdtempSync(path.join(tmpdir(), 'journal-cluster-nginx-'));
   chmodSync(prefix, 0o755);
 
-  const site = readFileSync(SITE_TEMPLATE, 'utf8')
+  const filled = readFileSync(SITE_TEMPLATE, 'utf8')
     .replaceAll('@LISTEN@', `127.0.0.1:${options.port}`)
     .replaceAll('@INSTANCE_A@', a)
     .replaceAll('@INSTANCE_B@', b)
     .replaceAll('@LOG_DIR@', prefix);
+  let site = filled;
+  for (const [name, value] of Object.entries(options.directives ?? {})) {
+    const directive = new RegExp(String.raw`^(\s*${name}) [^;]+;`, 'm');
+    if (!directive.test(site)) throw new Error(`${SITE_TEMPLATE} does not set ${name}`);
+    site = site.replace(directive, `$1 ${value};`);
+  }
   const leftover = site.match(/@[A-Z_]+@/);
   if (leftover) throw new Error(`${SITE_TEMPLATE} has a placeholder the test does not fill: ${leftover[0]}`);
   writeFileSync(path.join(prefix, 'journal.conf'), site);

@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { UPLOADS_AT_ONCE } from '../shared/constants';
 import type { Config } from './config';
 import type { Database, QueueConnection } from './db/client';
 import { type LiveEventsOptions, liveEventsPlugin } from './events/events.routes';
@@ -65,6 +66,8 @@ export interface BuildAppOptions {
   sharedRateLimits?: boolean;
   /** Per-minute limits other than the defaults of plugins/rate-limits.ts (tests raise or lower them). */
   rateLimits?: RateLimitOverrides;
+  /** Uploads one person may have in progress at once (default UPLOADS_AT_ONCE.perPerson; tests). */
+  uploadsPerPerson?: number;
   sessionPruneIntervalMs?: number;
   /**
    * How often the blob-deletions outbox is drained whatever happened (rows a drain gave up on); 0 =
@@ -200,7 +203,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Per-route limits are set where each upload is received (audio vs images).
   await app.register(fastifyMultipart);
   const tempDir = path.join(config.dataDir, 'tmp');
-  await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: config.uploadIdleTimeoutMs });
+  await app.register(uploadsPlugin, {
+    tempDir,
+    idleTimeoutMs: config.uploadIdleTimeoutMs,
+    minimumRate: { bytesPerSecond: config.uploadMinBytesPerSecond, graceMs: config.uploadRateGraceMs },
+    uploadsPerPerson: options.uploadsPerPerson ?? UPLOADS_AT_ONCE.perPerson,
+  });
 
   const queue = await startQueue(app, options);
   await startBlobRemoval(app, {

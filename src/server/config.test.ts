@@ -164,6 +164,26 @@ describe('loadConfig', () => {
     expect(problemsOf({ INSTANCE_NAME: 'a'.repeat(65) })[0]).toMatch(/^INSTANCE_NAME/);
   });
 
+  it('uploads: 8 KiB a second on average after 30 s by default; 0 = no minimum; nonsense refused', () => {
+    expect(loadConfig({})).toMatchObject({ uploadMinBytesPerSecond: 8192, uploadRateGraceMs: 30_000 });
+    expect(loadConfig({ UPLOAD_MIN_BYTES_PER_SECOND: '0', UPLOAD_RATE_GRACE_SECONDS: '5' })).toMatchObject({
+      uploadMinBytesPerSecond: 0,
+      uploadRateGraceMs: 5000,
+    });
+    expect(problemsOf({ UPLOAD_MIN_BYTES_PER_SECOND: '-1', UPLOAD_RATE_GRACE_SECONDS: '0' })).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^UPLOAD_MIN_BYTES_PER_SECOND \(got "-1"\): must be a whole number of bytes a second/,
+        ),
+        expect.stringMatching(
+          /^UPLOAD_RATE_GRACE_SECONDS \(got "0"\): must be a whole number of seconds, at least 1/,
+        ),
+      ]),
+    );
+    expect(problemsOf({ UPLOAD_MIN_BYTES_PER_SECOND: 'fast' })[0]).toMatch(/^UPLOAD_MIN_BYTES_PER_SECOND/);
+    expect(problemsOf({ UPLOAD_RATE_GRACE_SECONDS: '1.5' })[0]).toMatch(/^UPLOAD_RATE_GRACE_SECONDS/);
+  });
+
   it('reads the quota (0 = unlimited), demo switch and timeouts, refusing nonsense', () => {
     expect(loadConfig({ STORAGE_QUOTA_BYTES: '0', DEMO_ENABLED: 'false' })).toMatchObject({
       storageQuotaBytes: 0,

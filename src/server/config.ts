@@ -101,6 +101,19 @@ const envSchema = z
         .optional(),
     ),
     UPLOAD_IDLE_TIMEOUT_MS: wholeMs(30_000),
+    // 8 KiB/s is 64 kbit/s: a poor mobile uplink shared by the browser's three uploads still
+    // manages it; a client trickling bytes to hold a connection does not (decision 0250).
+    UPLOAD_MIN_BYTES_PER_SECOND: z.coerce
+      .number({ message: 'must be a whole number of bytes a second (0 = no minimum)' })
+      .int('must be a whole number of bytes a second (0 = no minimum)')
+      .min(0, 'must be a whole number of bytes a second (0 = no minimum)')
+      .default(8 * 1024),
+    UPLOAD_RATE_GRACE_SECONDS: z.coerce
+      .number({ message: 'must be a whole number of seconds, at least 1' })
+      .int('must be a whole number of seconds, at least 1')
+      .min(1, 'must be a whole number of seconds, at least 1')
+      .max(3600, 'must be at most 3600 (an hour)')
+      .default(30),
     SHUTDOWN_TIMEOUT_MS: wholeMs(25_000),
     STORAGE_QUOTA_BYTES: z.coerce
       .number({ message: 'must be a whole number of bytes (0 = unlimited)' })
@@ -222,6 +235,12 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** An upload whose client sends nothing for this long is cut off. */
   uploadIdleTimeoutMs: number;
+  /**
+   * The slowest average rate an upload's body may arrive at, after uploadRateGraceMs: an upload of
+   * n bytes must be complete within grace + n / rate (decision 0250). 0 = no minimum.
+   */
+  uploadMinBytesPerSecond: number;
+  uploadRateGraceMs: number;
   /** After SIGTERM, the process exits by this deadline even if requests are still open. */
   shutdownTimeoutMs: number;
   /** Bytes of audio each person may store; 0 = unlimited. */
@@ -330,6 +349,8 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+    uploadMinBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,
+    uploadRateGraceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     mediaWorkers: e.MEDIA_WORKERS,

@@ -133,6 +133,17 @@ export const IMAGE_UPLOAD_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
 export type ImageUploadFormat = (typeof IMAGE_UPLOAD_FORMATS)[number];
 export const IMAGE_UPLOAD_TYPES = IMAGE_UPLOAD_FORMATS.map((format) => `image/${format}`);
 
+/**
+ * How many uploads of one person run at once (issue 22, decision 0251). The server refuses a
+ * person's next upload on an instance (429 with Retry-After) while `perPerson` of theirs are being
+ * received there; the browser's track queue sends at most `trackQueue` files at once, one fewer, so
+ * that a cover, an avatar or a new version can still go up beside a batch.
+ */
+export const UPLOADS_AT_ONCE = {
+  perPerson: 4,
+  trackQueue: 3,
+} as const;
+
 export const TIMINGS = {
   autoAdvanceMs: 100,
   demoRedirectMs: 1500,

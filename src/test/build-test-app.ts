@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     logLevel: 'silent',
     trustProxy: false,
     uploadIdleTimeoutMs: 30_000,
+    uploadMinBytesPerSecond: 8 * 1024,
+    uploadRateGraceMs: 30_000,
     shutdownTimeoutMs: 25_000,
     storageQuotaBytes: 0,
     rateLimitPerMinute: 1000,
@@ -81,6 +83,8 @@ export async function buildTestApp(
     config?: Partial<Config>;
     database?: TestDatabaseOptions;
     rateLimits?: RateLimitOverrides;
+    /** Uploads one person may have in progress at once (default: production's). */
+    uploadsPerPerson?: number;
     store?: BlobStore;
     /** Keep warn-and-above log entries in `logs` (otherwise the app logs nothing). */
     captureLogs?: boolean;
@@ -127,6 +131,7 @@ export async function buildTestApp(
     // Tests make many calls a minute as one user; rate-limit tests lower what they test.
     sharedRateLimits: options.sharedRateLimits ?? false,
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
+    uploadsPerPerson: options.uploadsPerPerson,
     sessionPruneIntervalMs: options.sessionPruneIntervalMs ?? 0,
     demoSweepIntervalMs: options.demoSweepIntervalMs ?? 0,
     // Drains follow each change and each start; no timer adding queries to a test's count.

@@ -169,7 +169,9 @@ function sendWithProgress<T>(
     xhr.addEventListener('load', () => {
       const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(failed(ApiError.fromReply(xhr.status, xhr.statusText, text)));
+        reject(
+          failed(ApiError.fromReply(xhr.status, xhr.statusText, text, xhr.getResponseHeader('Retry-After'))),
+        );
         return;
       }
       onProgress?.(100);

@@ -18,13 +18,19 @@ export class ApiError extends Error {
     readonly hasServerMessage: boolean,
     /** The parsed JSON reply, for routes whose errors carry more (a 409's `processing`). */
     readonly body: unknown = undefined,
+    /** A 429's or 503's Retry-After in seconds, when the reply said when to try again. */
+    readonly retryAfterSeconds: number | undefined = undefined,
   ) {
     super(message);
   }
 
-  /** From a reply's status and body text: the API's JSON error, a short plain text, or neither. */
-  static fromReply(status: number, statusText: string, text: string): ApiError {
+  /**
+   * From a reply's status, body text and Retry-After header: the API's JSON error, a short plain
+   * text, or neither.
+   */
+  static fromReply(status: number, statusText: string, text: string, retryAfter?: string | null): ApiError {
     const fallback = statusText || `Request failed with status ${status}`;
+    const wait = retryAfterSeconds(retryAfter);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -32,19 +38,28 @@ export class ApiError extends Error {
       // A proxy's page or plain text: not the API's shape.
     }
     if (isApiErrorBody(body) && body.message)
-      return new ApiError(status, body.message, body.error, true, body);
+      return new ApiError(status, body.message, body.error, true, body, wait);
     const plain = text.trim();
     // An HTML page (a proxy's 502) or a long text is no message for a person.
     if (body === undefined && plain && !plain.startsWith('<') && plain.length <= 300) {
-      return new ApiError(status, plain, fallback, true);
+      return new ApiError(status, plain, fallback, true, undefined, wait);
     }
-    return new ApiError(status, fallback, fallback, false, body);
+    return new ApiError(status, fallback, fallback, false, body, wait);
   }
 
   static async fromResponse(res: Response): Promise<ApiError> {
     const text = await res.text().catch(() => '');
-    return ApiError.fromReply(res.status, res.statusText, text);
+    return ApiError.fromReply(res.status, res.statusText, text, res.headers.get('retry-after'));
   }
+}
+
+/** Retry-After as seconds from now: a number of seconds or an HTTP date (RFC 9110 10.2.3). */
+function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /**

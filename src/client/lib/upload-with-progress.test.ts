@@ -43,6 +43,10 @@ class FakeXhr {
     for (const fn of this.uploadListeners.progress ?? [])
       fn({ lengthComputable: true, loaded, total } as ProgressEvent);
   }
+  responseHeaders: Record<string, string> = {};
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
   respond(status: number, text: string, statusText = '') {
     this.status = status;
     this.statusText = statusText;
@@ -99,6 +103,38 @@ describe('uploadWithProgress', () => {
     const result = uploadWithProgress('/api/tracks', new FormData());
     (await started()).respond(415, body);
     await expect(result).rejects.toMatchObject({ status: 415, message: 'x is not an audio file' });
+  });
+
+  it("carries a 429's Retry-After, in seconds or as a date, so the caller can wait and send again", async () => {
+    mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) });
+    const body = JSON.stringify({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: 'Too many uploads at once',
+    });
+    const seconds = uploadWithProgress('/api/tracks', new FormData());
+    const first = await started();
+    first.responseHeaders = { 'retry-after': '5' };
+    first.respond(429, body);
+    await expect(seconds).rejects.toMatchObject({ status: 429, retryAfterSeconds: 5 });
+
+    FakeXhr.last = undefined;
+    const date = uploadWithProgress('/api/tracks', new FormData());
+    const second = await started();
+    second.responseHeaders = { 'retry-after': new Date(Date.now() + 30_000).toUTCString() };
+    second.respond(429, body);
+    const err: { retryAfterSeconds?: number } = await date.then(
+      () => ({}),
+      (e: { retryAfterSeconds?: number }) => e,
+    );
+    // A date 30 s away, sent with whole seconds: 29 or 30 seconds from now.
+    expect(err.retryAfterSeconds).toBeGreaterThanOrEqual(29);
+    expect(err.retryAfterSeconds).toBeLessThanOrEqual(30);
+
+    FakeXhr.last = undefined;
+    const none = uploadWithProgress('/api/tracks', new FormData());
+    (await started()).respond(429, body);
+    await expect(none).rejects.toMatchObject({ status: 429, retryAfterSeconds: undefined });
   });
 
   it('falls back to the status text on an empty body and rejects on network errors', async () => {

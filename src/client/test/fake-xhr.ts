@@ -33,7 +33,13 @@ export class FakeXhr {
   progress(percent: number) {
     for (const fn of this.progressHandlers) fn({ lengthComputable: true, loaded: percent, total: 100 });
   }
-  respond(status: number, body: unknown) {
+  /** Reply headers by lower-case name (getResponseHeader reads them). */
+  responseHeaders: Record<string, string> = {};
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.responseHeaders = headers;
     this.status = status;
     this.responseText = JSON.stringify(body);
     for (const fn of this.handlers.get('load') ?? []) fn();

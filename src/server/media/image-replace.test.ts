@@ -16,7 +16,9 @@ let alice: TestClient & { userId: string };
 const images: Buffer[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The race needs all RACERS uploads of one person in flight at once: above the everyday cap of
+  // uploads per person (decision 0251), which upload-concurrency.test.ts tests.
+  t = await buildTestApp({ uploadsPerPerson: RACERS });
   alice = await t.signedInClient();
   for (let i = 0; i < RACERS; i++) {
     images.push(

@@ -6,13 +6,26 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { userOf } from '../plugins/auth-guard';
 import { HttpError } from '../plugins/errors';
 import { holdTempFile } from './temp-files';
+import type { UploadSlots } from './upload-slots';
+import { type MinimumRate, watchIdle, watchRate } from './upload-watchers';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Upload settings every route that receives a file reads (set by the uploads plugin). */
-    uploads: { idleTimeoutMs: number };
+    uploads: {
+      idleTimeoutMs: number;
+      /** The slowest body accepted (decision 0250). */
+      minimumRate: MinimumRate;
+      /** Each person's uploads in progress on this instance (decision 0251). */
+      slots: UploadSlots;
+    };
+  }
+  interface FastifyRequest {
+    /** Gives back the upload slot this request holds, if any (the uploads plugin's safety net). */
+    releaseUploadSlot?: () => void;
   }
 }
 
@@ -50,14 +63,44 @@ const MALFORMED_BODY =
 
 /**
  * Streams the one file of a multipart request to a temp file (memory stays flat whatever the
- * size) and collects the text fields. A file past maxBytes or a client that goes quiet is cut off
- * at once (not read to the end); on any failure the temp file is removed before the error
- * propagates. Only what the client did wrong becomes a 4xx: a failing disk is a 5xx.
+ * size) and collects the text fields. A file past maxBytes, a client that goes quiet or one that
+ * sends too slowly on average is cut off at once (not read to the end); on any failure the temp
+ * file is removed before the error propagates. Only what the client did wrong becomes a 4xx: a
+ * failing disk is a 5xx. The upload holds one of its person's slots until cleanup() or the failure.
  */
 export async function receiveUpload(request: FastifyRequest, opts: ReceiveOptions): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new HttpError(415, 'Expected a multipart/form-data upload');
   const declared = Number(request.headers['content-length']);
   if (declared > opts.maxBytes + MULTIPART_ALLOWANCE_BYTES) throw new HttpError(413, opts.tooLargeMessage);
+  const settings = request.server.uploads;
+  // Over the person's cap: 429 before a byte of the body is read (decision 0251). Every route that
+  // receives a file comes through here, so tracks, new versions and images share the count.
+  const releaseSlot = settings.slots.take(userOf(request).id);
+  request.releaseUploadSlot = releaseSlot;
+  try {
+    const received = await receiveFile(request, opts, settings);
+    return {
+      ...received,
+      async cleanup() {
+        try {
+          await received.cleanup();
+        } finally {
+          releaseSlot();
+        }
+      },
+    };
+  } catch (err) {
+    releaseSlot();
+    throw err;
+  }
+}
+
+/** receiveUpload once the slot is held. */
+async function receiveFile(
+  request: FastifyRequest,
+  opts: ReceiveOptions,
+  settings: FastifyRequest['server']['uploads'],
+): Promise<ReceivedUpload> {
   await mkdir(opts.tempDir, { recursive: true });
 
   const abort = new AbortController();
@@ -69,8 +112,14 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
     preservePath: true,
     limits: { fileSize: opts.maxBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 },
   });
-  const idleMs = request.server.uploads.idleTimeoutMs;
-  const stopWatching = watchIdle(request.raw, idleMs, () => cutOff(stalled(idleMs)));
+  const idleMs = settings.idleTimeoutMs;
+  const stopIdle = watchIdle(request.raw, idleMs, () => cutOff(stalled(idleMs)));
+  // A client that is never quite idle but never gets anywhere (a byte every few seconds).
+  const stopRate = watchRate(request.raw, settings.minimumRate, () => cutOff(tooSlow(settings.minimumRate)));
+  const stopWatching = () => {
+    stopIdle();
+    stopRate();
+  };
 
   const fields: Record<string, string> = {};
   let received: Omit<ReceivedUpload, 'fields' | 'cleanup'> | undefined;
@@ -177,27 +226,11 @@ function classify(
 const stalled = (ms: number) =>
   new HttpError(408, `The upload stopped: nothing arrived for ${ms / 1000} seconds`);
 
-/**
- * Calls onIdle when the client has sent nothing for ms. A request paused by back-pressure (our
- * disk is slower than the client) is not the client's silence, so the wait starts again.
- */
-function watchIdle(req: IncomingMessage, ms: number, onIdle: () => void): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => (req.isPaused() ? arm() : onIdle()), ms);
-  };
-  const stop = () => {
-    clearTimeout(timer);
-    req.off('data', arm);
-    req.off('end', stop);
-  };
-  // The request is already piped into the parser, so listening does not change its flow.
-  req.on('data', arm);
-  req.once('end', stop);
-  if (!req.complete) arm();
-  return stop;
-}
+const tooSlow = (rate: MinimumRate) =>
+  new HttpError(
+    408,
+    `The upload was too slow: it must average at least ${formatByteLimit(rate.bytesPerSecond)} a second`,
+  );
 
 /** The promise, or the signal's reason as soon as it is aborted (the promise is left to settle). */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -41,7 +41,13 @@ describe('the upload temp folder', () => {
   it('is swept while running of files older than a day, sparing fresh ones and uploads in progress', async () => {
     const tempDir = path.join(mkdtempSync(path.join(tmpdir(), 'journal-test-')), 'tmp');
     const app = Fastify();
-    await app.register(uploadsPlugin, { tempDir, idleTimeoutMs: 30_000, sweepIntervalMs: 50 });
+    await app.register(uploadsPlugin, {
+      tempDir,
+      idleTimeoutMs: 30_000,
+      minimumRate: { bytesPerSecond: 8192, graceMs: 30_000 },
+      uploadsPerPerson: 4,
+      sweepIntervalMs: 50,
+    });
     await app.ready();
     const stale = leftover(tempDir, 'upload-stale', 2 * DAY);
     const fresh = leftover(tempDir, 'upload-fresh', 60_000);

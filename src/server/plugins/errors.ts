@@ -9,6 +9,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries, e.g. a 429's Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -83,6 +85,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .code(500)
         .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' });
     }
+    if (err instanceof HttpError && err.headers) reply.headers(err.headers);
     return reply.code(status).send(errorBody(status, err.message));
   });
 });

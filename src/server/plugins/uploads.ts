@@ -2,11 +2,17 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepTempDir } from '../media/temp-files';
+import { UploadSlots } from '../media/upload-slots';
+import type { MinimumRate } from '../media/upload-watchers';
 
 export interface UploadsPluginOptions {
   /** DATA_DIR/tmp: where uploads are written while they arrive. */
   tempDir: string;
   idleTimeoutMs: number;
+  /** The slowest average rate a body may arrive at after a grace period (decision 0250). */
+  minimumRate: MinimumRate;
+  /** Uploads one person may have in progress at once on this instance (decision 0251). */
+  uploadsPerPerson: number;
   /** How often leftovers are looked for while running (default hourly). */
   sweepIntervalMs?: number;
   /** Temp files older than this are leftovers (default a day). */
@@ -18,12 +24,21 @@ const HOUR = 60 * 60 * 1000;
 const RESET_DELAY_MS = 500;
 
 /**
- * What every upload route shares: the idle timeout, the temp folder's sweeping (everything at
- * start-up, since no upload of this process exists yet; stale leftovers hourly while running),
- * and closing the connection when an answer goes out before the request body has been read.
+ * What every upload route shares: the idle timeout and minimum rate, each person's upload slots,
+ * the temp folder's sweeping (everything at start-up, since no upload of this process exists yet;
+ * stale leftovers hourly while running), and closing the connection when an answer goes out
+ * before the request body has been read.
  */
 export const uploadsPlugin = fp(async (app: FastifyInstance, opts: UploadsPluginOptions) => {
-  app.decorate('uploads', { idleTimeoutMs: opts.idleTimeoutMs });
+  app.decorate('uploads', {
+    idleTimeoutMs: opts.idleTimeoutMs,
+    minimumRate: opts.minimumRate,
+    slots: new UploadSlots(opts.uploadsPerPerson),
+  });
+  app.decorateRequest('releaseUploadSlot', undefined);
+  // receiveUpload gives its slot back on every path it knows (cleanup, failure); this is the net
+  // for a route that let its upload go without cleanup(): once the answer is out, the slot is free.
+  app.addHook('onResponse', async (request) => request.releaseUploadSlot?.());
 
   // A sweep that fails is logged, never fatal: uploads themselves will say if the folder is unusable.
   const sweep = (olderThanMs: number, what: string) =>

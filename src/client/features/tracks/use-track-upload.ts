@@ -5,6 +5,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage, uploadWithProgress } from '../../lib/api-client';
 import { type DuplicateQuestion, duplicateOf } from './duplicate-upload';
 import { STORAGE_KEY } from './storage-usage';
+import { sendWhenNotBusy, trackUploadPool } from './upload-queue';
 import { TRACKS_KEY } from './use-tracks';
 
 /** One file on its way up, for its progress bar. */
@@ -56,7 +57,7 @@ export interface UploadBatch {
 const NOT_AUDIO = 'Not an audio file';
 
 /**
- * Uploads several files side by side (spec sections 2 and 5): anything whose type does not start
+ * Uploads several files side by side (spec sections 2 and 5), a few at a time (decision 0252): anything whose type does not start
  * with audio/ is skipped with a toast; the rest show a progress bar until they finish, and the track
  * lists refresh as each one lands. One file alone answers with the spec's toasts ('Track uploaded',
  * 'Upload failed'); several make a batch whose summary lists each failure and its reason until
@@ -83,17 +84,28 @@ export function useTrackUpload() {
     [],
   );
 
-  /** POSTs the file asking the server to refuse a duplicate; on 409 asks, and sends it again if kept. */
+  /**
+   * POSTs the file asking the server to refuse a duplicate; on 409 asks, and sends it again if kept.
+   * Each send waits for a place in the tab's upload pool and is sent again after a 429's
+   * Retry-After (decision 0252); the question is asked outside the pool, so other files go on.
+   */
   const send = useCallback(
     async (key: string, file: File, setProgress: (progress: number) => void) => {
+      const upload = (url: string) =>
+        trackUploadPool.run(() =>
+          sendWhenNotBusy(
+            () => uploadWithProgress<Track>(url, uploadForm(file), setProgress),
+            () => setProgress(0),
+          ),
+        );
       try {
-        return await uploadWithProgress<Track>('/api/tracks?duplicate=ask', uploadForm(file), setProgress);
+        return await upload('/api/tracks?duplicate=ask');
       } catch (err) {
         const existing = duplicateOf(err);
         if (!existing) throw err;
         if (!(await askKeepBoth(key, file.name, existing))) return null;
         setProgress(0);
-        return uploadWithProgress<Track>('/api/tracks?duplicate=keep', uploadForm(file), setProgress);
+        return upload('/api/tracks?duplicate=keep');
       }
     },
     [askKeepBoth],

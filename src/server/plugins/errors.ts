@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors';
+import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from '../storage/storage-errors';
 
 /** An error whose message is safe to show the caller, with its HTTP status. */
 export class HttpError extends Error {
@@ -55,6 +56,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .code(503)
         .header('Retry-After', '5')
         .send({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
+    if (isStorageUnavailable(err)) {
+      // As for the database, an outage: 503 and when to retry. Logged once per outage by the store's
+      // watch (storage/outage-watch.ts), not here per request (decisions 0255-0257).
+      request.log.debug({ err }, 'Storage unavailable');
+      return reply
+        .code(503)
+        .header('Retry-After', '5')
+        .send({ statusCode: 503, error: 'Service Unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500 && err instanceof HttpError) {

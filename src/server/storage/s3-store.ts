@@ -6,6 +6,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } fr
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BlobInfo, BlobStore, ByteRange, PresignOptions } from './blob-store';
 import { uploadFile } from './s3-file-upload';
+import { markFromStorage } from './storage-errors';
 
 export interface S3StoreOptions {
   /** e.g. https://s3.eu-west-1.amazonaws.com, https://ACCOUNT.r2.cloudflarestorage.com, http://minio:9000. */
@@ -59,6 +60,19 @@ export class S3BlobStore implements BlobStore {
         httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
       },
     });
+    // Outermost step: whatever any request of this client throws (after the SDK's retries) is the
+    // store's, so that an outage answers 503 (storage-errors.ts, decision 0255).
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (err) {
+          markFromStorage(err);
+          throw err;
+        }
+      },
+      { step: 'initialize', name: 'markStorageErrors' },
+    );
   }
 
   async putFile(key: string, localFile: string): Promise<BlobInfo> {
@@ -92,6 +106,9 @@ export class S3BlobStore implements BlobStore {
       );
       // In Node the body is the HTTP response itself: piped on, never buffered.
       const body = object.Body as Readable;
+      // A connection lost mid-body fails the stream, not the promise: the store's too. Added first,
+      // this listener marks the error before the reply (or a job) sees it.
+      body.on('error', markFromStorage);
       if (!range) return body;
       // What the store actually sent: S3 sends the range asked for, but a store may send more
       // (s3rver answers bytes=0-0 with the whole object, a store without Range support a 200).

@@ -26,6 +26,21 @@ export interface S3StoreOptions {
  */
 const MAX_SOCKETS = 1_000;
 
+/**
+ * The SDK's own console output, as by default (it has no logger of ours), less one line: it warns
+ * "An error was encountered in a non-retryable streaming request" for every upload that fails, so an
+ * outage would print one per upload; the store's outage watch logs the outage once (decision 0257).
+ */
+const STREAMING_FAILURE = 'An error was encountered in a non-retryable streaming request.';
+const sdkLogger = {
+  debug: () => {},
+  info: () => {},
+  warn: (...content: unknown[]) => {
+    if (content[0] !== STREAMING_FAILURE) console.warn(...content);
+  },
+  error: () => {},
+};
+
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
@@ -55,6 +70,7 @@ export class S3BlobStore implements BlobStore {
       // s3rver do not all understand; checksums only where an operation requires one.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      logger: sdkLogger,
       requestHandler: {
         httpAgent: new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
         httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),

@@ -1,3 +1,4 @@
+import { get, type IncomingMessage } from 'node:http';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -74,7 +75,7 @@ beforeAll(async () => {
   store = new S3BlobStore({ ...options, endpoint: `http://127.0.0.1:${proxy.port}` });
   // The test's own view of the bucket, not through the proxy.
   direct = new S3BlobStore(options);
-  t = await buildTestApp({ store, logStream, config: { storage: 's3' } });
+  t = await buildTestApp({ store, logStream, config: { storage: 's3', maxUploadBytes: 20_000_000 } });
   owner = await t.signedInClient();
   const res = await uploadTrack('Before the outage');
   expect(res.statusCode).toBe(201);
@@ -149,5 +150,46 @@ describe('when the object store is back', () => {
     // The failed drain is retried with backoff (2 s, then 4 s…), or the kick runs a new one.
     await expect.poll(bucketKeys, { timeout: 20_000, interval: 250 }).not.toContain(doomedFile);
     expect(logged('Storage unreachable')).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('when the store is lost in the middle of a stream', () => {
+  it('the reply, whose 200 is already sent, is cut short; nothing crashes and the next one works', async () => {
+    // 16 MB: more than the sockets between bucket, app and listener buffer.
+    const long = makeWav(1000);
+    const uploaded = await owner.upload(
+      '/api/tracks',
+      { name: 'Long' },
+      { field: 'audio', name: 'long.wav', type: 'audio/wav', data: long },
+    );
+    expect(uploaded.statusCode).toBe(201);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(
+        `${address}/api/tracks/${uploaded.json().id}/stream`,
+        { headers: { cookie: owner.cookieHeader() } },
+        resolve,
+      ).on('error', reject),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBe(String(long.length));
+    // The listener pauses after the first bytes; the store goes away meanwhile.
+    await new Promise((resolve) => response.once('data', resolve));
+    response.pause();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    proxy.cut();
+    let received = 0;
+    response.on('data', (chunk: Buffer) => (received += chunk.length));
+    response.on('error', () => {});
+    response.resume();
+    await new Promise((resolve) => response.once('close', resolve));
+    expect(response.complete).toBe(false);
+    expect(received).toBeLessThan(long.length);
+
+    proxy.restore();
+    expect((await owner.get(`/api/tracks/${trackId}/stream`)).statusCode).toBe(200);
+    // One warning for this outage (the second of the file), and not one per stream cut short.
+    expect(logged('Storage unreachable')).toHaveLength(2);
+    expect(logged('response terminated with an error with headers already sent')).toEqual([]);
   }, 30_000);
 });

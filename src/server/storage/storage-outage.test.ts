@@ -108,6 +108,17 @@ describe('while the object store cannot be reached', () => {
     const before = await t.db.select({ id: tracks.id }).from(tracks);
     expectStorageUnavailable(await uploadTrack('During the outage'));
     expect(await t.db.select({ id: tracks.id }).from(tracks)).toEqual(before);
+    // A new version of the track (a replace): refused too, and the track keeps its file.
+    const [current] = await t.db.select().from(tracks).where(eq(tracks.id, trackId));
+    expectStorageUnavailable(
+      await owner.upload(
+        `/api/tracks/${trackId}/versions`,
+        {},
+        { field: 'file', name: 'take-v2.wav', type: 'audio/wav', data: makeWav(3) },
+      ),
+    );
+    const [after] = await t.db.select().from(tracks).where(eq(tracks.id, trackId));
+    expect(after!.filepath).toBe(current!.filepath);
     expectStorageUnavailable(await uploadAvatar());
     // The avatar the user had is still theirs.
     expect((await owner.get('/api/auth/user')).json().avatarUrl).toBe(avatarUrl);

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../plugins/errors';
 import type { BlobStore } from './blob-store';
 import { readRangeHeader } from './byte-range';
+import { FileRangeStream } from './file-range-stream';
 import { isStorageUnavailable } from './storage-errors';
 
 export interface ServeOptions {
@@ -77,6 +78,9 @@ export async function serveBlob(
  * to the error handler (503) as ever.
  */
 function endsQuietlyOnOutage(reply: FastifyReply, body: Readable): Readable {
+  // The local disk has no outages (storage-errors.ts), and its stream writes to the response with
+  // pooled buffers only when piped to it directly (decision 0089): it goes as it is.
+  if (body instanceof FileRangeStream) return body;
   const out = new PassThrough();
   body.on('error', (err) => {
     if (reply.raw.headersSent && isStorageUnavailable(err)) {

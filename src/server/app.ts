@@ -43,6 +43,7 @@ import type { LoadedSession } from './plugins/session-store';
 import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore, mediaOffload, presignedOrigin } from './storage/create-store';
+import { OutageWatch, watchStore } from './storage/outage-watch';
 
 /** The longest path parameter the router takes (characters, as sent); longer ones get a 414. */
 export const MAX_PARAM_LENGTH = 100;
@@ -149,10 +150,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const store = options.store ?? createBlobStore(config);
+  const ownStore = options.store ?? createBlobStore(config);
   // The S3 client's kept-alive connections end with the app (a store passed in is the caller's).
-  if (!options.store && 'close' in store)
-    app.addHook('onClose', async () => (store as { close(): void }).close());
+  if (!options.store && 'close' in ownStore)
+    app.addHook('onClose', async () => (ownStore as { close(): void }).close());
+  // Every use of the store (requests and jobs) reports to one watch, so an outage is logged once
+  // rather than per request (decision 0257).
+  const store = watchStore(ownStore, new OutageWatch(app.log));
   const offload = mediaOffload(config, store);
   // S3_STREAM=redirect: players follow the 302 to the bucket, which media-src must then allow.
   const bucketOrigin = offload === 'redirect' ? await presignedOrigin(store) : undefined;

@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { blobDeletions } from '../db/schema';
 import { imageKeysOf } from '../media/image-variants';
 import type { BlobStore } from '../storage/blob-store';
+import { isStorageUnavailable } from '../storage/storage-errors';
 import type { JobQueue } from './job-queue';
 import { schedulePeriodicTask } from './periodic-task';
 
@@ -62,7 +63,11 @@ export async function drainBlobDeletions(deps: BlobDeletionDeps, signal?: AbortS
       }
       failed += 1;
       const message = String((result.reason as Error)?.message ?? result.reason).slice(0, 500);
-      log.warn({ err: result.reason, ref: row.ref }, 'Could not remove a blob; will retry');
+      // An unreachable store fails every row of every drain until it is back: the store's watch logs
+      // that once (decision 0257). Any other failure is this row's, and worth a line.
+      if (!isStorageUnavailable(result.reason)) {
+        log.warn({ err: result.reason, ref: row.ref }, 'Could not remove a blob; will retry');
+      }
       await db
         .update(blobDeletions)
         .set({ attempts: sql`${blobDeletions.attempts} + 1`, lastError: message })

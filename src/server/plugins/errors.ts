@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors';
+import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from '../storage/storage-errors';
 
 /** An error whose message is safe to show the caller, with its HTTP status. */
 export class HttpError extends Error {
@@ -67,10 +68,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isDatabaseUnavailable(err)) {
       // An outage, not a bug: say so, and when to try again. The pool reconnects on its own.
       request.log.warn({ err }, 'Database unavailable');
-      return reply
-        .code(503)
-        .header('Retry-After', '5')
-        .send({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
+      return reply.code(503).header('Retry-After', '5').send(errorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
+    }
+    if (isStorageUnavailable(err)) {
+      // As for the database, an outage: 503 and when to retry. Logged once per outage by the store's
+      // watch (storage/outage-watch.ts), not here per request (decisions 0255-0257).
+      request.log.debug({ err }, 'Storage unavailable');
+      return reply.code(503).header('Retry-After', '5').send(errorBody(503, STORAGE_UNAVAILABLE_MESSAGE));
     }
     const status = err.statusCode ?? 500;
     if (status >= 500 && err instanceof HttpError) {
@@ -81,9 +85,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (status >= 500) {
       request.log.error({ err }, 'Request failed');
-      return reply
-        .code(500)
-        .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' });
+      return reply.code(500).send(errorBody(500, 'Something went wrong'));
     }
     if (err instanceof HttpError && err.headers) reply.headers(err.headers);
     return reply.code(status).send(errorBody(status, err.message));

@@ -6,6 +6,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } fr
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BlobInfo, BlobStore, ByteRange, PresignOptions } from './blob-store';
 import { uploadFile } from './s3-file-upload';
+import { markFromStorage } from './storage-errors';
 
 export interface S3StoreOptions {
   /** e.g. https://s3.eu-west-1.amazonaws.com, https://ACCOUNT.r2.cloudflarestorage.com, http://minio:9000. */
@@ -24,6 +25,21 @@ export interface S3StoreOptions {
  * behind fifty listeners. Connections are kept alive for the Range requests that follow.
  */
 const MAX_SOCKETS = 1_000;
+
+/**
+ * The SDK's own console output, as by default (it has no logger of ours), less one line: it warns
+ * "An error was encountered in a non-retryable streaming request" for every upload that fails, so an
+ * outage would print one per upload; the store's outage watch logs the outage once (decision 0257).
+ */
+const STREAMING_FAILURE = 'An error was encountered in a non-retryable streaming request.';
+const sdkLogger = {
+  debug: () => {},
+  info: () => {},
+  warn: (...content: unknown[]) => {
+    if (content[0] !== STREAMING_FAILURE) console.warn(...content);
+  },
+  error: () => {},
+};
 
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -54,11 +70,25 @@ export class S3BlobStore implements BlobStore {
       // s3rver do not all understand; checksums only where an operation requires one.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      logger: sdkLogger,
       requestHandler: {
         httpAgent: new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
         httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
       },
     });
+    // Outermost step: whatever any request of this client throws (after the SDK's retries) is the
+    // store's, so that an outage answers 503 (storage-errors.ts, decision 0255).
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (err) {
+          markFromStorage(err);
+          throw err;
+        }
+      },
+      { step: 'initialize', name: 'markStorageErrors' },
+    );
   }
 
   async putFile(key: string, localFile: string): Promise<BlobInfo> {
@@ -92,6 +122,9 @@ export class S3BlobStore implements BlobStore {
       );
       // In Node the body is the HTTP response itself: piped on, never buffered.
       const body = object.Body as Readable;
+      // A connection lost mid-body fails the stream, not the promise: the store's too. Added first,
+      // this listener marks the error before the reply (or a job) sees it.
+      body.on('error', markFromStorage);
       if (!range) return body;
       // What the store actually sent: S3 sends the range asked for, but a store may send more
       // (s3rver answers bytes=0-0 with the whole object, a store without Range support a 200).

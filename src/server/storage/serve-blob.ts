@@ -1,7 +1,10 @@
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../plugins/errors';
 import type { BlobStore } from './blob-store';
 import { readRangeHeader } from './byte-range';
+import { FileRangeStream } from './file-range-stream';
+import { isStorageUnavailable } from './storage-errors';
 
 export interface ServeOptions {
   contentType: string;
@@ -61,10 +64,36 @@ export async function serveBlob(
       .code(206)
       .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
       .header('Content-Length', end - start + 1);
-    return reply.send(await store.createReadStream(key, answer.range));
+    return reply.send(endsQuietlyOnOutage(reply, await store.createReadStream(key, answer.range)));
   }
   reply.code(200).header('Content-Length', info.size);
-  return reply.send(await store.createReadStream(key));
+  return reply.send(endsQuietlyOnOutage(reply, await store.createReadStream(key)));
+}
+
+/**
+ * The store's stream, except when the store is lost after the status was sent: the reply cannot
+ * become a 503 then, so it is cut short (the player sees a dropped connection and asks again) and
+ * nothing more is logged; the store's watch has logged the outage once. Otherwise Fastify would
+ * warn for every stream open at that moment (decision 0256). Before the status, the error goes on
+ * to the error handler (503) as ever.
+ */
+function endsQuietlyOnOutage(reply: FastifyReply, body: Readable): Readable {
+  // The local disk has no outages (storage-errors.ts), and its stream writes to the response with
+  // pooled buffers only when piped to it directly (decision 0089): it goes as it is.
+  if (body instanceof FileRangeStream) return body;
+  const out = new PassThrough();
+  body.on('error', (err) => {
+    if (reply.raw.headersSent && isStorageUnavailable(err)) {
+      reply.raw.destroy();
+      out.destroy();
+    } else {
+      out.destroy(err);
+    }
+  });
+  // A listener who goes away (a seek) frees the store's connection too.
+  out.on('close', () => body.destroy());
+  body.pipe(out);
+  return out;
 }
 
 function notModified(request: FastifyRequest, etag: string, lastModified: Date): boolean {

@@ -136,7 +136,7 @@ test('signs in with Google (local OIDC) and reaches the shell, named from the ID
   await expect(page.getByText(GOOGLE_USER.email)).toBeVisible();
 });
 
-test('a session that ended elsewhere sends you to the landing page, saying so', async ({ page }) => {
+test('a session that ended elsewhere sends you to the landing page at once, saying so', async ({ page }) => {
   await signInAsDemo(page);
   const journalNav = page.getByRole('navigation', { name: 'Journal' });
   await journalNav.getByRole('button', { name: 'Profile' }).click();
@@ -147,8 +147,8 @@ test('a session that ended elsewhere sends you to the landing page, saying so', 
   };
   const out = await page.request.post('/api/auth/logout', { headers: { 'x-csrf-token': csrfToken } });
   expect(out.ok(), await out.text()).toBe(true);
-  // Back to the journal, whose list is read again: the server answers 401 (issue 15, decision 0195).
-  await journalNav.getByRole('button', { name: 'Journal' }).click();
+  // Nothing clicked: the page's event stream ends with the session (decision 0240), the page asks
+  // who it is, gets 401 and goes to the landing page through the one session-ended handler (0195).
   await expectLandingPage(page);
   await expect(
     page.getByRole('status').filter({ hasText: 'Your session ended. Sign in again.' }),

@@ -1,4 +1,5 @@
 import { expect, screenshotsOf, signInAsDemo, test } from './fixtures';
+import { readClipboard } from './support/clipboard';
 import { mediaDir, writeWav } from './support/media';
 
 // Issue 13, sharing per track (decisions 0140-0144): uploads are private, the same file again asks
@@ -57,7 +58,7 @@ test('copies a track link and opens it signed out: public plays, private is not 
     await row.getByRole('button', { name: 'More options' }).click();
     await page.getByRole('menuitem', { name: item, exact: true }).click();
     await expect(page.getByText('Link copied', { exact: true })).toBeVisible();
-    return page.evaluate(() => navigator.clipboard.readText());
+    return readClipboard(page);
   };
   const publicLink = await copyFrom(publicRow, 'Copy link');
   await expect(page.getByText('Anyone with the link can open it.', { exact: true })).toBeVisible();

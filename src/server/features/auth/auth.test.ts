@@ -42,11 +42,9 @@ describe('POST /api/auth/demo-session', () => {
     const id = res.json().id as string;
     // An internal id like everyone's (decision 0200); demo accounts hold no identity (0201).
     expect(id).toMatch(USER_ID_PATTERN);
-    expect(res.json()).toMatchObject({
-      firstName: 'Demo',
-      lastName: 'User',
-      claims: { isDemo: true, sub: id },
-    });
+    expect(res.json()).toMatchObject({ claims: { isDemo: true, sub: id } });
+    // A friendly name of its own (issue 23, decision 0285), never the shared "Demo User".
+    expect(`${res.json().firstName} ${res.json().lastName}`).not.toBe('Demo User');
     const me = await client.get('/api/auth/user');
     expect(me.json()).toMatchObject({ id, claims: { isDemo: true } });
     const rows = await t.db.select().from(users).where(eq(users.id, id));

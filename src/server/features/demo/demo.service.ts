@@ -9,6 +9,7 @@ import { enqueueTrackProcessing } from '../tracks/track-processing.service';
 import { findUserById, type UserRow } from '../users/users.service';
 import { demoExpiryCutoff, isLiveDemoAccount } from './demo.policy';
 import { seedDemoContent } from './demo-content';
+import { freeDemoName } from './demo-names';
 
 /** At most this many demo accounts live at once (decision 0029): each holds rows and ~600 KB of files. */
 export const DEMO_MAX_LIVE_ACCOUNTS = 1000;
@@ -45,13 +46,13 @@ export async function createDemoAccount(deps: DemoDeps): Promise<UserRow> {
   const { db } = deps;
 
   // No username and no email: both are unique, and a demo account must never hold one a real
-  // person wants (decision 0028). Shown as "Demo User" by the display-name rule.
+  // person wants (decision 0028). A friendly name of its own, so visitors can be told apart (0285).
+  const name = await freeDemoName(db, deps.ttlHours);
   const [user] = await db
     .insert(users)
     .values({
       // The id is the database's, like everyone's (decision 0200); no identity either (0201).
-      firstName: 'Demo',
-      lastName: 'User',
+      ...name,
       isDemo: true,
     })
     .returning();

@@ -1,7 +1,7 @@
 import { Pause, Pencil, Play, Tag } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'wouter';
-import { formatDate, formatDuration } from '../../../shared/format';
+import { formatDuration } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
@@ -9,6 +9,7 @@ import { EquipmentChips } from '../equipment/equipment-chips';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
+import { rowDate, TrackDate } from './track-date';
 import { TrackMoreMenu } from './track-more-menu';
 import { VersionTag } from './version-tag';
 import { VisibilityBadge } from './visibility-badge';
@@ -21,6 +22,8 @@ export interface TrackRowProps {
   sort: TrackSort;
   /** What shows under the title because its column is hidden on this screen (phones, tablets). */
   secondLine?: { equipment: boolean; date: boolean };
+  /** Another track of the list falls on the same day: the time shows too (issue 23). */
+  showTime?: boolean;
   isCurrent: boolean;
   isPlaying: boolean;
   onPlay: () => void;
@@ -40,6 +43,7 @@ export function TrackRow({
   index,
   sort,
   secondLine = { equipment: false, date: false },
+  showTime = false,
   isCurrent,
   isPlaying,
   onPlay,
@@ -48,7 +52,7 @@ export function TrackRow({
   rowIndex,
 }: TrackRowProps) {
   const playing = isCurrent && isPlaying;
-  const date = sort === 'dateCreated' ? track.fileCreatedAt : track.createdAt;
+  const date = rowDate(track, sort);
   const { reason, ...gate } = playButtonProps(track, playing, onPlay);
 
   return (
@@ -123,7 +127,7 @@ export function TrackRow({
             {secondLine.equipment && track.equipment.length > 0 && (
               <EquipmentChips equipment={track.equipment} />
             )}
-            {secondLine.date && <span className="whitespace-nowrap">{formatDate(date)}</span>}
+            {secondLine.date && <TrackDate value={date} withTime={showTime} />}
           </div>
         )}
       </td>
@@ -142,7 +146,7 @@ export function TrackRow({
         )}
       </td>
       <td className="hidden py-2 pr-4 text-sm whitespace-nowrap text-muted-foreground lg:table-cell">
-        {formatDate(date)}
+        <TrackDate value={date} withTime={showTime} />
       </td>
       <td className="py-2 pr-2 text-right text-sm text-muted-foreground tabular-nums">
         {formatDuration(track.duration)}

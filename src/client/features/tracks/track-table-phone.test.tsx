@@ -8,7 +8,8 @@ import { TrackTable } from './track-table';
 
 const juno = makeTag({ id: 5, name: 'Juno-60' });
 const tagged = makeTrack({ id: 1, name: 'Dawn Chorus', equipment: [juno] });
-const bare = makeTrack({ id: 2, name: 'Bare Take', equipment: [] });
+// Another day than the first: rows sharing a day show the time too (track-date.test.tsx).
+const bare = makeTrack({ id: 2, name: 'Bare Take', equipment: [], createdAt: '2024-05-03T12:00:00.000Z' });
 
 /** A screen whose width makes the given `max-width` media queries match. */
 function screenMatching(matches: (query: string) => boolean) {

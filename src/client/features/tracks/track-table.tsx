@@ -1,11 +1,13 @@
 import { Clock } from 'lucide-react';
 import { useMemo } from 'react';
+import { localDayKey } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { TableBody } from '../../components/table-body';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
 import { usePlayer } from '../player/use-player';
 import { type TrackOwner, toPlayerTrack } from './player-track';
+import { daysWithSeveralTracks, rowDate } from './track-date';
 import { TrackRow } from './track-row';
 
 /** A row's height with one line of title and the equipment chips; rows with notes are measured. */
@@ -41,6 +43,7 @@ export function TrackTable({
     else player.playTrack(toPlayerTrack(track, owner), queue);
   };
   const virtualized = tracks.length >= VIRTUALIZE_FROM;
+  const sharedDays = useMemo(() => daysWithSeveralTracks(tracks, sort), [tracks, sort]);
   const equipmentBelow = useMediaQuery(NO_EQUIPMENT_COLUMN);
   const dateBelow = useMediaQuery(NO_DATE_COLUMN);
 
@@ -61,7 +64,7 @@ export function TrackTable({
             <th scope="col" className="hidden w-[34%] py-2.5 pr-4 font-medium sm:table-cell">
               Equipment
             </th>
-            <th scope="col" className="hidden w-40 py-2.5 pr-4 font-medium lg:table-cell">
+            <th scope="col" className="hidden w-52 py-2.5 pr-4 font-medium lg:table-cell">
               {sort === 'dateCreated' ? 'Date Created' : 'Date Added'}
             </th>
             <th scope="col" className="w-16 py-2.5 pr-2 text-right font-medium">
@@ -90,6 +93,7 @@ export function TrackTable({
                 index={index}
                 sort={sort}
                 secondLine={{ equipment: equipmentBelow, date: dateBelow }}
+                showTime={sharedDays.has(localDayKey(rowDate(track, sort)) ?? '')}
                 isCurrent={player.currentTrack?.id === track.id}
                 isPlaying={player.isPlaying}
                 onPlay={() => play(track)}

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXPIRED_INVITE_MESSAGE, type InviteDetails } from '../shared/schemas/collectives';
 import { AppRoutes } from './app';
 import { collective } from './features/collectives/collective-fixtures';
+import { PENDING_INVITE_MAX_AGE_MS, rememberPendingInvite } from './features/invites/pending-invite';
 import { resetCsrfToken } from './lib/api-client';
 import { reloadPage } from './lib/navigation';
 import { callsTo, json, mockFetch, never } from './test/mock-fetch';
@@ -20,6 +22,13 @@ const signedIn = {
   'GET /api/collectives/3': () => json(collective(3, 'Night Owls', { ownerId: 'other', role: 'member' })),
   'GET /api/playlists': () => json([]),
   'GET /api/tracks': () => json([]),
+};
+
+const inviteDetails: InviteDetails = {
+  code: 'abc123',
+  collective: { id: 5, name: 'Night Owls', description: null, imageUrl: null },
+  invitedBy: { firstName: 'Ada', lastName: 'Lovelace' },
+  alreadyMember: false,
 };
 
 // Screens are lazy chunks (decision 0057); loading them cold in the test runner can take longer than
@@ -131,10 +140,36 @@ describe('auth=success', () => {
 
   it('returns to a pending invite once signed in', async () => {
     localStorage.setItem('pendingInvite', '/join/abc123');
-    mockFetch(signedIn);
+    mockFetch({ ...signedIn, 'GET /api/invite/abc123': () => json(inviteDetails) });
     const { location } = renderWithProviders(<AppRoutes />);
     expect(await screen.findByRole('heading', { name: 'Join Collective' })).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/join/abc123');
+    expect(localStorage.getItem('pendingInvite')).toBeNull();
+  });
+
+  // Issue 23: a dead link opened signed out sent the next sign-in to it, with an error.
+  it('drops a pending invite that turned out dead, and says so on the journal', async () => {
+    rememberPendingInvite('gone');
+    mockFetch({
+      ...signedIn,
+      'GET /api/invite/gone': () =>
+        json({ statusCode: 410, error: 'Gone', message: EXPIRED_INVITE_MESSAGE }, 410),
+    });
+    const { location } = renderWithProviders(<AppRoutes />);
+    expect(await screen.findByText('Invalid invite link')).toBeTruthy();
+    expect(screen.getByText(EXPIRED_INVITE_MESSAGE)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
+    expect(location.history?.some((entry) => entry.startsWith('/join/'))).toBe(false);
+    expect(localStorage.getItem('pendingInvite')).toBeNull();
+  });
+
+  it('forgets a pending invite after an hour', async () => {
+    rememberPendingInvite('abc123', Date.now() - PENDING_INVITE_MAX_AGE_MS - 1000);
+    const fetch = mockFetch({ ...signedIn, 'GET /api/invite/abc123': () => json(inviteDetails) });
+    const { location } = renderWithProviders(<AppRoutes />);
+    expect(await screen.findByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
+    expect(callsTo(fetch, '/api/invite/abc123')).toHaveLength(0);
+    expect(location.history?.some((entry) => entry.startsWith('/join/'))).toBe(false);
     expect(localStorage.getItem('pendingInvite')).toBeNull();
   });
 });

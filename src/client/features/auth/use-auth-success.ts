@@ -1,10 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
+import { INVALID_INVITE_MESSAGE } from '../../../shared/schemas/collectives';
 import { toast } from '../../components/ui/use-toast';
-import { apiRequest, errorMessage } from '../../lib/api-client';
+import { apiRequest, errorMessage, errorStatus } from '../../lib/api-client';
 import { reloadPage } from '../../lib/navigation';
 import { takePendingInvite } from '../invites/pending-invite';
+
+/**
+ * Asks GET /api/invite/{code} whether a pending invite still stands: undefined if so (or if the
+ * answer is anything but 404/410: the join page will tell), else the server's reason.
+ */
+async function deadInviteReason(invitePath: string): Promise<string | undefined> {
+  try {
+    await apiRequest('GET', `/api/invite/${invitePath.slice('/join/'.length)}`);
+    return undefined;
+  } catch (err) {
+    const status = errorStatus(err);
+    return status === 404 || status === 410 ? errorMessage(err, INVALID_INVITE_MESSAGE) : undefined;
+  }
+}
 
 function readAuthParams(): { authSuccess: boolean; handoff: string | null } {
   const params = new URLSearchParams(window.location.search);
@@ -54,11 +69,16 @@ export function useAuthSuccess(user: AuthUser | null, isLoading: boolean): boole
     );
   }, [user, isLoading]);
 
-  // Back from signing in to accept an invite: resume it (spec section 4, pending invite).
+  // Back from signing in to accept an invite: resume it (spec section 4, pending invite), unless
+  // it turns out dead (issue 23): then the journal stays, and a toast says why (decision 0287).
   useEffect(() => {
     if (!user) return;
     const invite = takePendingInvite();
-    if (invite) navigate(invite, { replace: true });
+    if (!invite) return;
+    void deadInviteReason(invite).then((reason) => {
+      if (reason === undefined) navigate(invite, { replace: true });
+      else toast({ variant: 'destructive', title: 'Invalid invite link', description: reason });
+    });
   }, [user, navigate]);
 
   return pending && !user;

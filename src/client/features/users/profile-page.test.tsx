@@ -209,9 +209,66 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     renderProfile();
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Failed to update profile')).toBeTruthy();
-    expect(screen.getByText('That username is already taken')).toBeTruthy();
+    // In the toast, and under the field it is about (issue 23).
+    expect(screen.getAllByText('That username is already taken')).toHaveLength(2);
     const [, init] = callsTo(fetch, '/api/user/profile')[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ username: 'ada', bio: null, socialLinks: NO_LINKS });
+  });
+
+  // Issue 23: a refused save left the new username showing as if it were saved.
+  it('says a confirmed change is not saved yet, and reopens the field the server refuses', async () => {
+    mockFetch({
+      ...csrf,
+      'PATCH /api/user/profile': () =>
+        json({ statusCode: 409, error: 'Conflict', message: 'That username is already taken' }, 409),
+    });
+    renderProfile();
+    const basic = section('Basic Information');
+    expect(within(basic).queryByTestId('section-unsaved')).toBeNull();
+    await userEvent.click(within(basic).getByRole('button', { name: 'Edit Basic Information' }));
+    const username = within(basic).getByLabelText('Username');
+    await userEvent.clear(username);
+    await userEvent.type(username, 'grace');
+    await userEvent.click(within(basic).getByRole('button', { name: 'Confirm Basic Information' }));
+    expect(within(basic).getByTestId('section-unsaved').textContent).toBe(
+      'Not saved yet: press Save Profile',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Failed to update profile')).toBeTruthy();
+    // The section is open again, with the server's reason under Username; the page still says ada.
+    const field = await within(basic).findByLabelText('Username');
+    expect((field as HTMLInputElement).value).toBe('grace');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(within(basic).getByRole('alert').textContent).toBe('That username is already taken');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ada');
+  });
+
+  it('puts a link the server refuses under its own field', async () => {
+    mockFetch({
+      ...csrf,
+      'PATCH /api/user/profile': () =>
+        json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'socialLinks.bandcamp: That is not a Bandcamp address',
+          },
+          400,
+        ),
+    });
+    renderProfile();
+    const links = section('Social Links');
+    await userEvent.click(within(links).getByRole('button', { name: 'Edit Social Links' }));
+    await userEvent.type(within(links).getByLabelText('Bandcamp'), 'https://ada.bandcamp.com');
+    await userEvent.click(within(links).getByRole('button', { name: 'Confirm Social Links' }));
+    expect(within(links).getByTestId('section-unsaved')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    const bandcamp = await within(links).findByLabelText('Bandcamp');
+    expect(bandcamp.getAttribute('aria-invalid')).toBe('true');
+    expect(within(links).getByRole('alert').textContent).toBe('That is not a Bandcamp address');
+    // The other section is untouched.
+    expect(within(section('Basic Information')).queryByLabelText('Username')).toBeNull();
   });
 
   it('refuses a non-image avatar and uploads an image', async () => {

@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, Loader2, LogOut, Save } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import { SOCIAL_LINK_TYPES } from '../../../shared/constants';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { profileFormSchema } from '../../../shared/schemas/users';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
+import { errorMessage, errorStatus } from '../../lib/api-client';
 import { useSignOut } from '../auth/use-sign-out';
 import { Page } from '../shell/page-layout';
 import { AvatarUpload } from './avatar-upload';
@@ -21,6 +23,26 @@ import {
   profileFormValues,
   useUpdateProfile,
 } from './use-profile';
+
+const FORM_FIELD = /^(username|bio|socialLinks\.(?:[a-z]+))$/;
+
+/**
+ * The profile field a refused save is about (issue 23): a 409 is the username's (taken or reserved,
+ * decision 0028); a 400 names its field before the message, as the server's validation reply does
+ * ('socialLinks.bluesky: A link must start with https://').
+ */
+function serverFieldError(err: unknown): { path: FieldPath<ProfileFormInput>; message: string } | undefined {
+  const message = errorMessage(err, '');
+  const status = errorStatus(err);
+  if (status === 409) return { path: 'username', message };
+  if (status !== 400) return undefined;
+  const at = message.indexOf(': ');
+  const path = message.slice(0, at);
+  if (at <= 0 || !FORM_FIELD.test(path)) return undefined;
+  const [, link] = path.split('.');
+  if (link && !(SOCIAL_LINK_TYPES as readonly string[]).includes(link)) return undefined;
+  return { path: path as FieldPath<ProfileFormInput>, message: message.slice(at + 2) };
+}
 
 /**
  * '/profile' (spec section 2, own profile): avatar, the privacy switch, the Basic Information and
@@ -45,6 +67,12 @@ export function ProfilePage({ user }: { user: AuthUser }) {
       onSuccess: (next) => {
         form.reset(profileFormValues(next));
         setSaved((n) => n + 1);
+      },
+      // Nothing was saved: the field the server names gets its message and its section opens.
+      onError: (err) => {
+        const field = serverFieldError(err);
+        if (field)
+          form.setError(field.path, { type: 'server', message: field.message }, { shouldFocus: true });
       },
     });
 

@@ -15,9 +15,16 @@ export function useSectionEditor<T extends FieldValues, U>(
 ) {
   const [editing, setEditing] = useState(false);
   const before = useRef<unknown[]>([]);
+  const { errors, dirtyFields } = form.formState;
+  // A field with an error is never hidden behind the read-only view: a refused save (the form's
+  // check, or the server's, e.g. a username taken) opens its section with the message (issue 23).
+  const hasError = fields.some((field) => get(errors, field) !== undefined);
+  // Confirmed but not saved: the read-only view says so, so nothing looks saved that is not.
+  const unsaved = fields.some((field) => isDirty(get(dirtyFields, field)));
 
   return {
-    editing,
+    editing: editing || hasError,
+    unsaved,
     edit: () => {
       before.current = fields.map((field) => structuredClone(form.getValues(field)));
       setEditing(true);
@@ -37,6 +44,20 @@ export function useSectionEditor<T extends FieldValues, U>(
 
 export type SectionEditorState = ReturnType<typeof useSectionEditor>;
 
+/** A nested form value by its dotted path ('socialLinks.bluesky'). */
+function get(value: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], value);
+}
+
+/** react-hook-form's dirty marks: true, or an object/array of them for nested fields. */
+function isDirty(mark: unknown): boolean {
+  if (mark === true) return true;
+  if (mark && typeof mark === 'object') return Object.values(mark).some(isDirty);
+  return false;
+}
+
 /** A titled card with the edit, confirm and cancel controls of one profile section. */
 export function SectionEditor({
   title,
@@ -48,7 +69,7 @@ export function SectionEditor({
   title: string;
   description?: string;
   icon: LucideIcon;
-  section: Pick<SectionEditorState, 'editing' | 'edit' | 'cancel' | 'confirm'>;
+  section: Pick<SectionEditorState, 'editing' | 'edit' | 'cancel' | 'confirm'> & { unsaved?: boolean };
   children: ReactNode;
 }) {
   const headingId = useId();
@@ -64,6 +85,11 @@ export function SectionEditor({
               {title}
             </h2>
             {description && <p className="text-xs text-muted-foreground">{description}</p>}
+            {!section.editing && section.unsaved && (
+              <p className="mt-1 text-xs font-medium text-warning" data-testid="section-unsaved">
+                Not saved yet: press Save Profile
+              </p>
+            )}
           </div>
         </div>
         <div className="flex items-center gap-1">

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPIRED_INVITE_MESSAGE, type InviteDetails } from '../shared/schemas/collectives';
 import { AppRoutes } from './app';
@@ -79,6 +80,20 @@ describe('routes', () => {
     expect(screen.getByRole('region', { name: 'Player' })).toBeTruthy();
     const rail = screen.getByRole('navigation', { name: 'Collectives' });
     expect(await within(rail).findByRole('button', { name: 'Night Owls' })).toBeTruthy();
+  });
+
+  // Issue 23: no way past the rail, the playlists and the search without a dozen Tabs.
+  it('starts every signed-in page with a skip link to the main region', async () => {
+    mockFetch(signedIn);
+    renderWithProviders(<AppRoutes />);
+    expect(await screen.findByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(document.activeElement).toBe(skip);
+    await userEvent.keyboard('{Enter}');
+    const main = screen.getByRole('main');
+    expect(document.activeElement).toBe(main);
+    expect(within(main).getByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
   });
 
   it('shows the 404 standalone when signed in', async () => {

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { parseCollectiveId } from '../collectives/use-collectives';
 import { useLiveEvents } from '../collectives/use-live-events';
 import { PlayerBar } from '../player/player-bar';
@@ -34,6 +35,7 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
     <ShellSearch user={user}>
       {(openSearch) => (
         <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
+          <SkipLink />
           <MobileTopBar user={user} collectiveId={collectiveId} onSearch={openSearch} className="md:hidden" />
           <div className="flex min-h-0 flex-1">
             <CollectivesRail activeCollectiveId={collectiveId} className="hidden md:flex" />
@@ -43,7 +45,13 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
               <header className="hidden h-14 shrink-0 items-center border-b border-border px-6 md:flex">
                 <SearchTrigger onOpen={openSearch} />
               </header>
-              <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
+              <main
+                id={MAIN_CONTENT_ID}
+                tabIndex={-1}
+                className="min-h-0 flex-1 overflow-y-auto focus:outline-none"
+              >
+                {children}
+              </main>
             </div>
             {collectiveId !== null && (
               <Suspense fallback={null}>

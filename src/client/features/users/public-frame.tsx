@@ -1,6 +1,7 @@
 import { Music } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { Button } from '../../components/ui/button';
 import { PlayerBar } from '../player/player-bar';
 
@@ -12,6 +13,7 @@ import { PlayerBar } from '../player/player-bar';
 export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
+      <SkipLink />
       <header className="flex h-14 shrink-0 items-center justify-between border-b border-border px-4">
         <Link
           href="/"
@@ -26,7 +28,9 @@ export function PublicFrame({ children }: { children: ReactNode }) {
           <Link href="/">Sign in</Link>
         </Button>
       </header>
-      <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+        {children}
+      </main>
       <PlayerBar />
     </div>
   );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EQUIPMENT_CATEGORIES } from '../constants';
-import { TRACK_SORTS } from '../track-order';
 import { id, nonEmptyPatch, text } from './primitives';
 
 /** Equipment as it appears on a track (chips, hover card). */

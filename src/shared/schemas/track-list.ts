@@ -76,7 +76,7 @@ export const trackListQuerySchema = z
     format: optional(
       z
         .string()
-        .regex(/^[a-z0-9][a-z0-9.+-]{0,39}$/i, 'format must be a mime subtype such as wav or mpeg')
+        .regex(/^[a-zA-Z0-9][a-zA-Z0-9.+-]{0,39}$/, 'format must be a mime subtype such as wav or mpeg')
         .transform((v) => v.toLowerCase()),
     ),
     /** Inclusive: a day from its start, or an instant. */

@@ -1,4 +1,9 @@
-import { TRACK_DATE_FIELDS, TRACK_FILTER_LIMITS, type TrackDateField, type TrackFilter } from '../../../shared/track-filter';
+import {
+  TRACK_DATE_FIELDS,
+  TRACK_FILTER_LIMITS,
+  type TrackDateField,
+  type TrackFilter,
+} from '../../../shared/track-filter';
 
 /**
  * The journal filter in the page's query string (decision 0273), so the back button and a shared
@@ -25,7 +30,9 @@ export function readFilter(search: string): TrackFilter {
     equipment: ids.length ? ids : undefined,
     visibility: oneOf(VISIBILITIES, p.get('visibility')),
     state: oneOf(STATES, p.get('state')),
-    format: /^[a-zA-Z0-9][a-zA-Z0-9.+-]{0,39}$/.test(p.get('format') ?? '') ? (p.get('format') as string) : undefined,
+    format: /^[a-zA-Z0-9][a-zA-Z0-9.+-]{0,39}$/.test(p.get('format') ?? '')
+      ? (p.get('format') as string)
+      : undefined,
     from: day(p.get('from')),
     to: day(p.get('to')),
     dateField: oneOf<TrackDateField>(TRACK_DATE_FIELDS, p.get('dateField')),

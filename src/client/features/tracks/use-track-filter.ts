@@ -2,8 +2,8 @@ import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { TrackPage } from '../../../shared/schemas/track-list';
-import type { TrackSort } from '../../../shared/track-order';
 import { isFiltered, TRACK_FILTER_PAGE_SIZE, type TrackFilter } from '../../../shared/track-filter';
+import type { TrackSort } from '../../../shared/track-order';
 import { apiRequest } from '../../lib/api-client';
 import { readFilter, toApiParams, writeFilter } from './track-filter-url';
 import { TRACKS_KEY } from './use-tracks';
@@ -34,13 +34,21 @@ export function useTrackFilter() {
 export function useFilteredTracks(filter: TrackFilter, sort: TrackSort) {
   const enabled = isFiltered(filter);
   const params = toApiParams(filter);
-  const query = useInfiniteQuery<TrackPage, Error, InfiniteData<TrackPage>, readonly unknown[], string | null>({
+  const query = useInfiniteQuery<
+    TrackPage,
+    Error,
+    InfiniteData<TrackPage>,
+    readonly unknown[],
+    string | null
+  >({
     queryKey: [...TRACKS_KEY, 'filtered', sort, params],
     enabled,
     initialPageParam: null,
     getNextPageParam: (page) => page.nextCursor,
     queryFn: async ({ pageParam }) => {
-      const cursor = pageParam ? `&limit=${TRACK_FILTER_PAGE_SIZE}&cursor=${encodeURIComponent(pageParam)}` : '';
+      const cursor = pageParam
+        ? `&limit=${TRACK_FILTER_PAGE_SIZE}&cursor=${encodeURIComponent(pageParam)}`
+        : '';
       const res = await apiRequest('GET', `/api/tracks?sort=${sort}&${params}${cursor}`);
       return (await res.json()) as TrackPage;
     },

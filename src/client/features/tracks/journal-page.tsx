@@ -19,7 +19,7 @@ import { useTrackSort, useTracks } from './use-tracks';
 export function JournalPage() {
   const [sort, setSort] = useTrackSort();
   const journal = useTracks(sort);
-  // A filter in the URL shows the server's filtered pages instead of the whole list (decision 0273).
+  // A filter in the URL shows the server's filtered pages instead of the whole list (decision 0272).
   const [filter, setFilter] = useTrackFilter();
   const found = useFilteredTracks(filter, sort);
   const {

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/track-filter';
 
 /**
- * The journal filter in the page's query string (decision 0273), so the back button and a shared
+ * The journal filter in the page's query string (decision 0272), so the back button and a shared
  * link bring it back. Read leniently: a value this version cannot use is dropped, not an error.
  * Dates stay days (YYYY-MM-DD) here; toApiParams turns them into the instants of the reader's days.
  */

@@ -9,7 +9,7 @@ import { readFilter, toApiParams, writeFilter } from './track-filter-url';
 import { TRACKS_KEY } from './use-tracks';
 
 /**
- * The journal filter, kept in the page's query string (decision 0273). Each change is a history
+ * The journal filter, kept in the page's query string (decision 0272). Each change is a history
  * entry, so Back undoes it, except while typing the text (`replace`), which would make one per key.
  */
 export function useTrackFilter() {

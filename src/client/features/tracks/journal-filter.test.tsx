@@ -45,6 +45,7 @@ describe('Journal filter bar', () => {
     expect((screen.getByLabelText('Processing state') as HTMLSelectElement).value).toBe('ready');
     expect((screen.getByLabelText('Format') as HTMLSelectElement).value).toBe('wav');
     // The equipment offered is the journal's own, with the chosen one ticked.
+    await userEvent.click(screen.getByRole('button', { name: 'Equipment (1)' }));
     expect((screen.getByRole('checkbox', { name: 'Juno-60' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: 'TR-808' }) as HTMLInputElement).checked).toBe(false);
   });
@@ -63,6 +64,7 @@ describe('Journal filter bar', () => {
     await user.selectOptions(screen.getByLabelText('Format'), 'flac');
     expect(await screen.findByText('1 of 3 tracks')).toBeTruthy();
     expect(location.history?.at(-1)).toBe('/?format=flac');
+    await user.click(screen.getByRole('button', { name: 'Equipment' }));
     await user.click(screen.getByRole('checkbox', { name: 'TR-808' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/?equipment=7&format=flac'));
     await waitFor(() => expect(lastAsked(asked)).toMatchObject({ equipment: '7', format: 'flac' }));

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { ChevronDown, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatMimeSubtype } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
@@ -56,23 +56,7 @@ export function TrackFilterBar({
         value={filter.q ?? ''}
         onChange={(q) => onChange({ ...filter, q: q || undefined }, { replace: true })}
       />
-      <details className="relative">
-        <summary className={cn(selectClass, 'cursor-pointer list-none')}>
-          Equipment{chosen.size ? ` (${chosen.size})` : ''}
-        </summary>
-        <fieldset className="absolute z-20 mt-1 max-h-64 min-w-48 overflow-auto rounded-md border bg-popover p-2 shadow-md">
-          <legend className="sr-only">Equipment</legend>
-          {equipment.length === 0 && (
-            <p className="p-1 text-sm text-muted-foreground">No equipment tagged yet</p>
-          )}
-          {equipment.map(([tagId, name]) => (
-            <label key={tagId} className="flex items-center gap-2 p-1 text-sm">
-              <input type="checkbox" checked={chosen.has(tagId)} onChange={() => toggle(tagId)} />
-              {name}
-            </label>
-          ))}
-        </fieldset>
-      </details>
+      <EquipmentPicker equipment={equipment} chosen={chosen} onToggle={toggle} />
       <select
         aria-label="Visibility"
         className={selectClass}
@@ -173,5 +157,54 @@ function FilterText({ value, onChange }: { value: string; onChange: (q: string) 
       maxLength={100}
       onChange={(e) => setText(e.target.value)}
     />
+  );
+}
+
+/**
+ * "Equipment (n)": a button opening the list of the journal's equipment as checkboxes, any of which
+ * a track may carry. The list is rendered only while open (a journal may hold many pieces).
+ */
+function EquipmentPicker({
+  equipment,
+  chosen,
+  onToggle,
+}: {
+  equipment: (readonly [number, string])[];
+  chosen: ReadonlySet<number>;
+  onToggle: (tagId: number) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        className={selectClass}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        Equipment{chosen.size ? ` (${chosen.size})` : ''}
+        <ChevronDown className="size-4 opacity-60" aria-hidden />
+      </button>
+      {open && (
+        <fieldset
+          id={panelId}
+          className="absolute z-20 mt-1 max-h-64 min-w-48 overflow-auto rounded-md border bg-popover p-2 shadow-md"
+          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+        >
+          <legend className="sr-only">Equipment</legend>
+          {equipment.length === 0 && (
+            <p className="p-1 text-sm text-muted-foreground">No equipment tagged yet</p>
+          )}
+          {equipment.map(([tagId, name]) => (
+            <label key={tagId} className="flex items-center gap-2 p-1 text-sm">
+              <input type="checkbox" checked={chosen.has(tagId)} onChange={() => onToggle(tagId)} />
+              {name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '../../../shared/constants';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { JournalPage } from './journal-page';
@@ -114,4 +115,31 @@ describe('Journal filter bar', () => {
     expect(screen.getByText('Morning Loop')).toBeTruthy();
     expect(lastAsked(asked)).toMatchObject({ visibility: 'private', cursor: 'next-page', limit: '100' });
   });
+
+  it('reads the filtered pages again while a match is being processed, and stops when none is', async () => {
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      shouldAdvanceTime: true,
+    });
+    let reads = 0;
+    server(() => {
+      reads += 1;
+      const state = reads < 2 ? 'pending' : 'ready';
+      return {
+        items: [makeTrack({ id: 9, name: 'Fresh Take', processing: { state, error: null } })],
+        nextCursor: null,
+        total: 1,
+        all: 3,
+      };
+    });
+    renderWithProviders(<JournalPage />, { path: '/?q=fresh' });
+    expect(await screen.findByText('Processing…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs);
+    await waitFor(() => expect(screen.queryByText('Processing…')).toBeNull());
+    expect(reads).toBe(2);
+    await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs * 3);
+    expect(reads).toBe(2);
+  });
 });
+
+afterEach(() => vi.useRealTimers());

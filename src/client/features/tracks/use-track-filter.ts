@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { TIMINGS } from '../../../shared/constants';
 import type { TrackPage } from '../../../shared/schemas/track-list';
 import { isFiltered, TRACK_FILTER_PAGE_SIZE, type TrackFilter } from '../../../shared/track-filter';
 import type { TrackSort } from '../../../shared/track-order';
@@ -45,6 +46,12 @@ export function useFilteredTracks(filter: TrackFilter, sort: TrackSort) {
     enabled,
     initialPageParam: null,
     getNextPageParam: (page) => page.nextCursor,
+    // While a match is still being processed, read the filtered pages again now and then, as the
+    // unfiltered journal polls its pending tracks (decision 0073).
+    refetchInterval: (q) =>
+      q.state.data?.pages.some((page) => page.items.some((t) => t.processing.state === 'pending'))
+        ? TIMINGS.processingPollMs
+        : false,
     queryFn: async ({ pageParam }) => {
       const cursor = pageParam
         ? `&limit=${TRACK_FILTER_PAGE_SIZE}&cursor=${encodeURIComponent(pageParam)}`

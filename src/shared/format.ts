@@ -102,3 +102,6 @@ export function truncate(text: string | null | undefined, n: number): string {
   if (!text) return '';
   return text.length > n ? `${text.slice(0, n).trimEnd()}…` : text;
 }
+
+/** A count with thousands separated, as the app writes numbers in English ("1,003"). */
+export const formatCount = (n: number): string => n.toLocaleString('en-US');

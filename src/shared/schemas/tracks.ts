@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { EQUIPMENT_CATEGORIES } from '../constants';
-import { TRACK_SORTS } from '../track-order';
 import { id, nonEmptyPatch, text } from './primitives';
 
 /** Equipment as it appears on a track (chips, hover card). */
@@ -77,36 +76,7 @@ export type Waveform = z.infer<typeof waveformSchema>;
 // The orders live in a zod-free module so the client's first route does not load zod (decision 0074).
 export { sortTracks, TRACK_SORTS, type TrackSort } from '../track-order';
 
-/** Page sizes of GET /api/tracks?limit= (decision 0064). */
-export const TRACK_PAGE_LIMIT = { min: 1, max: 200 } as const;
-
-/**
- * GET /api/tracks: `sort`, and for one page at a time `limit` with the previous page's `nextCursor`.
- * Without `limit` the reply is every track as a plain array (the spec's callers).
- */
-export const trackListQuerySchema = z
-  .object({
-    sort: z.enum(TRACK_SORTS).default('dateUploaded'),
-    limit: z.coerce
-      .number()
-      .int('limit must be a whole number')
-      .min(TRACK_PAGE_LIMIT.min, `limit must be at least ${TRACK_PAGE_LIMIT.min}`)
-      .max(TRACK_PAGE_LIMIT.max, `limit must be at most ${TRACK_PAGE_LIMIT.max}`)
-      .optional(),
-    cursor: z.string().max(500, 'cursor is not one this server gave').optional(),
-  })
-  .refine((q) => q.cursor === undefined || q.limit !== undefined, {
-    message: 'cursor needs limit',
-    path: ['cursor'],
-  });
-export type TrackListQuery = z.input<typeof trackListQuerySchema>;
-
-/** One page of the journal: `nextCursor` is null on the last page. */
-export const trackPageSchema = z.object({
-  items: z.array(trackSchema),
-  nextCursor: z.string().nullable(),
-});
-export type TrackPage = z.infer<typeof trackPageSchema>;
+// GET /api/tracks's query and page shapes live in ./track-list.ts.
 
 export const TRACK_NAME_MAX = 200;
 export const TRACK_NOTES_MAX = 5000;

@@ -1,5 +1,6 @@
 import { Disc3, Loader2, Music } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { formatCount } from '../../../shared/format';
 import { EditTrackDialog } from '../../lazy-parts';
 import { useAuth } from '../auth/use-auth';
 import { PlayAllButton } from '../player/play-all-button';
@@ -7,18 +8,28 @@ import { useFreshQueue } from '../player/use-fresh-queue';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
 import { toPlayerTrack, trackOwner } from './player-track';
 import { StorageUsage } from './storage-usage';
+import { TrackFilterBar } from './track-filter-bar';
 import { TrackSortSelect } from './track-sort-select';
 import { TrackTable } from './track-table';
 import { UploadDropZone } from './upload-drop-zone';
+import { useFilteredTracks, useTrackFilter } from './use-track-filter';
 import { useTrackSort, useTracks } from './use-tracks';
 
 /** '/' signed in: Your Music Journal (spec section 2, Journal). */
 export function JournalPage() {
   const [sort, setSort] = useTrackSort();
-  const { data: tracks, isLoading, isError } = useTracks(sort);
+  const journal = useTracks(sort);
+  // A filter in the URL shows the server's filtered pages instead of the whole list (decision 0272).
+  const [filter, setFilter] = useTrackFilter();
+  const found = useFilteredTracks(filter, sort);
+  const {
+    data: tracks,
+    isLoading,
+    isError,
+  } = found.enabled ? { data: found.tracks, isLoading: found.isLoading, isError: found.isError } : journal;
   const [editingId, setEditingId] = useState<number | null>(null);
   // The dialog follows the cached track, so optimistic tag changes show in it at once.
-  const editing = tracks?.find((t) => t.id === editingId) ?? null;
+  const editing = (journal.data ?? tracks)?.find((t) => t.id === editingId) ?? null;
   // Every track here is the signed-in user's: they are the artist, their avatar the artwork.
   const { user } = useAuth();
   const owner = useMemo(() => trackOwner(user), [user]);
@@ -50,6 +61,15 @@ export function JournalPage() {
         </div>
       </div>
 
+      {(found.enabled || (journal.data?.length ?? 0) > 0) && (
+        <TrackFilterBar filter={filter} onChange={setFilter} tracks={journal.data ?? []} />
+      )}
+      {found.enabled && found.total !== undefined && found.all !== undefined && (
+        <p role="status" className="mb-2 text-sm text-muted-foreground">
+          {formatCount(found.total)} of {formatCount(found.all)} {found.all === 1 ? 'track' : 'tracks'}
+        </p>
+      )}
+
       {isLoading ? (
         <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
           <Loader2 className="size-4 animate-spin" aria-hidden />
@@ -57,6 +77,12 @@ export function JournalPage() {
         </p>
       ) : isError ? (
         <EmptyState icon={Disc3} title="Could not load your tracks" hint="Reload the page to try again." />
+      ) : found.enabled && tracks?.length === 0 ? (
+        <EmptyState
+          icon={Disc3}
+          title="No tracks match these filters"
+          hint="Change or clear the filters above."
+        />
       ) : !tracks || tracks.length === 0 ? (
         <EmptyState
           icon={Disc3}

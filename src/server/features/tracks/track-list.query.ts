@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TrackSort } from '../../../shared/schemas/tracks';
+import type { TrackFilter } from '../../../shared/track-filter';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { imageUrlSql } from '../images/image-url';
+import { trackFilterKey, trackFilterSql } from './track-list.filter';
 
 /**
  * GET /api/tracks in one query shaped for the reply (decision 0063). PostgreSQL writes each track's
@@ -65,6 +67,8 @@ const trackColumns = (equipment: SQL) => sql`
 /** Where a page ended: the last track's sort key, to the microsecond, and its id. */
 interface Cursor {
   sort: TrackSort;
+  /** trackFilterKey of the filter the page was read with; '' unfiltered (then not written). */
+  filter: string;
   createdAt: string;
   fileCreatedAt: string | null;
   id: number;
@@ -73,25 +77,35 @@ interface Cursor {
 const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function encodeCursor(cursor: Cursor): string {
-  const { sort, createdAt, fileCreatedAt, id } = cursor;
-  return Buffer.from(JSON.stringify([sort, createdAt, fileCreatedAt, id])).toString('base64url');
+  const { sort, createdAt, fileCreatedAt, id, filter } = cursor;
+  const parts = [sort, createdAt, fileCreatedAt, id, ...(filter ? [filter] : [])];
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
-/** The cursor a previous page gave, for the same sort; anything else is the caller's mistake (400). */
-export function decodeCursor(text: string, sort: TrackSort): Cursor {
-  const bad = new HttpError(400, 'cursor is not one this server gave for this sort');
+/**
+ * The cursor a previous page gave, for the same sort and filter; anything else is the caller's
+ * mistake (400).
+ */
+export function decodeCursor(text: string, sort: TrackSort, filter = ''): Cursor {
+  const bad = new HttpError(
+    400,
+    filter
+      ? 'cursor is not one this server gave for this sort and filter'
+      : 'cursor is not one this server gave for this sort',
+  );
   let parts: unknown;
   try {
     parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
     throw bad;
   }
-  if (!Array.isArray(parts) || parts.length !== 4) throw bad;
-  const [cursorSort, createdAt, fileCreatedAt, id] = parts as unknown[];
+  if (!Array.isArray(parts) || parts.length !== (filter ? 5 : 4)) throw bad;
+  const [cursorSort, createdAt, fileCreatedAt, id, cursorFilter = ''] = parts as unknown[];
   const time = (v: unknown): v is string =>
     typeof v === 'string' && EXACT_TIME.test(v) && !Number.isNaN(Date.parse(v));
   if (
     cursorSort !== sort ||
+    cursorFilter !== filter ||
     !time(createdAt) ||
     !(fileCreatedAt === null || time(fileCreatedAt)) ||
     !Number.isSafeInteger(id) ||
@@ -99,7 +113,7 @@ export function decodeCursor(text: string, sort: TrackSort): Cursor {
   ) {
     throw bad;
   }
-  return { sort, createdAt, fileCreatedAt, id: id as number };
+  return { sort, filter, createdAt, fileCreatedAt, id: id as number };
 }
 
 /** The file-date order's key: undated last in a descending order (tracks_user_file_date_order_idx). */
@@ -161,23 +175,49 @@ export async function ownTracksJson(db: Database, userId: string, sort: TrackSor
   return `[${rows.map((r) => r.json).join(',')}]`;
 }
 
-/** One page of the owner's tracks as the JSON of trackPageSchema. */
+/** One page of the owner's tracks as the JSON of trackPageSchema, filtered (decision 0270). */
 export async function ownTracksPageJson(
   db: Database,
   userId: string,
   sort: TrackSort,
   limit: number,
   cursorText: string | undefined,
+  filter: TrackFilter = {},
 ): Promise<string> {
-  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, sort);
-  const where = cursor ? sql`t.user_id = ${userId} and ${after(cursor)}` : sql`t.user_id = ${userId}`;
-  // One more than asked: whether it exists says whether there is a next page.
-  const rows = await trackRows(db, where, sort, limit + 1);
+  const filterKey = trackFilterKey(filter);
+  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText, sort, filterKey);
+  const own = sql`t.user_id = ${userId}`;
+  const filtered = trackFilterSql(filter);
+  const matching = filtered ? sql`${own} and ${filtered}` : own;
+  const where = cursor ? sql`${matching} and ${after(cursor)}` : matching;
+  // One more than asked: whether it exists says whether there is a next page. A first page also
+  // counts, with one more query over the owner's tracks (decision 0271).
+  const [rows, counts] = await Promise.all([
+    trackRows(db, where, sort, limit + 1),
+    cursor ? undefined : trackCounts(db, own, filtered),
+  ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
-      ? encodeCursor({ sort, createdAt: last.created, fileCreatedAt: last.file_created, id: Number(last.id) })
+      ? encodeCursor({
+          sort,
+          filter: filterKey,
+          createdAt: last.created,
+          fileCreatedAt: last.file_created,
+          id: Number(last.id),
+        })
       : null;
-  return `{"items":[${page.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
+  const count = counts ? `,"total":${counts.total},"all":${counts.all}` : '';
+  return `{"items":[${page.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}${count}}`;
+}
+
+/** How many of the owner's tracks match the filter, and how many there are: one pass over them. */
+async function trackCounts(db: Database, own: SQL, filtered: SQL | undefined) {
+  const total = filtered ? sql`count(*) filter (where ${filtered})` : sql`count(*)`;
+  const result = await db.execute(
+    sql`select ${total}::int as total, count(*)::int as "all" from tracks t where ${own}`,
+  );
+  const [row] = (result as unknown as { rows: { total: number; all: number }[] }).rows;
+  return { total: Number(row?.total ?? 0), all: Number(row?.all ?? 0) };
 }

@@ -101,7 +101,8 @@ describe('GET /api/tracks?limit=&cursor=', () => {
 
   it('answers an empty page with no cursor when there are no tracks', async () => {
     const res = await alice.get('/api/tracks?limit=10');
-    expect(res.json()).toEqual({ items: [], nextCursor: null });
+    // A first page also counts (decision 0271).
+    expect(res.json()).toEqual({ items: [], nextCursor: null, total: 0, all: 0 });
   });
 
   it('refuses a cursor it did not give, or given for the other sort, with 400', async () => {

@@ -6,17 +6,17 @@ import { z } from 'zod';
 import { duplicateTrackMessage } from '../../../shared/constants';
 import { successSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
+import { trackListQuerySchema, trackPageSchema } from '../../../shared/schemas/track-list';
 import {
   duplicateTrackConflictSchema,
   TRACK_NAME_MAX,
-  trackListQuerySchema,
-  trackPageSchema,
   trackSchema,
   trackUploadFieldsSchema,
   trackUploadQuerySchema,
   updateTrackBodySchema,
 } from '../../../shared/schemas/tracks';
 import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/users';
+import { isFiltered, TRACK_FILTER_PAGE_SIZE } from '../../../shared/track-filter';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
@@ -71,18 +71,20 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       schema: {
         summary: 'List your journal',
         description:
-          'Without `limit`: every track, as an array (ETag, 304 while unchanged). With `limit`: one page and the cursor of the next.',
+          'Without `limit` and filter: every track, as an array (ETag, 304 while unchanged). With `limit` or any filter (`q`, `equipment`, `visibility`, `state`, `format`, `from`, `to`): one page of the matching tracks (100 unless `limit` says) and the cursor of the next; a first page also counts the matching tracks (`total`) and all of them (`all`).',
         tags,
         querystring: trackListQuerySchema,
         response: { 200: z.union([z.array(trackSchema), trackPageSchema]) },
       },
     },
     async (request, reply) => {
-      const { sort, limit, cursor } = request.query;
+      const { sort, limit, cursor, ...filter } = request.query;
       const userId = userOf(request).id;
+      // A filter answers pages (decision 0270): the whole list stays the unfiltered journal's.
+      const pageSize = limit ?? (isFiltered(filter) ? TRACK_FILTER_PAGE_SIZE : undefined);
       // The zod schema above still documents the reply; a plain FastifyReply takes the ready text.
       const raw = (reply as FastifyReply).type('application/json; charset=utf-8');
-      if (limit === undefined && listCache) {
+      if (pageSize === undefined && listCache) {
         // The whole list, from memory while the owner's journal revision is unchanged (decision 0084).
         // Read here, never taken from the request's user: that row may come from the access cache
         // (decision 0066) and be seconds old, while the list must follow every write (a job's too).
@@ -105,9 +107,9 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       }
       // Written whole by the query (decision 0063): a JSON string is sent as it is, not re-serialised.
       const json =
-        limit === undefined
+        pageSize === undefined
           ? await ownTracksJson(db, userId, sort)
-          : await ownTracksPageJson(db, userId, sort, limit, cursor);
+          : await ownTracksPageJson(db, userId, sort, pageSize, cursor, filter);
       return raw.send(json);
     },
   );

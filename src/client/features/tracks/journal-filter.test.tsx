@@ -1,0 +1,145 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '../../../shared/constants';
+import { json, mockFetch } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import { JournalPage } from './journal-page';
+import { makeTag, makeTrack } from './test-tracks';
+
+const juno = makeTag({ id: 5, name: 'Juno-60' });
+const tr808 = makeTag({ id: 7, name: 'TR-808' });
+const whole = [
+  makeTrack({ id: 1, name: 'Morning Loop', equipment: [juno] }),
+  makeTrack({ id: 2, name: 'Night Drone', mimeType: 'audio/flac', equipment: [tr808] }),
+  makeTrack({ id: 3, name: 'Loop Two', equipment: [juno, tr808] }),
+];
+
+/** The server: the whole list, or a filtered page (what it was asked is recorded). */
+function server(reply: (params: URLSearchParams) => unknown) {
+  const asked: URLSearchParams[] = [];
+  const fetch = mockFetch({
+    'GET /api/tracks': (_init, url) => {
+      const params = new URL(url, 'http://localhost').searchParams;
+      const filtered = [...params.keys()].some((k) => k !== 'sort');
+      if (!filtered) return json(whole);
+      asked.push(params);
+      return json(reply(params));
+    },
+  });
+  return { asked, fetch };
+}
+
+const lastAsked = (asked: URLSearchParams[]) => Object.fromEntries(asked.at(-1)!);
+
+describe('Journal filter bar', () => {
+  it('restores the filter from the URL, asks the server for it and says "2 of 1,003 tracks"', async () => {
+    const { asked } = server(() => ({ items: [whole[2], whole[0]], nextCursor: null, total: 2, all: 1003 }));
+    renderWithProviders(<JournalPage />, { path: '/?q=loop&equipment=5&state=ready&format=wav' });
+    expect(await screen.findByText('2 of 1,003 tracks')).toBeTruthy();
+    expect(screen.getByText('Loop Two')).toBeTruthy();
+    expect(screen.queryByText('Night Drone')).toBeNull();
+    expect(lastAsked(asked)).toMatchObject({ q: 'loop', equipment: '5', state: 'ready', format: 'wav' });
+    expect((screen.getByLabelText('Search name, notes and equipment') as HTMLInputElement).value).toBe(
+      'loop',
+    );
+    expect((screen.getByLabelText('Processing state') as HTMLSelectElement).value).toBe('ready');
+    expect((screen.getByLabelText('Format') as HTMLSelectElement).value).toBe('wav');
+    // The equipment offered is the journal's own, with the chosen one ticked.
+    await userEvent.click(screen.getByRole('button', { name: 'Equipment (1)' }));
+    expect((screen.getByRole('checkbox', { name: 'Juno-60' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'TR-808' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('writes each choice into the URL, and Back brings the previous filter back', async () => {
+    const { asked } = server((p) => ({
+      items: whole.filter((t) => !p.get('format') || t.mimeType === `audio/${p.get('format')}`),
+      nextCursor: null,
+      total: 1,
+      all: 3,
+    }));
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<JournalPage />, { path: '/' });
+    await screen.findByText('Night Drone');
+    expect(screen.queryByText(/of 3 tracks/)).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Format'), 'flac');
+    expect(await screen.findByText('1 of 3 tracks')).toBeTruthy();
+    expect(location.history?.at(-1)).toBe('/?format=flac');
+    await user.click(screen.getByRole('button', { name: 'Equipment' }));
+    await user.click(screen.getByRole('checkbox', { name: 'TR-808' }));
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/?equipment=7&format=flac'));
+    await waitFor(() => expect(lastAsked(asked)).toMatchObject({ equipment: '7', format: 'flac' }));
+    // Back (the history's previous entry): the checkbox is cleared again, the format kept.
+    act(() => location.navigate('/?format=flac'));
+    await waitFor(() =>
+      expect((screen.getByRole('checkbox', { name: 'TR-808' }) as HTMLInputElement).checked).toBe(false),
+    );
+    expect((screen.getByLabelText('Format') as HTMLSelectElement).value).toBe('flac');
+    // Clear filters: the whole journal again, nothing in the URL.
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(location.history?.at(-1)).toBe('/');
+    expect(await screen.findByText('Morning Loop')).toBeTruthy();
+    expect(screen.queryByText(/of 3 tracks/)).toBeNull();
+  });
+
+  it('applies typed text once typing rests, sends local days as instants, and says when nothing matches', async () => {
+    const { asked } = server(() => ({ items: [], nextCursor: null, total: 0, all: 3 }));
+    const user = userEvent.setup();
+    const { location } = renderWithProviders(<JournalPage />, {
+      path: '/?from=2024-03-01&to=2024-03-02&dateField=created',
+    });
+    expect(await screen.findByText('No tracks match these filters')).toBeTruthy();
+    expect(screen.getByText('0 of 3 tracks')).toBeTruthy();
+    const sent = lastAsked(asked);
+    expect(sent.dateField).toBe('created');
+    expect(sent.from).toMatch(/^2024-03-01T00:00:00\.000000[+-]\d{2}:\d{2}$/);
+    expect(sent.to).toMatch(/^2024-03-02T23:59:59\.999999[+-]\d{2}:\d{2}$/);
+    await user.type(screen.getByLabelText('Search name, notes and equipment'), 'drone');
+    await waitFor(() => expect(lastAsked(asked).q).toBe('drone'));
+    expect(location.history?.at(-1)).toBe('/?q=drone&from=2024-03-01&to=2024-03-02&dateField=created');
+    // Typing replaced the entry rather than adding one per key.
+    expect(location.history).toHaveLength(1);
+    expect(
+      within(screen.getByLabelText('Dates of')).getByRole('option', { name: 'Date Created' }),
+    ).toBeTruthy();
+  });
+
+  it('reads every page of a large match, so Play all holds all of it', async () => {
+    const { asked } = server((p) =>
+      p.get('cursor')
+        ? { items: [whole[1]], nextCursor: null }
+        : { items: [whole[0]], nextCursor: 'next-page', total: 2, all: 3 },
+    );
+    renderWithProviders(<JournalPage />, { path: '/?visibility=private' });
+    expect(await screen.findByText('Night Drone')).toBeTruthy();
+    expect(screen.getByText('Morning Loop')).toBeTruthy();
+    expect(lastAsked(asked)).toMatchObject({ visibility: 'private', cursor: 'next-page', limit: '100' });
+  });
+
+  it('reads the filtered pages again while a match is being processed, and stops when none is', async () => {
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      shouldAdvanceTime: true,
+    });
+    let reads = 0;
+    server(() => {
+      reads += 1;
+      const state = reads < 2 ? 'pending' : 'ready';
+      return {
+        items: [makeTrack({ id: 9, name: 'Fresh Take', processing: { state, error: null } })],
+        nextCursor: null,
+        total: 1,
+        all: 3,
+      };
+    });
+    renderWithProviders(<JournalPage />, { path: '/?q=fresh' });
+    expect(await screen.findByText('Processing…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs);
+    await waitFor(() => expect(screen.queryByText('Processing…')).toBeNull());
+    expect(reads).toBe(2);
+    await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs * 3);
+    expect(reads).toBe(2);
+  });
+});
+
+afterEach(() => vi.useRealTimers());

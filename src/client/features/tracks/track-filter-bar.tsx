@@ -1,0 +1,210 @@
+import { ChevronDown, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { formatMimeSubtype } from '../../../shared/format';
+import type { Track } from '../../../shared/schemas/tracks';
+import type { TrackFilter } from '../../../shared/track-filter';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { SELECT_TRIGGER_CLASS } from '../../components/ui/select-trigger-class';
+import { cn } from '../../lib/utils';
+
+/** How long typing rests before the text filter is applied (one request, not one per key). */
+const TYPING_MS = 300;
+
+const STATE_LABELS = { ready: 'Ready', pending: 'Processing', failed: 'Failed' } as const;
+
+const selectClass = cn(SELECT_TRIGGER_CLASS, 'w-auto');
+
+/**
+ * The journal's filter bar (issue 23): text, equipment (any of several), visibility, processing
+ * state, format and a date range on the upload or the file's date. The equipment and formats offered
+ * are those of the journal's own tracks. Every control is labelled for assistive technology.
+ */
+export function TrackFilterBar({
+  filter,
+  onChange,
+  tracks,
+}: {
+  filter: TrackFilter;
+  onChange: (next: TrackFilter, options?: { replace?: boolean }) => void;
+  tracks: readonly Track[];
+}) {
+  const id = useId();
+  const equipment = useMemo(() => {
+    const byId = new Map(tracks.flatMap((t) => t.equipment.map((e) => [e.id, e.name] as const)));
+    return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [tracks]);
+  const formats = useMemo(
+    () =>
+      [...new Set(tracks.map((t) => t.mimeType.split('/')[1]?.split(';')[0]?.trim().toLowerCase()))]
+        .filter(Boolean)
+        .sort() as string[],
+    [tracks],
+  );
+  const set = (change: Partial<TrackFilter>) => onChange({ ...filter, ...change });
+  const chosen = new Set(filter.equipment ?? []);
+  const toggle = (tagId: number) => {
+    const next = new Set(chosen);
+    if (!next.delete(tagId)) next.add(tagId);
+    set({ equipment: next.size ? [...next].sort((a, b) => a - b) : undefined });
+  };
+  const filtered = Object.keys(filter).some((k) => k !== 'dateField');
+
+  return (
+    <search className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter your journal">
+      <FilterText
+        value={filter.q ?? ''}
+        onChange={(q) => onChange({ ...filter, q: q || undefined }, { replace: true })}
+      />
+      <EquipmentPicker equipment={equipment} chosen={chosen} onToggle={toggle} />
+      <select
+        aria-label="Visibility"
+        className={selectClass}
+        value={filter.visibility ?? ''}
+        onChange={(e) => set({ visibility: (e.target.value || undefined) as TrackFilter['visibility'] })}
+      >
+        <option value="">Any visibility</option>
+        <option value="private">Private</option>
+        <option value="public">Public</option>
+      </select>
+      <select
+        aria-label="Processing state"
+        className={selectClass}
+        value={filter.state ?? ''}
+        onChange={(e) => set({ state: (e.target.value || undefined) as TrackFilter['state'] })}
+      >
+        <option value="">Any state</option>
+        {Object.entries(STATE_LABELS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Format"
+        className={selectClass}
+        value={filter.format ?? ''}
+        onChange={(e) => set({ format: e.target.value || undefined })}
+      >
+        <option value="">Any format</option>
+        {[...new Set([...formats, ...(filter.format ? [filter.format] : [])])].map((f) => (
+          <option key={f} value={f}>
+            {formatMimeSubtype(`audio/${f}`)}
+          </option>
+        ))}
+      </select>
+      <div className="flex items-end gap-2">
+        <select
+          aria-label="Dates of"
+          className={selectClass}
+          value={filter.dateField ?? 'uploaded'}
+          onChange={(e) => set({ dateField: e.target.value === 'created' ? 'created' : undefined })}
+        >
+          <option value="uploaded">Date Added</option>
+          <option value="created">Date Created</option>
+        </select>
+        <label htmlFor={`${id}-from`} className="sr-only">
+          From
+        </label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          className="w-40"
+          value={filter.from ?? ''}
+          max={filter.to}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
+        <label htmlFor={`${id}-to`} className="sr-only">
+          To
+        </label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          className="w-40"
+          value={filter.to ?? ''}
+          min={filter.from}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
+      </div>
+      {filtered && (
+        <Button variant="ghost" onClick={() => onChange({})}>
+          <X className="size-4" aria-hidden />
+          Clear filters
+        </Button>
+      )}
+    </search>
+  );
+}
+
+/** The text filter: applied once typing rests; follows the URL when Back changes it. */
+function FilterText({ value, onChange }: { value: string; onChange: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => latest.current(text.trim()), TYPING_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <Input
+      type="search"
+      aria-label="Search name, notes and equipment"
+      placeholder="Search name, notes, equipment"
+      className="w-64"
+      value={text}
+      maxLength={100}
+      onChange={(e) => setText(e.target.value)}
+    />
+  );
+}
+
+/**
+ * "Equipment (n)": a button opening the list of the journal's equipment as checkboxes, any of which
+ * a track may carry. The list is rendered only while open (a journal may hold many pieces).
+ */
+function EquipmentPicker({
+  equipment,
+  chosen,
+  onToggle,
+}: {
+  equipment: (readonly [number, string])[];
+  chosen: ReadonlySet<number>;
+  onToggle: (tagId: number) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        className={selectClass}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        Equipment{chosen.size ? ` (${chosen.size})` : ''}
+        <ChevronDown className="size-4 opacity-60" aria-hidden />
+      </button>
+      {open && (
+        <fieldset
+          id={panelId}
+          className="absolute z-20 mt-1 max-h-64 min-w-48 overflow-auto rounded-md border bg-popover p-2 shadow-md"
+          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+        >
+          <legend className="sr-only">Equipment</legend>
+          {equipment.length === 0 && (
+            <p className="p-1 text-sm text-muted-foreground">No equipment tagged yet</p>
+          )}
+          {equipment.map(([tagId, name]) => (
+            <label key={tagId} className="flex items-center gap-2 p-1 text-sm">
+              <input type="checkbox" checked={chosen.has(tagId)} onChange={() => onToggle(tagId)} />
+              {name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import {
+  TRACK_DATE_FIELDS,
+  TRACK_FILTER_LIMITS,
+  type TrackDateField,
+  type TrackFilter,
+} from '../../../shared/track-filter';
+
+/**
+ * The journal filter in the page's query string (decision 0272), so the back button and a shared
+ * link bring it back. Read leniently: a value this version cannot use is dropped, not an error.
+ * Dates stay days (YYYY-MM-DD) here; toApiParams turns them into the instants of the reader's days.
+ */
+const VISIBILITIES = ['private', 'public'] as const;
+const STATES = ['pending', 'ready', 'failed'] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined =>
+  values.includes(v as T) ? (v as T) : undefined;
+
+export function readFilter(search: string): TrackFilter {
+  const p = new URLSearchParams(search);
+  const day = (v: string | null) => (v && DAY.test(v) ? v : undefined);
+  const ids = (p.get('equipment') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n > 0)
+    .slice(0, TRACK_FILTER_LIMITS.equipment);
+  const filter: TrackFilter = {
+    q: p.get('q')?.slice(0, TRACK_FILTER_LIMITS.q) || undefined,
+    equipment: ids.length ? ids : undefined,
+    visibility: oneOf(VISIBILITIES, p.get('visibility')),
+    state: oneOf(STATES, p.get('state')),
+    format: /^[a-zA-Z0-9][a-zA-Z0-9.+-]{0,39}$/.test(p.get('format') ?? '')
+      ? (p.get('format') as string)
+      : undefined,
+    from: day(p.get('from')),
+    to: day(p.get('to')),
+    dateField: oneOf<TrackDateField>(TRACK_DATE_FIELDS, p.get('dateField')),
+  };
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as TrackFilter;
+}
+
+/** The filter as the page's query string (without '?'); empty when nothing filters. */
+export function writeFilter(filter: TrackFilter): string {
+  const p = new URLSearchParams();
+  if (filter.q) p.set('q', filter.q);
+  if (filter.equipment?.length) p.set('equipment', filter.equipment.join(','));
+  if (filter.visibility) p.set('visibility', filter.visibility);
+  if (filter.state) p.set('state', filter.state);
+  if (filter.format) p.set('format', filter.format);
+  if (filter.from) p.set('from', filter.from);
+  if (filter.to) p.set('to', filter.to);
+  // Upload dates are the default: only the other choice is written.
+  if (filter.dateField === 'created') p.set('dateField', 'created');
+  return p.toString();
+}
+
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
+
+/** The local time `y-m-d h:m:s.us` of this browser as an ISO instant with its offset that day. */
+function localInstant(day: string, end: boolean): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const at = end ? new Date(y, m - 1, d, 23, 59, 59, 999) : new Date(y, m - 1, d);
+  const offset = -at.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const zone = `${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
+  // The server keeps microseconds: the last one of the day is still that day.
+  return `${day}T${end ? '23:59:59.999999' : '00:00:00.000000'}${zone}`;
+}
+
+/** The GET /api/tracks parameters of the filter: days become the bounds of the reader's local days. */
+export function toApiParams(filter: TrackFilter): string {
+  const p = new URLSearchParams(writeFilter({ ...filter, from: undefined, to: undefined }));
+  if (filter.from) p.set('from', localInstant(filter.from, false));
+  if (filter.to) p.set('to', localInstant(filter.to, true));
+  return p.toString();
+}

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import { isFiltered, type TrackFilter } from '../../../shared/track-filter';
+
+/**
+ * The journal filter (issue 23, decision 0270) as SQL over `tracks t`, ANDed to `t.user_id = …`.
+ * Every condition is evaluated on the owner's tracks as the order index yields them
+ * (tracks_user_uploaded_order_idx / tracks_user_file_date_order_idx), so a page stops at its limit;
+ * a date range becomes that index's own range condition, and equipment is answered by
+ * track_equipment_tags' indexes.
+ */
+
+/** ILIKE's wildcards and its escape character taken literally: `50%` finds "50%", not "50 anything". */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The file-date order's key (tracks_user_file_date_order_idx): undated sort as -infinity. */
+const FILE_DATE_KEY = sql`coalesce(t.file_created_at, '-infinity'::timestamptz)`;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `column >= from` and `column <= to`: a day means the whole UTC day, else the instant itself. */
+function dateRange(column: SQL, from: string | undefined, to: string | undefined): SQL[] {
+  const parts: SQL[] = [];
+  if (from) {
+    parts.push(
+      DAY.test(from)
+        ? sql`${column} >= (${from}::date)::timestamp at time zone 'UTC'`
+        : sql`${column} >= ${from}::timestamptz`,
+    );
+  }
+  if (to) {
+    parts.push(
+      DAY.test(to)
+        ? sql`${column} < (${to}::date + 1)::timestamp at time zone 'UTC'`
+        : sql`${column} <= ${to}::timestamptz`,
+    );
+  }
+  return parts;
+}
+
+/** The conditions of the filter, or none when it filters nothing. */
+export function trackFilterSql(filter: TrackFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    // Equipment names in a semi-join the planner hashes once (equipment_tags_name_trgm_idx serves
+    // the ILIKE), rather than a lookup per track.
+    parts.push(sql`(t.name ilike ${pattern} or t.notes ilike ${pattern} or t.id in (
+      select te.track_id from track_equipment_tags te join equipment_tags eq on eq.id = te.equipment_tag_id
+      where eq.name ilike ${pattern}))`);
+  }
+  if (filter.equipment?.length) {
+    // ANY of the ids (decision 0270). The ids are validated integers, written as an array literal.
+    const ids = `{${filter.equipment.join(',')}}`;
+    parts.push(sql`exists (select 1 from track_equipment_tags te
+      where te.track_id = t.id and te.equipment_tag_id = any(${ids}::int[]))`);
+  }
+  if (filter.visibility) parts.push(sql`t.visibility = ${filter.visibility}`);
+  if (filter.state) parts.push(sql`t.processing_state = ${filter.state}`);
+  if (filter.format) parts.push(sql`t.mime_type = ${`audio/${filter.format}`}`);
+  if (filter.from || filter.to) {
+    // Written on the order index's own expressions, so the range is an index condition.
+    const byFileDate = filter.dateField === 'created';
+    parts.push(...dateRange(byFileDate ? FILE_DATE_KEY : sql`t.created_at`, filter.from, filter.to));
+    // An undated file has no date in any range (its key, -infinity, is below every `to`).
+    if (byFileDate && !filter.from) parts.push(sql`${FILE_DATE_KEY} > '-infinity'::timestamptz`);
+  }
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
+}
+
+/**
+ * What a cursor is checked against: a short hash of the filter as normalised (ids sorted, format in
+ * lower case, `dateField` only with a date), so a cursor of one filter is refused with another.
+ * Empty when nothing filters, which keeps unfiltered cursors as they were (decision 0064).
+ */
+export function trackFilterKey(filter: TrackFilter): string {
+  if (!isFiltered(filter)) return '';
+  const { q, equipment, visibility, state, format, from, to } = filter;
+  const dateField = from || to ? (filter.dateField ?? 'uploaded') : undefined;
+  const normal = [
+    q ?? null,
+    equipment ?? [],
+    visibility ?? null,
+    state ?? null,
+    format ?? null,
+    from ?? null,
+    to ?? null,
+    dateField ?? null,
+  ];
+  return createHash('sha256').update(JSON.stringify(normal)).digest('base64url').slice(0, 16);
+}

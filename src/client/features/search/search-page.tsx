@@ -68,7 +68,7 @@ function SearchForm({ q, group }: { q: string; group: SearchGroupName }) {
     if (text.trim()) navigate(searchPagePath(text.trim(), group));
   };
   return (
-    <form role="search" onSubmit={submit} className="mb-4 flex gap-2">
+    <form onSubmit={submit} className="mb-4 flex gap-2">
       <Input
         type="text"
         aria-label="Search"
@@ -102,7 +102,12 @@ function GroupResults({ user, group, q }: { user: AuthUser; group: SearchGroupNa
   if (query.isPending) return <p className="text-sm text-muted-foreground">Searching…</p>;
   if (query.isError && items.length === 0)
     return <p className="text-sm text-destructive">Search failed. Please try again.</p>;
-  if (items.length === 0) return <p className="text-sm text-muted-foreground">No {heading} match “{q}”.</p>;
+  if (items.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        No {heading} match “{q}”.
+      </p>
+    );
   return (
     <section aria-label={`${SEARCH_HEADINGS[group]} results`}>
       <ul className="flex flex-col gap-1">

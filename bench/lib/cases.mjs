@@ -155,10 +155,10 @@ export async function lcpRows({ baseUrl, cookie, journalLabel, rounds, landing, 
 }
 
 /**
- * The searches of search-<size>-1c (issue 13): a name with a typo, gear, a word prefix, a number and
- * a word nothing has, asked in turn by one connection. No reference: the budget is absolute (p99).
+ * The searches of search-<size>-1c (issue 13): a name with a typo, gear, a short word with a typo
+ * (strict word similarity too, decision 0280), a word prefix, a number and a word nothing has, asked
+ * in turn by one connection. No reference: the budget is absolute (p99).
  */
-// 'junno': a short word with a typo, matched by strict word similarity too (decision 0280).
 export const SEARCH_QUERIES = [
   'Bench trak 04217',
   'juno',

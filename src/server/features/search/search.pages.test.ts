@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH } from '../../../shared/constants';
 import type { SearchResults } from '../../../shared/schemas/search';
@@ -123,6 +124,20 @@ describe('typo tolerance for short single words (0280)', () => {
     const celsta = await find(alice, 'celsta');
     expect(names(celsta.tracks)).toEqual(['Celesta Patch']);
     expect(names(celsta.equipment)).toEqual(['Celesta']);
+  });
+
+  it('is served by the trigram index: the strict operator too', async () => {
+    // With sequential scans priced out, a plan naming the index proves the index can answer `<<%`
+    // (the planner picks a scan by table size; these tables are tiny).
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const res = (await tx.execute(
+        sql`explain select id from tracks where ${'junno'}::text <<% name`,
+      )) as unknown as { rows: Record<string, string>[] };
+      return res.rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toMatch(/Index Cond: \(name %>> 'junno'::text\)/);
+    expect(plan).toContain('tracks_name_trgm_idx');
   });
 
   it('still ranks the exact and prefix matches first', async () => {

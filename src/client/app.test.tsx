@@ -96,6 +96,16 @@ describe('routes', () => {
     expect(within(main).getByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
   });
 
+  it('opens the full search results at /search inside the shell (decision 0282)', async () => {
+    mockFetch({
+      ...signedIn,
+      'GET /api/search/equipment': () => json({ items: [], nextOffset: null }),
+    });
+    renderWithProviders(<AppRoutes />, { path: '/search?q=juno&type=equipment' });
+    expect(await screen.findByText('No equipment match “juno”.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Player' })).toBeTruthy();
+  });
+
   it('shows the 404 standalone when signed in', async () => {
     mockFetch(signedIn);
     renderWithProviders(<AppRoutes />, { path: '/nowhere' });

@@ -27,6 +27,7 @@ import {
   ProfilePage,
   PublicFrame,
   PublicProfilePage,
+  SearchPage,
   SharedTrackPage,
   TestAuthPage,
 } from './lazy-screens';
@@ -43,6 +44,7 @@ const SHELL_ROUTES = [
   '/collective/:collectiveId/invites',
   '/collective/:collectiveId/playlist/:playlistId',
   '/equipment/:id',
+  '/search',
   '/join/:code',
   '/track/:id',
 ];
@@ -94,6 +96,9 @@ function SignedInRoutes({ user }: { user: AuthUser }) {
             }
           </Route>
           <Route path="/equipment/:id">{(p) => <EquipmentPage equipmentId={p.id} />}</Route>
+          <Route path="/search">
+            <SearchPage user={user} />
+          </Route>
           <Route path="/join/:code">{(p) => <JoinPage code={p.code} />}</Route>
           <Route path="/track/:id">{(p) => <SharedTrackPage trackId={p.id} />}</Route>
         </Switch>

@@ -31,6 +31,7 @@ export const CollectiveSettingsPage = screen(() =>
 export const EquipmentPage = screen(() =>
   import('./features/equipment/equipment-page').then((m) => m.EquipmentPage),
 );
+export const SearchPage = screen(() => import('./features/search/search-page').then((m) => m.SearchPage));
 export const JoinPage = screen(() => import('./features/invites/join-page').then((m) => m.JoinPage));
 export const JoinSignInPrompt = screen(() =>
   import('./features/invites/join-page').then((m) => m.JoinSignInPrompt),

@@ -209,4 +209,13 @@ export const SEARCH = {
   groupLimit: 5,
   /** The client waits this long after the last keystroke before asking. */
   debounceMs: 200,
+  /** Fewer letters and digits than this match by word prefix only, no trigrams (decision 0280). */
+  fuzzyMinLength: 3,
+  /** One word this long or longer is also matched by strict word similarity ≥ 0.5 (decision 0280). */
+  shortWordFuzzyMinLength: 4,
+  /** The full results page (GET /api/search/{group}): this many per page, at most maxPageSize. */
+  pageSize: 20,
+  maxPageSize: 50,
+  /** Pages start no further in than this: it bounds the work of one request (decision 0281). */
+  maxOffset: 10_000,
 } as const;

@@ -21,12 +21,13 @@ const results: SearchResults = {
   collectives: [],
   equipment: [makeTag({ id: 9, name: 'Moog Subsequent 37' })],
   people: [],
+  hasMore: { tracks: false, playlists: false, collectives: false, equipment: false, people: false },
 };
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup() {
-  const fetch = mockFetch({ 'GET /api/search': () => json(results) });
+function setup(reply: SearchResults = results) {
+  const fetch = mockFetch({ 'GET /api/search': () => json(reply) });
   const player = fakePlayer();
   const view = renderWithProviders(
     <WithPlayer player={player}>
@@ -106,5 +107,20 @@ describe('search dialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.keyboard('{Control>}k{/Control}');
     expect(((await screen.findByRole('combobox')) as HTMLInputElement).value).toBe('');
+  });
+
+  it('ends a group that has more with "Show all", which the arrows reach and Enter opens', async () => {
+    const { user, location } = setup({ ...results, hasMore: { ...results.hasMore, tracks: true } });
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByRole('combobox'), 'moog');
+    const tracks = await screen.findByRole('group', { name: 'Tracks' });
+    const showAll = screen.getByRole('option', { name: 'Show all tracks' });
+    expect(tracks.contains(showAll)).toBe(true);
+    expect(screen.queryByRole('option', { name: /Show all playlists/ })).toBeNull();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(showAll.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(location.history.at(-1)).toBe('/search?q=moog&type=tracks');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

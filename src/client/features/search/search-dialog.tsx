@@ -41,7 +41,7 @@ export function SearchDialog({
 function SearchPanel({ user, close }: { user: AuthUser; close: () => void }) {
   const [text, setText] = useState('');
   const { q, results, searching, failed } = useSearch(text);
-  const groups = useMemo(() => searchGroups(results), [results]);
+  const groups = useMemo(() => searchGroups(results, q), [results, q]);
   const items = useMemo(() => groups.flatMap((g) => g.items), [groups]);
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const listId = useId();

@@ -1,4 +1,4 @@
-import { Disc3, ListMusic, Play, User, Users, Wrench } from 'lucide-react';
+import { ArrowRight, Disc3, ListMusic, Play, User, Users, Wrench } from 'lucide-react';
 import { cn, imageVariant } from '../../lib/utils';
 import { notPlayableReason } from '../tracks/player-track';
 import type { SearchGroup, SearchItem } from './search-items';
@@ -13,10 +13,10 @@ const GROUP_ICONS = {
 
 export const optionId = (item: SearchItem) => `search-option-${item.key}`;
 
-function Thumb({ group, item }: { group: SearchGroup['id']; item: SearchItem }) {
+export function Thumb({ group, item }: { group: SearchGroup['id']; item: SearchItem }) {
   const src = item.kind === 'page' ? imageVariant(item.imageUrl, 128) : undefined;
   if (src) return <img src={src} alt="" className="size-8 shrink-0 rounded object-cover" />;
-  const Icon = GROUP_ICONS[group] ?? Disc3;
+  const Icon = item.kind === 'page' && item.more ? ArrowRight : (GROUP_ICONS[group] ?? Disc3);
   return (
     <span className="flex size-8 shrink-0 items-center justify-center rounded bg-muted text-muted-foreground">
       <Icon className="size-4" aria-hidden />
@@ -73,6 +73,7 @@ export function SearchResultsList({
                 className={cn(
                   'flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm',
                   active && 'bg-accent text-accent-foreground',
+                  item.kind === 'page' && item.more && 'text-primary',
                   unplayable && 'cursor-not-allowed opacity-70',
                 )}
               >

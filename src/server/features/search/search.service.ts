@@ -1,8 +1,7 @@
-import { and, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, inArray, ne, not, notInArray, sql } from 'drizzle-orm';
 import { SEARCH } from '../../../shared/constants';
 import { displayName } from '../../../shared/format';
-import type { SearchPlaylist, SearchResults } from '../../../shared/schemas/search';
+import type { SearchGroupName, SearchPlaylist, SearchResults } from '../../../shared/schemas/search';
 import type { Database } from '../../db/client';
 import {
   collectiveMembers,
@@ -14,84 +13,55 @@ import {
   tracks,
   users,
 } from '../../db/schema';
-import { personDocument, searchVector, trackDocument } from '../../db/schema/search-documents';
+import { personDocument, trackDocument } from '../../db/schema/search-documents';
 import { equipmentTagColumns } from '../equipment/equipment.columns';
-import { imageUrlColumn } from '../images/image-url';
+import { imageUrlColumn, imageUrlOf } from '../images/image-url';
 import { withEquipment } from '../tracks/tracks.service';
+import { matches, rank, type Terms, termsOf } from './search-terms';
 
-/** At most this many words of the query take part in the full-text match. */
-const MAX_WORDS = 8;
+export { prefixTsquery } from './search-terms';
+
+/** Which slice of a group's ranked results to answer (decision 0281). */
+interface Page {
+  offset: number;
+  limit: number;
+}
+/** One page of a group: one row more than asked is read, to know whether another page follows. */
+interface Found<T> {
+  items: T[];
+  hasMore: boolean;
+}
+const pageOf = <T>(rows: T[], limit: number): Found<T> => ({
+  items: rows.slice(0, limit),
+  hasMore: rows.length > limit,
+});
 
 /**
- * The query's words as a prefix tsquery (`moog:* & sub:*`): every word must begin a word of the
- * document, so results narrow as one types. Only letters and digits are kept, so nothing typed can
- * be read as tsquery syntax; null when nothing is left (then only trigrams match).
+ * The caller's own tracks whose name, notes or equipment match (nobody else's: decision 0130).
+ * Those whose own words match come first, ranked; tracks found only through their gear follow,
+ * newest first. The gear that matches is looked up on its own first (a few rows): when none does,
+ * which is most searches, the fill-in query is not run at all (decision 0211). A page past the
+ * tracks' own matches needs to know how many there are, to know where in the gear list it starts.
  */
-export function prefixTsquery(q: string): string | null {
-  const words = q
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu)
-    ?.slice(0, MAX_WORDS);
-  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
-
-/** What one search matches with: the text as typed and its tsquery. */
-interface Terms {
-  q: SQL;
-  tsquery: SQL | null;
-}
-
-function termsOf(text: string): Terms {
-  const ts = prefixTsquery(text);
-  return {
-    q: sql`${text}::text`,
-    tsquery: ts ? sql`to_tsquery('simple'::regconfig, ${ts}::text)` : null,
-  };
-}
-
-/**
- * A name matches when all the words begin words of it (full text, GIN index), or when the query is
- * close enough to a part of it (pg_trgm `<%`, word similarity ≥ 0.6 — "Moog Subsequnt" finds
- * "Moog Subsequent 37"; trigram GIN index). `document` defaults to the name itself.
- */
-function matches(t: Terms, name: PgColumn | SQL, document: SQL | PgColumn = name): SQL {
-  const fuzzy = sql`${t.q} <% ${name}`;
-  return t.tsquery ? sql`(${searchVector(document)} @@ ${t.tsquery} or ${fuzzy})` : fuzzy;
-}
-
-/**
- * Best first (decision 0134): the exact name, then names starting with the query, then by how
- * closely the query matches a part of the name (0–1), plus half a point when all the words are in the
- * document and its full-text rank: a word in a track's notes counts less than a name that matches.
- */
-function rank(t: Terms, name: PgColumn | SQL, document: SQL | PgColumn = name): SQL<number> {
-  const text = sql`(lower(${name}) = lower(${t.q}))::int * 4 + starts_with(lower(${name}), lower(${t.q}))::int * 2 + word_similarity(${t.q}, ${name})`;
-  return t.tsquery
-    ? sql<number>`(${text} + (${searchVector(document)} @@ ${t.tsquery})::int * 0.5 + ts_rank(${searchVector(document)}, ${t.tsquery}))`
-    : sql<number>`(${text})`;
-}
-
-const limit = SEARCH.groupLimit;
-
-/**
- * The caller's own tracks whose name, notes or equipment match (nobody else's: decision 0132).
- * Those whose own words match come first, ranked; tracks found only through their gear fill the
- * rest of the group, newest first. The gear that matches is looked up on its own first (a few
- * rows): when none does, which is most searches, the fill-in query is not run at all, and when
- * some does, it is a lookup by tag id rather than a join the planner may walk for every tag row.
- */
-async function searchTracks(db: Database, userId: string, t: Terms) {
+async function searchTracks(db: Database, userId: string, t: Terms, { offset, limit }: Page) {
   const document = trackDocument(tracks.name, tracks.notes);
+  const ownMatch = and(eq(tracks.userId, userId), matches(t, tracks.name, document));
   const [own, gear] = await Promise.all([
     db
       .select()
       .from(tracks)
-      .where(and(eq(tracks.userId, userId), matches(t, tracks.name, document)))
+      .where(ownMatch)
       .orderBy(desc(rank(t, tracks.name, document)), desc(tracks.id))
-      .limit(limit),
+      .offset(offset)
+      .limit(limit + 1),
     db.select({ id: equipmentTags.id }).from(equipmentTags).where(matches(t, equipmentTags.name)),
   ]);
-  if (own.length < limit && gear.length > 0) {
+  if (own.length <= limit && gear.length > 0) {
+    // The own matches end on this page; with none on it, count them to place the gear list.
+    const ownTotal =
+      own.length > 0 || offset === 0
+        ? offset + own.length
+        : ((await db.select({ n: count() }).from(tracks).where(ownMatch))[0]?.n ?? 0);
     const tagged = db
       .select({ trackId: trackEquipmentTags.trackId })
       .from(trackEquipmentTags)
@@ -101,97 +71,120 @@ async function searchTracks(db: Database, userId: string, t: Terms) {
           gear.map((g) => g.id),
         ),
       );
-    const found = own.map((row) => row.id);
+    // From the first page every own match is at hand: leaving those ids out is cheaper than the match.
+    const notOwn =
+      offset === 0
+        ? own.length
+          ? notInArray(
+              tracks.id,
+              own.map((row) => row.id),
+            )
+          : undefined
+        : not(matches(t, tracks.name, document));
     const byGear = await db
       .select()
       .from(tracks)
-      .where(
-        and(
-          eq(tracks.userId, userId),
-          inArray(tracks.id, tagged),
-          found.length ? notInArray(tracks.id, found) : undefined,
-        ),
-      )
+      .where(and(eq(tracks.userId, userId), inArray(tracks.id, tagged), notOwn))
       .orderBy(desc(tracks.id))
-      .limit(limit - own.length);
+      .offset(Math.max(0, offset - ownTotal))
+      .limit(limit + 1 - own.length);
     own.push(...byGear);
   }
-  return withEquipment(db, own);
+  const found = pageOf(own, limit);
+  return { items: await withEquipment(db, found.items), hasMore: found.hasMore };
 }
 
 /** Playlists the caller owns, then those shared into their collectives, merged by rank. */
-async function searchPlaylists(db: Database, userId: string, t: Terms): Promise<SearchPlaylist[]> {
+async function searchPlaylists(
+  db: Database,
+  userId: string,
+  t: Terms,
+  { offset, limit }: Page,
+): Promise<Found<SearchPlaylist>> {
   const score = rank(t, playlists.name);
   const base = {
     id: playlists.id,
     name: playlists.name,
-    imageUrl: imageUrlColumn(playlists.imageKey),
-    score: sql<number>`${score}`.mapWith(Number),
+    imageKey: playlists.imageKey,
+    score: sql<number>`${score}`.as('score'),
   };
+  // The two lists are disjoint and ranked alike, so the best (offset + limit + 1) of each hold the
+  // best of both together.
+  const upTo = offset + limit + 1;
+  // A playlist shared into two of the caller's collectives opens in the first (lowest id).
+  const sharedOnce = db
+    .selectDistinctOn([playlists.id], {
+      ...base,
+      collectiveId: sql<number | null>`${collectives.id}`.as('collective_id'),
+      collectiveName: sql<string | null>`${collectives.name}`.as('collective_name'),
+    })
+    .from(playlistCollectiveShares)
+    .innerJoin(playlists, eq(playlists.id, playlistCollectiveShares.playlistId))
+    .innerJoin(collectives, eq(collectives.id, playlistCollectiveShares.collectiveId))
+    .innerJoin(
+      collectiveMembers,
+      and(
+        eq(collectiveMembers.collectiveId, playlistCollectiveShares.collectiveId),
+        eq(collectiveMembers.userId, userId),
+      ),
+    )
+    .where(and(ne(playlists.userId, userId), matches(t, playlists.name)))
+    .orderBy(playlists.id, collectives.id)
+    .as('shared_once');
   const [own, shared] = await Promise.all([
     db
       .select({
         ...base,
-        collectiveId: sql<number | null>`null::int`,
-        collectiveName: sql<string | null>`null`,
+        collectiveId: sql<number | null>`null::int`.as('collective_id'),
+        collectiveName: sql<string | null>`null`.as('collective_name'),
       })
       .from(playlists)
       .where(and(eq(playlists.userId, userId), matches(t, playlists.name)))
       .orderBy(desc(score), desc(playlists.id))
-      .limit(limit),
-    db
-      .select({ ...base, collectiveId: collectives.id, collectiveName: collectives.name })
-      .from(playlistCollectiveShares)
-      .innerJoin(playlists, eq(playlists.id, playlistCollectiveShares.playlistId))
-      .innerJoin(collectives, eq(collectives.id, playlistCollectiveShares.collectiveId))
-      .innerJoin(
-        collectiveMembers,
-        and(
-          eq(collectiveMembers.collectiveId, playlistCollectiveShares.collectiveId),
-          eq(collectiveMembers.userId, userId),
-        ),
-      )
-      .where(and(ne(playlists.userId, userId), matches(t, playlists.name)))
-      .orderBy(desc(score), desc(playlists.id), collectives.id)
-      .limit(limit * 2),
+      .limit(upTo),
+    db.select().from(sharedOnce).orderBy(desc(sharedOnce.score), desc(sharedOnce.id)).limit(upTo),
   ]);
-  // One entry per playlist: shared into two of the caller's collectives, it opens in the first.
-  const seen = new Set<number>();
-  return [...own, ...shared]
+  // Scores arrive as text from pg (numeric) and as numbers from PGlite: compare them as numbers.
+  const rows = [...own, ...shared]
+    .map((p) => ({ ...p, score: Number(p.score) }))
     .sort((a, b) => b.score - a.score || b.id - a.id)
-    .filter((p) => !seen.has(p.id) && seen.add(p.id))
-    .slice(0, limit)
+    .slice(offset, upTo)
     .map((p) => ({
       id: p.id,
       name: p.name,
-      imageUrl: p.imageUrl,
+      imageUrl: imageUrlOf(p.imageKey),
       collective: p.collectiveId === null ? null : { id: p.collectiveId, name: p.collectiveName ?? '' },
     }));
+  return pageOf(rows, limit);
 }
 
 /** Collectives the caller is a member of (owner and admins are members too). */
-function searchCollectives(db: Database, userId: string, t: Terms) {
-  return db
+async function searchCollectives(db: Database, userId: string, t: Terms, { offset, limit }: Page) {
+  const rows = await db
     .select({ id: collectives.id, name: collectives.name, imageUrl: imageUrlColumn(collectives.imageKey) })
     .from(collectiveMembers)
     .innerJoin(collectives, eq(collectives.id, collectiveMembers.collectiveId))
     .where(and(eq(collectiveMembers.userId, userId), matches(t, collectives.name)))
     .orderBy(desc(rank(t, collectives.name)), desc(collectives.id))
-    .limit(limit);
+    .offset(offset)
+    .limit(limit + 1);
+  return pageOf(rows, limit);
 }
 
 /** Equipment pages are shared by everyone signed in (decision 0015). */
-function searchEquipmentPages(db: Database, t: Terms) {
-  return db
+async function searchEquipmentPages(db: Database, t: Terms, { offset, limit }: Page) {
+  const rows = await db
     .select(equipmentTagColumns)
     .from(equipmentTags)
     .where(matches(t, equipmentTags.name))
     .orderBy(desc(rank(t, equipmentTags.name)), desc(equipmentTags.id))
-    .limit(limit);
+    .offset(offset)
+    .limit(limit + 1);
+  return pageOf(rows, limit);
 }
 
 /** Public profiles only, by username or name; the caller's own (if public) among them. */
-async function searchPeople(db: Database, t: Terms) {
+async function searchPeople(db: Database, t: Terms, { offset, limit }: Page) {
   const document = personDocument(users.username, users.firstName, users.lastName);
   const rows = await db
     .select({
@@ -204,24 +197,69 @@ async function searchPeople(db: Database, t: Terms) {
     .from(users)
     .where(and(sql`${users.isPublic}`, matches(t, document)))
     .orderBy(desc(rank(t, document)), users.id)
-    .limit(limit);
-  return rows.map((u) => ({ id: u.id, name: displayName(u), username: u.username, avatarUrl: u.avatarUrl }));
+    .offset(offset)
+    .limit(limit + 1);
+  const found = pageOf(rows, limit);
+  return {
+    items: found.items.map((u) => ({
+      id: u.id,
+      name: displayName(u),
+      username: u.username,
+      avatarUrl: u.avatarUrl,
+    })),
+    hasMore: found.hasMore,
+  };
 }
 
+/** One group's page, for the full results view (GET /api/search/{group}). */
+const searchers = {
+  tracks: searchTracks,
+  playlists: searchPlaylists,
+  collectives: searchCollectives,
+  equipment: (db: Database, _userId: string, t: Terms, page: Page) => searchEquipmentPages(db, t, page),
+  people: (db: Database, _userId: string, t: Terms, page: Page) => searchPeople(db, t, page),
+} satisfies Record<SearchGroupName, unknown>;
+
+export async function searchGroup<G extends SearchGroupName>(
+  db: Database,
+  userId: string,
+  group: G,
+  text: string,
+  page: Page,
+): Promise<{ items: Awaited<ReturnType<(typeof searchers)[G]>>['items']; nextOffset: number | null }> {
+  const search = searchers[group] as (
+    db: Database,
+    userId: string,
+    t: Terms,
+    page: Page,
+  ) => Promise<Found<never>>;
+  const found = await search(db, userId, termsOf(text.trim()), page);
+  return { items: found.items, nextOffset: found.hasMore ? page.offset + found.items.length : null };
+}
+
+/** The dialog's answer: the best SEARCH.groupLimit of every group, and which groups have more. */
 export async function search(db: Database, userId: string, text: string): Promise<SearchResults> {
   const t = termsOf(text.trim());
+  const first = { offset: 0, limit: SEARCH.groupLimit };
   const [tracksFound, playlistsFound, collectivesFound, equipment, people] = await Promise.all([
-    searchTracks(db, userId, t),
-    searchPlaylists(db, userId, t),
-    searchCollectives(db, userId, t),
-    searchEquipmentPages(db, t),
-    searchPeople(db, t),
+    searchTracks(db, userId, t, first),
+    searchPlaylists(db, userId, t, first),
+    searchCollectives(db, userId, t, first),
+    searchEquipmentPages(db, t, first),
+    searchPeople(db, t, first),
   ]);
   return {
-    tracks: tracksFound,
-    playlists: playlistsFound,
-    collectives: collectivesFound,
-    equipment,
-    people,
+    tracks: tracksFound.items,
+    playlists: playlistsFound.items,
+    collectives: collectivesFound.items,
+    equipment: equipment.items,
+    people: people.items,
+    hasMore: {
+      tracks: tracksFound.hasMore,
+      playlists: playlistsFound.hasMore,
+      collectives: collectivesFound.hasMore,
+      equipment: equipment.hasMore,
+      people: people.hasMore,
+    },
   };
 }

@@ -93,7 +93,14 @@ afterAll(async () => t.close());
 describe('GET /api/search', () => {
   it('answers the five groups, ranked, the exact name first', async () => {
     const res = await find(alice, 'moog');
-    expect(Object.keys(res).sort()).toEqual(['collectives', 'equipment', 'people', 'playlists', 'tracks']);
+    expect(Object.keys(res).sort()).toEqual([
+      'collectives',
+      'equipment',
+      'hasMore',
+      'people',
+      'playlists',
+      'tracks',
+    ]);
     expect(names(res.tracks)[0]).toBe('Moog');
     expect(names(res.tracks)[1]).toBe('Moog Subsequent 37 bassline');
     // Name matches rank above a match in the notes, which ranks above one through gear alone.

@@ -34,6 +34,7 @@ import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueAfterUpload } from './track-processing.service';
 import { trackVersionRoutes } from './track-versions.routes';
+import { tracksBulkRoutes } from './tracks-bulk.routes';
 import {
   deleteTrack,
   findTrackWithContent,
@@ -242,6 +243,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
   );
 
   await app.register(trackMediaRoutes, { db, store, queue: opts.queue, ...opts.media });
+  await app.register(tracksBulkRoutes, { db, store });
   await app.register(trackVersionRoutes, {
     db,
     store,

@@ -10,7 +10,9 @@ export interface UnzippedEntry {
 /** Every entry of a zip held in memory, in order (tests only: real archives are streamed). */
 export async function unzipEntries(zip: Buffer): Promise<UnzippedEntry[]> {
   const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true }, (err, z) => (err ? reject(err) : resolve(z))),
+    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true }, (err, z) =>
+      err ? reject(err) : resolve(z),
+    ),
   );
   return new Promise((resolve, reject) => {
     const entries: UnzippedEntry[] = [];

@@ -30,13 +30,20 @@ function watched(inner: BlobStore) {
 }
 
 const kinds = [
-  { kind: 'local disk', make: async (dir: string) => ({ inner: new LocalDiskStore(dir), stop: async () => {} }) },
+  {
+    kind: 'local disk',
+    make: async (dir: string) => ({ inner: new LocalDiskStore(dir), stop: async () => {} }),
+  },
   {
     kind: 'S3',
     make: async () => {
       const s3: S3Server = await startS3Server({ bucket: 'journal-archive' });
       const inner = new S3BlobStore({ ...s3, region: 'us-east-1', forcePathStyle: true });
-      return { inner, stop: async () => (inner.close(), await s3.stop()) };
+      const stop = async () => {
+        inner.close();
+        await s3.stop();
+      };
+      return { inner, stop };
     },
   },
 ];
@@ -100,7 +107,7 @@ describe.each(kinds)('POST /api/tracks/archive ($kind)', ({ make }) => {
     const entries = await unzipEntries(res.rawPayload);
     expect(entries.map((e) => e.name)).toEqual(['Take.wav', 'Take (2).wav', 'take (3).WAV', 'Räume ".mp3']);
     expect(entries.map((e) => e.compressionMethod)).toEqual([0, 0, 0, 0]);
-    entries.forEach((entry, i) => expect(entry.data.equals(files[i]!)).toBe(true));
+    expect(entries.map((entry, i) => entry.data.equals(files[i]!))).toEqual([true, true, true, true]);
   });
 
   it('answers 404 before any byte when one id is not the caller’s; 400 for none; 401 signed out', async () => {

@@ -34,13 +34,13 @@ import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueAfterUpload } from './track-processing.service';
 import { trackVersionRoutes } from './track-versions.routes';
-import { tracksBulkRoutes } from './tracks-bulk.routes';
 import {
   deleteTrack,
   findTrackWithContent,
   getListenableTrackWithOwner,
   updateTrack,
 } from './tracks.service';
+import { tracksBulkRoutes } from './tracks-bulk.routes';
 
 export interface TracksRoutesOptions {
   db: Database;

@@ -98,9 +98,14 @@ describe.each(kinds)('POST /api/tracks/archive ($kind)', ({ make }) => {
       await track(alice.userId, 'take.WAV', files[2]!),
       await track(alice.userId, 'Räume ".mp3', files[3]!),
     ];
-    const res = await archive(alice, [...ids, ids[0]!]);
+    const res = await alice.request('POST', '/api/tracks/archive', {
+      body: { ids: [...ids, ids[0]!] },
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="journal-tracks.zip"; filename*=UTF-8''journal-tracks.zip`,
     );

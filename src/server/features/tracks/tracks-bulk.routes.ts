@@ -54,6 +54,8 @@ export async function tracksBulkRoutes(fastify: FastifyInstance, opts: TracksBul
     '/api/tracks/archive',
     {
       preHandler: app.requireUser,
+      // Audio is compressed already and entries are stored on purpose (decision 0276): never gzip it.
+      compress: false,
       schema: {
         summary: 'Download the originals of many of your tracks as one zip',
         description:

@@ -42,10 +42,17 @@ export async function ownArchiveEntries(db: Database, ids: readonly number[], vi
       name: names.claim(row.filename),
       key: row.filepath,
       size: row.size,
-      mtime: row.fileCreatedAt ?? row.createdAt,
+      mtime: zipTime(row.fileCreatedAt ?? row.createdAt),
     };
   });
 }
+
+// A zip keeps times as DOS dates (1980-2107) and 32-bit Unix seconds (to 2038); yazl throws from
+// a timer on anything outside, which would take the process down. A recorded date can be anything.
+const ZIP_TIME_MIN = Date.UTC(1980, 0, 2);
+const ZIP_TIME_MAX = Date.UTC(2038, 0, 1);
+export const zipTime = (date: Date) =>
+  new Date(Math.min(Math.max(date.getTime(), ZIP_TIME_MIN), ZIP_TIME_MAX));
 
 /**
  * Unique entry names: the second "Take.wav" becomes "Take (2).wav". Compared without case, since

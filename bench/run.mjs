@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { signInAsDemo } from '../src/test/server-process.ts';
+import { archiveRow, bulkRow } from './lib/bulk.mjs';
 import { lcpRows, offloadRows, rangeRows, searchRow, uploadRows } from './lib/cases.mjs';
 import { filterRow } from './lib/filter-case.mjs';
 import { exitCodeFor, judge, load, pair, table } from './lib/measure.mjs';
@@ -52,7 +53,7 @@ const stops = [];
 const rows = [];
 const started = performance.now();
 const say = (line) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${line}`);
-const needTracks = wantsFamily('journal-', 'health-under-list', 'lcp-journal', 'search-');
+const needTracks = wantsFamily('journal-', 'health-under-list', 'lcp-journal', 'search-', 'bulk-');
 const needRange = wantsFamily('range-');
 
 try {
@@ -178,6 +179,14 @@ try {
     rows.push(
       ...(await uploadRows({ app, ref, api, headers: uploadHeaders, workDir, bytes: UPLOAD_BYTES, say })),
     );
+  }
+
+  // Issue 23: one bulk action on the whole seeded journal, and a 1 GiB archive's memory.
+  const bulkName = `bulk-${label(trackIds.length)}`;
+  if (needTracks && wants(bulkName)) rows.push(await bulkRow({ api, trackIds, name: bulkName, say }));
+  if (wantsFamily('archive-')) {
+    const archiveHeaders = { cookie: session.cookie, 'x-csrf-token': session.token };
+    rows.push(await archiveRow({ app, api, headers: archiveHeaders, workDir, bytes: UPLOAD_BYTES, say }));
   }
 
   const lcpJournal = wants(`lcp-journal-${label(SIZES[0])}`);

@@ -76,6 +76,7 @@ const UNITS = {
   throughput: (v) => `${(v / 1e6).toFixed(0)} MB/s`,
   lcp: (v) => `${v.toFixed(0)} ms LCP`,
   rssMb: (v) => `+${v.toFixed(1)} MB RSS`,
+  ms: (v) => `${v.toFixed(0)} ms`,
 };
 
 /**

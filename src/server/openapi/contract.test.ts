@@ -182,6 +182,22 @@ describe('media replies are the ones the document declares', () => {
   });
 });
 
+describe('acting on many tracks (issue 23)', () => {
+  it('the archive is application/zip; a bulk action answers how many tracks changed', async () => {
+    const zip = await owner.post('/api/tracks/archive', { ids: [trackId] });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+    conforms('POST', '/api/tracks/archive', zip);
+    const bulk = await owner.post('/api/tracks/bulk', {
+      ids: [trackId],
+      action: 'setVisibility',
+      visibility: 'private',
+    });
+    expect(bulk.json()).toEqual({ updated: 0 });
+    conforms('POST', '/api/tracks/bulk', bulk);
+  });
+});
+
 describe('replies every route may give', () => {
   it('429 when a caller goes past the limit, with its Retry-After', async () => {
     const limited = await buildTestApp({ rateLimits: { any: 2 } });

@@ -14,6 +14,7 @@ import { OPENAPI_FILE, openApiText } from './openapi-document';
 const NOT_JSON = new Set([
   'GET /api/tracks/:id/stream',
   'GET /api/tracks/:id/original',
+  'POST /api/tracks/archive',
   'GET /api/images/:kind/:file',
   'GET /api/events',
   'GET /api/supabase/auth',

@@ -40,6 +40,7 @@ import {
   getListenableTrackWithOwner,
   updateTrack,
 } from './tracks.service';
+import { tracksBulkRoutes } from './tracks-bulk.routes';
 
 export interface TracksRoutesOptions {
   db: Database;
@@ -244,6 +245,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
   );
 
   await app.register(trackMediaRoutes, { db, store, queue: opts.queue, ...opts.media });
+  await app.register(tracksBulkRoutes, { db, store });
   await app.register(trackVersionRoutes, {
     db,
     store,

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import { ZipFile } from 'yazl';
+import type { Database } from '../../db/client';
+import { tracks } from '../../db/schema';
+import { notFound } from '../../plugins/errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { distinctIds, intArray } from './tracks-bulk.service';
+
+export interface ArchiveEntry {
+  /** The name inside the zip: the upload's file name, numbered when taken ("Take (2).wav"). */
+  name: string;
+  key: string;
+  size: number;
+  mtime: Date;
+}
+
+/**
+ * The files of the viewer's named tracks, in the order given; 404 for the whole request when any
+ * id is not theirs (decision 0276), checked before a byte is sent. One query.
+ */
+export async function ownArchiveEntries(db: Database, ids: readonly number[], viewerId: string) {
+  const wanted = distinctIds(ids);
+  const rows = await db
+    .select({
+      id: tracks.id,
+      filename: tracks.filename,
+      filepath: tracks.filepath,
+      size: tracks.size,
+      fileCreatedAt: tracks.fileCreatedAt,
+      createdAt: tracks.createdAt,
+    })
+    .from(tracks)
+    .where(and(sql`${tracks.id} = any(${intArray(wanted)})`, eq(tracks.userId, viewerId)));
+  if (rows.length !== wanted.length) throw notFound('Track not found');
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const names = new EntryNames();
+  return wanted.map((id): ArchiveEntry => {
+    const row = byId.get(id)!;
+    return {
+      name: names.claim(row.filename),
+      key: row.filepath,
+      size: row.size,
+      mtime: zipTime(row.fileCreatedAt ?? row.createdAt),
+    };
+  });
+}
+
+// A zip keeps times as DOS dates (1980-2107) and 32-bit Unix seconds (to 2038); yazl throws from
+// a timer on anything outside, which would take the process down. A recorded date can be anything.
+const ZIP_TIME_MIN = Date.UTC(1980, 0, 2);
+const ZIP_TIME_MAX = Date.UTC(2038, 0, 1);
+export const zipTime = (date: Date) =>
+  new Date(Math.min(Math.max(date.getTime(), ZIP_TIME_MIN), ZIP_TIME_MAX));
+
+/**
+ * Unique entry names: the second "Take.wav" becomes "Take (2).wav". Compared without case, since
+ * the zip is usually unpacked on a case-insensitive disk (macOS, Windows) where "take.WAV" would
+ * overwrite "Take.wav".
+ */
+export class EntryNames {
+  private readonly taken = new Set<string>();
+
+  claim(fileName: string): string {
+    const safe = safeEntryName(fileName);
+    const { name, ext } = path.parse(safe);
+    let candidate = safe;
+    for (let n = 2; this.taken.has(candidate.toLowerCase()); n += 1) candidate = `${name} (${n})${ext}`;
+    this.taken.add(candidate.toLowerCase());
+    return candidate;
+  }
+}
+
+/**
+ * Upload names are plain (media/display-file-name.ts), but a zip entry must never be a path: no
+ * separators, no drive letter, no "." or "..". yazl would throw on them; an unzip would escape.
+ */
+export function safeEntryName(fileName: string): string {
+  const plain = fileName.replace(/[/\\\p{Cc}]/gu, '_').replace(/^([a-zA-Z]):/, '$1_');
+  return plain === '' || plain === '.' || plain === '..' ? 'track' : plain;
+}
+
+/**
+ * The zip as a stream (decision 0276). Entries are STORED (audio is already compressed; deflate
+ * would spend CPU for a percent or two), Zip64 where sizes or counts need it (yazl decides). Each
+ * file is opened only when its turn comes (`addReadStreamLazy`) and piped with backpressure, so
+ * memory stays flat however large the total, on disk or S3 alike. Destroying the returned stream
+ * (Fastify does when the client goes away) destroys the file being read and opens no other.
+ */
+export function trackArchiveStream(store: BlobStore, entries: readonly ArchiveEntry[]): Readable {
+  const zip = new ZipFile();
+  const out = zip.outputStream as Readable;
+  let current: Readable | undefined;
+  let stopped = false;
+  const fail = (err: Error) => {
+    if (!stopped) out.destroy(err);
+  };
+  for (const entry of entries) {
+    zip.addReadStreamLazy(entry.name, { size: entry.size, compress: false, mtime: entry.mtime }, (done) => {
+      if (stopped) return;
+      store.createReadStream(entry.key).then(
+        (stream) => {
+          if (stopped) return void stream.destroy();
+          current = stream;
+          // pipe() does not forward a source's error (a blob gone since the query): end the archive.
+          stream.once('error', fail);
+          done(null, stream);
+        },
+        (err: Error) => fail(err),
+      );
+    });
+  }
+  zip.on('error', fail);
+  out.once('close', () => {
+    stopped = true;
+    current?.destroy();
+  });
+  zip.end();
+  return out;
+}

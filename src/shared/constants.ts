@@ -170,6 +170,9 @@ export const TOAST_LIMIT = 1;
 export const DEFAULT_VOLUME = 0.7;
 export const TRACK_SORT_STORAGE_KEY = 'trackSortBy';
 export const PENDING_INVITE_STORAGE_KEY = 'pendingInvite';
+export const INVALID_INVITE_MESSAGE = 'This invite link is invalid, expired, or has already been used.';
+/** An expired link is told apart (410), so the person knows to ask for a fresh one (decision 0124). */
+export const EXPIRED_INVITE_MESSAGE = 'This invite link has expired. Ask whoever invited you for a new one.';
 
 export const SOCIAL_LINK_TYPES = [
   'bluesky',

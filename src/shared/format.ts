@@ -62,12 +62,6 @@ export function formatTimeOfDay(value: string | Date | null | undefined): string
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
-/** Hover text of a table date: the table's date and the time ('May 01, 2024 at 21:42'). */
-export function formatDateAndTime(value: string | Date | null | undefined): string {
-  const date = toDate(value);
-  return date ? `${formatDate(date)} at ${formatTimeOfDay(date)}` : 'Unknown date';
-}
-
 /** The local calendar day of a date ('2024-05-01'), to tell which takes share an evening. */
 export function localDayKey(value: string | Date | null | undefined): string | undefined {
   const date = toDate(value);

@@ -179,9 +179,8 @@ export const inviteDetailsSchema = z.object({
 });
 export type InviteDetails = z.infer<typeof inviteDetailsSchema>;
 
-export const INVALID_INVITE_MESSAGE = 'This invite link is invalid, expired, or has already been used.';
-/** An expired link is told apart (410), so the person knows to ask for a fresh one (decision 0124). */
-export const EXPIRED_INVITE_MESSAGE = 'This invite link has expired. Ask whoever invited you for a new one.';
+// The texts live with the constants, which the first route may import without zod.
+export { EXPIRED_INVITE_MESSAGE, INVALID_INVITE_MESSAGE } from '../constants';
 
 export const sharePlaylistBodySchema = z.object({
   collectiveIds: z.array(id()).max(500),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { INVALID_INVITE_MESSAGE } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
-import { INVALID_INVITE_MESSAGE } from '../../../shared/schemas/collectives';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage, errorStatus } from '../../lib/api-client';
 import { reloadPage } from '../../lib/navigation';

@@ -1,5 +1,5 @@
 import { Disc3, Loader2, Music } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatCount } from '../../../shared/format';
 import { EditTrackDialog } from '../../lazy-parts';
 import { useAuth } from '../auth/use-auth';
@@ -8,12 +8,17 @@ import { useFreshQueue } from '../player/use-fresh-queue';
 import { EmptyState, Page, PageHeader } from '../shell/page-layout';
 import { toPlayerTrack, trackOwner } from './player-track';
 import { StorageUsage } from './storage-usage';
-import { TrackFilterBar } from './track-filter-bar';
 import { TrackSortSelect } from './track-sort-select';
 import { TrackTable } from './track-table';
 import { UploadDropZone } from './upload-drop-zone';
 import { useFilteredTracks, useTrackFilter } from './use-track-filter';
 import { useTrackSort, useTracks } from './use-tracks';
+
+/**
+ * The filter bar loads just after the list (issue 11's budget): the filter itself is read from the
+ * URL in this chunk, so a filtered link shows its tracks without waiting for the bar.
+ */
+const TrackFilterBar = lazy(() => import('./track-filter-bar').then((m) => ({ default: m.TrackFilterBar })));
 
 /** '/' signed in: Your Music Journal (spec section 2, Journal). */
 export function JournalPage() {
@@ -62,7 +67,9 @@ export function JournalPage() {
       </div>
 
       {(found.enabled || (journal.data?.length ?? 0) > 0) && (
-        <TrackFilterBar filter={filter} onChange={setFilter} tracks={journal.data ?? []} />
+        <Suspense fallback={<div aria-hidden className="mb-4 h-[3.75rem]" />}>
+          <TrackFilterBar filter={filter} onChange={setFilter} tracks={journal.data ?? []} />
+        </Suspense>
       )}
       {found.enabled && found.total !== undefined && found.all !== undefined && (
         <p role="status" className="mb-2 text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { formatDate, formatDateAndTime, formatTimeOfDay, localDayKey } from '../../../shared/format';
+import { formatDate, formatTimeOfDay, localDayKey } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 
 /** The date a row shows under the current sort: the recording's, or when it was added. */
@@ -28,7 +28,7 @@ export function TrackDate({ value, withTime }: { value: string | null | undefine
   return (
     <time
       dateTime={new Date(value).toISOString()}
-      title={formatDateAndTime(value)}
+      title={`${text} at ${formatTimeOfDay(value)}`}
       className="whitespace-nowrap"
     >
       {text}

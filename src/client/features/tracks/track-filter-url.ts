@@ -1,5 +1,6 @@
 import {
   TRACK_DATE_FIELDS,
+  TRACK_FILTER_KEYS,
   TRACK_FILTER_LIMITS,
   type TrackDateField,
   type TrackFilter,
@@ -43,15 +44,12 @@ export function readFilter(search: string): TrackFilter {
 /** The filter as the page's query string (without '?'); empty when nothing filters. */
 export function writeFilter(filter: TrackFilter): string {
   const p = new URLSearchParams();
-  if (filter.q) p.set('q', filter.q);
-  if (filter.equipment?.length) p.set('equipment', filter.equipment.join(','));
-  if (filter.visibility) p.set('visibility', filter.visibility);
-  if (filter.state) p.set('state', filter.state);
-  if (filter.format) p.set('format', filter.format);
-  if (filter.from) p.set('from', filter.from);
-  if (filter.to) p.set('to', filter.to);
-  // Upload dates are the default: only the other choice is written.
-  if (filter.dateField === 'created') p.set('dateField', 'created');
+  for (const key of TRACK_FILTER_KEYS) {
+    const value = filter[key];
+    // Upload dates are the default: only the other choice is written. Ids go as "1,2".
+    const written = key === 'dateField' ? value === 'created' : Array.isArray(value) ? value.length : value;
+    if (written) p.set(key, String(value));
+  }
   return p.toString();
 }
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '../../../shared/constants';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -32,6 +32,11 @@ function server(reply: (params: URLSearchParams) => unknown) {
 
 const lastAsked = (asked: URLSearchParams[]) => Object.fromEntries(asked.at(-1)!);
 
+// The bar is a lazy chunk (decision 0290): loaded once up front, as a browser would have it cached.
+beforeAll(async () => {
+  await import('./track-filter-bar');
+}, 30_000);
+
 describe('Journal filter bar', () => {
   it('restores the filter from the URL, asks the server for it and says "2 of 1,003 tracks"', async () => {
     const { asked } = server(() => ({ items: [whole[2], whole[0]], nextCursor: null, total: 2, all: 1003 }));
@@ -40,9 +45,9 @@ describe('Journal filter bar', () => {
     expect(screen.getByText('Loop Two')).toBeTruthy();
     expect(screen.queryByText('Night Drone')).toBeNull();
     expect(lastAsked(asked)).toMatchObject({ q: 'loop', equipment: '5', state: 'ready', format: 'wav' });
-    expect((screen.getByLabelText('Search name, notes and equipment') as HTMLInputElement).value).toBe(
-      'loop',
-    );
+    expect(
+      ((await screen.findByLabelText('Search name, notes and equipment')) as HTMLInputElement).value,
+    ).toBe('loop');
     expect((screen.getByLabelText('Processing state') as HTMLSelectElement).value).toBe('ready');
     expect((screen.getByLabelText('Format') as HTMLSelectElement).value).toBe('wav');
     // The equipment offered is the journal's own, with the chosen one ticked.

@@ -65,12 +65,12 @@ test('uploads two recordings, plays, seeks and skips, tags the kit, edits and de
 
   // The sort choice changes the date column and survives a reload.
   await page.getByRole('combobox', { name: 'Sort by' }).click();
-  await page.getByRole('option', { name: 'Date Created' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Date Created' }).click();
   await expect(page.getByRole('columnheader', { name: 'Date Created' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Date Created' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Sort by' }).click();
-  await page.getByRole('option', { name: 'Date Uploaded' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: 'Date Uploaded' }).click();
   await expect(page.getByRole('columnheader', { name: 'Date Added' })).toBeVisible();
 
   // Play the WAV: the real audio element advances and the bar names the track.

@@ -15,10 +15,19 @@ import { useFilteredTracks, useTrackFilter } from './use-track-filter';
 import { useTrackSort, useTracks } from './use-tracks';
 
 /**
- * The filter bar loads just after the list (issue 11's budget): the filter itself is read from the
- * URL in this chunk, so a filtered link shows its tracks without waiting for the bar.
+ * The filter bar is a chunk of its own (issue 11's budget, decision 0290), requested as soon as
+ * this screen's code runs, alongside the tracks; the list waits for it in the same Suspense
+ * boundary, so the bar never pushes the rows down after they are shown.
  */
-const TrackFilterBar = lazy(() => import('./track-filter-bar').then((m) => ({ default: m.TrackFilterBar })));
+const filterBarChunk = import('./track-filter-bar');
+const TrackFilterBar = lazy(() => filterBarChunk.then((m) => ({ default: m.TrackFilterBar })));
+
+const loading = (
+  <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
+    <Loader2 className="size-4 animate-spin" aria-hidden />
+    Loading your tracks...
+  </p>
+);
 
 /** '/' signed in: Your Music Journal (spec section 2, Journal). */
 export function JournalPage() {
@@ -66,39 +75,36 @@ export function JournalPage() {
         </div>
       </div>
 
-      {(found.enabled || (journal.data?.length ?? 0) > 0) && (
-        <Suspense fallback={<div aria-hidden className="mb-4 h-[3.75rem]" />}>
+      <Suspense fallback={loading}>
+        {(found.enabled || (journal.data?.length ?? 0) > 0) && (
           <TrackFilterBar filter={filter} onChange={setFilter} tracks={journal.data ?? []} />
-        </Suspense>
-      )}
-      {found.enabled && found.total !== undefined && found.all !== undefined && (
-        <p role="status" className="mb-2 text-sm text-muted-foreground">
-          {formatCount(found.total)} of {formatCount(found.all)} {found.all === 1 ? 'track' : 'tracks'}
-        </p>
-      )}
+        )}
+        {found.enabled && found.total !== undefined && found.all !== undefined && (
+          <p role="status" className="mb-2 text-sm text-muted-foreground">
+            {formatCount(found.total)} of {formatCount(found.all)} {found.all === 1 ? 'track' : 'tracks'}
+          </p>
+        )}
 
-      {isLoading ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
-          <Loader2 className="size-4 animate-spin" aria-hidden />
-          Loading your tracks...
-        </p>
-      ) : isError ? (
-        <EmptyState icon={Disc3} title="Could not load your tracks" hint="Reload the page to try again." />
-      ) : found.enabled && tracks?.length === 0 ? (
-        <EmptyState
-          icon={Disc3}
-          title="No tracks match these filters"
-          hint="Change or clear the filters above."
-        />
-      ) : !tracks || tracks.length === 0 ? (
-        <EmptyState
-          icon={Disc3}
-          title="No tracks in your journal yet"
-          hint="Drop a recording above to start your journal."
-        />
-      ) : (
-        <TrackTable tracks={tracks} owner={owner} sort={sort} onEdit={(track) => setEditingId(track.id)} />
-      )}
+        {isLoading ? (
+          loading
+        ) : isError ? (
+          <EmptyState icon={Disc3} title="Could not load your tracks" hint="Reload the page to try again." />
+        ) : found.enabled && tracks?.length === 0 ? (
+          <EmptyState
+            icon={Disc3}
+            title="No tracks match these filters"
+            hint="Change or clear the filters above."
+          />
+        ) : !tracks || tracks.length === 0 ? (
+          <EmptyState
+            icon={Disc3}
+            title="No tracks in your journal yet"
+            hint="Drop a recording above to start your journal."
+          />
+        ) : (
+          <TrackTable tracks={tracks} owner={owner} sort={sort} onEdit={(track) => setEditingId(track.id)} />
+        )}
+      </Suspense>
 
       <EditTrackDialog
         open={editing !== null}

@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EXPIRED_INVITE_MESSAGE, type InviteDetails } from '../shared/schemas/collectives';
+import {
+  EXPIRED_INVITE_MESSAGE,
+  INVALID_INVITE_MESSAGE,
+  type InviteDetails,
+} from '../shared/schemas/collectives';
 import { AppRoutes } from './app';
 import { collective } from './features/collectives/collective-fixtures';
 import { PENDING_INVITE_MAX_AGE_MS, rememberPendingInvite } from './features/invites/pending-invite';
@@ -185,6 +189,21 @@ describe('auth=success', () => {
     expect(screen.getByText(EXPIRED_INVITE_MESSAGE)).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
     expect(location.history?.some((entry) => entry.startsWith('/join/'))).toBe(false);
+    expect(localStorage.getItem('pendingInvite')).toBeNull();
+  });
+
+  it('leaves a dead invite to the join page when sign-in lands there itself', async () => {
+    rememberPendingInvite('gone');
+    const fetch = mockFetch({
+      ...signedIn,
+      'GET /api/invite/gone': () =>
+        json({ statusCode: 404, error: 'Not Found', message: INVALID_INVITE_MESSAGE }, 404),
+    });
+    renderWithProviders(<AppRoutes />, { path: '/join/gone' });
+    expect(await screen.findByText('Invalid invite link')).toBeTruthy();
+    // One toast, from the join page; the pending invite was not asked about a second time.
+    await waitFor(() => expect(callsTo(fetch, '/api/invite/gone')).toHaveLength(1));
+    expect(screen.getAllByText('Invalid invite link')).toHaveLength(1);
     expect(localStorage.getItem('pendingInvite')).toBeNull();
   });
 

@@ -74,7 +74,8 @@ export function useAuthSuccess(user: AuthUser | null, isLoading: boolean): boole
   useEffect(() => {
     if (!user) return;
     const invite = takePendingInvite();
-    if (!invite) return;
+    // Already there (the Google flow lands on the join page itself): that page tells.
+    if (!invite || invite === window.location.pathname) return;
     void deadInviteReason(invite).then((reason) => {
       if (reason === undefined) navigate(invite, { replace: true });
       else toast({ variant: 'destructive', title: 'Invalid invite link', description: reason });

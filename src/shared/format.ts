@@ -73,9 +73,7 @@ export function formatCommentTime(value: string | Date | null | undefined): stri
   const date = toDate(value);
   if (!date) return 'Unknown date';
   const month = date.toLocaleDateString('en-US', { month: 'short' });
-  const hh = String(date.getHours()).padStart(2, '0');
-  const mm = String(date.getMinutes()).padStart(2, '0');
-  return `${date.getDate()} ${month} ${date.getFullYear()} at ${hh}:${mm}`;
+  return `${date.getDate()} ${month} ${date.getFullYear()} at ${formatTimeOfDay(date)}`;
 }
 
 /** Display name (spec section 3): username, else first + last, else first, else the fallback. */

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { INVALID_INVITE_MESSAGE } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage, errorStatus } from '../../lib/api-client';
@@ -17,7 +16,7 @@ async function deadInviteReason(invitePath: string): Promise<string | undefined>
     return undefined;
   } catch (err) {
     const status = errorStatus(err);
-    return status === 404 || status === 410 ? errorMessage(err, INVALID_INVITE_MESSAGE) : undefined;
+    return status === 404 || status === 410 ? errorMessage(err, 'Invalid invite link') : undefined;
   }
 }
 

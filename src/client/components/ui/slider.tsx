@@ -1,28 +1,73 @@
-import * as SliderPrimitive from '@radix-ui/react-slider';
-import type * as React from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { cn } from '../../lib/utils';
 
-/** A single-thumb slider; pass `aria-label`, it is forwarded to the thumb (the focusable part). */
+export interface SliderProps {
+  value: number;
+  min?: number;
+  max: number;
+  step?: number;
+  disabled?: boolean;
+  className?: string;
+  'aria-label': string;
+  'aria-valuetext'?: string;
+  'data-testid'?: string;
+  /** Every move while dragging or stepping. */
+  onValueChange?: (value: number) => void;
+  /** Once the pointer lets go (or a key step ends): the value to act on. */
+  onValueCommit?: (value: number) => void;
+}
+
+/**
+ * A single-thumb slider on the native `<input type="range">`: the browser gives it the slider role,
+ * arrows, Home/End and touch for free, in none of the first route's bytes (decision 0295).
+ */
 export function Slider({
+  value,
+  min = 0,
+  max,
+  step = 1,
+  disabled,
   className,
-  'aria-label': ariaLabel,
-  ...props
-}: React.ComponentProps<typeof SliderPrimitive.Root>) {
+  onValueChange,
+  onValueCommit,
+  ...aria
+}: SliderProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const commit = useRef(onValueCommit);
+  commit.current = onValueCommit;
+  // React's onChange is the DOM's `input` event; the DOM's `change` (on release) is the commit.
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    const onChange = () => commit.current?.(element.valueAsNumber);
+    element.addEventListener('change', onChange);
+    return () => element.removeEventListener('change', onChange);
+  }, []);
+  const span = max - min;
+  const filled = span > 0 ? ((Math.min(Math.max(value, min), max) - min) / span) * 100 : 0;
+
   return (
-    <SliderPrimitive.Root
+    <input
+      ref={input}
+      type="range"
+      min={min}
+      max={max}
+      step={step}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onValueChange?.(event.currentTarget.valueAsNumber)}
+      style={{ '--slider-filled': `${filled}%` } as CSSProperties}
       className={cn(
-        'group relative flex w-full touch-none items-center select-none data-[disabled]:opacity-50',
+        'h-3.5 w-full cursor-pointer appearance-none bg-transparent touch-none disabled:cursor-default disabled:opacity-50 focus-visible:outline-none',
+        // The track: filled up to the value, muted after it.
+        '[&::-webkit-slider-runnable-track]:h-1.5 [&::-webkit-slider-runnable-track]:rounded-full [&::-webkit-slider-runnable-track]:bg-[linear-gradient(to_right,var(--color-primary)_var(--slider-filled),var(--color-muted)_var(--slider-filled))]',
+        '[&::-moz-range-track]:h-1.5 [&::-moz-range-track]:rounded-full [&::-moz-range-track]:bg-muted [&::-moz-range-progress]:h-1.5 [&::-moz-range-progress]:rounded-full [&::-moz-range-progress]:bg-primary',
+        // The thumb, as the design system draws it.
+        '[&::-webkit-slider-thumb]:-mt-1 [&::-webkit-slider-thumb]:size-3.5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-primary [&::-webkit-slider-thumb]:bg-background [&::-webkit-slider-thumb]:shadow [&::-webkit-slider-thumb]:transition-transform hover:[&::-webkit-slider-thumb]:scale-110 focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-ring',
+        '[&::-moz-range-thumb]:size-3.5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-primary [&::-moz-range-thumb]:bg-background focus-visible:[&::-moz-range-thumb]:ring-2 focus-visible:[&::-moz-range-thumb]:ring-ring',
         className,
       )}
-      {...props}
-    >
-      <SliderPrimitive.Track className="relative h-1.5 w-full grow cursor-pointer overflow-hidden rounded-full bg-muted group-data-[disabled]:cursor-default">
-        <SliderPrimitive.Range className="absolute h-full bg-primary" />
-      </SliderPrimitive.Track>
-      <SliderPrimitive.Thumb
-        aria-label={ariaLabel}
-        className="block size-3.5 rounded-full border-2 border-primary bg-background shadow transition-transform focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring group-hover:scale-110"
-      />
-    </SliderPrimitive.Root>
+      {...aria}
+    />
   );
 }

@@ -47,9 +47,10 @@ function VolumeControl({ disabled }: { disabled: boolean }) {
         min={0}
         max={100}
         step={1}
-        value={[muted ? 0 : Math.round(volume * 100)]}
+        value={muted ? 0 : Math.round(volume * 100)}
+        aria-valuetext={`${muted ? 0 : Math.round(volume * 100)}%`}
         disabled={disabled}
-        onValueChange={([percent]) => percent !== undefined && setVolume(percent / 100)}
+        onValueChange={(percent) => setVolume(percent / 100)}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { formatDuration } from '../../../shared/format';
 import { Slider } from '../../components/ui/slider';
 import { useCommentContext } from '../track-comments/comment-context';
 import { usePlayerAudio } from './player-audio-context';
@@ -41,19 +42,21 @@ function useWaveformComponent(): WaveformComponent | null {
 function SeekSlider() {
   const { currentTrack, currentTime, duration, seek } = usePlayer();
   const [dragging, setDragging] = useState<number | null>(null);
+  const shown = dragging ?? Math.min(currentTime, duration);
   return (
     <Slider
       aria-label="Seek"
+      aria-valuetext={`${formatDuration(shown)} of ${formatDuration(duration)}`}
       data-testid="seek-bar"
       min={0}
       max={Math.max(duration, 0.01)}
       step={0.1}
-      value={[dragging ?? Math.min(currentTime, duration)]}
+      value={shown}
       disabled={currentTrack === null || duration <= 0}
-      onValueChange={([seconds]) => seconds !== undefined && setDragging(seconds)}
-      onValueCommit={([seconds]) => {
+      onValueChange={setDragging}
+      onValueCommit={(seconds) => {
         setDragging(null);
-        if (seconds !== undefined) seek(seconds);
+        seek(seconds);
       }}
     />
   );

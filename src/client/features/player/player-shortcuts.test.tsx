@@ -46,6 +46,19 @@ describe('keyboard shortcuts (issue 10)', () => {
     expect(clicked).not.toHaveBeenCalled();
   });
 
+  it('leaves the arrows to a focused slider, but Space and M stay the player\'s', async () => {
+    setup();
+    const volume = screen.getByRole('slider', { name: 'Volume' }) as HTMLInputElement;
+    volume.focus();
+    await userEvent.keyboard('[ArrowRight]');
+    // The slider's own arrow, not a 5 s seek on top of it.
+    expect(player.currentTime).toBe(0);
+    await userEvent.keyboard('[Space]');
+    expect(player.isPlaying).toBe(false);
+    await userEvent.keyboard('m');
+    expect(player.muted).toBe(true);
+  });
+
   it('is ignored while typing in a text field, and with Ctrl, Meta or Alt', async () => {
     setup(<input aria-label="Notes" />);
     await userEvent.click(screen.getByRole('textbox', { name: 'Notes' }));
@@ -98,7 +111,7 @@ describe('volume and mute', () => {
     act(() => player.setVolume(0.3));
     await userEvent.click(screen.getByRole('button', { name: 'Mute' }));
     expect(audio.muted).toBe(true);
-    expect(screen.getByRole('slider', { name: 'Volume' }).getAttribute('aria-valuenow')).toBe('0');
+    expect((screen.getByRole('slider', { name: 'Volume' }) as HTMLInputElement).value).toBe('0');
 
     // A new page: a fresh provider reads what was stored.
     audio.unmount();

@@ -13,10 +13,23 @@ export const PLAYER_SHORTCUTS = [
   { keys: ['?'], action: 'Show these shortcuts' },
 ] as const;
 
+/** The keys a native slider moves its value with; Space, M and ? stay the player's there. */
+const SLIDER_KEYS = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+
 /** Where a key press belongs to what has focus: typing, and widgets that read keys themselves. */
-function ownsKeys(target: EventTarget | null): boolean {
+function ownsKeys(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
+  if (target instanceof HTMLInputElement && target.type === 'range') return SLIDER_KEYS.has(key);
   if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
   // A drag handle (dnd-kit) uses Space and the arrows to lift and move its row; a menu or list
   // box moves between its items with the arrows; a confirmation's buttons keep Space.
@@ -41,7 +54,7 @@ export function usePlayerShortcuts(player: PlayerContextValue, showHelp: () => v
     let swallowSpaceUp = false;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (ownsKeys(event.target)) return;
+      if (ownsKeys(event.target, event.key)) return;
       const { player, showHelp } = latest.current;
       const hasTrack = player.currentTrack !== null;
       const act = (run: () => void) => {

@@ -7,7 +7,14 @@ describe('Slider (native range, decision 0295)', () => {
     const moved = vi.fn();
     const committed = vi.fn();
     render(
-      <Slider aria-label="Seek" max={40} step={0.1} value={8} onValueChange={moved} onValueCommit={committed} />,
+      <Slider
+        aria-label="Seek"
+        max={40}
+        step={0.1}
+        value={8}
+        onValueChange={moved}
+        onValueCommit={committed}
+      />,
     );
     const slider = screen.getByRole('slider', { name: 'Seek' }) as HTMLInputElement;
     fireEvent.input(slider, { target: { value: '12' } });

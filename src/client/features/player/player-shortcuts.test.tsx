@@ -46,7 +46,7 @@ describe('keyboard shortcuts (issue 10)', () => {
     expect(clicked).not.toHaveBeenCalled();
   });
 
-  it('leaves the arrows to a focused slider, but Space and M stay the player\'s', async () => {
+  it("leaves the arrows to a focused slider, but Space and M stay the player's", async () => {
     setup();
     const volume = screen.getByRole('slider', { name: 'Volume' }) as HTMLInputElement;
     volume.focus();

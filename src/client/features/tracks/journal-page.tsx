@@ -1,6 +1,7 @@
 import { Disc3, Loader2, Music } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatCount } from '../../../shared/format';
+import type { Track } from '../../../shared/schemas/tracks';
 import { EditTrackDialog } from '../../lazy-parts';
 import { useAuth } from '../auth/use-auth';
 import { PlayAllButton } from '../player/play-all-button';
@@ -12,6 +13,7 @@ import { TrackSortSelect } from './track-sort-select';
 import { TrackTable } from './track-table';
 import { UploadDropZone } from './upload-drop-zone';
 import { useFilteredTracks, useTrackFilter } from './use-track-filter';
+import { useSelectionKeys, useTrackSelection } from './use-track-selection';
 import { useTrackSort, useTracks } from './use-tracks';
 
 /**
@@ -21,6 +23,9 @@ import { useTrackSort, useTracks } from './use-tracks';
  */
 const filterBarChunk = import('./track-filter-bar');
 const TrackFilterBar = lazy(() => filterBarChunk.then((m) => ({ default: m.TrackFilterBar })));
+/** The bulk actions (menus, popover, zod) load with the first tick (decision 0298). */
+const TrackBulkBar = lazy(() => import('./track-bulk-bar').then((m) => ({ default: m.TrackBulkBar })));
+const NO_TRACKS: Track[] = [];
 
 const loading = (
   <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
@@ -49,6 +54,14 @@ export function JournalPage() {
   const owner = useMemo(() => trackOwner(user), [user]);
   const queue = useMemo(() => (tracks ?? []).map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
   useFreshQueue(queue);
+  const listed = tracks ?? NO_TRACKS;
+  const listedIds = useMemo(() => listed.map((t) => t.id), [listed]);
+  const selection = useTrackSelection(listedIds);
+  useSelectionKeys(selection);
+  const ticked = useMemo(
+    () => listed.filter((t) => selection.selected.has(t.id)),
+    [listed, selection.selected],
+  );
 
   return (
     <Page>
@@ -102,7 +115,21 @@ export function JournalPage() {
             hint="Drop a recording above to start your journal."
           />
         ) : (
-          <TrackTable tracks={tracks} owner={owner} sort={sort} onEdit={(track) => setEditingId(track.id)} />
+          <>
+            <TrackTable
+              tracks={tracks}
+              owner={owner}
+              sort={sort}
+              onEdit={(track) => setEditingId(track.id)}
+              selection={selection}
+            />
+            {/* After the list and sticky at the bottom of the view: ticking never moves the rows. */}
+            {ticked.length > 0 && (
+              <Suspense fallback={null}>
+                <TrackBulkBar tracks={ticked} journal={journal.data ?? listed} onClear={selection.clear} />
+              </Suspense>
+            )}
+          </>
         )}
       </Suspense>
 

@@ -28,6 +28,9 @@ export interface TrackRowProps {
   isPlaying: boolean;
   onPlay: () => void;
   onEdit: () => void;
+  /** Ticked in the journal's multi-select; `range` when Shift was held (issue 23). */
+  selected?: boolean;
+  onSelect?: (options: { range: boolean }) => void;
   /** In a virtualized table: measures the row, whose `rowIndex` (0-based) says where it is. */
   rowRef?: Ref<HTMLTableRowElement>;
   rowIndex?: number;
@@ -48,6 +51,8 @@ export function TrackRow({
   isPlaying,
   onPlay,
   onEdit,
+  selected = false,
+  onSelect,
   rowRef,
   rowIndex,
 }: TrackRowProps) {
@@ -62,12 +67,28 @@ export function TrackRow({
       // The header is row 1 (aria-rowindex counts from 1).
       aria-rowindex={rowIndex === undefined ? undefined : rowIndex + 2}
       data-testid="track-row"
+      data-grid-row={track.id}
       data-current={isCurrent || undefined}
+      aria-selected={onSelect ? selected : undefined}
       className={cn(
         'group border-b border-border/60 transition-colors hover:bg-accent/40',
         isCurrent && 'bg-primary/5',
+        selected && 'bg-primary/10 hover:bg-primary/15',
       )}
     >
+      {onSelect && (
+        <td className="w-10 py-2 pl-3">
+          <input
+            type="checkbox"
+            aria-label={`Select ${track.name}`}
+            checked={selected}
+            // A Shift-click would also select the page's text between the two clicks.
+            onMouseDown={(event) => event.shiftKey && event.preventDefault()}
+            onChange={(event) => onSelect({ range: (event.nativeEvent as MouseEvent).shiftKey === true })}
+            className="size-4 cursor-pointer align-middle accent-primary"
+          />
+        </td>
+      )}
       <td className="w-12 py-2 pr-2 pl-3">
         {/* The row number sits under the play button, not in it: a button showing "1" but named
             "Play …" fails WCAG 2.5.3 (label in name; decision 0182). Hover and focus swap it for the icon. */}

@@ -37,7 +37,7 @@ describe('the journal with thousands of tracks (decision 0072)', { timeout: 20_0
     const rows = screen.getAllByTestId('track-row');
     expect(rows.length).toBeGreaterThan(5);
     expect(screen.queryByText('Take 1')).toBeNull();
-    const table = screen.getByRole('table');
+    const table = screen.getByRole('grid', { name: 'Your tracks' });
     expect(table.getAttribute('aria-rowcount')).toBe('5001');
     expect(rows[0]?.getAttribute('aria-rowindex')).toBe('2');
     expect(within(table).getAllByRole('row')[1]).toBe(rows[0]);
@@ -86,6 +86,6 @@ describe('the journal with thousands of tracks (decision 0072)', { timeout: 20_0
     renderWithProviders(<JournalPage />);
     await screen.findByText(`Take ${VIRTUALIZE_FROM - 1}`);
     expect(screen.getAllByTestId('track-row')).toHaveLength(VIRTUALIZE_FROM - 1);
-    expect(screen.getByRole('table').hasAttribute('aria-rowcount')).toBe(false);
+    expect(screen.getByRole('grid', { name: 'Your tracks' }).hasAttribute('aria-rowcount')).toBe(false);
   });
 });

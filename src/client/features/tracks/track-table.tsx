@@ -1,14 +1,16 @@
 import { Clock } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { localDayKey } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { TableBody } from '../../components/table-body';
+import { useGridKeys } from '../../lib/use-grid-keys';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
 import { usePlayer } from '../player/use-player';
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { daysWithSeveralTracks, rowDate } from './track-date';
 import { TrackRow } from './track-row';
+import type { TrackSelection } from './use-track-selection';
 
 /** A row's height with one line of title and the equipment chips; rows with notes are measured. */
 const ROW_ESTIMATE_PX = 57;
@@ -28,12 +30,15 @@ export function TrackTable({
   owner,
   sort,
   onEdit,
+  selection,
 }: {
   tracks: Track[];
   /** The journal's owner: the artist and artwork of every queued track. */
   owner: TrackOwner;
   sort: TrackSort;
   onEdit: (track: Track) => void;
+  /** The journal's multi-select: a checkbox column (issue 23). */
+  selection?: TrackSelection;
 }) {
   const player = usePlayer();
   const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
@@ -46,15 +51,30 @@ export function TrackTable({
   const sharedDays = useMemo(() => daysWithSeveralTracks(tracks, sort), [tracks, sort]);
   const equipmentBelow = useMediaQuery(NO_EQUIPMENT_COLUMN);
   const dateBelow = useMediaQuery(NO_DATE_COLUMN);
+  const grid = useRef<HTMLTableElement>(null);
+  const keys = useGridKeys(grid);
 
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-card/40">
+      {/* A grid (decision 0297): one Tab stop for the whole list, the arrows move inside it. */}
       <table
+        ref={grid}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the APG's data grid is a table with role="grid"
+        role="grid"
+        aria-label="Your tracks"
+        aria-multiselectable={selection ? true : undefined}
         className="w-full table-fixed border-collapse text-left"
         aria-rowcount={virtualized ? tracks.length + 1 : undefined}
+        onFocus={keys.onFocus}
+        onKeyDownCapture={keys.onKeyDownCapture}
       >
         <thead>
           <tr className="border-b border-border text-xs tracking-wide text-muted-foreground uppercase">
+            {selection && (
+              <th scope="col" className="w-10 py-2.5 pl-3">
+                <SelectAllBox selection={selection} count={tracks.length} />
+              </th>
+            )}
             <th scope="col" className="w-12 py-2.5 pr-2 pl-3 text-center font-medium">
               #
             </th>
@@ -78,7 +98,7 @@ export function TrackTable({
         </thead>
         <TableBody
           count={tracks.length}
-          columns={COLUMNS}
+          columns={COLUMNS + (selection ? 1 : 0)}
           estimateSize={ROW_ESTIMATE_PX}
           getKey={(index) => tracks[index]?.id ?? index}
           renderRow={(index, row) => {
@@ -98,11 +118,33 @@ export function TrackTable({
                 isPlaying={player.isPlaying}
                 onPlay={() => play(track)}
                 onEdit={() => onEdit(track)}
+                selected={selection?.selected.has(track.id)}
+                onSelect={selection && (({ range }) => selection.toggle(track.id, { range }))}
               />
             );
           }}
         />
       </table>
     </div>
+  );
+}
+
+/** The header's box: ticks every track listed, or clears them; mixed while only some are. */
+function SelectAllBox({ selection, count }: { selection: TrackSelection; count: number }) {
+  const box = useRef<HTMLInputElement>(null);
+  const ticked = selection.selected.size;
+  const all = count > 0 && ticked === count;
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = ticked > 0 && !all;
+  }, [ticked, all]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      aria-label="Select all tracks"
+      checked={all}
+      onChange={() => (all ? selection.clear() : selection.selectAll())}
+      className="size-4 cursor-pointer align-middle accent-primary"
+    />
   );
 }

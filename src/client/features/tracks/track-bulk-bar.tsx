@@ -16,7 +16,7 @@ import { useBulkTrackActions } from './use-bulk-track-actions';
 
 const tracksWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'track' : 'tracks'}`;
 
-/** A button label that folds into its icon on phones (the icon's button keeps the words as its name). */
+/** A button's words, folded into its icon on phones: still its accessible name, never a second one. */
 function Label({ children }: { children: string }) {
   return <span className="max-md:sr-only">{children}</span>;
 }
@@ -59,7 +59,7 @@ export function TrackBulkBar({
 
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm" disabled={busy} aria-label="Add to playlist">
+          <Button variant="outline" size="sm" disabled={busy}>
             <ListPlus aria-hidden />
             <Label>Add to playlist</Label>
             <ChevronDown aria-hidden className="max-md:hidden" />
@@ -91,7 +91,7 @@ export function TrackBulkBar({
 
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm" disabled={busy} aria-label="Visibility">
+          <Button variant="outline" size="sm" disabled={busy}>
             <Globe aria-hidden />
             <Label>Visibility</Label>
             <ChevronDown aria-hidden className="max-md:hidden" />
@@ -116,7 +116,6 @@ export function TrackBulkBar({
       <Button
         variant="outline"
         size="sm"
-        aria-label="Download as zip"
         disabled={downloadArchive.isPending}
         onClick={() => downloadArchive.mutate(ids)}
       >
@@ -125,13 +124,12 @@ export function TrackBulkBar({
         ) : (
           <Download aria-hidden />
         )}
-        <Label>Download zip</Label>
+        <Label>Download as zip</Label>
       </Button>
 
       <Button
         variant="outline"
         size="sm"
-        aria-label="Delete"
         disabled={busy}
         className="text-destructive hover:text-destructive"
         onClick={() => setConfirmDelete(true)}

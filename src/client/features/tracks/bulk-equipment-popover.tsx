@@ -62,7 +62,7 @@ export function BulkEquipmentPopover({
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" disabled={disabled} aria-label="Equipment">
+        <Button variant="outline" size="sm" disabled={disabled}>
           <Tag aria-hidden />
           <span className="max-md:sr-only">Equipment</span>
         </Button>
@@ -84,11 +84,11 @@ export function BulkEquipmentPopover({
               <li key={tag.id}>
                 <button
                   type="button"
-                  aria-label={`Add ${tag.name}`}
                   className="flex w-full items-center gap-2 rounded-md px-1.5 py-1 text-left hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
                   onClick={() => done(() => onAdd([tag.id]))}
                 >
                   <Plus className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                  <span className="sr-only">Add </span>
                   <EquipmentChip equipment={tag} />
                 </button>
               </li>
@@ -108,12 +108,12 @@ export function BulkEquipmentPopover({
                 <li key={tag.id}>
                   <button
                     type="button"
-                    aria-label={`Remove ${tag.name}`}
                     className="flex w-full items-center gap-2 rounded-md px-1.5 py-1 text-left hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
                     onClick={() => done(() => onRemove([tag.id]))}
                   >
                     <X className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-                    <EquipmentChip equipment={tag} />
+                    <span className="sr-only">Remove </span>
+                    <EquipmentChip equipment={tag} />{' '}
                     <span className="ml-auto text-xs text-muted-foreground tabular-nums">
                       {count} of {tracks.length}
                     </span>

@@ -169,3 +169,27 @@ describe('the track list as a grid (decision 0297)', () => {
     expect(document.activeElement).toBe(box('Take 7'));
   });
 });
+
+describe('tagging the ticked tracks (bulk equipment)', () => {
+  it('offers the journal’s kit to add to all, and the kit they carry to take off, with counts', async () => {
+    const fetch = server();
+    renderWithProviders(<JournalPage />);
+    await screen.findByText('Take 8');
+    // Of these, only Take 8 carries the Juno.
+    for (const name of ['Take 8', 'Take 7', 'Take 5']) await userEvent.click(box(name));
+    await userEvent.click(within(await bar()).getByRole('button', { name: 'Equipment' }));
+    const add = await screen.findByRole('list', { name: 'Equipment to add' });
+    expect(
+      within(screen.getByRole('list', { name: 'Equipment to remove' })).getByRole('button').textContent,
+    ).toBe('Remove Juno-60 1 of 3');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add Juno-60' }));
+    await waitFor(() => expect(bulkBodies(fetch)).toHaveLength(1));
+    expect(bulkBodies(fetch)[0]).toEqual({ ids: [8, 7, 5], action: 'addEquipment', equipmentIds: [5] });
+
+    await userEvent.click(within(await bar()).getByRole('button', { name: 'Equipment' }));
+    const remove = await screen.findByRole('list', { name: 'Equipment to remove' });
+    await userEvent.click(within(remove).getByRole('button', { name: /^Remove Juno-60/ }));
+    await waitFor(() => expect(bulkBodies(fetch)).toHaveLength(2));
+    expect(bulkBodies(fetch)[1]).toEqual({ ids: [8, 7, 5], action: 'removeEquipment', equipmentIds: [5] });
+  });
+});

@@ -32,12 +32,14 @@ export function BulkEquipmentPopover({
   tracks,
   journal,
   disabled,
+  triggerClassName,
   onAdd,
   onRemove,
 }: {
   tracks: Track[];
   journal: Track[];
   disabled: boolean;
+  triggerClassName?: string;
   onAdd: (equipmentIds: number[]) => void;
   onRemove: (equipmentIds: number[]) => void;
 }) {
@@ -62,7 +64,7 @@ export function BulkEquipmentPopover({
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" disabled={disabled}>
+        <Button variant="outline" size="sm" className={triggerClassName} disabled={disabled}>
           <Tag aria-hidden />
           <span className="max-md:sr-only">Equipment</span>
         </Button>

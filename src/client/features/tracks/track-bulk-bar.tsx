@@ -10,9 +10,13 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { cn } from '../../lib/utils';
 import { usePlaylists } from '../playlists/use-playlists';
 import { BulkEquipmentPopover } from './bulk-equipment-popover';
 import { useBulkTrackActions } from './use-bulk-track-actions';
+
+/** Square icons on phones: the five actions and the count fit one row at 390 px. */
+const ACTION = 'max-md:size-8 max-md:px-0';
 
 const tracksWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'track' : 'tracks'}`;
 
@@ -47,7 +51,7 @@ export function TrackBulkBar({
   return (
     <section
       aria-label="Selected tracks"
-      className="sticky bottom-3 z-20 mt-3 flex flex-wrap items-center gap-2 rounded-xl border border-primary/40 bg-card/95 p-2 shadow-lg backdrop-blur"
+      className="sticky bottom-3 z-20 mt-3 flex flex-wrap items-center gap-2 max-md:gap-1.5 rounded-xl border border-primary/40 bg-card/95 p-2 shadow-lg backdrop-blur"
     >
       <Button variant="ghost" size="icon" className="size-8" aria-label="Clear selection" onClick={onClear}>
         <X aria-hidden />
@@ -59,7 +63,7 @@ export function TrackBulkBar({
 
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm" disabled={busy}>
+          <Button variant="outline" size="sm" className={ACTION} disabled={busy}>
             <ListPlus aria-hidden />
             <Label>Add to playlist</Label>
             <ChevronDown aria-hidden className="max-md:hidden" />
@@ -85,13 +89,14 @@ export function TrackBulkBar({
         tracks={tracks}
         journal={journal}
         disabled={busy}
+        triggerClassName={ACTION}
         onAdd={(equipmentIds) => act.mutate({ ids, action: 'addEquipment', equipmentIds })}
         onRemove={(equipmentIds) => act.mutate({ ids, action: 'removeEquipment', equipmentIds })}
       />
 
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="sm" disabled={busy}>
+          <Button variant="outline" size="sm" className={ACTION} disabled={busy}>
             <Globe aria-hidden />
             <Label>Visibility</Label>
             <ChevronDown aria-hidden className="max-md:hidden" />
@@ -116,6 +121,7 @@ export function TrackBulkBar({
       <Button
         variant="outline"
         size="sm"
+        className={ACTION}
         disabled={downloadArchive.isPending}
         onClick={() => downloadArchive.mutate(ids)}
       >
@@ -131,7 +137,7 @@ export function TrackBulkBar({
         variant="outline"
         size="sm"
         disabled={busy}
-        className="text-destructive hover:text-destructive"
+        className={cn(ACTION, 'text-destructive hover:text-destructive')}
         onClick={() => setConfirmDelete(true)}
       >
         <Trash2 aria-hidden />

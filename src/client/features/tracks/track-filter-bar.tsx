@@ -93,10 +93,11 @@ export function TrackFilterBar({
           </option>
         ))}
       </select>
-      <div className="flex items-end gap-2">
+      {/* On a phone the two dates share a row under their select, never wider than the screen. */}
+      <div className="flex flex-wrap items-end gap-2 max-sm:w-full">
         <select
           aria-label="Dates of"
-          className={selectClass}
+          className={cn(selectClass, 'max-sm:w-full')}
           value={filter.dateField ?? 'uploaded'}
           onChange={(e) => set({ dateField: e.target.value === 'created' ? 'created' : undefined })}
         >
@@ -109,7 +110,7 @@ export function TrackFilterBar({
         <Input
           id={`${id}-from`}
           type="date"
-          className="w-40"
+          className="w-40 max-sm:w-auto max-sm:min-w-0 max-sm:flex-1"
           value={filter.from ?? ''}
           max={filter.to}
           onChange={(e) => set({ from: e.target.value || undefined })}
@@ -120,7 +121,7 @@ export function TrackFilterBar({
         <Input
           id={`${id}-to`}
           type="date"
-          className="w-40"
+          className="w-40 max-sm:w-auto max-sm:min-w-0 max-sm:flex-1"
           value={filter.to ?? ''}
           min={filter.from}
           onChange={(e) => set({ to: e.target.value || undefined })}

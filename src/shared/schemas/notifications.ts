@@ -3,7 +3,15 @@ import { userSummarySchema } from './collectives';
 import { id } from './primitives';
 
 /** What a notification is about (issue 14); each has an in-app on/off preference. */
-export const NOTIFICATION_KINDS = ['comment', 'reply', 'mention', 'share', 'join', 'new_version'] as const;
+export const NOTIFICATION_KINDS = [
+  'comment',
+  'reply',
+  'mention',
+  'share',
+  'join',
+  'new_version',
+  'playlist_comment',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
@@ -12,14 +20,21 @@ export const notificationSchema = z.object({
   actor: userSummarySchema.nullable(),
   collective: z.object({ id: z.number(), name: z.string() }).nullable(),
   playlistId: z.number().nullable(),
+  /** The name of the playlist the entry points at; null when it points at none. */
+  playlistName: z.string().nullable(),
   track: z.object({ id: z.number(), name: z.string() }).nullable(),
   commentId: z.number().nullable(),
+  /** The playlist comment a `playlist_comment` entry (or a mention in one) is about. */
+  playlistCommentId: z.number().nullable(),
   /** The comment's words (first part), when it is about one. */
   excerpt: z.string().nullable(),
   atSeconds: z.number().nullable(),
   /** The version a `new_version` entry announces; null for the other kinds. */
   trackVersion: z.number().nullable(),
-  /** Where the entry leads: the collective playlist at the moment (`?track=…&t=…`), or the collective. */
+  /**
+   * Where the entry leads: the collective playlist at the moment (`?track=…&t=…`), the collective
+   * playlist (its comments, for a playlist comment), or the collective.
+   */
   url: z.string(),
   read: z.boolean(),
   createdAt: z.string(),

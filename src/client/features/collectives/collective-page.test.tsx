@@ -109,6 +109,45 @@ describe('Collective page', () => {
     expect((box as HTMLTextAreaElement).value).toBe('');
   });
 
+  it('offers the members after @ and sends the mention picked (decision 0300)', async () => {
+    const posted = comment(5, '@prince listen', person('user-1', { username: 'ada' }));
+    const member = (userId: string, username: string) => ({
+      userId,
+      role: 'member',
+      joinedAt: '2024-05-01T00:00:00.000Z',
+      user: person(userId, { username }),
+    });
+    const fetch = mockFetch(
+      routes({
+        'GET /api/collectives/1/members': () => json([member('u2', 'prince'), member('u4', 'perry')]),
+        'POST /api/collectives/1/playlists/11/comments': () => json(posted, 201),
+      }),
+    );
+    renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
+    const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+    await userEvent.type(box, '@pr');
+    const offered = await screen.findByRole('list', { name: 'Mention a member' });
+    expect(
+      within(offered)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['@prince']);
+    await userEvent.keyboard('{Tab}');
+    expect((box as HTMLTextAreaElement).value).toBe('@prince ');
+    // The caret is put after the name on the next frame.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await userEvent.keyboard('listen{Enter}');
+    await waitFor(() =>
+      expect(
+        callsTo(fetch, '/api/collectives/1/playlists/11/comments').filter(([, i]) => i?.method === 'POST'),
+      ).toHaveLength(1),
+    );
+    const [, init] = callsTo(fetch, '/api/collectives/1/playlists/11/comments').find(
+      ([, i]) => i?.method === 'POST',
+    ) ?? [undefined, undefined];
+    expect(init?.body).toBe(JSON.stringify({ content: '@prince listen' }));
+  });
+
   it('says when a comment fails and keeps the text', async () => {
     mockFetch(routes({ 'POST /api/collectives/1/playlists/11/comments': () => json({ message: 'x' }, 500) }));
     renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, MessageSquare, Send } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { LIMITS } from '../../../shared/constants';
+import { type FormEvent, useId, useState } from 'react';
 import { displayName } from '../../../shared/format';
 import type { CollectiveComment } from '../../../shared/schemas/collectives';
 import { CommentItem } from '../../components/comment-item';
 import { Button } from '../../components/ui/button';
-import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import { type VirtualItemProps, VirtualList } from '../../components/virtual-list';
 import { apiRequest } from '../../lib/api-client';
 import { UserAvatar } from '../shell/collective-avatar';
+import { MentionTextarea } from '../track-comments/comment-form';
 import { commentsKey, useComments } from './use-collectives';
 
 /** Comments show people as @username (usernames are unique, decision 0016), else their display name. */
@@ -72,7 +71,7 @@ function CollectiveCommentItem({
 /**
  * The Comments of a playlist shared into a collective (spec section 2): an add-comment box and the
  * comments, newest first. Empty or whitespace-only text is ignored (spec section 5); Enter without
- * Shift sends, Shift+Enter starts a new line.
+ * Shift sends, Shift+Enter starts a new line; `@` offers the members, as on tracks (decision 0300).
  */
 export function CommentsSection({ collectiveId, playlistId }: { collectiveId: number; playlistId: number }) {
   const id = useId();
@@ -87,13 +86,6 @@ export function CommentsSection({ collectiveId, playlistId }: { collectiveId: nu
     add.mutate(content, { onSuccess: () => setText('') });
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
-
   return (
     <section aria-labelledby={`${id}-title`} className="mt-10">
       <h2 id={`${id}-title`} className="mb-4 flex items-center gap-2 text-lg font-semibold">
@@ -104,14 +96,14 @@ export function CommentsSection({ collectiveId, playlistId }: { collectiveId: nu
         )}
       </h2>
       <form onSubmit={submit} className="mb-5 flex items-end gap-2">
-        <Textarea
-          aria-label="Add a comment"
+        <MentionTextarea
+          collectiveId={collectiveId}
+          label="Add a comment"
           placeholder="Add a comment..."
           rows={1}
-          maxLength={LIMITS.commentLength}
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
+          onChange={setText}
+          onSubmit={submit}
           className="min-h-10 resize-none"
         />
         <Button type="submit" aria-label="Post comment" disabled={!content || add.isPending} className="h-10">

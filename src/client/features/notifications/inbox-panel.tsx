@@ -26,6 +26,7 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   share: 'Playlists shared into your collectives',
   join: 'People joining through your invites',
   new_version: 'New versions of tracks you commented on',
+  playlist_comment: 'Comments on your playlists',
 };
 
 /** One line of the inbox, in words. */
@@ -34,12 +35,17 @@ export function describe(n: Notification): string {
   const where = n.collective ? ` in ${n.collective.name}` : '';
   const at = n.atSeconds !== null ? ` at ${formatTime(n.atSeconds)}` : '';
   const track = n.track ? `“${n.track.name}”` : 'a track';
+  const playlistName = n.playlistName ? ` “${n.playlistName}”` : '';
   switch (n.kind) {
     case 'comment':
       return `${who} commented on ${track}${at}${where}`;
     case 'reply':
       return `${who} replied to you on ${track}${at}${where}`;
     case 'mention':
+      // A mention in a playlist's comments names no track (decision 0300).
+      if (n.playlistCommentId) {
+        return `${who} mentioned you on ${n.playlistName ? `the playlist${playlistName}` : 'a playlist'}${where}`;
+      }
       return `${who} mentioned you on ${track}${at}${where}`;
     case 'share':
       return `${who} shared a playlist${where}`;
@@ -47,6 +53,8 @@ export function describe(n: Notification): string {
       return `${who} joined${where} through your invite`;
     case 'new_version':
       return `${who} uploaded version ${n.trackVersion ?? ''} of ${track}${where}`;
+    case 'playlist_comment':
+      return `${who} commented on your playlist${playlistName}${where}`;
   }
 }
 

@@ -21,6 +21,8 @@ export function MentionTextarea({
   onSubmit,
   label,
   placeholder,
+  rows = 2,
+  className,
 }: {
   collectiveId: number;
   value: string;
@@ -28,6 +30,8 @@ export function MentionTextarea({
   onSubmit: () => void;
   label: string;
   placeholder?: string;
+  rows?: number;
+  className?: string;
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const { data: members } = useCollectiveMembers(collectiveId);
@@ -55,7 +59,7 @@ export function MentionTextarea({
     if (e.key === 'Tab' && suggestions[0]) {
       e.preventDefault();
       pick(suggestions[0]);
-    } else if (e.key === 'Enter' && !e.shiftKey) {
+    } else if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       if (suggestions[0] && query) pick(suggestions[0]);
       else onSubmit();
@@ -71,7 +75,8 @@ export function MentionTextarea({
         placeholder={placeholder}
         value={value}
         maxLength={LIMITS.commentLength}
-        rows={2}
+        rows={rows}
+        className={className}
         onChange={(e) => {
           onChange(e.target.value);
           setCaret(e.target.selectionStart);

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -12,7 +13,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
-import { collectives } from './collectives';
+import { collectivePlaylistComments, collectives } from './collectives';
 import { createdAt, updatedAt } from './columns';
 import { playlists } from './playlists';
 import { tracks } from './tracks';
@@ -73,6 +74,8 @@ export const notifications = pgTable(
     playlistId: integer().references(() => playlists.id, { onDelete: 'cascade' }),
     trackId: integer().references(() => tracks.id, { onDelete: 'cascade' }),
     commentId: integer().references(() => trackComments.id, { onDelete: 'cascade' }),
+    /** The playlist comment a `playlist_comment` (or a mention in one) is about (decision 0300). */
+    playlistCommentId: integer(),
     atSeconds: doublePrecision(),
     /** The version a `new_version` entry announces (decision 0226); null for the other kinds. */
     trackVersion: integer(),
@@ -84,11 +87,18 @@ export const notifications = pgTable(
     index('notifications_actor_idx').on(t.actorId),
     index('notifications_collective_idx').on(t.collectiveId),
     index('notifications_comment_idx').on(t.commentId),
+    index('notifications_playlist_comment_idx').on(t.playlistCommentId),
+    // Named by hand: the generated name runs past PostgreSQL's 63 characters and would be cut.
+    foreignKey({
+      name: 'notifications_playlist_comment_id_fk',
+      columns: [t.playlistCommentId],
+      foreignColumns: [collectivePlaylistComments.id],
+    }).onDelete('cascade'),
     index('notifications_playlist_idx').on(t.playlistId),
     index('notifications_track_idx').on(t.trackId),
     check(
       'notifications_kind_ck',
-      sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join', 'new_version')`,
+      sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join', 'new_version', 'playlist_comment')`,
     ),
   ],
 );

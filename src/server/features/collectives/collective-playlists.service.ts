@@ -7,6 +7,7 @@ import type {
 import type { Database } from '../../db/client';
 import { collectivePlaylistComments, playlistCollectiveShares, playlists, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { notifyAboutPlaylistComment } from '../notifications/playlist-comment-notifications';
 import { playlistAbilities } from '../playlists/playlists.policy';
 import { playlistTracksOf, toPlaylistDto } from '../playlists/playlists.service';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
@@ -131,19 +132,30 @@ export async function addComment(
   userId: string,
   content: string,
 ): Promise<CollectiveComment> {
-  await requireSharedPlaylist(db, collectiveId, playlistId, userId);
-  const [comment] = await db
-    .insert(collectivePlaylistComments)
-    .values({ collectiveId, playlistId, userId, content })
-    .returning();
+  const { playlist } = await requireSharedPlaylist(db, collectiveId, playlistId, userId);
+  // The comment and the inbox entries it makes are one transaction (decision 0300).
+  const comment = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(collectivePlaylistComments)
+      .values({ collectiveId, playlistId, userId, content })
+      .returning();
+    await notifyAboutPlaylistComment(tx, {
+      collectiveId,
+      playlist: { id: playlist.id, userId: playlist.userId },
+      commentId: row!.id,
+      authorId: userId,
+      content,
+    });
+    return row!;
+  });
   const [author] = await db.select(userSummaryColumns).from(users).where(eq(users.id, userId));
   return {
-    id: comment!.id,
+    id: comment.id,
     collectiveId,
     playlistId,
     userId,
-    content: comment!.content,
-    createdAt: comment!.createdAt.toISOString(),
+    content: comment.content,
+    createdAt: comment.createdAt.toISOString(),
     user: toUserSummary(author!),
   };
 }

@@ -11,9 +11,11 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import {
   collectiveMembers,
+  collectivePlaylistComments,
   collectives,
   notificationPreferences,
   notifications,
+  playlists,
   trackComments,
   tracks,
   users,
@@ -41,6 +43,32 @@ export async function switchedOff(db: DbOrTx, userIds: string[]): Promise<Set<st
 }
 
 /**
+ * The collective's members, other than the author, who are among `candidates` or whose username is
+ * one of the `@names` (without case): the only people a comment there may tell (decision 0164).
+ */
+export async function membersConcerned(
+  tx: DbOrTx,
+  collectiveId: number,
+  authorId: string,
+  candidates: string[],
+  names: string[],
+) {
+  return tx
+    .select({ userId: collectiveMembers.userId, username: users.username })
+    .from(collectiveMembers)
+    .innerJoin(users, eq(users.id, collectiveMembers.userId))
+    .where(
+      and(
+        eq(collectiveMembers.collectiveId, collectiveId),
+        ne(collectiveMembers.userId, authorId),
+        names.length > 0
+          ? sql`(${inArray(collectiveMembers.userId, candidates)} or lower(${users.username}) in ${names})`
+          : inArray(collectiveMembers.userId, candidates),
+      ),
+    );
+}
+
+/**
  * Inbox entries for a new timed comment, in its transaction (decision 0164). Each member concerned
  * gets one entry, of the first kind that applies and that they keep on: a mention, then a reply to
  * them, then a comment on their track. The author and non-members get none.
@@ -60,19 +88,7 @@ export async function notifyAboutComment(
 ) {
   const names = mentionedNames(c.content);
   const candidates = [c.track.userId, ...(c.parentAuthorId ? [c.parentAuthorId] : [])];
-  const members = await tx
-    .select({ userId: collectiveMembers.userId, username: users.username })
-    .from(collectiveMembers)
-    .innerJoin(users, eq(users.id, collectiveMembers.userId))
-    .where(
-      and(
-        eq(collectiveMembers.collectiveId, c.collectiveId),
-        ne(collectiveMembers.userId, c.authorId),
-        names.length > 0
-          ? sql`(${inArray(collectiveMembers.userId, candidates)} or lower(${users.username}) in ${names})`
-          : inArray(collectiveMembers.userId, candidates),
-      ),
-    );
+  const members = await membersConcerned(tx, c.collectiveId, c.authorId, candidates, names);
   const off = await switchedOff(
     tx,
     members.map((m) => m.userId),
@@ -151,8 +167,11 @@ const itemColumns = {
     updatedAt: actor.updatedAt,
   },
   collectiveName: collectives.name,
+  playlistName: playlists.name,
   trackName: tracks.name,
-  excerpt: sql<string | null>`left(${trackComments.content}, 140)`,
+  excerpt: sql<
+    string | null
+  >`left(coalesce(${trackComments.content}, ${collectivePlaylistComments.content}), 140)`,
 };
 
 /** Where an entry leads: the moment in the collective playlist view, else the playlist, else the collective. */
@@ -179,8 +198,10 @@ async function selectItems(
     .from(notifications)
     .leftJoin(actor, eq(actor.id, notifications.actorId))
     .leftJoin(collectives, eq(collectives.id, notifications.collectiveId))
+    .leftJoin(playlists, eq(playlists.id, notifications.playlistId))
     .leftJoin(tracks, eq(tracks.id, notifications.trackId))
     .leftJoin(trackComments, eq(trackComments.id, notifications.commentId))
+    .leftJoin(collectivePlaylistComments, eq(collectivePlaylistComments.id, notifications.playlistCommentId))
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
@@ -193,8 +214,10 @@ async function selectItems(
         ? { id: n.collectiveId, name: r.collectiveName }
         : null,
     playlistId: n.playlistId,
+    playlistName: r.playlistName,
     track: n.trackId !== null && r.trackName !== null ? { id: n.trackId, name: r.trackName } : null,
     commentId: n.commentId,
+    playlistCommentId: n.playlistCommentId,
     excerpt: r.excerpt,
     atSeconds: n.atSeconds,
     trackVersion: n.trackVersion,

@@ -204,6 +204,7 @@ describe('notifications', () => {
       share: true,
       join: true,
       new_version: true,
+      playlist_comment: true,
     });
     const prefs = await artist.patch('/api/notifications/preferences', { comment: false });
     expect(prefs.json()).toMatchObject({ comment: false, mention: true });

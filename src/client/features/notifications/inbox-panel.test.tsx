@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Notification, NotificationPreferences } from '../../../shared/schemas/notifications';
+import { callsTo, json, mockFetch } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import { InboxPanel } from './inbox-panel';
+import { NOTIFICATION_PREFERENCES_KEY, NOTIFICATIONS_KEY } from './use-notifications';
+
+const fan = {
+  id: 'u-fan',
+  username: 'fan.one',
+  firstName: 'Fan',
+  lastName: 'One',
+  avatarUrl: null,
+  updatedAt: '2024-05-01T00:00:00.000Z',
+};
+
+/** An entry about a comment on the reader's playlist "Night Set" in the collective Crew. */
+const entry = (over: Partial<Notification> = {}): Notification => ({
+  id: 1,
+  kind: 'playlist_comment',
+  actor: fan,
+  collective: { id: 4, name: 'Crew' },
+  playlistId: 7,
+  playlistName: 'Night Set',
+  track: null,
+  commentId: null,
+  playlistCommentId: 31,
+  excerpt: 'Lovely transitions',
+  atSeconds: null,
+  trackVersion: null,
+  url: '/collective/4/playlist/7',
+  read: false,
+  createdAt: '2024-05-01T10:00:00.000Z',
+  ...over,
+});
+
+const prefs: NotificationPreferences = {
+  comment: true,
+  reply: true,
+  mention: true,
+  share: true,
+  join: true,
+  new_version: true,
+  playlist_comment: true,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('InboxPanel: comments on your playlists (decision 0300)', () => {
+  it('says who commented on which playlist, and a click marks it read and opens the playlist', async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+      'POST /api/notifications/read': () => json({ items: [entry({ read: true })], unread: 0 }),
+    });
+    const mention = entry({ id: 2, kind: 'mention', playlistCommentId: 32, excerpt: '@ada listen' });
+    const { location } = renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [[NOTIFICATIONS_KEY, { items: [mention, entry()], unread: 2 }]],
+    });
+    const [first, second] = screen.getAllByTestId('notification');
+    expect(first!.textContent).toContain('fan.one mentioned you on the playlist “Night Set” in Crew');
+    expect(second!.textContent).toContain('fan.one commented on your playlist “Night Set” in Crew');
+    expect(second!.textContent).toContain('Lovely transitions');
+
+    await userEvent.click(second!);
+    expect(location.history?.at(-1)).toBe('/collective/4/playlist/7');
+    await waitFor(() => expect(callsTo(fetch, '/api/notifications/read')).toHaveLength(1));
+    const [, init] = callsTo(fetch, '/api/notifications/read')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ ids: [1] });
+  });
+
+  it('still reads well without the playlist’s name', () => {
+    renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [[NOTIFICATIONS_KEY, { items: [entry({ playlistName: null, collective: null })], unread: 1 }]],
+    });
+    expect(screen.getByTestId('notification').textContent).toContain('fan.one commented on your playlist');
+    expect(screen.getByTestId('notification').textContent).not.toContain('“');
+  });
+
+  it('has a "Comments on your playlists" switch that turns the kind off', async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+      'PATCH /api/notifications/preferences': () => json({ ...prefs, playlist_comment: false }),
+    });
+    renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [
+        [NOTIFICATIONS_KEY, { items: [], unread: 0 }],
+        [NOTIFICATION_PREFERENCES_KEY, prefs],
+      ],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Notification settings' }));
+    const settings = screen.getByRole('region', { name: 'Notification settings' });
+    const toggle = within(settings).getByRole('switch', { name: 'Comments on your playlists' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+    const [, init] = callsTo(fetch, '/api/notifications/preferences')[0]!;
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({ playlist_comment: false });
+  });
+});

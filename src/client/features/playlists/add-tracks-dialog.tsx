@@ -1,8 +1,8 @@
-import { Music } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
-import { formatDuration } from '../../../shared/format';
+import { type ReactNode, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { formatCount } from '../../../shared/format';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import type { Track } from '../../../shared/schemas/tracks';
+import { matchesWords, queryWords, trackSearchText } from '../../../shared/track-text-match';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -13,12 +13,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { TrackChoiceList } from './track-choice-list';
 import { useAddTracks } from './use-playlist-mutations';
 import { useOwnTracks } from './use-playlists';
 
+/** Marks the filter field, so Escape there clears the text before it closes the dialog. */
+const FILTER_ATTR = 'data-add-tracks-filter';
+
 /**
- * Add Tracks (spec section 2): the user's tracks that are not in the playlist yet, with checkboxes.
- * Adding is optimistic, so the dialog closes at once.
+ * Add Tracks (spec section 2): the user's tracks that are not in the playlist yet, with checkboxes,
+ * a filter and "Select all matching" (issue 23, decision 0305). Adding is optimistic, so the dialog
+ * closes at once; it is one bulk request whatever the number of tracks.
  */
 export function AddTracksDialog({
   playlist,
@@ -29,17 +35,29 @@ export function AddTracksDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [query, setQuery] = useState('');
   // Held here, not in the list below, which unmounts as soon as the dialog closes.
   const addTracks = useAddTracks(playlist.id);
   const setOpen = (next: boolean) => {
-    if (!next) setSelected(new Set());
+    if (!next) {
+      setSelected(new Set());
+      setQuery('');
+    }
     onOpenChange(next);
   };
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent className="max-w-xl">
+      <DialogContent
+        className="max-w-xl"
+        onEscapeKeyDown={(event) => {
+          if (query && event.target instanceof Element && event.target.hasAttribute(FILTER_ATTR)) {
+            event.preventDefault();
+            setQuery('');
+          }
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Add Tracks</DialogTitle>
           <DialogDescription>Choose tracks from your journal to add to "{playlist.name}".</DialogDescription>
@@ -50,6 +68,8 @@ export function AddTracksDialog({
             playlist={playlist}
             selected={selected}
             onSelectedChange={setSelected}
+            query={query}
+            onQueryChange={setQuery}
             onAdd={(chosen) => {
               addTracks.mutate(chosen);
               setOpen(false);
@@ -66,25 +86,46 @@ function TrackChoices({
   playlist,
   selected,
   onSelectedChange,
+  query,
+  onQueryChange,
   onAdd,
   onCancel,
 }: {
   playlist: PlaylistDetail;
-  selected: Set<number>;
-  onSelectedChange: (next: Set<number>) => void;
+  selected: ReadonlySet<number>;
+  onSelectedChange: (next: ReadonlySet<number>) => void;
+  query: string;
+  onQueryChange: (query: string) => void;
   onAdd: (tracks: Track[]) => void;
   onCancel: () => void;
 }) {
   const ids = useId();
+  const scrollBox = useRef<HTMLDivElement>(null);
   const { data: tracks, isLoading, isError } = useOwnTracks();
-  const inPlaylist = new Set(playlist.tracks.map((t) => t.id));
-  const available = (tracks ?? []).filter((t) => !inPlaylist.has(t.id));
-  const chosen = available.filter((t) => selected.has(t.id));
+  // Each track's text folded once per read of the journal, not once per key typed.
+  const available = useMemo(() => {
+    const inPlaylist = new Set(playlist.tracks.map((t) => t.id));
+    return (tracks ?? [])
+      .filter((t) => !inPlaylist.has(t.id))
+      .map((track) => ({ track, text: trackSearchText(track) }));
+  }, [tracks, playlist.tracks]);
+  // Typing stays responsive with a thousand rows: the list follows when React has time.
+  const shownQuery = useDeferredValue(query);
+  const matching = useMemo(() => {
+    const words = queryWords(shownQuery);
+    return available.filter(({ text }) => matchesWords(text, words)).map(({ track }) => track);
+  }, [available, shownQuery]);
+  // Selected tracks hidden by the filter stay selected (the count says so) and are added too.
+  const chosen = available.filter(({ track }) => selected.has(track.id)).map(({ track }) => track);
+  const chosenMatching = matching.reduce((n, track) => n + (selected.has(track.id) ? 1 : 0), 0);
+  const allMatching = matching.length > 0 && chosenMatching === matching.length;
 
-  const toggle = (trackId: number, on: boolean) => {
+  const change = (trackIds: readonly number[], on: boolean) => {
     const next = new Set(selected);
-    if (on) next.add(trackId);
-    else next.delete(trackId);
+    for (const id of trackIds) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
     onSelectedChange(next);
   };
 
@@ -95,33 +136,51 @@ function TrackChoices({
   else if (available.length === 0) body = <Hint>All your tracks are already in this playlist</Hint>;
   else
     body = (
-      <ul aria-label="Your tracks" className="-mx-2 max-h-80 overflow-y-auto">
-        {available.map((track) => {
-          const id = `${ids}-${track.id}`;
-          return (
-            <li key={track.id}>
-              <label
-                htmlFor={id}
-                className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 hover:bg-accent/60"
-              >
-                <Checkbox
-                  id={id}
-                  aria-labelledby={`${id}-name`}
-                  checked={selected.has(track.id)}
-                  onCheckedChange={(checked) => toggle(track.id, checked === true)}
-                />
-                <Music className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span id={`${id}-name`} className="min-w-0 flex-1 truncate text-sm font-medium">
-                  {track.name}
-                </span>
-                <span className="text-xs text-muted-foreground tabular-nums">
-                  {formatDuration(track.duration)}
-                </span>
-              </label>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="flex flex-col gap-3">
+        <label htmlFor={`${ids}-filter`} className="sr-only">
+          Filter tracks
+        </label>
+        <Input
+          id={`${ids}-filter`}
+          type="search"
+          {...{ [FILTER_ATTR]: '' }}
+          placeholder="Filter by name, notes or equipment"
+          autoComplete="off"
+          value={query}
+          onChange={(e) => {
+            onQueryChange(e.target.value);
+            // A new filter starts at its first match.
+            if (scrollBox.current) scrollBox.current.scrollTop = 0;
+          }}
+        />
+        <div className="flex items-center justify-between gap-3 text-sm">
+          <label htmlFor={`${ids}-all`} className="flex cursor-pointer items-center gap-3 font-medium">
+            <Checkbox
+              id={`${ids}-all`}
+              disabled={matching.length === 0}
+              checked={allMatching ? true : chosenMatching > 0 ? 'indeterminate' : false}
+              onCheckedChange={() =>
+                change(
+                  matching.map((t) => t.id),
+                  !allMatching,
+                )
+              }
+            />
+            Select all matching
+          </label>
+          <p role="status" className="text-xs text-muted-foreground tabular-nums">
+            {shownQuery.trim() && `${formatCount(matching.length)} matching · `}
+            {formatCount(chosen.length)} of {formatCount(available.length)} selected
+          </p>
+        </div>
+        {matching.length === 0 ? (
+          <Hint>No tracks match “{shownQuery.trim()}”</Hint>
+        ) : (
+          <div ref={scrollBox} className="-mx-2 max-h-80 overflow-y-auto">
+            <TrackChoiceList tracks={matching} selected={selected} onToggle={(id, on) => change([id], on)} />
+          </div>
+        )}
+      </div>
     );
 
   return (

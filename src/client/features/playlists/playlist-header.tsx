@@ -9,14 +9,17 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { SharePlaylistDialog } from '../collectives/share-playlist-dialog';
 import { SharedWithRow } from '../collectives/shared-collective-badges';
 import { PlayAllButton } from '../player/play-all-button';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
-import { AddTracksDialog } from './add-tracks-dialog';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
 import { PlaylistCover } from './playlist-cover';
 import { useDeletePlaylist } from './use-delete-playlist';
+
+/** Add Tracks (its filter and virtual list) loads when first opened (decisions 0074, 0305). */
+const AddTracksDialog = lazyDialog(() => import('./add-tracks-dialog').then((m) => m.AddTracksDialog));
 
 export const songCount = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
 

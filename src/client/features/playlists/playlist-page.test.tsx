@@ -97,20 +97,20 @@ describe('Playlist page', () => {
   });
 
   describe('Add Tracks', () => {
-    it('offers only tracks not yet in the playlist and counts the selection', async () => {
-      // The server's side: the playlist grows with each POST.
+    it('offers only tracks not yet in the playlist, counts the selection and adds them in one request', async () => {
+      // The server's side: the playlist grows by the tracks named, in the order given.
       const held = [kick, bass];
       const { fetch } = renderPage(detail(5, held), {
         'GET /api/tracks': () => json([kick, bass, pads, keys]),
-        'POST /api/playlists/5/tracks': (init) => {
-          const { trackId } = JSON.parse(String(init?.body)) as { trackId: number };
-          held.push([pads, keys].find((t) => t.id === trackId) ?? kick);
-          return json({ success: true, added: true }, 201);
+        'POST /api/tracks/bulk': (init) => {
+          const { ids } = JSON.parse(String(init?.body)) as { ids: number[] };
+          for (const id of ids) held.push([pads, keys].find((t) => t.id === id) ?? kick);
+          return json({ updated: ids.length });
         },
         'GET /api/playlists/5': () => json(detail(5, held)),
       });
       await userEvent.click(screen.getByRole('button', { name: 'Add Tracks' }));
-      const dialog = screen.getByRole('dialog');
+      const dialog = await screen.findByRole('dialog', { name: 'Add Tracks' });
       const list = await within(dialog).findByRole('list', { name: 'Your tracks' });
       expect(within(list).getAllByRole('checkbox')).toHaveLength(2);
       expect(within(list).queryByText('Kick Jam')).toBeNull();
@@ -129,15 +129,16 @@ describe('Playlist page', () => {
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(titles()).toEqual(['Kick Jam', 'Bass Line', 'Pads', 'Keys']);
       expect(await screen.findByText('Tracks added to playlist')).toBeTruthy();
-      const posts = callsTo(fetch, '/api/playlists/5/tracks').map(([, init]) => init?.body);
-      expect(posts).toEqual(['{"trackId":3}', '{"trackId":4}']);
+      const posts = callsTo(fetch, '/api/tracks/bulk').map(([, init]) => init?.body);
+      expect(posts).toEqual(['{"ids":[3,4],"action":"addToPlaylist","playlistId":5}']);
+      expect(callsTo(fetch, '/api/playlists/5/tracks')).toEqual([]);
       expect(screen.getByText('4 songs')).toBeTruthy();
     });
 
     it('restores the playlist when adding fails', async () => {
       renderPage(detail(5, [kick]), {
         'GET /api/tracks': () => json([kick, bass, pads]),
-        'POST /api/playlists/5/tracks': () => json({ message: 'nope' }, 500),
+        'POST /api/tracks/bulk': () => json({ message: 'nope' }, 500),
       });
       await userEvent.click(screen.getByRole('button', { name: 'Add Tracks' }));
       await userEvent.click(await screen.findByLabelText('Pads'));

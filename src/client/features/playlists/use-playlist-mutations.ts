@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Playlist, PlaylistTrack } from '../../../shared/schemas/playlists';
+import { BULK_TRACKS_MAX, type BulkTrackBody } from '../../../shared/schemas/track-bulk';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
@@ -39,13 +40,24 @@ export function useUpdatePlaylist(id: number) {
   });
 }
 
-/** One POST per track, one after another so the playlist keeps the order they were picked in. */
+/**
+ * POST /api/tracks/bulk with `addToPlaylist` (decision 0305): one transaction for the whole choice,
+ * all or nothing. The server appends the tracks in the order sent (the dialog's, the journal's) after
+ * what the playlist holds and skips any already in it, as adding them one by one did. More than the
+ * server's cap go in consecutive requests of at most BULK_TRACKS_MAX.
+ */
 export function useAddTracks(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (tracks: Track[]) => {
-      for (const track of tracks) {
-        await apiRequest('POST', `/api/playlists/${id}/tracks`, { trackId: track.id });
+      const ids = tracks.map((track) => track.id);
+      for (let start = 0; start < ids.length; start += BULK_TRACKS_MAX) {
+        const body: BulkTrackBody = {
+          ids: ids.slice(start, start + BULK_TRACKS_MAX),
+          action: 'addToPlaylist',
+          playlistId: id,
+        };
+        await apiRequest('POST', '/api/tracks/bulk', body);
       }
     },
     onMutate: async (tracks) => {
@@ -61,7 +73,7 @@ export function useAddTracks(id: number) {
       failed('Failed to add tracks to playlist');
     },
     onSuccess: () => succeeded('Tracks added to playlist'),
-    // Either way the server has the truth (some of the tracks may have been added before a failure).
+    // Either way the server has the truth (a track may have left the journal meanwhile).
     onSettled: () => queryClient.invalidateQueries({ queryKey: playlistQueryKey(id), exact: true }),
   });
 }

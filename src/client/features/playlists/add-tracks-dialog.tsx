@@ -129,30 +129,43 @@ function TrackChoices({
     onSelectedChange(next);
   };
 
-  let body: ReactNode;
-  if (isLoading) body = <Hint>Loading tracks...</Hint>;
-  else if (isError) body = <Hint>Could not load your tracks</Hint>;
-  else if (tracks?.length === 0) body = <Hint>No tracks in your journal yet</Hint>;
-  else if (available.length === 0) body = <Hint>All your tracks are already in this playlist</Hint>;
+  let list: ReactNode;
+  if (isLoading) list = <Hint>Loading tracks...</Hint>;
+  else if (isError) list = <Hint>Could not load your tracks</Hint>;
+  else if (tracks?.length === 0) list = <Hint>No tracks in your journal yet</Hint>;
+  else if (available.length === 0) list = <Hint>All your tracks are already in this playlist</Hint>;
+  else if (matching.length === 0) list = <Hint>No tracks match “{shownQuery.trim()}”</Hint>;
   else
-    body = (
-      <div className="flex flex-col gap-3">
-        <label htmlFor={`${ids}-filter`} className="sr-only">
-          Filter tracks
-        </label>
-        <Input
-          id={`${ids}-filter`}
-          type="search"
-          {...{ [FILTER_ATTR]: '' }}
-          placeholder="Filter by name, notes or equipment"
-          autoComplete="off"
-          value={query}
-          onChange={(e) => {
-            onQueryChange(e.target.value);
-            // A new filter starts at its first match.
-            if (scrollBox.current) scrollBox.current.scrollTop = 0;
-          }}
-        />
+    list = (
+      <div ref={scrollBox} className="-mx-2 max-h-80 overflow-y-auto">
+        <TrackChoiceList tracks={matching} selected={selected} onToggle={(id, on) => change([id], on)} />
+      </div>
+    );
+
+  return (
+    <>
+      {/* There from the start (the dialog focuses it on opening), unless there is nothing to filter. */}
+      {(isLoading || available.length > 0) && (
+        <>
+          <label htmlFor={`${ids}-filter`} className="sr-only">
+            Filter tracks
+          </label>
+          <Input
+            id={`${ids}-filter`}
+            type="search"
+            {...{ [FILTER_ATTR]: '' }}
+            placeholder="Filter by name, notes or equipment"
+            autoComplete="off"
+            value={query}
+            onChange={(e) => {
+              onQueryChange(e.target.value);
+              // A new filter starts at its first match.
+              if (scrollBox.current) scrollBox.current.scrollTop = 0;
+            }}
+          />
+        </>
+      )}
+      {available.length > 0 && (
         <div className="flex items-center justify-between gap-3 text-sm">
           <label htmlFor={`${ids}-all`} className="flex cursor-pointer items-center gap-3 font-medium">
             <Checkbox
@@ -173,19 +186,8 @@ function TrackChoices({
             {formatCount(chosen.length)} of {formatCount(available.length)} selected
           </p>
         </div>
-        {matching.length === 0 ? (
-          <Hint>No tracks match “{shownQuery.trim()}”</Hint>
-        ) : (
-          <div ref={scrollBox} className="-mx-2 max-h-80 overflow-y-auto">
-            <TrackChoiceList tracks={matching} selected={selected} onToggle={(id, on) => change([id], on)} />
-          </div>
-        )}
-      </div>
-    );
-
-  return (
-    <>
-      {body}
+      )}
+      {list}
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           Cancel

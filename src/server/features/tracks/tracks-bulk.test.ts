@@ -104,6 +104,24 @@ describe('POST /api/tracks/bulk', () => {
     expect(await entries(bobs)).toEqual([]);
   });
 
+  it('leaves the playlist as adding the tracks one by one does (the Add Tracks dialog, decision 0305)', async () => {
+    const [a, b, c, d] = await seed(alice.userId, 4);
+    const [oneByOne, inBulk] = [await playlist(alice), await playlist(alice)];
+    for (const id of [oneByOne, inBulk]) {
+      for (const trackId of [d, b]) await alice.post(`/api/playlists/${id}/tracks`, { trackId });
+      // A removal closes its gap: what follows is appended after the last one left.
+      await alice.delete(`/api/playlists/${id}/tracks/${d}`);
+    }
+    const chosen = [c, b, a, d];
+    for (const trackId of chosen) await alice.post(`/api/playlists/${oneByOne}/tracks`, { trackId });
+    const res = await bulk(alice, { ids: chosen, action: 'addToPlaylist', playlistId: inBulk });
+    expect(res.json()).toEqual({ updated: 3 });
+    expect(await entries(inBulk)).toEqual(await entries(oneByOne));
+    expect(
+      (await alice.get(`/api/playlists/${inBulk}`)).json().tracks.map((tr: { id: number }) => tr.id),
+    ).toEqual([b, c, a, d]);
+  });
+
   it('tags and untags equipment; unknown equipment is 404 and tags nothing', async () => {
     const ids = await seed(alice.userId, 3);
     const [moog, tape] = [await tag('Moog'), await tag('Tape')];

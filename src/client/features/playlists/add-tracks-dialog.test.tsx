@@ -141,6 +141,9 @@ describe('Add Tracks dialog: a 1,000-track journal', { timeout: 30_000 }, () => 
     expect(boxes[0]?.closest('li')?.getAttribute('aria-posinset')).toBe('1');
     expect(within(list()).queryByText('Take 1000')).toBeNull();
     expect(within(dialog()).getByRole('status').textContent).toBe('0 of 1,000 selected');
+    // Its scrolling box has a height of its own: with a max-height alone a browser collapses it to
+    // the rows rendered, which start as none (jsdom has no layout to show it).
+    expect(list().parentElement?.classList.contains('h-80')).toBe(true);
   });
 
   it('selects every match with Select all matching, rendered or not, and adds them in one request', async () => {

@@ -14,6 +14,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
+import { cn } from '../../lib/utils';
+import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
 import { TrackChoiceList } from './track-choice-list';
 import { useAddTracks } from './use-playlist-mutations';
 import { useOwnTracks } from './use-playlists';
@@ -137,7 +139,12 @@ function TrackChoices({
   else if (matching.length === 0) list = <Hint>No tracks match “{shownQuery.trim()}”</Hint>;
   else
     list = (
-      <div ref={scrollBox} className="-mx-2 max-h-80 overflow-y-auto">
+      // A virtualised list is only as tall as the rows it renders, and renders what fits in this box:
+      // the box needs a height of its own then (a max-height alone collapses it to nothing).
+      <div
+        ref={scrollBox}
+        className={cn('-mx-2 overflow-y-auto', matching.length >= VIRTUALIZE_FROM ? 'h-80' : 'max-h-80')}
+      >
         <TrackChoiceList tracks={matching} selected={selected} onToggle={(id, on) => change([id], on)} />
       </div>
     );

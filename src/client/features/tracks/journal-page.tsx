@@ -75,7 +75,7 @@ export function JournalPage() {
       />
       {/* One instance whichever its look, so uploads in flight and batch summaries survive the switch. */}
       <UploadDropZone className="mb-3" compact={!journalEmpty} windowDrop />
-      <StorageUsage className="mb-8" />
+      <StorageUsage className="mb-6 sm:mb-8" />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <PlayAllButton

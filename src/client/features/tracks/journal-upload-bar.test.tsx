@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
 import { FakeXhr } from '../../test/fake-xhr';
 import { json, mockFetch, never } from '../../test/mock-fetch';
@@ -57,6 +57,11 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
 
+// Uploads left unanswered would keep their places in the tab's upload pool (three) from later tests.
+afterEach(() => {
+  for (const xhr of FakeXhr.sent as FakeXhr[]) if (xhr.status === 0) xhr.respond(201, makeTrack({ id: 99 }));
+});
+
 describe('the journal upload bar (decision 0310)', () => {
   it('an empty journal gets the full drop zone with every spec text', async () => {
     journal([]);
@@ -74,10 +79,15 @@ describe('the journal upload bar (decision 0310)', () => {
     expect(zone().dataset.variant).toBe('compact');
     expect(within(zone()).getByText('Drop your tracks here')).toBeTruthy();
     const browse = within(zone()).getByRole('button', { name: 'Browse Files' });
-    // The formats line is the button's description (shown beside it on wider screens).
-    expect(browse.getAttribute('aria-describedby')).toBeTruthy();
-    const described = document.getElementById(browse.getAttribute('aria-describedby') as string);
-    expect(described?.textContent).toBe('Supports MP3, WAV, M4A formats, multiple files');
+    // The formats line (shown beside it on wider screens) and the private note (decision 0140, no
+    // room for it on the line) are the button's description.
+    const described = (browse.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual([
+      'Supports MP3, WAV, M4A formats, multiple files',
+      'New tracks are private: only you see them until you make them public in Edit Track.',
+    ]);
     expect(within(zone()).queryByTestId('upload-private-note')).toBeNull();
     const input = screen.getByTestId('track-file-input') as HTMLInputElement;
     expect(input.accept).toBe('audio/*');
@@ -138,6 +148,7 @@ describe('dropping files anywhere on the journal (decision 0310)', () => {
     expect(fireEvent.dragOver(row, fileDrag())).toBe(false);
     const shown = overlay();
     expect(shown?.textContent).toContain('Drop your tracks here');
+    expect(shown?.textContent).toContain('New tracks are private');
     // It takes neither focus nor pointer: nothing to tab to, and the page keeps its focus.
     expect(shown?.querySelector('button, a, input, [tabindex]')).toBeNull();
     expect(shown?.className).toContain('pointer-events-none');

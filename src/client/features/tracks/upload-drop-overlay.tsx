@@ -5,7 +5,7 @@ import { Upload } from 'lucide-react';
  * takes no pointer events (the window receives the drop) and no focus: nothing in it is
  * interactive, and the page under it keeps its focus.
  */
-export function UploadDropOverlay() {
+export function UploadDropOverlay({ note }: { note: string }) {
   return (
     <div
       data-testid="upload-drop-overlay"
@@ -17,6 +17,7 @@ export function UploadDropOverlay() {
         </div>
         <p className="text-xl font-semibold">Drop your tracks here</p>
         <p className="text-sm text-muted-foreground">Supports MP3, WAV, M4A formats, multiple files</p>
+        <p className="text-xs text-muted-foreground">{note}</p>
       </div>
     </div>
   );

@@ -17,6 +17,9 @@ const UploadBatchSummary = lazyDialog(() =>
 );
 
 const FORMATS = 'Supports MP3, WAV, M4A formats, multiple files';
+/** Decision 0140: new uploads are private; the person learns it before choosing files. */
+export const PRIVATE_NOTE =
+  'New tracks are private: only you see them until you make them public in Edit Track.';
 
 /**
  * Drop zone and file picker for new tracks, with a progress bar per file (spec section 2, Journal)
@@ -52,7 +55,7 @@ export function UploadDropZone({
     <Button
       variant="outline"
       size={compact ? 'sm' : 'default'}
-      aria-describedby={compact ? formatsId : `${formatsId} ${privateId}`}
+      aria-describedby={`${formatsId} ${privateId}`}
       onClick={() => input.current?.click()}
     >
       Browse Files
@@ -91,6 +94,10 @@ export function UploadDropZone({
                 <span id={formatsId}>{FORMATS}</span>
               </span>
             </p>
+            {/* No room on one line: the note is the button's description, and the overlay shows it. */}
+            <span id={privateId} hidden>
+              {PRIVATE_NOTE}
+            </span>
             {browse}
           </>
         ) : (
@@ -103,13 +110,12 @@ export function UploadDropZone({
               <p id={formatsId} className="mt-1 text-sm text-muted-foreground">
                 {FORMATS}
               </p>
-              {/* Decision 0140: new uploads are private; the person learns it before choosing files. */}
               <p
                 id={privateId}
                 className="mt-1 text-xs text-muted-foreground"
                 data-testid="upload-private-note"
               >
-                New tracks are private: only you see them until you make them public in Edit Track.
+                {PRIVATE_NOTE}
               </p>
             </div>
             {browse}
@@ -154,7 +160,7 @@ export function UploadDropZone({
         </ul>
       )}
 
-      {windowDragging && <UploadDropOverlay />}
+      {windowDragging && <UploadDropOverlay note={PRIVATE_NOTE} />}
 
       <DuplicateTrackDialog question={duplicateQuestion} open={duplicateQuestion !== undefined} />
 

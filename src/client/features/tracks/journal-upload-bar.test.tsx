@@ -245,6 +245,18 @@ describe('dropping files anywhere on the journal (decision 0310)', () => {
     }
   });
 
+  it('over an open dialog a file is neither shown as an upload nor taken (nor opened by the browser)', async () => {
+    journal();
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Edit track' }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Track' });
+    fireEvent.dragEnter(dialog, fileDrag());
+    expect(fireEvent.dragOver(dialog, fileDrag())).toBe(false);
+    expect(overlay()).toBeNull();
+    fireEvent.drop(dialog, fileDrag([audioFile('Meant For Something Else.wav')]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
   it('only the journal listens: once it is gone, a file drag shows nothing', async () => {
     const { unmount } = journal();
     await screen.findByText('Morning Loop');

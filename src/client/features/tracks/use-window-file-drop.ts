@@ -15,11 +15,20 @@ export function carriesFiles(event: DragEvent): boolean {
 }
 
 /**
+ * An open dialog (Edit Track, New Version, the mobile drawer…) is what the window shows: a file
+ * dropped on it would not be meant as a new track of the journal.
+ */
+const dialogOpen = () =>
+  document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]') !==
+  null;
+
+/**
  * The whole window accepts dropped files while `enabled` (decision 0310): returns whether files are
  * being dragged over it, for the overlay that says where to drop, and hands dropped files to
  * `onFiles`. Only drags from outside the page count: a drag that started here (an image or a link
  * of the page, which Chrome may also mark 'Files') fired a dragstart first and is left alone, as are
- * text and link drags; @dnd-kit's drags are pointer events, not drag events. Leaving the window,
+ * text and link drags; @dnd-kit's drags are pointer events, not drag events. Over an open dialog
+ * nothing is taken (nor opened by the browser). Leaving the window,
  * Escape and the drop hide it. A drop an element already handled (the drop zone calls
  * preventDefault) is not uploaded twice.
  */
@@ -56,16 +65,19 @@ export function useWindowFileDrop(onFiles: (files: File[]) => void, enabled = tr
       reset();
     };
     const onDragEnter = (event: DragEvent) => {
-      if (!ours(event)) return;
+      if (!ours(event) || dialogOpen()) return;
       depth += 1;
       stillDragging();
     };
     const onDragOver = (event: DragEvent) => {
       if (!ours(event)) return;
-      // Lets the drop happen here instead of the browser opening the file in the tab.
+      // Lets the drop happen here instead of the browser opening the file in the tab (and leaving
+      // the app); over a dialog, no drop at all.
       event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-      stillDragging();
+      const refused = dialogOpen();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = refused ? 'none' : 'copy';
+      if (refused) reset();
+      else stillDragging();
     };
     const onDragLeave = (event: DragEvent) => {
       if (!ours(event)) return;
@@ -80,7 +92,7 @@ export function useWindowFileDrop(onFiles: (files: File[]) => void, enabled = tr
       reset();
       if (event.defaultPrevented) return;
       event.preventDefault();
-      deliver(Array.from(event.dataTransfer?.files ?? []));
+      if (!dialogOpen()) deliver(Array.from(event.dataTransfer?.files ?? []));
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;

@@ -19,9 +19,10 @@ test('copies a track link and opens it signed out: public plays, private is not 
   const baseURL = test.info().project.use.baseURL ?? '';
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
 
-  // --- Uploads are private, and the drop zone says so.
-  await expect(page.getByTestId('upload-private-note')).toHaveText(
-    'New tracks are private: only you see them until you make them public in Edit Track.',
+  // --- Uploads are private, and the upload bar says so: the demo journal holds sample tracks, so
+  // it is the one-line bar, whose Browse Files button carries the note (decision 0310).
+  await expect(page.getByRole('button', { name: 'Browse Files' })).toHaveAccessibleDescription(
+    /New tracks are private: only you see them until you make them public in Edit Track\.$/,
   );
   await page.getByTestId('track-file-input').setInputFiles(file);
   const rows = page.getByTestId('track-row').filter({ hasText: name });

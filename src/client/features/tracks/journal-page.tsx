@@ -58,6 +58,9 @@ export function JournalPage() {
   const listedIds = useMemo(() => listed.map((t) => t.id), [listed]);
   const selection = useTrackSelection(listedIds);
   useSelectionKeys(selection);
+  // The full drop zone is for a journal known to be empty (decision 0310): while it loads, when it
+  // cannot be read, or when a filter finds nothing, the compact bar keeps the first screen for rows.
+  const journalEmpty = !found.enabled && journal.data !== undefined && journal.data.length === 0;
   const ticked = useMemo(
     () => listed.filter((t) => selection.selected.has(t.id)),
     [listed, selection.selected],
@@ -70,8 +73,9 @@ export function JournalPage() {
         title="Your Music Journal"
         description="Your recordings, notes and the kit you used."
       />
-      <UploadDropZone className="mb-3" />
-      <StorageUsage className="mb-8" />
+      {/* One instance whichever its look, so uploads in flight and batch summaries survive the switch. */}
+      <UploadDropZone className="mb-3" compact={!journalEmpty} windowDrop />
+      <StorageUsage className="mb-6 sm:mb-8" />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
         <PlayAllButton

@@ -1,10 +1,12 @@
 import { FileAudio, Upload } from 'lucide-react';
-import { type DragEvent, useRef, useState } from 'react';
+import { type DragEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { cn } from '../../lib/utils';
+import { UploadDropOverlay } from './upload-drop-overlay';
 import { useTrackUpload } from './use-track-upload';
+import { carriesFiles, useWindowFileDrop } from './use-window-file-drop';
 
 const DuplicateTrackDialog = lazyDialog(() =>
   import('./duplicate-track-dialog').then((m) => m.DuplicateTrackDialog),
@@ -14,51 +16,111 @@ const UploadBatchSummary = lazyDialog(() =>
   import('./upload-batch-summary').then((m) => m.UploadBatchSummary),
 );
 
+const FORMATS = 'Supports MP3, WAV, M4A formats, multiple files';
+/** Decision 0140: new uploads are private; the person learns it before choosing files. */
+export const PRIVATE_NOTE =
+  'New tracks are private: only you see them until you make them public in Edit Track.';
+
 /**
  * Drop zone and file picker for new tracks, with a progress bar per file (spec section 2, Journal)
  * and, for several files at once, a summary of their outcomes that stays until dismissed.
+ * `compact`: one line with the same texts and picker, for a journal that already holds tracks;
+ * `windowDrop`: the whole window takes dropped files, under an overlay while they are dragged
+ * (decision 0310). Every way in (picker, zone, window) goes through the one `uploadFiles`.
  */
-export function UploadDropZone({ className }: { className?: string }) {
+export function UploadDropZone({
+  className,
+  compact = false,
+  windowDrop = false,
+}: {
+  className?: string;
+  compact?: boolean;
+  windowDrop?: boolean;
+}) {
   const { uploads, batches, uploadFiles, dismissBatch, duplicateQuestion } = useTrackUpload();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const windowDragging = useWindowFileDrop(uploadFiles, windowDrop);
+  const formatsId = useId();
+  const privateId = useId();
 
   const onDrop = (event: DragEvent) => {
+    // Handled here: the window's listener sees defaultPrevented and does not upload them again.
     event.preventDefault();
     setDragging(false);
     void uploadFiles(Array.from(event.dataTransfer.files));
   };
+
+  const browse = (
+    <Button
+      variant="outline"
+      size={compact ? 'sm' : 'default'}
+      aria-describedby={`${formatsId} ${privateId}`}
+      onClick={() => input.current?.click()}
+    >
+      Browse Files
+    </Button>
+  );
 
   return (
     <div className={cn('space-y-3', className)}>
       <section
         aria-label="Drop zone"
         data-testid="upload-drop-zone"
+        data-variant={compact ? 'compact' : 'full'}
         onDragOver={(event) => {
+          // Text and links dragged over it are not uploads: left to the browser, no highlight.
+          if (!carriesFiles(event.nativeEvent)) return;
           event.preventDefault();
           setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         className={cn(
-          'flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors',
+          'border-2 border-dashed transition-colors',
+          compact
+            ? 'flex min-h-14 items-center gap-3 rounded-lg py-2 pr-2 pl-3'
+            : 'flex flex-col items-center justify-center gap-3 rounded-xl px-6 py-8 text-center',
           dragging ? 'border-primary bg-primary/10' : 'border-border bg-card/40',
         )}
       >
-        <div className="flex size-12 items-center justify-center rounded-full bg-primary/15 text-primary">
-          <Upload className="size-6" aria-hidden />
-        </div>
-        <div>
-          <p className="font-medium">Drop your tracks here</p>
-          <p className="mt-1 text-sm text-muted-foreground">Supports MP3, WAV, M4A formats, multiple files</p>
-          {/* Decision 0140: new uploads are private; the person learns it before choosing files. */}
-          <p className="mt-1 text-xs text-muted-foreground" data-testid="upload-private-note">
-            New tracks are private: only you see them until you make them public in Edit Track.
-          </p>
-        </div>
-        <Button variant="outline" onClick={() => input.current?.click()}>
-          Browse Files
-        </Button>
+        {compact ? (
+          <>
+            <Upload className="size-5 shrink-0 text-primary" aria-hidden />
+            <p className="min-w-0 flex-1 truncate text-sm">
+              <span className="font-medium">Drop your tracks here</span>
+              <span className="hidden text-muted-foreground md:inline">
+                <span aria-hidden> · </span>
+                <span id={formatsId}>{FORMATS}</span>
+              </span>
+            </p>
+            {/* No room on one line: the note is the button's description, and the overlay shows it. */}
+            <span id={privateId} hidden>
+              {PRIVATE_NOTE}
+            </span>
+            {browse}
+          </>
+        ) : (
+          <>
+            <div className="flex size-12 items-center justify-center rounded-full bg-primary/15 text-primary">
+              <Upload className="size-6" aria-hidden />
+            </div>
+            <div>
+              <p className="font-medium">Drop your tracks here</p>
+              <p id={formatsId} className="mt-1 text-sm text-muted-foreground">
+                {FORMATS}
+              </p>
+              <p
+                id={privateId}
+                className="mt-1 text-xs text-muted-foreground"
+                data-testid="upload-private-note"
+              >
+                {PRIVATE_NOTE}
+              </p>
+            </div>
+            {browse}
+          </>
+        )}
         <input
           ref={input}
           type="file"
@@ -97,6 +159,8 @@ export function UploadDropZone({ className }: { className?: string }) {
           ))}
         </ul>
       )}
+
+      {windowDragging && <UploadDropOverlay note={PRIVATE_NOTE} />}
 
       <DuplicateTrackDialog question={duplicateQuestion} open={duplicateQuestion !== undefined} />
 

@@ -145,6 +145,28 @@ describe('Journal filter bar', () => {
     await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs * 3);
     expect(reads).toBe(2);
   });
+
+  it('closes the equipment list on a click elsewhere', async () => {
+    server(() => ({ items: whole, nextCursor: null, total: 3, all: 3 }));
+    renderWithProviders(<JournalPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Equipment' }));
+    expect(screen.getByRole('checkbox', { name: 'Juno-60' })).toBeTruthy();
+    await userEvent.click(screen.getByText('Your Music Journal'));
+    expect(screen.queryByRole('checkbox', { name: 'Juno-60' })).toBeNull();
+  });
+
+  it('folds the controls beyond the text under "Filters" on a phone, counting those in use', async () => {
+    server(() => ({ items: [whole[0]], nextCursor: null, total: 1, all: 3 }));
+    renderWithProviders(<JournalPage />, { path: '/?equipment=5&visibility=private&q=loop' });
+    const toggle = await screen.findByRole('button', { name: 'Filters (2)' });
+    const more = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(more.contains(screen.getByLabelText('Visibility'))).toBe(true);
+    expect(more.className).toContain('max-sm:hidden');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(more.className).not.toContain('max-sm:hidden');
+  });
 });
 
 afterEach(() => vi.useRealTimers());

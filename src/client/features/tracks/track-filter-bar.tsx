@@ -1,4 +1,4 @@
-import { ChevronDown, X } from 'lucide-react';
+import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatMimeSubtype } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
@@ -49,6 +49,16 @@ export function TrackFilterBar({
     set({ equipment: next.size ? [...next].sort((a, b) => a - b) : undefined });
   };
   const filtered = Object.keys(filter).some((k) => k !== 'dateField');
+  // On a phone the controls beyond the text fold under "Filters": unfolded they take four rows.
+  const [unfolded, setUnfolded] = useState(false);
+  const refinements = [
+    filter.equipment?.length,
+    filter.visibility,
+    filter.state,
+    filter.format,
+    filter.from,
+    filter.to,
+  ].filter(Boolean).length;
 
   return (
     <search className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter your journal">
@@ -56,76 +66,92 @@ export function TrackFilterBar({
         value={filter.q ?? ''}
         onChange={(q) => onChange({ ...filter, q: q || undefined }, { replace: true })}
       />
-      <EquipmentPicker equipment={equipment} chosen={chosen} onToggle={toggle} />
-      <select
-        aria-label="Visibility"
-        className={selectClass}
-        value={filter.visibility ?? ''}
-        onChange={(e) => set({ visibility: (e.target.value || undefined) as TrackFilter['visibility'] })}
+      <Button
+        type="button"
+        variant="outline"
+        className="sm:hidden"
+        aria-expanded={unfolded}
+        aria-controls={`${id}-more`}
+        onClick={() => setUnfolded(!unfolded)}
       >
-        <option value="">Any visibility</option>
-        <option value="private">Private</option>
-        <option value="public">Public</option>
-      </select>
-      <select
-        aria-label="Processing state"
-        className={selectClass}
-        value={filter.state ?? ''}
-        onChange={(e) => set({ state: (e.target.value || undefined) as TrackFilter['state'] })}
+        <SlidersHorizontal aria-hidden />
+        Filters{refinements ? ` (${refinements})` : ''}
+      </Button>
+      <div
+        id={`${id}-more`}
+        className={cn('flex w-full flex-wrap items-end gap-3 sm:contents', !unfolded && 'max-sm:hidden')}
       >
-        <option value="">Any state</option>
-        {Object.entries(STATE_LABELS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Format"
-        className={selectClass}
-        value={filter.format ?? ''}
-        onChange={(e) => set({ format: e.target.value || undefined })}
-      >
-        <option value="">Any format</option>
-        {[...new Set([...formats, ...(filter.format ? [filter.format] : [])])].map((f) => (
-          <option key={f} value={f}>
-            {formatMimeSubtype(`audio/${f}`)}
-          </option>
-        ))}
-      </select>
-      {/* On a phone the two dates share a row under their select, never wider than the screen. */}
-      <div className="flex flex-wrap items-end gap-2 max-sm:w-full">
+        <EquipmentPicker equipment={equipment} chosen={chosen} onToggle={toggle} />
         <select
-          aria-label="Dates of"
-          className={cn(selectClass, 'max-sm:w-full')}
-          value={filter.dateField ?? 'uploaded'}
-          onChange={(e) => set({ dateField: e.target.value === 'created' ? 'created' : undefined })}
+          aria-label="Visibility"
+          className={selectClass}
+          value={filter.visibility ?? ''}
+          onChange={(e) => set({ visibility: (e.target.value || undefined) as TrackFilter['visibility'] })}
         >
-          <option value="uploaded">Date Added</option>
-          <option value="created">Date Created</option>
+          <option value="">Any visibility</option>
+          <option value="private">Private</option>
+          <option value="public">Public</option>
         </select>
-        <label htmlFor={`${id}-from`} className="sr-only">
-          From
-        </label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          className="w-40 max-sm:w-auto max-sm:min-w-0 max-sm:flex-1"
-          value={filter.from ?? ''}
-          max={filter.to}
-          onChange={(e) => set({ from: e.target.value || undefined })}
-        />
-        <label htmlFor={`${id}-to`} className="sr-only">
-          To
-        </label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          className="w-40 max-sm:w-auto max-sm:min-w-0 max-sm:flex-1"
-          value={filter.to ?? ''}
-          min={filter.from}
-          onChange={(e) => set({ to: e.target.value || undefined })}
-        />
+        <select
+          aria-label="Processing state"
+          className={selectClass}
+          value={filter.state ?? ''}
+          onChange={(e) => set({ state: (e.target.value || undefined) as TrackFilter['state'] })}
+        >
+          <option value="">Any state</option>
+          {Object.entries(STATE_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Format"
+          className={selectClass}
+          value={filter.format ?? ''}
+          onChange={(e) => set({ format: e.target.value || undefined })}
+        >
+          <option value="">Any format</option>
+          {[...new Set([...formats, ...(filter.format ? [filter.format] : [])])].map((f) => (
+            <option key={f} value={f}>
+              {formatMimeSubtype(`audio/${f}`)}
+            </option>
+          ))}
+        </select>
+        {/* On a phone the two dates share a row under their select, never wider than the screen. */}
+        <div className="flex flex-wrap items-end gap-2 max-sm:w-full">
+          <select
+            aria-label="Dates of"
+            className={cn(selectClass, 'max-sm:w-full')}
+            value={filter.dateField ?? 'uploaded'}
+            onChange={(e) => set({ dateField: e.target.value === 'created' ? 'created' : undefined })}
+          >
+            <option value="uploaded">Date Added</option>
+            <option value="created">Date Created</option>
+          </select>
+          <label htmlFor={`${id}-from`} className="sr-only">
+            From
+          </label>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            className="w-40 max-sm:w-auto max-sm:min-w-0 max-sm:flex-1"
+            value={filter.from ?? ''}
+            max={filter.to}
+            onChange={(e) => set({ from: e.target.value || undefined })}
+          />
+          <label htmlFor={`${id}-to`} className="sr-only">
+            To
+          </label>
+          <Input
+            id={`${id}-to`}
+            type="date"
+            className="w-40 max-sm:w-auto max-sm:min-w-0 max-sm:flex-1"
+            value={filter.to ?? ''}
+            min={filter.from}
+            onChange={(e) => set({ to: e.target.value || undefined })}
+          />
+        </div>
       </div>
       {filtered && (
         <Button variant="ghost" onClick={() => onChange({})}>
@@ -153,7 +179,7 @@ function FilterText({ value, onChange }: { value: string; onChange: (q: string) 
       type="search"
       aria-label="Search name, notes and equipment"
       placeholder="Search name, notes, equipment"
-      className="w-64"
+      className="w-64 max-sm:w-auto max-sm:min-w-0 max-sm:flex-1"
       value={text}
       maxLength={100}
       onChange={(e) => setText(e.target.value)}
@@ -176,8 +202,18 @@ function EquipmentPicker({
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  // Like any pop-up list: a click elsewhere closes it.
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
   return (
-    <div className="relative">
+    <div ref={root} className="relative">
       <button
         type="button"
         className={selectClass}

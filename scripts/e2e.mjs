@@ -37,7 +37,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(missingChromiumNotice(chromiumPath()));
     process.exit(1);
   }
-  const { code, counts } = await runE2e(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  // Stories picked by file or --grep run without the whole suite that `chromium-alone` waits for
+  // (playwright.config.ts); a run of everything keeps the order.
+  const picked = args.some((a) => a.endsWith('.spec.ts') || a.startsWith('--grep') || a === '-g');
+  const { code, counts } = await runE2e(
+    picked && !args.includes('--no-deps') ? [...args, '--no-deps'] : args,
+  );
   if (counts) console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
   process.exit(code);
 }

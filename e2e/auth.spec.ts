@@ -51,7 +51,9 @@ test('each demo visitor gets their own journal, seeded with sample tracks and a 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  // Three demo sign-ins (each waits the spec's 1.5 s redirect pause), playback and two axe runs:
+  // about 50 s on a 2-core machine running two stories at once, so 60 s left no margin.
+  test.setTimeout(90_000);
   await signInAsDemo(page);
   const samples = ['Morning Light', 'Slow Tide', 'Lantern Walk'];
   const rows = page.getByTestId('track-row');

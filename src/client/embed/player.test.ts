@@ -67,11 +67,13 @@ describe('embed player', () => {
   it('reads its data from /api at the page’s own path', async () => {
     expect(dataAddress('/embed/track/7')).toBe('/api/embed/track/7');
     expect(dataAddress('/embed/playlist/3/')).toBe('/api/embed/playlist/3');
-    const fetchJson = vi.fn(async () => new Response(JSON.stringify(TRACK), { status: 200 }));
-    expect(await loadEmbed('/embed/track/7', fetchJson as typeof fetch)).toEqual(TRACK);
+    const fetchJson = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(TRACK), { status: 200 }),
+    );
+    expect(await loadEmbed('/embed/track/7', fetchJson as unknown as typeof fetch)).toEqual(TRACK);
     expect(fetchJson).toHaveBeenCalledWith('/api/embed/track/7', expect.anything());
     const missing = vi.fn(async () => new Response('{}', { status: 404 }));
-    await expect(loadEmbed('/embed/track/8', missing as typeof fetch)).rejects.toThrow('404');
+    await expect(loadEmbed('/embed/track/8', missing as unknown as typeof fetch)).rejects.toThrow('404');
   });
 
   it('shows the title and owner, each linking out of the frame, and names its controls', () => {

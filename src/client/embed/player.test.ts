@@ -128,7 +128,17 @@ describe('embed player', () => {
 
   it('seeks where the waveform is clicked', () => {
     const { audio } = mount(TRACK);
-    vi.spyOn(slider(), 'getBoundingClientRect').mockReturnValue(new DOMRect(10, 0, 200, 60));
+    vi.spyOn(slider(), 'getBoundingClientRect').mockReturnValue({
+      x: 10,
+      y: 0,
+      left: 10,
+      top: 0,
+      width: 200,
+      height: 60,
+      right: 210,
+      bottom: 60,
+      toJSON: () => ({}),
+    });
     const Pointer = globalThis.PointerEvent ?? MouseEvent;
     slider().dispatchEvent(new Pointer('pointerdown', { clientX: 60, bubbles: true }));
     expect(audio.currentTime).toBe(10);

@@ -21,7 +21,13 @@ const ownerColumns = {
   lastName: users.lastName,
   isPublic: users.isPublic,
 };
-type OwnerRow = { id: string; username: string | null; firstName: string | null; lastName: string | null; isPublic: boolean };
+interface OwnerRow {
+  id: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  isPublic: boolean;
+}
 
 const ownerOf = (owner: OwnerRow): Embed['owner'] => ({
   name: displayName(owner),

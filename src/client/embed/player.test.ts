@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Embed } from '../../shared/schemas/embed';
-import { barsOf } from './waveform';
 import { dataAddress, loadEmbed, mountEmbed, showUnavailable } from './player';
+import { barsOf } from './waveform';
 
 // The embeddable player's script (decision 0330), in jsdom: no canvas, no decoding. The audio
 // element's play/pause are stood in for so that they fire the events a browser would.
@@ -59,7 +59,9 @@ afterEach(() => {
 
 const mount = (data: Embed) => mountEmbed(root, data, { peaks: async () => [0, 0.5, -1, 1] });
 const button = (name: RegExp) =>
-  [...root.querySelectorAll('button')].find((b) => name.test(b.getAttribute('aria-label') ?? b.textContent ?? ''));
+  [...root.querySelectorAll('button')].find((b) =>
+    name.test(b.getAttribute('aria-label') ?? b.textContent ?? ''),
+  );
 const slider = () => root.querySelector<HTMLElement>('[role="slider"]')!;
 const key = (k: string) => slider().dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
 
@@ -87,7 +89,9 @@ describe('embed player', () => {
     expect(owner.textContent).toBe('nightowl');
     expect(owner.getAttribute('href')).toBe('/profile/nightowl');
     expect(owner.target).toBe('_blank');
-    expect(root.querySelector('[aria-label="Open “Open Take” in Journal"]')?.getAttribute('target')).toBe('_blank');
+    expect(root.querySelector('[aria-label="Open “Open Take” in Journal"]')?.getAttribute('target')).toBe(
+      '_blank',
+    );
     expect(button(/^Play Open Take$/)).toBeDefined();
     expect(slider().getAttribute('aria-label')).toBe('Seek');
     expect(slider().getAttribute('aria-valuetext')).toBe('0:00 of 0:40');

@@ -63,7 +63,11 @@ export interface EmbedPlayer {
  * is a slider (click, drag, arrows, Home/End, Page keys), the time, the owner, a link back and,
  * for a playlist, its list, moving to the next playable track when one ends.
  */
-export function mountEmbed(root: HTMLElement, data: Embed, options: { peaks?: typeof loadPeaks } = {}): EmbedPlayer {
+export function mountEmbed(
+  root: HTMLElement,
+  data: Embed,
+  options: { peaks?: typeof loadPeaks } = {},
+): EmbedPlayer {
   const fetchPeaks = options.peaks ?? loadPeaks;
   const audio = el('audio', { preload: 'none' });
   let index = data.tracks.findIndex((track) => track.playable);

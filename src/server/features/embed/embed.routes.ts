@@ -5,8 +5,8 @@ import { type EmbedKind, embedSchema } from '../../../shared/schemas/embed';
 import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
-import { EMBED_HTML, pageId, sendNotAvailable } from './embed-pages';
 import { publicPlaylistEmbed, publicTrackEmbed } from './embed.service';
+import { EMBED_HTML, pageId, sendNotAvailable } from './embed-pages';
 
 export interface EmbedRoutesOptions {
   db: Database;
@@ -16,15 +16,21 @@ export interface EmbedRoutesOptions {
 
 const idParams = z.object({ id: idParam() });
 
-const KINDS: Record<EmbedKind, { load: typeof publicTrackEmbed; tag: 'tracks' | 'playlists'; summary: string }> =
-  {
-    track: { load: publicTrackEmbed, tag: 'tracks', summary: 'A public track, as its embeddable player shows it' },
-    playlist: {
-      load: publicPlaylistEmbed,
-      tag: 'playlists',
-      summary: 'A public playlist and its public tracks, as its embeddable player shows them',
-    },
-  };
+const KINDS: Record<
+  EmbedKind,
+  { load: typeof publicTrackEmbed; tag: 'tracks' | 'playlists'; summary: string }
+> = {
+  track: {
+    load: publicTrackEmbed,
+    tag: 'tracks',
+    summary: 'A public track, as its embeddable player shows it',
+  },
+  playlist: {
+    load: publicPlaylistEmbed,
+    tag: 'playlists',
+    summary: 'A public playlist and its public tracks, as its embeddable player shows them',
+  },
+};
 
 /**
  * The embeddable player (issue 24, decision 0330): `/embed/{kind}/{id}` is the small embed page

@@ -27,7 +27,8 @@ async function upload(name: string, visibility: 'public' | 'private') {
     { field: 'audio', name: 'take.wav', type: 'audio/wav', data: makeWav(1) },
   );
   const { id } = res.json() as { id: number };
-  if (visibility === 'public') expect((await owner.patch(`/api/tracks/${id}`, { visibility })).statusCode).toBe(200);
+  if (visibility === 'public')
+    expect((await owner.patch(`/api/tracks/${id}`, { visibility })).statusCode).toBe(200);
   return id;
 }
 
@@ -172,12 +173,24 @@ describe('embed data (decision 0330)', () => {
   });
 
   it('a private profile is named but not linked', async () => {
-    const shy = await t.signedInClient({ username: null, firstName: 'Ada', lastName: 'Lee', isPublic: false });
+    const shy = await t.signedInClient({
+      username: null,
+      firstName: 'Ada',
+      lastName: 'Lee',
+      isPublic: false,
+    });
     const { id } = (
-      await shy.upload('/api/tracks', { name: 'Shy' }, { field: 'audio', name: 'a.wav', type: 'audio/wav', data: makeWav(1) })
+      await shy.upload(
+        '/api/tracks',
+        { name: 'Shy' },
+        { field: 'audio', name: 'a.wav', type: 'audio/wav', data: makeWav(1) },
+      )
     ).json() as { id: number };
     await shy.patch(`/api/tracks/${id}`, { visibility: 'public' });
-    expect((await t.client().get(`/api/embed/track/${id}`)).json().owner).toEqual({ name: 'Ada Lee', url: null });
+    expect((await t.client().get(`/api/embed/track/${id}`)).json().owner).toEqual({
+      name: 'Ada Lee',
+      url: null,
+    });
   });
 
   it('private and unknown items are the same 404, for anyone, the owner included', async () => {

@@ -45,9 +45,10 @@ export function precompress(): Plugin {
         writeFileSync(report, JSON.stringify(sizes));
       }
       const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB gzip`;
-      const { entry, landing, journal } = sizes;
+      const { entry, landing, journal, embed } = sizes;
       console.log(
-        `\nFirst route JS (gzip -9): entry ${kb(entry)}; landing page ${kb(landing)}; journal (shell + page) ${kb(journal)}; budget ${kb(FIRST_ROUTE_BUDGET_BYTES)}`,
+        `\nFirst route JS (gzip -9): entry ${kb(entry)}; landing page ${kb(landing)}; journal (shell + page) ${kb(journal)}; budget ${kb(FIRST_ROUTE_BUDGET_BYTES)}` +
+          `\nEmbed player JS (gzip -9): ${kb(embed)}; budget ${kb(EMBED_BUDGET_BYTES)}`,
       );
     },
   };
@@ -59,25 +60,35 @@ export const FIRST_ROUTE_FILE_ENV = 'JOURNAL_FIRST_ROUTE_FILE';
 /** Issue 11: the JS of a first visit, gzipped, whichever page it lands on. */
 export const FIRST_ROUTE_BUDGET_BYTES = 150 * 1024;
 
+/** Issue 24: all the JS of the embeddable player's page (embed.html), gzipped (decision 0330). */
+export const EMBED_BUDGET_BYTES = 30 * 1024;
+
 interface BuiltChunk {
   type: 'chunk' | 'asset';
   fileName: string;
   isEntry?: boolean;
+  name?: string;
   facadeModuleId?: string | null;
   imports?: string[];
 }
 
+/** The embed page's entry chunk (vite.config.ts names the input `embed`). */
+const isEmbedEntry = (c: BuiltChunk) =>
+  Boolean(c.isEntry) && (c.name === 'embed' || Boolean(c.facadeModuleId?.endsWith('embed.html')));
+
 /**
  * What a first visit downloads, in gzip bytes (`gzipSize` of a file name): the entry, then the
  * screens it opens and every chunk they import statically (lazy imports load later). The journal
- * is what a signed-in visitor lands on: the shell and the journal page. Null without an entry.
+ * is what a signed-in visitor lands on: the shell and the journal page. `embed` is the embeddable
+ * player's page, all of its JS (it imports nothing lazily). Null without the app's entry.
  */
 export function firstRouteGzip(
   output: ReadonlyArray<BuiltChunk>,
   gzipSize: (fileName: string) => number,
-): { entry: number; landing: number; journal: number } | null {
+): { entry: number; landing: number; journal: number; embed: number } | null {
   const chunks = output.filter((c) => c.type === 'chunk');
-  const entry = chunks.find((c) => c.isEntry);
+  const entry = chunks.find((c) => c.isEntry && !isEmbedEntry(c));
+  const embed = chunks.find(isEmbedEntry);
   if (!entry) return null;
   const closure = (names: string[]) => {
     const seen = new Set<string>();
@@ -99,5 +110,6 @@ export function firstRouteGzip(
     entry: closure([entry.fileName]),
     landing: closure([entry.fileName, screen('landing-page.tsx')]),
     journal: closure([entry.fileName, screen('app-shell.tsx'), screen('journal-page.tsx')]),
+    embed: embed ? closure([embed.fileName]) : 0,
   };
 }

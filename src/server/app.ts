@@ -13,6 +13,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
 import { demoPlugin } from './features/demo/demo.routes';
+import { embedRoutes } from './features/embed/embed.routes';
+import { EMBED_HTML, sendNotAvailable } from './features/embed/embed-pages';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
@@ -259,7 +261,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The job queue's connection is also where this instance LISTENs (decision 0100).
   await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 
-  await registerClient(app, options.clientDir);
+  const hasClient = await registerClient(app, options.clientDir);
+  await app.register(embedRoutes, {
+    db,
+    hasPage: hasClient && existsSync(path.join(options.clientDir ?? '', EMBED_HTML)),
+  });
   await startMediaProcessing(app, options, { queue, store, tempDir });
   return app;
 }
@@ -325,14 +331,15 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  * build writes .br and .gz beside each text file; `preCompressed` sends the one Accept-Encoding
  * allows, with Content-Encoding and Vary (decision 0058).
  */
-async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
+async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<boolean> {
   const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
       preCompressed: true,
       // Source maps are not built for the client; should one be put there, it is still not served.
-      allowedPath: (pathname) => !pathname.endsWith('.map'),
+      // The embed page is served at /embed/… only, with the headers that let it be framed (0330).
+      allowedPath: (pathname) => !pathname.endsWith('.map') && pathname !== `/${EMBED_HTML}`,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -346,6 +353,9 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
     if (notPage || !hasClient || request.method !== 'GET') {
       return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
     }
+    // An embed address of no known kind is the embed's own 404 page, never the app in a frame.
+    if (pathname.startsWith('/embed/')) return sendNotAvailable(reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
+  return hasClient;
 }

@@ -5,6 +5,7 @@ import type { Rolldown } from 'vite';
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
+  EMBED_BUDGET_BYTES,
   FIRST_ROUTE_BUDGET_BYTES,
   FIRST_ROUTE_FILE_ENV,
   firstRouteGzip,
@@ -23,7 +24,12 @@ import {
 function sizesFromThisRunsBuild() {
   const file = process.env[FIRST_ROUTE_FILE_ENV];
   if (!file || !existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8')) as { entry: number; landing: number; journal: number };
+  return JSON.parse(readFileSync(file, 'utf8')) as {
+    entry: number;
+    landing: number;
+    journal: number;
+    embed?: number;
+  };
 }
 
 async function buildClient() {
@@ -48,11 +54,29 @@ async function buildClient() {
   return sizes;
 }
 
+let built: ReturnType<typeof buildClient> | undefined;
+/** This run's sizes: from `npm test`'s build, else one build shared by the tests below. */
+async function sizes() {
+  const fromRun = sizesFromThisRunsBuild();
+  if (fromRun?.embed !== undefined) return { ...fromRun, embed: fromRun.embed };
+  built ??= buildClient();
+  return built;
+}
+
 describe('first route JS size (issue 11)', () => {
   it('keeps the landing page and the signed-in journal within 150 KB gzip', async () => {
-    const { landing, journal } = sizesFromThisRunsBuild() ?? (await buildClient());
+    const { landing, journal } = await sizes();
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     expect(kb(landing), 'landing page first route').toBe(kb(Math.min(landing, FIRST_ROUTE_BUDGET_BYTES)));
     expect(kb(journal), 'journal first route').toBe(kb(Math.min(journal, FIRST_ROUTE_BUDGET_BYTES)));
+  }, 120_000);
+});
+
+describe('embeddable player JS size (issue 24, decision 0330)', () => {
+  it('keeps all the JS of embed.html within 30 KB gzip', async () => {
+    const { embed } = await sizes();
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    expect(embed, 'the build has an embed entry').toBeGreaterThan(0);
+    expect(kb(embed), 'embed page JS').toBe(kb(Math.min(embed, EMBED_BUDGET_BYTES)));
   }, 120_000);
 });

@@ -63,14 +63,35 @@ export const PERMISSIONS_POLICY = [
   ),
 ].join(', ');
 
+/** The only pages other sites may put in a frame: the embeddable player (issue 24, decision 0330). */
+export const FRAMEABLE_PREFIX = '/embed/';
+
+/**
+ * The headers of a frameable page: the same, but `frame-ancestors *` in the CSP and no
+ * X-Frame-Options (which knows no "anyone" and would win in old browsers).
+ */
+export function frameableHeaders(entries: readonly (readonly [string, string])[]) {
+  return entries
+    .filter(([name]) => name.toLowerCase() !== 'x-frame-options')
+    .map(([name, value]) => {
+      if (name.toLowerCase() !== 'content-security-policy') return [name, value] as const;
+      const directives = value.split(';').filter((d) => !/^\s*frame-ancestors\b/i.test(d));
+      return [name, [...directives, 'frame-ancestors *'].join(';')] as const;
+    });
+}
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { helmet: HelmetOptions }) => {
   const entries = [
     ...Object.entries(helmetHeaders(opts.helmet)),
     ['Permissions-Policy', PERMISSIONS_POLICY] as const,
   ];
+  const frameable = frameableHeaders(entries);
   app.decorate('securityHeaders', entries);
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of entries) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (request, reply, done) => {
+    // Decided by the address alone, so an embed's 404 page and errors may be framed too, and no
+    // other page ever is.
+    const set = request.url.startsWith(FRAMEABLE_PREFIX) ? frameable : entries;
+    for (const [name, value] of set) reply.raw.setHeader(name, value);
     done();
   });
 });

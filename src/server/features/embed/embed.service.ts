@@ -1,0 +1,85 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { displayName } from '../../../shared/format';
+import { profilePath } from '../../../shared/profile-path';
+import type { Embed, EmbedTrack } from '../../../shared/schemas/embed';
+import type { Database } from '../../db/client';
+import { playlists, playlistTracks, tracks, users } from '../../db/schema';
+import { notFound } from '../../plugins/errors';
+import { streamSource, type TrackRow } from '../tracks/tracks.service';
+
+/**
+ * What the embeddable player may show (issue 24, decision 0330): public tracks and public
+ * playlists only, whoever asks. A signed-in owner framing their own private track gets the same 404
+ * as anyone, so an embed never shows more than a visitor of the embedding site would see.
+ */
+const NOT_AVAILABLE = 'Not found';
+
+const ownerColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isPublic: users.isPublic,
+};
+interface OwnerRow {
+  id: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  isPublic: boolean;
+}
+
+const ownerOf = (owner: OwnerRow): Embed['owner'] => ({
+  name: displayName(owner),
+  url: owner.isPublic ? profilePath(owner) : null,
+});
+
+const embedTrack = (row: TrackRow): EmbedTrack => ({
+  id: row.id,
+  name: row.name,
+  duration: row.duration,
+  playable: streamSource(row) !== null,
+  streamUrl: `/api/tracks/${row.id}/stream`,
+  waveformUrl: `/api/tracks/${row.id}/waveform`,
+  url: `/track/${row.id}`,
+});
+
+/** A public track as its embed shows it; 404 for a private or missing one (the same reply). */
+export async function publicTrackEmbed(db: Database, trackId: number): Promise<Embed> {
+  const [found] = await db
+    .select({ track: tracks, owner: ownerColumns })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(and(eq(tracks.id, trackId), eq(tracks.visibility, 'public')))
+    .limit(1);
+  if (!found) throw notFound(NOT_AVAILABLE);
+  const track = embedTrack(found.track);
+  return { kind: 'track', title: track.name, url: track.url!, owner: ownerOf(found.owner), tracks: [track] };
+}
+
+/**
+ * A public playlist and its public tracks in order; 404 for a private or missing one. Private
+ * tracks in a public playlist are left out, name and all: they are not the playlist's to publish.
+ */
+export async function publicPlaylistEmbed(db: Database, playlistId: number): Promise<Embed> {
+  const [found] = await db
+    .select({ playlist: { id: playlists.id, name: playlists.name }, owner: ownerColumns })
+    .from(playlists)
+    .innerJoin(users, eq(users.id, playlists.userId))
+    .where(and(eq(playlists.id, playlistId), eq(playlists.isPublic, true)))
+    .limit(1);
+  if (!found) throw notFound(NOT_AVAILABLE);
+  const rows = await db
+    .select({ track: tracks })
+    .from(playlistTracks)
+    .innerJoin(tracks, eq(tracks.id, playlistTracks.trackId))
+    .where(and(eq(playlistTracks.playlistId, playlistId), eq(tracks.visibility, 'public')))
+    .orderBy(asc(playlistTracks.position), asc(playlistTracks.id));
+  return {
+    kind: 'playlist',
+    title: found.playlist.name,
+    url: `/playlist/${found.playlist.id}`,
+    owner: ownerOf(found.owner),
+    tracks: rows.map((r) => embedTrack(r.track)),
+  };
+}

@@ -133,7 +133,11 @@ describe(`share links on ${testDatabaseKind()}`, () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.json()).sort()).toEqual(['error', 'message', 'statusCode']);
     }
-    expect((await owner.request('POST', '/api/shares', { body: 'not json' })).statusCode).toBe(400);
+    const notJson = await owner.request('POST', '/api/shares', {
+      body: '{"trackId":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.statusCode).toBe(400);
     for (const q of ['trackId=x', 'playlistId=-1', `trackId=${privateTrack}&playlistId=${playlistId}`]) {
       expect((await owner.get(`/api/shares?${q}`)).statusCode, q).toBe(400);
     }
@@ -344,6 +348,18 @@ describe(`share links on ${testDatabaseKind()}`, () => {
     expect((await owner.delete(`/api/tracks/${doomed}`)).statusCode).toBeLessThan(300);
     expect((await owner.get(`/api/shares?trackId=${doomed}`)).json()).toEqual([]);
     expect((await open(link.token)).statusCode).toBe(404);
+  });
+
+  it('the table holds exactly one item per link, and one row per token', async () => {
+    const row = { userId: owner.userId, token: newShareToken() };
+    await expect(t.db.insert(shareLinks).values(row)).rejects.toThrow();
+    await expect(
+      t.db.insert(shareLinks).values({ ...row, trackId: privateTrack, playlistId }),
+    ).rejects.toThrow();
+    const link = await share({ trackId: privateTrack });
+    await expect(
+      t.db.insert(shareLinks).values({ ...row, token: link.token, trackId: privateTrack }),
+    ).rejects.toThrow();
   });
 
   it('opening links is limited per address (60 a minute), signed in or not', async () => {

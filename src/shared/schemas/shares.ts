@@ -25,7 +25,10 @@ export const createShareBodySchema = z
     trackId: id().optional(),
     playlistId: id().optional(),
     /** When the link stops working; null or left out: never. Must lie in the future. */
-    expiresAt: z.iso.datetime({ offset: true, message: 'expiresAt must be an ISO date and time' }).nullable().optional(),
+    expiresAt: z.iso
+      .datetime({ offset: true, message: 'expiresAt must be an ISO date and time' })
+      .nullable()
+      .optional(),
     allowDownload: z.boolean().optional(),
     description: description
       .nullable()

@@ -15,7 +15,7 @@ describe('share link rules', () => {
     expect(isShareExpired(new Date(now - 1), now)).toBe(true);
   });
 
-  it('a track link opens its track only; a playlist link the owner’s tracks in it', () => {
+  it("a track link opens its track only; a playlist link the owner's tracks in it", () => {
     const trackLink = { userId: 'u_a', trackId: 1, playlistId: null };
     const listLink = { userId: 'u_a', trackId: null, playlistId: 7 };
     const own = (id: number) => ({ id, userId: 'u_a' });
@@ -24,6 +24,8 @@ describe('share link rules', () => {
     expect(shareGrantsTrack({ link: trackLink, track: null, inPlaylist: false })).toBe(false);
     expect(shareGrantsTrack({ link: listLink, track: own(2), inPlaylist: true })).toBe(true);
     expect(shareGrantsTrack({ link: listLink, track: own(2), inPlaylist: false })).toBe(false);
-    expect(shareGrantsTrack({ link: listLink, track: { id: 3, userId: 'u_b' }, inPlaylist: true })).toBe(false);
+    expect(shareGrantsTrack({ link: listLink, track: { id: 3, userId: 'u_b' }, inPlaylist: true })).toBe(
+      false,
+    );
   });
 });

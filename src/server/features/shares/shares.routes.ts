@@ -51,7 +51,7 @@ export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesO
       schema: {
         summary: 'Make a private link to one of your tracks or playlists',
         description:
-          'Whatever its visibility. Someone else's item, or none, is a 404. `expiresAt` must lie in the future.',
+          "Whatever its visibility. Someone else's item, or none, is a 404. `expiresAt` must lie in the future.",
         tags,
         body: createShareBodySchema,
         response: { 201: shareLinkSchema },

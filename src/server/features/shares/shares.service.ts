@@ -16,7 +16,7 @@ import { playlists, playlistTracks, shareLinks, tracks, users } from '../../db/s
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { imageUrlColumn, imageUrlOf } from '../images/image-url';
 import { findOwnPlaylist } from '../playlists/playlists.service';
-import { findOwnTrack, type TrackRow, streamSource } from '../tracks/tracks.service';
+import { findOwnTrack, streamSource, type TrackRow } from '../tracks/tracks.service';
 import { isShareExpired, shareGrantsTrack } from './shares.policy';
 
 type LinkRow = typeof shareLinks.$inferSelect;
@@ -175,11 +175,7 @@ export async function openShare(db: Database, token: string): Promise<SharedItem
     if (!track) throw unknownLink();
     return { type: 'track', ...facts, track: toSharedTrack(track, token, link.allowDownload) };
   }
-  const [playlist] = await db
-    .select()
-    .from(playlists)
-    .where(eq(playlists.id, link.playlistId!))
-    .limit(1);
+  const [playlist] = await db.select().from(playlists).where(eq(playlists.id, link.playlistId!)).limit(1);
   if (!playlist) throw unknownLink();
   // The playlist's tracks its owner may share: their own (decision 0320), in the playlist's order.
   const rows = await db

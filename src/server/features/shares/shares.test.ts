@@ -43,7 +43,9 @@ beforeAll(async () => {
   await owner.patch(`/api/tracks/${privateTrack}`, { notes: 'Recorded at night' });
   playlistId = (await owner.post('/api/playlists', { name: 'Demos', description: 'Rough' })).json().id;
   for (const trackId of [privateTrack, publicTrack]) {
-    expect((await owner.post(`/api/playlists/${playlistId}/tracks`, { trackId })).statusCode).toBeLessThan(300);
+    expect((await owner.post(`/api/playlists/${playlistId}/tracks`, { trackId })).statusCode).toBeLessThan(
+      300,
+    );
   }
   // Public first, then private: the link must follow the playlist's order, not the ids.
   const reorder = await owner.put(`/api/playlists/${playlistId}/reorder`, [
@@ -144,7 +146,7 @@ describe(`share links on ${testDatabaseKind()}`, () => {
     expect((await owner.delete('/api/shares/abc')).statusCode).toBe(400);
   });
 
-  it('someone else cannot make, list or revoke links to the owner's things: 404, and nothing leaks', async () => {
+  it("someone else cannot make, list or revoke links to the owner's things: 404, and nothing leaks", async () => {
     expect((await stranger.post('/api/shares', { trackId: privateTrack })).statusCode).toBe(404);
     expect((await stranger.post('/api/shares', { trackId: publicTrack })).statusCode).toBe(404);
     expect((await stranger.post('/api/shares', { playlistId })).statusCode).toBe(404);
@@ -163,7 +165,10 @@ describe(`share links on ${testDatabaseKind()}`, () => {
     expect((await anon.get('/api/shares')).statusCode).toBe(401);
     const link = await share({ trackId: privateTrack });
     expect((await anon.delete(`/api/shares/${link.id}`)).statusCode).toBe(401);
-    const noCsrf = await owner.request('POST', '/api/shares', { body: { trackId: privateTrack }, csrf: false });
+    const noCsrf = await owner.request('POST', '/api/shares', {
+      body: { trackId: privateTrack },
+      csrf: false,
+    });
     expect(noCsrf.statusCode).toBe(403);
     const del = await owner.request('DELETE', `/api/shares/${link.id}`, { csrf: false });
     expect(del.statusCode).toBe(403);
@@ -294,7 +299,9 @@ describe(`share links on ${testDatabaseKind()}`, () => {
     expect(refused.statusCode).toBe(403);
     const openLink = await share({ trackId: privateTrack, allowDownload: true });
     const page = (await open(openLink.token)).json();
-    expect(page.track.downloadUrl).toBe(`/api/shares/by-token/${openLink.token}/tracks/${privateTrack}/original`);
+    expect(page.track.downloadUrl).toBe(
+      `/api/shares/by-token/${openLink.token}/tracks/${privateTrack}/original`,
+    );
     const file = await get(page.track.downloadUrl);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment;/);
@@ -311,7 +318,10 @@ describe(`share links on ${testDatabaseKind()}`, () => {
     const key = 'tracks/share-test-peaks.json';
     mkdirSync(path.join(t.dataDir, 'files', 'tracks'), { recursive: true });
     writeFileSync(path.join(t.dataDir, 'files', key), JSON.stringify(peaks));
-    await t.db.update(tracks).set({ processingState: 'ready', peaksKey: key }).where(eq(tracks.id, otherTrack));
+    await t.db
+      .update(tracks)
+      .set({ processingState: 'ready', peaksKey: key })
+      .where(eq(tracks.id, otherTrack));
     expect((await open(link.token)).json().track.peaksUrl).toBe(
       `/api/shares/by-token/${link.token}/tracks/${otherTrack}/waveform`,
     );
@@ -339,7 +349,7 @@ describe(`share links on ${testDatabaseKind()}`, () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
-  it("an expired link is listed as expired; deleting the track takes its links", async () => {
+  it('an expired link is listed as expired; deleting the track takes its links', async () => {
     const doomed = await upload(owner, 'Doomed');
     const link = await share({ trackId: doomed });
     await expire(link.id);
@@ -374,7 +384,8 @@ describe(`share links on ${testDatabaseKind()}`, () => {
     expect(refused.headers['retry-after']).toBeDefined();
     // Unknown tokens count the same: guessing is what the limit is for.
     expect(
-      (await anon.request('GET', `/api/shares/by-token/${newShareToken()}`, { remoteAddress: from })).statusCode,
+      (await anon.request('GET', `/api/shares/by-token/${newShareToken()}`, { remoteAddress: from }))
+        .statusCode,
     ).toBe(429);
     expect((await open(link.token)).statusCode).toBe(200);
   });

@@ -22,6 +22,7 @@ import { invitesRoutes } from './features/invites/invites.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
 import { searchRoutes } from './features/search/search.routes';
+import { sharesRoutes } from './features/shares/shares.routes';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
 import { StreamAccess } from './features/tracks/stream-access';
 import { startTrackProcessing } from './features/tracks/track-processing.queue';
@@ -258,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
   await app.register(searchRoutes, { db });
+  await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
   // The job queue's connection is also where this instance LISTENs (decision 0100).
   await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 

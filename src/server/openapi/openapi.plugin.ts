@@ -30,6 +30,7 @@ export const API_TAGS = [
   { name: 'playlists', description: 'Your playlists and sharing them with collectives' },
   { name: 'collectives', description: 'Collectives (groups), their members, shared playlists and comments' },
   { name: 'invites', description: 'Invite links to collectives' },
+  { name: 'shares', description: 'Private share links to a track or playlist, and what a link opens' },
   { name: 'users', description: 'Your profile and privacy; public profiles' },
   { name: 'images', description: 'Uploaded images (avatars and covers)' },
   { name: 'events', description: 'Live events (server-sent events)' },

@@ -14,6 +14,8 @@ import { OPENAPI_FILE, openApiText } from './openapi-document';
 const NOT_JSON = new Set([
   'GET /api/tracks/:id/stream',
   'GET /api/tracks/:id/original',
+  'GET /api/shares/by-token/:token/tracks/:trackId/stream',
+  'GET /api/shares/by-token/:token/tracks/:trackId/original',
   'POST /api/tracks/archive',
   'GET /api/images/:kind/:file',
   'GET /api/events',

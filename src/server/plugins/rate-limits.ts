@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   signIn: { max: 30, timeWindow: 60_000 },
   /** Invite lookups and joins, per user (guessing codes is the attack). */
   invite: { max: 60, timeWindow: 60_000 },
+  /** Opening a share link by its token, per address, signed in or not (decision 0320). */
+  shareLink: { max: 60, timeWindow: 60_000 },
   /** Audio and image uploads together, per user. */
   upload: { max: 60, timeWindow: 60_000 },
   /** Comments on collective playlists and equipment together, per user. */
@@ -57,9 +59,12 @@ export function rateLimitKey(request: FastifyRequest): string {
 /** Counted by client address even when signed in: for limits on what an address may start. */
 export const addressKey = (request: FastifyRequest) => `ip:${request.ip}`;
 
-/** A limit as route config: `{ config: routeRateLimit('signIn') }`. Sign-in is counted per address. */
-export const routeRateLimit = (name: 'signIn' | 'invite') => ({
-  rateLimit: { ...RATE_LIMITS[name], ...(name === 'signIn' ? { keyGenerator: addressKey } : {}) },
+/**
+ * A limit as route config: `{ config: routeRateLimit('signIn') }`. Sign-in and share links are
+ * counted per address (a guesser need not sign in, and may hold many accounts).
+ */
+export const routeRateLimit = (name: 'signIn' | 'invite' | 'shareLink') => ({
+  rateLimit: { ...RATE_LIMITS[name], ...(name === 'invite' ? {} : { keyGenerator: addressKey }) },
 });
 
 /** Routes whose requests a listener makes by the hundred; counted under `media`, not `any`. */
@@ -67,6 +72,10 @@ export const MEDIA_ROUTES = new Set([
   '/api/tracks/:id/stream',
   '/api/tracks/:id/original',
   '/api/tracks/:id/waveform',
+  // The same through a share link (decision 0320): a player seeks through them just as much.
+  '/api/shares/by-token/:token/tracks/:trackId/stream',
+  '/api/shares/by-token/:token/tracks/:trackId/original',
+  '/api/shares/by-token/:token/tracks/:trackId/waveform',
 ]);
 
 /** Content-hashed build output (vite's assets/): cached for a year, fetched once per version. */

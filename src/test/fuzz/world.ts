@@ -10,14 +10,14 @@ export const PNG = await sharp({ create: { width: 8, height: 8, channels: 3, bac
 /**
  * One of everything, owned by the fuzzing user, so generated requests that name real ids get past
  * "not found" and reach the code that writes: a track tagged with gear, in a playlist shared into
- * a collective with an invite link and comments, an avatar, and a second, public person.
+ * a collective with an invite link and comments, a share link, an avatar, and a second, public person.
  */
 export interface World {
   trackId: number;
   playlistId: number;
   collectiveId: number;
   equipmentId: number;
-  /** Path parameter values that exist: ids, the invite code, user ids, an image kind and file. */
+  /** Path parameter values that exist: ids, the invite code, a share token, user ids, an image kind and file. */
   known: string[];
 }
 
@@ -53,6 +53,11 @@ export async function seedWorld(t: TestApp, me: TestClient & { userId: string })
     me.post(`/api/collectives/${collective.id}/invite-links`, { type: 'multi' }),
   );
   const gear = await ok<{ id: number }>('equipment', me.post('/api/equipment', { name: 'Fuzz box' }));
+  // A share link (decision 0320), so the by-token routes meet a real token and reach their media.
+  const shareLink = await ok<{ id: number; token: string }>(
+    'share link',
+    me.post('/api/shares', { playlistId: playlist.id, allowDownload: true }),
+  );
   const world: World = {
     trackId: track.id,
     playlistId: playlist.id,
@@ -72,8 +77,10 @@ export async function seedWorld(t: TestApp, me: TestClient & { userId: string })
   );
   const imageFile = `${avatar.avatarUrl.split('/').pop()}-128.webp`;
   world.known.push(me.userId);
-  const ids = [track.id, playlist.id, collective.id, gear.id, link.id, 1, 2].map(String);
-  world.known = [...new Set([...world.known, ...ids, link.code, other.userId, 'avatars', imageFile])];
+  const ids = [track.id, playlist.id, collective.id, gear.id, link.id, shareLink.id, 1, 2].map(String);
+  world.known = [
+    ...new Set([...world.known, ...ids, link.code, shareLink.token, other.userId, 'avatars', imageFile]),
+  ];
   return world;
 }
 

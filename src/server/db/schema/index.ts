@@ -4,6 +4,7 @@ export * from './equipment';
 export * from './feedback';
 export * from './playlists';
 export * from './presence';
+export * from './shares';
 export * from './track-versions';
 export * from './tracks';
 export * from './users';

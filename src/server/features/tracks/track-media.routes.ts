@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../../shared/schemas/common';
@@ -13,12 +13,9 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { blobReplies } from '../../openapi/blob-responses';
 import { userOf } from '../../plugins/auth-guard';
-import { notFound } from '../../plugins/errors';
-import { accelRedirect } from '../../storage/accel-redirect';
 import type { BlobStore } from '../../storage/blob-store';
 import { attachmentDisposition } from '../../storage/content-disposition';
-import { presignedRedirect } from '../../storage/presigned-redirect';
-import { type ServeOptions, serveBlob } from '../../storage/serve-blob';
+import { type MediaOffload, mediaSender, readPeaks } from './media-send';
 import type { StreamAccess } from './stream-access';
 import { ProcessingConflict, retryTrackProcessing } from './track-processing.service';
 import { findListenableTrack, processingOf, streamSource } from './tracks.service';
@@ -33,20 +30,20 @@ export interface TrackMediaRoutesOptions {
    * 'nginx': answer with X-Accel-Redirect instead of the bytes (decision 0069); 'redirect': with a
    * 302 to a presigned bucket URL (S3_STREAM=redirect, decision 0092).
    */
-  offload: 'none' | 'nginx' | 'redirect';
+  offload: MediaOffload;
 }
 
 const trackParams = z.object({ id: idParam() });
 const tags = ['tracks'];
 /** 409: nothing playable (or no waveform) yet; `processing` says how far the track got. */
-const conflictSchema = apiErrorSchema
+export const conflictSchema = apiErrorSchema
   .extend({ processing: trackProcessingSchema })
   .meta({ id: 'ProcessingConflict' });
 /** Audio is access-checked per request, so nothing may be kept by a shared cache. */
-const PRIVATE = 'private, no-cache';
+export const PRIVATE = 'private, no-cache';
 
 /** 409 `{statusCode, error, message, processing}`: nothing playable (or no waveform) exists yet. */
-function conflict(reply: FastifyReply, processing: Track['processing']) {
+export function conflict(reply: FastifyReply, processing: Track['processing']) {
   const { message } = new ProcessingConflict(processing);
   return reply.code(409).send({ statusCode: 409, error: 'Conflict', message, processing });
 }
@@ -67,12 +64,7 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
     description: 'The file as uploaded, as an attachment',
     redirect: true,
   });
-  const send = (request: FastifyRequest, reply: FastifyReply, key: string, options: ServeOptions) =>
-    opts.offload === 'nginx'
-      ? accelRedirect(reply, key, options)
-      : opts.offload === 'redirect'
-        ? presignedRedirect(reply, store, key, options)
-        : serveBlob(request, reply, store, key, options);
+  const send = mediaSender(store, opts.offload);
 
   app.get(
     '/api/tracks/:id/stream',
@@ -138,15 +130,9 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
       const track = await findListenableTrack(db, request.params.id, request.session.userId ?? null);
       if (track.processingState !== 'ready' || !track.peaksKey) return conflict(reply, processingOf(track));
       // A few tens of kilobytes of JSON written by the job: read whole, validated by the reply schema.
-      const chunks: Buffer[] = [];
-      try {
-        for await (const chunk of await store.createReadStream(track.peaksKey)) chunks.push(chunk as Buffer);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('Waveform not found');
-        throw err;
-      }
+      const peaks = await readPeaks(store, track.peaksKey);
       reply.header('Cache-Control', PRIVATE);
-      return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      return peaks;
     },
   );
 

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../shared/schemas/primitives';
+import {
+  createShareBodySchema,
+  listSharesQuerySchema,
+  sharedItemSchema,
+  shareLinkSchema,
+} from '../../../shared/schemas/shares';
+import { waveformSchema } from '../../../shared/schemas/tracks';
+import type { Database } from '../../db/client';
+import { blobReplies } from '../../openapi/blob-responses';
+import { userOf } from '../../plugins/auth-guard';
+import { forbidden } from '../../plugins/errors';
+import { routeRateLimit } from '../../plugins/rate-limits';
+import type { BlobStore } from '../../storage/blob-store';
+import { attachmentDisposition } from '../../storage/content-disposition';
+import { type MediaOffload, mediaSender, readPeaks } from '../tracks/media-send';
+import { conflict, conflictSchema, PRIVATE } from '../tracks/track-media.routes';
+import { processingOf, streamSource } from '../tracks/tracks.service';
+import { createShare, findSharedTrack, listShares, openShare, revokeShare } from './shares.service';
+
+export interface SharesRoutesOptions {
+  db: Database;
+  store: BlobStore;
+  offload: MediaOffload;
+  /** Where the app is reached: a link's url is PUBLIC_URL/s/{token}. */
+  publicUrl: string;
+}
+
+const tags = ['shares'];
+const shareParams = z.object({ id: idParam() });
+// Any text the router passes; the service answers 404 unless it has a token's form (decision 0320).
+const tokenParams = z.object({ token: z.string() });
+const tokenTrackParams = tokenParams.extend({ trackId: idParam() });
+
+/**
+ * Private share links (issue 24, decision 0320). The owner's routes need a session (and CSRF, as
+ * every change); the by-token routes need nothing but the token, and are limited per address.
+ */
+export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, store, publicUrl } = opts;
+  const send = mediaSender(store, opts.offload);
+
+  app.post(
+    '/api/shares',
+    {
+      preHandler: [app.requireUser, app.userRateLimit.create],
+      schema: {
+        summary: 'Make a private link to one of your tracks or playlists',
+        description:
+          "Whatever its visibility. Someone else's item, or none, is a 404. `expiresAt` must lie in the future.",
+        tags,
+        body: createShareBodySchema,
+        response: { 201: shareLinkSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createShare(db, userOf(request).id, request.body, publicUrl)),
+  );
+
+  app.get(
+    '/api/shares',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Your share links, newest first, with their visits',
+        tags,
+        querystring: listSharesQuerySchema,
+        response: { 200: z.array(shareLinkSchema) },
+      },
+    },
+    async (request) => listShares(db, userOf(request).id, request.query, publicUrl),
+  );
+
+  app.delete(
+    '/api/shares/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: 'Revoke (delete) one of your share links',
+        description: 'Its token answers 404 from then on.',
+        tags,
+        params: shareParams,
+        response: { 204: z.null().describe('Revoked') },
+      },
+    },
+    async (request, reply) => {
+      await revokeShare(db, userOf(request).id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/shares/by-token/:token',
+    {
+      config: routeRateLimit('shareLink'),
+      schema: {
+        summary: 'What a share link opens (no sign-in), counted as a visit',
+        description:
+          'The one track or playlist, with media URLs scoped to the token. 404 for an unknown or revoked link, 410 "This link has expired".',
+        tags,
+        params: tokenParams,
+        response: { 200: sharedItemSchema },
+      },
+    },
+    async (request) => openShare(db, request.params.token),
+  );
+
+  const audio = blobReplies({ mediaType: 'audio/*', description: 'The audio', redirect: true });
+  app.get(
+    '/api/shares/by-token/:token/tracks/:trackId/stream',
+    {
+      schema: {
+        summary: "A shared track's audio, through the link",
+        description:
+          'As GET /api/tracks/{id}/stream (Range, 206). 404 for a track the link does not open, 410 once it expired.',
+        tags,
+        params: tokenTrackParams,
+        response: { ...audio.response, 409: conflictSchema },
+        responseHeaders: audio.responseHeaders,
+      },
+    },
+    async (request, reply) => {
+      const { track } = await findSharedTrack(db, request.params.token, request.params.trackId);
+      const source = streamSource(track);
+      if (!source) return conflict(reply, processingOf(track));
+      return send(request, reply, source.key, { contentType: source.mimeType, cacheControl: PRIVATE });
+    },
+  );
+
+  const original = blobReplies({
+    mediaType: 'audio/*',
+    description: 'The file as uploaded, as an attachment',
+    redirect: true,
+  });
+  app.get(
+    '/api/shares/by-token/:token/tracks/:trackId/original',
+    {
+      schema: {
+        summary: 'Download a shared track as uploaded, when the link allows it',
+        description: '403 when the link does not allow downloading.',
+        tags,
+        params: tokenTrackParams,
+        response: original.response,
+        responseHeaders: original.responseHeaders,
+      },
+    },
+    async (request, reply) => {
+      const { link, track } = await findSharedTrack(db, request.params.token, request.params.trackId);
+      if (!link.allowDownload) throw forbidden('This link does not allow downloading');
+      return send(request, reply, track.filepath, {
+        contentType: track.mimeType,
+        cacheControl: PRIVATE,
+        contentDisposition: attachmentDisposition(track.filename),
+      });
+    },
+  );
+
+  app.get(
+    '/api/shares/by-token/:token/tracks/:trackId/waveform',
+    {
+      schema: {
+        summary: "A shared track's waveform peaks, through the link",
+        tags,
+        params: tokenTrackParams,
+        response: { 200: waveformSchema, 409: conflictSchema },
+      },
+    },
+    async (request, reply) => {
+      const { track } = await findSharedTrack(db, request.params.token, request.params.trackId);
+      if (track.processingState !== 'ready' || !track.peaksKey) return conflict(reply, processingOf(track));
+      const peaks = await readPeaks(store, track.peaksKey);
+      reply.header('Cache-Control', PRIVATE);
+      return peaks;
+    },
+  );
+}

@@ -19,6 +19,8 @@ import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
+import { PagePreviews } from './features/previews/page-previews';
+import { previewsRoutes } from './features/previews/previews.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
 import { StreamAccess } from './features/tracks/stream-access';
@@ -104,6 +106,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for tests that walk them (the CSRF guard test, the fuzz test). */
     registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
+    /**
+     * The pages whose index.html carries link-preview tags (issue 24, decision 0325); another kind
+     * of page (share links, `/s/{token}`) joins with `app.pagePreviews.add(route)`.
+     */
+    pagePreviews: PagePreviews;
   }
 }
 
@@ -256,10 +263,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
   await app.register(searchRoutes, { db });
+  const clientDir = hasClientAt(options.clientDir);
+  app.decorate('pagePreviews', new PagePreviews(db, config.publicUrl, clientDir));
+  await app.register(previewsRoutes, { db, store, publicUrl: config.publicUrl, previews: app.pagePreviews });
   // The job queue's connection is also where this instance LISTENs (decision 0100).
   await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 
-  await registerClient(app, options.clientDir);
+  await registerClient(app, clientDir);
   await startMediaProcessing(app, options, { queue, store, tempDir });
   return app;
 }
@@ -320,13 +330,18 @@ function rateLimitSharing({ config, db, queueConnection, sharedRateLimits }: Bui
 /** Trust the nearest `hops` proxies (what Fastify does for a number, which its types leave out). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** The built client's folder when it holds an index.html; undefined: API only. */
+const hasClientAt = (clientDir: string | undefined) =>
+  clientDir !== undefined && existsSync(path.join(clientDir, 'index.html')) ? clientDir : undefined;
+
 /**
  * Serves the built client: hashed assets cached for a year, index.html for every client route. The
  * build writes .br and .gz beside each text file; `preCompressed` sends the one Accept-Encoding
- * allows, with Content-Encoding and Vary (decision 0058).
+ * allows, with Content-Encoding and Vary (decision 0058). Pages with a link preview (a track, a
+ * playlist, a profile) get index.html with their tags instead (decision 0325).
  */
 async function registerClient(app: FastifyInstance, clientDir: string | undefined) {
-  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  const hasClient = clientDir !== undefined;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
@@ -339,13 +354,16 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       },
     });
   }
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing asset is a 404, not the page: a script tag must not get HTML (an old chunk after a deploy).
     const notPage = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/');
     if (notPage || !hasClient || request.method !== 'GET') {
       return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    reply.header('Cache-Control', 'no-cache');
+    const page = await app.pagePreviews.page(pathname);
+    if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
+    return reply.sendFile('index.html');
   });
 }

@@ -111,6 +111,8 @@ export async function buildTestApp(
     mediaRetryLimit?: number;
     /** Live event timings (events/events.routes.ts), e.g. a short stream heartbeat. */
     liveEvents?: BuildAppOptions['liveEvents'];
+    /** A built client to serve (a folder with an index.html); default: API only. */
+    clientDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharedDatabase ?? (await createTestDatabase(options.database));
@@ -126,6 +128,7 @@ export async function buildTestApp(
     db: database.db,
     oidcClient: options.oidcClient,
     store: options.store,
+    clientDir: options.clientDir,
     logger: Boolean(options.captureLogs || options.logStream),
     logStream: options.logStream ?? { write: (line: string) => void logs.push(JSON.parse(line)) },
     // Tests make many calls a minute as one user; rate-limit tests lower what they test.

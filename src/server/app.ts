@@ -362,7 +362,11 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
     }
     reply.header('Cache-Control', 'no-cache');
-    const page = await app.pagePreviews.page(pathname);
+    // The page still loads when its preview cannot be made (the app then says what is wrong).
+    const page = await app.pagePreviews.page(pathname).catch((err: unknown) => {
+      request.log.warn({ err }, 'Could not make the link preview of a page');
+      return undefined;
+    });
     if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
     return reply.sendFile('index.html');
   });

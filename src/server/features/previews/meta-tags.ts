@@ -22,6 +22,7 @@ export function siteTags(publicUrl: string): { title: string; head: string } {
     meta('property', 'og:title', SITE.name),
     meta('property', 'og:description', SITE.description),
     meta('property', 'og:url', `${publicUrl}/`),
+    meta('name', 'description', SITE.description),
     meta('name', 'twitter:card', 'summary'),
   ];
   return { title: SITE.name, head: tags.join('\n    ') };

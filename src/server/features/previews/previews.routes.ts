@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { displayName } from '../../../shared/format';
+import { apiErrorSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
 import { type OEmbed, oembedQuerySchema, oembedSchema } from '../../../shared/schemas/previews';
 import type { Database } from '../../db/client';
@@ -44,7 +45,7 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
           'No sign-in. 404 for anything not public, and for a URL of another site; 501 for format=xml; 400 without a valid url.',
         tags: ['previews'],
         querystring: oembedQuerySchema,
-        response: { 200: oembedSchema },
+        response: { 200: oembedSchema, 501: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -61,7 +61,11 @@ async function textImage(text: string, font: string, colour: string, box: { widt
  * The 1200×630 picture of a track's link preview (issue 24): its waveform, its name and its owner.
  * Names are cut to a sane length first; what still does not fit is shrunk to fit.
  */
-export async function renderOgImage(input: { peaks: number[]; title: string; author: string }): Promise<Buffer> {
+export async function renderOgImage(input: {
+  peaks: number[];
+  title: string;
+  author: string;
+}): Promise<Buffer> {
   const pixels = Buffer.alloc(W * H * 3);
   for (let i = 0; i < pixels.length; i += 3) {
     pixels[i] = BACKGROUND[0];

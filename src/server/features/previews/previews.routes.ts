@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { displayName } from '../../../shared/format';
 import { apiErrorSchema } from '../../../shared/schemas/common';
-import { idParam } from '../../../shared/schemas/primitives';
 import { type OEmbed, oembedQuerySchema, oembedSchema } from '../../../shared/schemas/previews';
+import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { badRequest, errorBody, notFound } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
@@ -110,7 +110,10 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
       if (!found) throw notFound('Track not found');
       const { track, owner } = found;
       const version = trackPreview(track, owner).version;
-      const etag = `"${createHash('sha256').update(`${track.id}:${version}:${track.name}:${displayName(owner)}`).digest('base64url').slice(0, 22)}"`;
+      const etag = `"${createHash('sha256')
+        .update(`${track.id}:${version}:${track.name}:${displayName(owner)}`)
+        .digest('base64url')
+        .slice(0, 22)}"`;
       reply.header('Cache-Control', 'public, no-cache').header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       let image = images.get(etag);
@@ -125,7 +128,8 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
         if (images.size >= OG_CACHE_ENTRIES) images.delete(images.keys().next().value!);
       }
       images.set(etag, image);
-      return reply.type('image/png').send(image);
+      // Bytes, which the route's typed reply (a binary string in the document) does not describe.
+      return (reply as FastifyReply).type('image/png').send(image);
     },
   );
 }

@@ -89,16 +89,21 @@ beforeAll(async () => {
   visitor = t.client();
 
   publicId = await upload(owner, TRACK_NAME);
-  expect((await owner.patch(`/api/tracks/${publicId}`, { visibility: 'public', notes: NOTES })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await owner.patch(`/api/tracks/${publicId}`, { visibility: 'public', notes: NOTES })).statusCode,
+  ).toBe(200);
   await processed(publicId);
   privateId = await upload(owner, PRIVATE_TRACK);
   await processed(privateId);
 
   const [pub] = await t.db
     .insert(playlists)
-    .values({ userId: owner.userId, name: PUBLIC_PLAYLIST, description: 'Songs for the road', isPublic: true })
+    .values({
+      userId: owner.userId,
+      name: PUBLIC_PLAYLIST,
+      description: 'Songs for the road',
+      isPublic: true,
+    })
     .returning();
   const [priv] = await t.db
     .insert(playlists)
@@ -307,7 +312,9 @@ describe('GET /api/tracks/{id}/og.png', () => {
     const meta = await sharp(res.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1200, height: 630 });
     const etag = String(res.headers.etag);
-    expect((await visitor.get(`/api/tracks/${publicId}/og.png`, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await visitor.get(`/api/tracks/${publicId}/og.png`, { 'if-none-match': etag })).statusCode).toBe(
+      304,
+    );
     // A rename draws a new picture.
     await owner.patch(`/api/tracks/${publicId}`, { name: 'Another name' });
     const again = await visitor.get(`/api/tracks/${publicId}/og.png`, { 'if-none-match': etag });

@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** GET /api/oembed's query (issue 24): `url` is a Journal page; only JSON is offered. */
 export const oembedQuerySchema = z.object({
   url: z.string().max(2000).optional().describe('A Journal page: /track/{id}, /playlist/{id}'),
-  format: z.string().max(20).optional().describe('`json` (the default); `xml` answers 501'),
+  format: z
+    .string()
+    .max(20)
+    .optional()
+    .describe('`json` (the default); `xml` answers 501, anything else 400'),
   maxwidth: z.string().max(10).optional(),
   maxheight: z.string().max(10).optional(),
 });

@@ -50,9 +50,12 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
     },
     async (request, reply) => {
       const { url, format } = request.query;
-      if (format !== undefined && format !== 'json') {
+      // oEmbed's one other format is answered "not implemented", as the spec says; anything else is
+      // bad input (a 4xx, as the route fuzzer holds every route to).
+      if (format?.toLowerCase() === 'xml') {
         return reply.code(501).send(errorBody(501, 'Only format=json is offered'));
       }
+      if (format !== undefined && format !== 'json') throw badRequest('format must be json');
       let target: URL;
       try {
         if (!url) throw new Error('missing');

@@ -298,6 +298,7 @@ describe('GET /api/oembed', () => {
 
   it('501 for XML, 400 without a usable url', async () => {
     expect((await oembed(`${TEST_PUBLIC_URL}/track/${publicId}`, 'xml')).statusCode).toBe(501);
+    expect((await oembed(`${TEST_PUBLIC_URL}/track/${publicId}`, 'yaml')).statusCode).toBe(400);
     for (const url of [undefined, '', 'not a url', '/track/1', 'javascript:alert(1)']) {
       expect((await oembed(url)).statusCode, String(url)).toBe(400);
     }

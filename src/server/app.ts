@@ -21,6 +21,8 @@ import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
+import { PagePreviews } from './features/previews/page-previews';
+import { previewsRoutes } from './features/previews/previews.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { sharesRoutes } from './features/shares/shares.routes';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
@@ -107,6 +109,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for tests that walk them (the CSRF guard test, the fuzz test). */
     registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
+    /**
+     * The pages whose index.html carries link-preview tags (issue 24, decision 0325); another kind
+     * of page (share links, `/s/{token}`) joins with `app.pagePreviews.add(route)`.
+     */
+    pagePreviews: PagePreviews;
   }
 }
 
@@ -260,13 +267,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes, { db, store, tempDir });
   await app.register(searchRoutes, { db });
   await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
+  const clientDir = hasClientAt(options.clientDir);
+  app.decorate('pagePreviews', new PagePreviews(db, config.publicUrl, clientDir));
+  await app.register(previewsRoutes, { db, store, publicUrl: config.publicUrl, previews: app.pagePreviews });
   // The job queue's connection is also where this instance LISTENs (decision 0100).
   await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 
-  const hasClient = await registerClient(app, options.clientDir);
+  const hasClient = await registerClient(app, clientDir);
   await app.register(embedRoutes, {
     db,
-    hasPage: hasClient && existsSync(path.join(options.clientDir ?? '', EMBED_HTML)),
+    hasPage: hasClient && existsSync(path.join(clientDir ?? '', EMBED_HTML)),
   });
   await startMediaProcessing(app, options, { queue, store, tempDir });
   return app;
@@ -328,13 +338,18 @@ function rateLimitSharing({ config, db, queueConnection, sharedRateLimits }: Bui
 /** Trust the nearest `hops` proxies (what Fastify does for a number, which its types leave out). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** The built client's folder when it holds an index.html; undefined: API only. */
+const hasClientAt = (clientDir: string | undefined) =>
+  clientDir !== undefined && existsSync(path.join(clientDir, 'index.html')) ? clientDir : undefined;
+
 /**
  * Serves the built client: hashed assets cached for a year, index.html for every client route. The
  * build writes .br and .gz beside each text file; `preCompressed` sends the one Accept-Encoding
- * allows, with Content-Encoding and Vary (decision 0058).
+ * allows, with Content-Encoding and Vary (decision 0058). Pages with a link preview (a track, a
+ * playlist, a profile) get index.html with their tags instead (decision 0325).
  */
 async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<boolean> {
-  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  const hasClient = clientDir !== undefined;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
@@ -348,7 +363,7 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       },
     });
   }
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing asset is a 404, not the page: a script tag must not get HTML (an old chunk after a deploy).
     const notPage = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/');
@@ -357,7 +372,14 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
     }
     // An embed address of no known kind is the embed's own 404 page, never the app in a frame.
     if (pathname.startsWith('/embed/')) return sendNotAvailable(reply);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    reply.header('Cache-Control', 'no-cache');
+    // The page still loads when its preview cannot be made (the app then says what is wrong).
+    const page = await app.pagePreviews.page(pathname).catch((err: unknown) => {
+      request.log.warn({ err }, 'Could not make the link preview of a page');
+      return undefined;
+    });
+    if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
+    return reply.sendFile('index.html');
   });
   return hasClient;
 }

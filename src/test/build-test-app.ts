@@ -111,7 +111,7 @@ export async function buildTestApp(
     mediaRetryLimit?: number;
     /** Live event timings (events/events.routes.ts), e.g. a short stream heartbeat. */
     liveEvents?: BuildAppOptions['liveEvents'];
-    /** A built client to serve (pages, the embed page); default: API only. */
+    /** A built client to serve (a folder with an index.html; pages, the embed page); default: API only. */
     clientDir?: string;
   } = {},
 ): Promise<TestApp> {

@@ -36,6 +36,7 @@ export const API_TAGS = [
   { name: 'events', description: 'Live events (server-sent events)' },
   { name: 'notifications', description: 'Your inbox of notifications and its preferences' },
   { name: 'search', description: 'One search across tracks, playlists, collectives, equipment and people' },
+  { name: 'previews', description: 'Link previews of public pages: oEmbed and preview pictures' },
   { name: 'health', description: 'For load balancers' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];

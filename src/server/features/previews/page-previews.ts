@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from '../../db/client';
+import { injectHead, previewTags, siteTags } from './meta-tags';
+import {
+  type Preview,
+  publicPlaylistPreview,
+  publicProfilePreview,
+  publicTrackPreview,
+} from './previews.service';
+
+/**
+ * One kind of page that has a preview: its path pattern, and the preview of what a match names
+ * (null: not public, or nothing there). The share-link slice adds `/s/{token}` with `add()`.
+ */
+export interface PreviewRoute {
+  pattern: RegExp;
+  load(match: RegExpMatchArray, db: Database): Promise<Preview | null>;
+}
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+};
+
+export const PUBLIC_PREVIEW_ROUTES: PreviewRoute[] = [
+  { pattern: /^\/track\/(\d{1,10})\/?$/, load: (m, db) => publicTrackPreview(db, Number(m[1])) },
+  { pattern: /^\/playlist\/(\d{1,10})\/?$/, load: (m, db) => publicPlaylistPreview(db, Number(m[1])) },
+  { pattern: /^\/profile\/([^/]{1,300})\/?$/, load: (m, db) => publicProfilePreview(db, decode(m[1]!)) },
+];
+
+/** Rendered pages kept per thing and version; a small LRU (Map order) so memory stays bounded. */
+const PAGE_CACHE_ENTRIES = 500;
+
+/**
+ * The built index.html with the tags of the page asked for (issue 24, decision 0325): no server
+ * rendering of the app, only its head. The template is read once; a page is rendered once per
+ * version of its thing (the version changes with every edit of the thing or its owner), and the
+ * look-up that decides public or not runs on every request, so a thing made private is never
+ * served from the cache.
+ */
+export class PagePreviews {
+  private readonly routes: PreviewRoute[] = [...PUBLIC_PREVIEW_ROUTES];
+  private readonly pages = new Map<string, string>();
+  private template: Promise<string> | undefined;
+  private generic: string | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly publicUrl: string,
+    private readonly clientDir: string | undefined,
+  ) {}
+
+  /** Another kind of page with a preview (share links). */
+  add(route: PreviewRoute) {
+    this.routes.push(route);
+  }
+
+  /** The preview a site path names, or null (no such page kind, or not public). */
+  async previewOf(pathname: string): Promise<Preview | null> {
+    const found = this.match(pathname);
+    return found ? found.route.load(found.match, this.db) : null;
+  }
+
+  private match(pathname: string) {
+    for (const route of this.routes) {
+      const match = pathname.match(route.pattern);
+      if (match) return { route, match };
+    }
+    return undefined;
+  }
+
+  /**
+   * The page for a client route with a preview: index.html with the thing's tags, or with the
+   * site's own when it is not public. undefined: the path is no such page (serve index.html as is).
+   */
+  async page(pathname: string): Promise<string | undefined> {
+    const found = this.match(pathname);
+    if (!found) return undefined;
+    const html = await this.templateHtml();
+    const preview = await found.route.load(found.match, this.db);
+    if (!preview) {
+      this.generic ??= injectHead(html, siteTags(this.publicUrl));
+      return this.generic;
+    }
+    const key = `${preview.kind}:${preview.path}:${preview.version}`;
+    let page = this.pages.get(key);
+    if (page === undefined) {
+      page = injectHead(html, previewTags(preview, this.publicUrl));
+      if (this.pages.size >= PAGE_CACHE_ENTRIES) this.pages.delete(this.pages.keys().next().value!);
+    } else {
+      this.pages.delete(key);
+    }
+    this.pages.set(key, page);
+    return page;
+  }
+
+  private templateHtml(): Promise<string> {
+    if (!this.clientDir) return Promise.resolve('<!doctype html><html><head></head><body></body></html>');
+    this.template ??= readFile(path.join(this.clientDir, 'index.html'), 'utf8').catch((err: unknown) => {
+      this.template = undefined;
+      throw err;
+    });
+    return this.template;
+  }
+}

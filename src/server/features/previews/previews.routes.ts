@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { displayName } from '../../../shared/format';
+import { apiErrorSchema } from '../../../shared/schemas/common';
+import { type OEmbed, oembedQuerySchema, oembedSchema } from '../../../shared/schemas/previews';
+import { idParam } from '../../../shared/schemas/primitives';
+import type { Database } from '../../db/client';
+import { badRequest, errorBody, notFound } from '../../plugins/errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { escapeHtml, SITE } from './meta-tags';
+import { renderOgImage } from './og-image';
+import type { PagePreviews } from './page-previews';
+import { loadPublicTrack, trackPreview } from './previews.service';
+
+export interface PreviewRoutesOptions {
+  db: Database;
+  store: BlobStore;
+  publicUrl: string;
+  previews: PagePreviews;
+}
+
+/**
+ * Waveform pictures kept in memory, newest last (Map order), keyed by track and version: a few
+ * tens of KB each, so 64 of them stay under a few MB (decision 0325 says why not in the store).
+ */
+const OG_CACHE_ENTRIES = 64;
+
+const png = z.string().meta({ format: 'binary' });
+
+/** The link-preview routes of issue 24: oEmbed and a public track's preview picture. */
+export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, store, publicUrl, previews } = opts;
+  const site = new URL(publicUrl);
+  const images = new Map<string, Buffer>();
+
+  app.get(
+    '/api/oembed',
+    {
+      schema: {
+        summary: 'oEmbed for a public track or playlist page',
+        description:
+          'No sign-in. 404 for anything not public, and for a URL of another site; 501 for format=xml; 400 without a valid url.',
+        tags: ['previews'],
+        querystring: oembedQuerySchema,
+        response: { 200: oembedSchema, 501: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { url, format } = request.query;
+      // oEmbed's one other format is answered "not implemented", as the spec says; anything else is
+      // bad input (a 4xx, as the route fuzzer holds every route to).
+      if (format?.toLowerCase() === 'xml') {
+        return reply.code(501).send(errorBody(501, 'Only format=json is offered'));
+      }
+      if (format !== undefined && format !== 'json') throw badRequest('format must be json');
+      let target: URL;
+      try {
+        if (!url) throw new Error('missing');
+        target = new URL(url);
+        if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error('scheme');
+      } catch {
+        throw badRequest('url must be the full address of a Journal page');
+      }
+      if (target.host.toLowerCase() !== site.host.toLowerCase()) throw notFound('Not a page of this site');
+      const preview = await previews.previewOf(target.pathname);
+      if (!preview?.embed || !preview.author) throw notFound('Nothing public to embed at this address');
+      const { embed } = preview;
+      const src = `${publicUrl}${embed.path}`;
+      const body: OEmbed = {
+        version: '1.0',
+        type: 'rich',
+        html: `<iframe src="${escapeHtml(src)}" width="${embed.width}" height="${embed.height}" title="${escapeHtml(preview.title)}" frameborder="0" allow="autoplay" loading="lazy"></iframe>`,
+        width: embed.width,
+        height: embed.height,
+        title: preview.title,
+        author_name: preview.author.name,
+        author_url: `${publicUrl}${preview.author.path}`,
+        provider_name: SITE.name,
+        provider_url: `${publicUrl}/`,
+        ...(preview.image
+          ? {
+              thumbnail_url: `${publicUrl}${preview.image.path}`,
+              ...(preview.image.width ? { thumbnail_width: preview.image.width } : {}),
+              ...(preview.image.height ? { thumbnail_height: preview.image.height } : {}),
+            }
+          : {}),
+      };
+      // Who may see it can change at any moment: nothing kept by a shared cache for long.
+      reply.header('Cache-Control', 'public, max-age=60');
+      return body;
+    },
+  );
+
+  app.get(
+    '/api/tracks/:id/og.png',
+    {
+      schema: {
+        summary: "A public track's link-preview picture (1200×630 PNG)",
+        description: 'Its waveform, name and owner. No sign-in; 404 unless the track is public.',
+        tags: ['previews'],
+        params: z.object({ id: idParam() }),
+        response: {
+          200: { description: 'The PNG', content: { 'image/png': { schema: png } } },
+          304: z.undefined().describe('Not modified'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = await loadPublicTrack(db, request.params.id);
+      if (!found) throw notFound('Track not found');
+      const { track, owner } = found;
+      const version = trackPreview(track, owner).version;
+      const etag = `"${createHash('sha256')
+        .update(`${track.id}:${version}:${track.name}:${displayName(owner)}`)
+        .digest('base64url')
+        .slice(0, 22)}"`;
+      reply.header('Cache-Control', 'public, no-cache').header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      let image = images.get(etag);
+      if (image) {
+        images.delete(etag);
+      } else {
+        image = await renderOgImage({
+          peaks: await readPeaks(store, track.peaksKey),
+          title: track.name,
+          author: displayName(owner),
+        });
+        if (images.size >= OG_CACHE_ENTRIES) images.delete(images.keys().next().value!);
+      }
+      images.set(etag, image);
+      // Bytes, which the route's typed reply (a binary string in the document) does not describe.
+      return (reply as FastifyReply).type('image/png').send(image);
+    },
+  );
+}
+
+/** The stored peaks (a few tens of KB of JSON), or none while the track is not processed. */
+async function readPeaks(store: BlobStore, key: string | null): Promise<number[]> {
+  if (!key) return [];
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of await store.createReadStream(key)) chunks.push(chunk as Buffer);
+    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { peaks?: unknown };
+    return Array.isArray(parsed.peaks) ? parsed.peaks.filter((p): p is number => typeof p === 'number') : [];
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+}

@@ -22,7 +22,8 @@ test('creates a collective, invites with a single-use link, shares a playlist, j
   baseURL,
   journalWithPeople: journal,
 }) => {
-  test.setTimeout(120_000);
+  // Three people, two browsers, playback and five axe runs: 1.8-2.2 min on a busy 2-core machine.
+  test.setTimeout(180_000);
   if (!baseURL) throw new Error('no baseURL');
 
   // Mona signs in and creates a collective with an avatar from the rail's plus button.

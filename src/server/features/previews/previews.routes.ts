@@ -9,10 +9,11 @@ import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { badRequest, errorBody, notFound } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
+import { loadPublicTrack } from '../tracks/public-track';
 import { escapeHtml, SITE } from './meta-tags';
 import { renderOgImage } from './og-image';
 import type { PagePreviews } from './page-previews';
-import { loadPublicTrack, trackPreview } from './previews.service';
+import { trackPreview } from './previews.service';
 
 export interface PreviewRoutesOptions {
   db: Database;

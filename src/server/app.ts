@@ -269,7 +269,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
   const clientDir = hasClientAt(options.clientDir);
   app.decorate('pagePreviews', new PagePreviews(db, config.publicUrl, clientDir));
-  await app.register(previewsRoutes, { db, store, publicUrl: config.publicUrl, previews: app.pagePreviews });
+  await app.register(previewsRoutes, {
+    db,
+    publicUrl: config.publicUrl,
+    previews: app.pagePreviews,
+    ogImages: { db, store, tempDir, kickBlobDeletions: () => app.kickBlobDeletions() },
+  });
   // The job queue's connection is also where this instance LISTENs (decision 0100).
   await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 

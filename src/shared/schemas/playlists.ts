@@ -75,7 +75,7 @@ export type ReorderPlaylistBody = z.infer<typeof reorderPlaylistBodySchema>;
 /**
  * GET /api/public/playlists/{id} (decision 0345): a public playlist as anyone may see it. Only its
  * owner's public tracks, in order; of each, what the player and the list show. No email, no file
- * names, no ids of people: the owner's profile address only while their profile is public.
+ * names: the owner's id and public name, and their profile address only while it is public.
  */
 export const publicPlaylistTrackSchema = trackSchema.pick({
   id: true,
@@ -98,6 +98,8 @@ export const publicPlaylistSchema = z.object({
   imageUrl: z.string().nullable(),
   updatedAt: z.string(),
   owner: z.object({
+    /** Their user id, as every public track reply carries it: the player tells their tracks from yours. */
+    id: z.string(),
     /** The name the app shows for them (username, else first and last name). */
     name: z.string(),
     avatarUrl: z.string().nullable(),

@@ -5,6 +5,7 @@ import type { PublicPlaylist } from '../../../shared/schemas/playlists';
 import { AppRoutes } from '../../app';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
+import { trackSubLabel } from '../player/player-bar';
 import { usePlayer } from '../player/use-player';
 import { readyMedia } from '../tracks/test-tracks';
 import { PlaylistPage } from './playlist-page';
@@ -31,6 +32,7 @@ const playlist = (extra: Partial<PublicPlaylist> = {}): PublicPlaylist => ({
   imageUrl: null,
   updatedAt: '2024-05-01T10:00:00.000Z',
   owner: {
+    id: 'u_maramaramaramara',
     name: 'mara',
     avatarUrl: null,
     updatedAt: '2024-05-01T10:00:00.000Z',
@@ -46,7 +48,8 @@ const playlist = (extra: Partial<PublicPlaylist> = {}): PublicPlaylist => ({
 
 function Now() {
   const { currentTrack, playlist: queue } = usePlayer();
-  return <p data-testid="now">{`${currentTrack?.name ?? 'none'} of ${queue.length}`}</p>;
+  const by = currentTrack ? trackSubLabel(currentTrack, testUser.id) : '';
+  return <p data-testid="now">{`${currentTrack?.name ?? 'none'} of ${queue.length} by ${by}`}</p>;
 }
 
 const signedOut = {
@@ -99,9 +102,10 @@ describe('the public playlist page', () => {
       </>,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Play all' }));
-    expect(screen.getByTestId('now').textContent).toBe('First Light of 2');
+    // The player bar names the owner, not 'Your Recording'.
+    expect(screen.getByTestId('now').textContent).toBe('First Light of 2 by mara');
     await userEvent.click(screen.getByRole('button', { name: 'Play Last Ferry' }));
-    expect(screen.getByTestId('now').textContent).toBe('Last Ferry of 2');
+    expect(screen.getByTestId('now').textContent).toBe('Last Ferry of 2 by mara');
   });
 
   it('names the owner without a link while their profile is private', async () => {

@@ -131,8 +131,12 @@ export function PublicPlaylistPage({ playlistId }: { playlistId: string }) {
         : null,
     [playlist],
   );
+  // With its owner's id, so the player bar names them rather than saying 'Your Recording'.
   const queue = useMemo(
-    () => (playlist && artist ? playlist.tracks.map((t) => toPlayerTrack(t, artist)) : []),
+    () =>
+      playlist && artist
+        ? playlist.tracks.map((t) => toPlayerTrack({ ...t, userId: playlist.owner.id }, artist))
+        : [],
     [playlist, artist],
   );
 

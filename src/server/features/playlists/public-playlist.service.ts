@@ -68,6 +68,7 @@ export async function publicTracksOf(db: Database, playlistId: number, ownerId: 
 /** The owner as a public page shows them: their profile linked only while it is public. */
 export function publicOwnerOf(owner: PublicPlaylistOwner): PublicPlaylist['owner'] {
   return {
+    id: owner.id,
     name: displayName(owner),
     avatarUrl: imageUrlOf(owner.avatarKey),
     updatedAt: owner.updatedAt.toISOString(),

@@ -26,6 +26,7 @@ import {
   PlaylistPage,
   ProfilePage,
   PublicFrame,
+  PublicPlaylistPage,
   PublicProfilePage,
   SearchPage,
   SharedTrackPage,
@@ -123,6 +124,13 @@ function SignedOutRoutes() {
         {(p) => (
           <PublicFrame>
             <SharedTrackPage trackId={p.id} />
+          </PublicFrame>
+        )}
+      </Route>
+      <Route path="/playlist/:id">
+        {(p) => (
+          <PublicFrame>
+            <PublicPlaylistPage playlistId={p.id} />
           </PublicFrame>
         )}
       </Route>

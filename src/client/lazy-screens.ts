@@ -42,6 +42,10 @@ export const NotFoundPage = screen(() =>
 export const PlaylistPage = screen(() =>
   import('./features/playlists/playlist-page').then((m) => m.PlaylistPage),
 );
+/** A public playlist for visitors (decision 0345); signed in, PlaylistPage shows it for non-owners. */
+export const PublicPlaylistPage = screen(() =>
+  import('./features/playlists/public-playlist-page').then((m) => m.PublicPlaylistPage),
+);
 /** The signed-in frame (sidebars, upload, player bar): signed-out visitors never download it. */
 export const AppShell = screen(() => import('./features/shell/app-shell').then((m) => m.AppShell));
 export const JournalPage = screen(() => import('./features/tracks/journal-page').then((m) => m.JournalPage));

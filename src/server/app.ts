@@ -21,6 +21,7 @@ import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
+import { publicPlaylistsRoutes } from './features/playlists/public-playlists.routes';
 import { PagePreviews } from './features/previews/page-previews';
 import { previewsRoutes } from './features/previews/previews.routes';
 import { searchRoutes } from './features/search/search.routes';
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(collectivesRoutes, { db, store, tempDir });
   await app.register(playlistsRoutes, { db, store, tempDir });
+  await app.register(publicPlaylistsRoutes, { db });
   await app.register(imagesRoutes, { store });
   await app.register(invitesRoutes, { db });
   await app.register(trackCommentsRoutes, { db });

@@ -51,9 +51,14 @@ export const createPlaylistBodySchema = z.object({
 });
 export type CreatePlaylistBody = z.input<typeof createPlaylistBodySchema>;
 
+/** PATCH /api/playlists/{id}: name, description, and whether anyone may open it (decision 0345). */
 export const updatePlaylistBodySchema = nonEmptyPatch(
   z
-    .object({ name, description: description.nullable().transform((v) => v || null) })
+    .object({
+      name,
+      description: description.nullable().transform((v) => v || null),
+      isPublic: z.boolean('isPublic must be true or false'),
+    })
     .partial()
     .strict(),
 );
@@ -66,3 +71,44 @@ export const reorderPlaylistBodySchema = z
   .array(z.object({ trackId: id(), position: int4('position') }))
   .max(10_000);
 export type ReorderPlaylistBody = z.infer<typeof reorderPlaylistBodySchema>;
+
+/**
+ * GET /api/public/playlists/{id} (decision 0345): a public playlist as anyone may see it. Only its
+ * owner's public tracks, in order; of each, what the player and the list show. No email, no file
+ * names: the owner's id and public name, and their profile address only while it is public.
+ */
+export const publicPlaylistTrackSchema = trackSchema.pick({
+  id: true,
+  name: true,
+  notes: true,
+  mimeType: true,
+  duration: true,
+  visibility: true,
+  processing: true,
+  playable: true,
+  loudness: true,
+  version: true,
+});
+export type PublicPlaylistTrack = z.infer<typeof publicPlaylistTrackSchema>;
+
+export const publicPlaylistSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  updatedAt: z.string(),
+  owner: z.object({
+    /** Their user id, as every public track reply carries it: the player tells their tracks from yours. */
+    id: z.string(),
+    /** The name the app shows for them (username, else first and last name). */
+    name: z.string(),
+    avatarUrl: z.string().nullable(),
+    updatedAt: z.string(),
+    /** `/profile/{username or id}` while their profile is public, else null. */
+    profileUrl: z.string().nullable(),
+  }),
+  tracks: z.array(publicPlaylistTrackSchema),
+});
+export type PublicPlaylist = z.infer<typeof publicPlaylistSchema>;
+
+export const PUBLIC_PLAYLIST_NOT_FOUND = 'Playlist not found';

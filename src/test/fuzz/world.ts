@@ -128,4 +128,6 @@ export async function repairWorld(me: Client, world: World): Promise<void> {
     me.post(`/api/playlists/${world.playlistId}/tracks`, { trackId: world.trackId }),
   );
   await ok('tag', me.post(`/api/tracks/${world.trackId}/equipment`, { equipmentTagId: world.equipmentId }));
+  // Public (decision 0345), so GET /api/public/playlists/{id} and the embed answer with a body too.
+  await ok('public playlist', me.patch(`/api/playlists/${world.playlistId}`, { isPublic: true }));
 }

@@ -16,6 +16,7 @@ import { PlayAllButton } from '../player/play-all-button';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
 import { PlaylistCover } from './playlist-cover';
+import { PlaylistPublicToggle } from './playlist-public-toggle';
 import { useDeletePlaylist } from './use-delete-playlist';
 
 /** Add Tracks (its filter and virtual list) loads when first opened (decisions 0074, 0305). */
@@ -48,6 +49,7 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
           )}
           <p className="mt-3 text-sm font-medium text-muted-foreground">{songCount(tracks.length)}</p>
           <SharedWithRow playlistId={playlist.id} />
+          {abilities.edit && <PlaylistPublicToggle playlist={playlist} className="mt-4 max-w-md" />}
         </div>
       </header>
 

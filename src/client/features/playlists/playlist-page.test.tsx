@@ -74,9 +74,10 @@ describe('Playlist page', () => {
     expect(screen.getByText('0 songs')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Play all' }).hasAttribute('disabled')).toBe(true);
 
+    // Not the viewer's and not public either (decision 0345): the public page's "not found".
     mockFetch({});
     renderWithProviders(<PlaylistPage playlistId="404" />);
-    expect(await screen.findByText('Playlist not found')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Playlist Not Found' })).toBeTruthy();
   });
 
   it('plays all: the playlist becomes the queue and its first track plays', async () => {

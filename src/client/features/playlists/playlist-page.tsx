@@ -6,9 +6,13 @@ import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { trackOwner, withPlaylistCover } from '../tracks/player-track';
 import { PlaylistHeader } from './playlist-header';
 import { PlaylistTrackList } from './playlist-track-list';
+import { PublicPlaylistPage } from './public-playlist-page';
 import { parsePlaylistId, usePlaylist } from './use-playlists';
 
-/** '/playlist/{id}' (spec section 2): the owner's playlist; anyone else's answers 404, shown as not found. */
+/**
+ * '/playlist/{id}' (spec section 2) signed in: the owner's playlist. Anyone else's answers 404 here
+ * and is shown as its public page, which says "not found" unless it is public (decision 0345).
+ */
 export function PlaylistPage({ playlistId }: { playlistId: string }) {
   const id = parsePlaylistId(playlistId);
   const { data: playlist, isLoading, error } = usePlaylist(id);
@@ -28,13 +32,11 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
 
   if (!playlist) {
     const missing = id === null || !error || errorStatus(error) === 404;
+    // Not theirs (or gone): what anyone may see of it, if it is public, else "not found" (0345).
+    if (missing) return <PublicPlaylistPage playlistId={playlistId} />;
     return (
       <Page>
-        <EmptyState
-          icon={ListMusic}
-          title={missing ? 'Playlist not found' : 'Could not load this playlist'}
-          hint={missing ? "This playlist doesn't exist or isn't yours." : 'Please try again later.'}
-        />
+        <EmptyState icon={ListMusic} title="Could not load this playlist" hint="Please try again later." />
       </Page>
     );
   }

@@ -7,7 +7,7 @@ import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/p
 import { VersionTag } from '../tracks/version-tag';
 
 /**
- * The # cell of a playlist track row (the owner's sortable list and a collective's read-only one):
+ * The # cell of a playlist track row (the owner's sortable list, a collective's and a public one):
  * the number, sound bars on the playing track, and a play or pause button shown on the row's hover
  * or focus, and kept on a paused current track. The row must be a `group`. A track that cannot play
  * yet keeps its button, disabled with the reason (issue 10).
@@ -19,7 +19,7 @@ export function TrackIndexCell({
   playing,
   onPlay,
 }: {
-  track: PlaylistTrack;
+  track: Pick<PlaylistTrack, 'name' | 'playable' | 'processing'>;
   index: number;
   current: boolean;
   /** This track is the one playing now. */
@@ -58,7 +58,13 @@ export function TrackIndexCell({
 }
 
 /** Name and notes of a playlist track, one line each; the current track's name in the accent colour. */
-export function TrackTitleCell({ track, current }: { track: PlaylistTrack; current: boolean }) {
+export function TrackTitleCell({
+  track,
+  current,
+}: {
+  track: Pick<PlaylistTrack, 'id' | 'name' | 'notes' | 'version'>;
+  current: boolean;
+}) {
   return (
     <div className="min-w-0">
       <p className={cn('flex min-w-0 items-center text-sm leading-5 font-medium', current && 'text-primary')}>

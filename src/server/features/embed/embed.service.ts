@@ -1,11 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { Embed, EmbedTrack } from '../../../shared/schemas/embed';
 import type { Database } from '../../db/client';
-import { playlists, playlistTracks, tracks, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { loadPublicTrack, type Owner, ownerColumns } from '../tracks/public-track';
+import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
+import { loadPublicTrack, type Owner } from '../tracks/public-track';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 
 /**
@@ -45,24 +44,15 @@ export async function publicTrackEmbed(db: Database, trackId: number): Promise<E
  * tracks in a public playlist are left out, name and all: they are not the playlist's to publish.
  */
 export async function publicPlaylistEmbed(db: Database, playlistId: number): Promise<Embed> {
-  const [found] = await db
-    .select({ playlist: { id: playlists.id, name: playlists.name }, owner: ownerColumns })
-    .from(playlists)
-    .innerJoin(users, eq(users.id, playlists.userId))
-    .where(and(eq(playlists.id, playlistId), eq(playlists.isPublic, true)))
-    .limit(1);
+  // The one meaning of "public playlist" (decision 0345), shared with its page and previews.
+  const found = await findPublicPlaylist(db, playlistId);
   if (!found) throw notFound(NOT_AVAILABLE);
-  const rows = await db
-    .select({ track: tracks })
-    .from(playlistTracks)
-    .innerJoin(tracks, eq(tracks.id, playlistTracks.trackId))
-    .where(and(eq(playlistTracks.playlistId, playlistId), eq(tracks.visibility, 'public')))
-    .orderBy(asc(playlistTracks.position), asc(playlistTracks.id));
+  const rows = await publicTracksOf(db, found.playlist.id, found.owner.id);
   return {
     kind: 'playlist',
     title: found.playlist.name,
     url: `/playlist/${found.playlist.id}`,
     owner: ownerOf(found.owner),
-    tracks: rows.map((r) => embedTrack(r.track)),
+    tracks: rows.map(embedTrack),
   };
 }

@@ -1,12 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
-import { playlists } from '../../db/schema';
 
 // Issue 24, the embeddable player (decision 0330): its pages, their framing headers, its JSON.
 let t: TestApp;
@@ -35,8 +33,8 @@ async function upload(name: string, visibility: 'public' | 'private') {
 async function playlistOf(name: string, trackIds: number[], isPublic: boolean) {
   const { id } = (await owner.post('/api/playlists', { name })).json() as { id: number };
   for (const trackId of trackIds) await owner.post(`/api/playlists/${id}/tracks`, { trackId });
-  // Nothing in the API publishes a playlist yet: the column is what the embed reads.
-  await t.db.update(playlists).set({ isPublic }).where(eq(playlists.id, id));
+  // The owner publishes it as the app does (decision 0345).
+  expect((await owner.patch(`/api/playlists/${id}`, { isPublic })).statusCode).toBe(200);
   return id;
 }
 

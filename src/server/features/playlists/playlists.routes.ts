@@ -134,7 +134,7 @@ export async function playlistsRoutes(fastify: FastifyInstance, opts: PlaylistsR
     '/api/playlists/:id',
     {
       schema: {
-        summary: 'Edit a playlist (name, description)',
+        summary: 'Edit a playlist (name, description, public or private)',
         tags,
         params: idParams,
         body: updatePlaylistBodySchema,

@@ -107,7 +107,8 @@ export async function updatePlaylist(
   body: UpdatePlaylistBody,
 ) {
   await findOwnPlaylist(db, playlistId, viewerId);
-  const changes = body as { name?: string; description?: string | null };
+  // updatedAt moves with every change, `isPublic` included: previews key their cache on it (0325).
+  const changes = body as { name?: string; description?: string | null; isPublic?: boolean };
   const [row] = await db
     .update(playlists)
     .set({ ...changes, updatedAt: new Date() })

@@ -1,9 +1,10 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { displayName } from '../../../shared/format';
 import type { Database } from '../../db/client';
-import { playlists, playlistTracks, tracks, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { imageUrlOf } from '../images/image-url';
-import { loadPublicTrack, ownerColumns, type Owner as PageOwner } from '../tracks/public-track';
+import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
+import { loadPublicTrack, type Owner as PageOwner } from '../tracks/public-track';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 
 /** Someone's public name and profile address, as a preview credits them. */
@@ -113,21 +114,11 @@ export async function publicProfilePreview(db: Database, idOrUsername: string): 
  * cover, else the first public track's waveform image; only public tracks are counted or shown.
  */
 export async function publicPlaylistPreview(db: Database, playlistId: number): Promise<Preview | null> {
-  if (!Number.isSafeInteger(playlistId) || playlistId < 1 || playlistId > 2_147_483_647) return null;
-  const [found] = await db
-    .select({ playlist: playlists, owner: ownerColumns })
-    .from(playlists)
-    .innerJoin(users, eq(users.id, playlists.userId))
-    .where(and(eq(playlists.id, playlistId), eq(playlists.isPublic, true)))
-    .limit(1);
+  // The one meaning of "public playlist" (decision 0345), shared with its page and the embed.
+  const found = await findPublicPlaylist(db, playlistId);
   if (!found) return null;
   const { playlist, owner } = found;
-  const shown = await db
-    .select({ id: tracks.id, updatedAt: tracks.updatedAt })
-    .from(playlistTracks)
-    .innerJoin(tracks, eq(tracks.id, playlistTracks.trackId))
-    .where(and(eq(playlistTracks.playlistId, playlist.id), eq(tracks.visibility, 'public')))
-    .orderBy(asc(playlistTracks.position), asc(playlistTracks.id));
+  const shown = await publicTracksOf(db, playlist.id, owner.id);
   const cover = imageUrlOf(playlist.imageKey);
   const first = shown[0];
   const by = displayName(owner);

@@ -3,12 +3,16 @@ import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import type { TrackRow } from './tracks.service';
 
-/** What a page about a track or playlist says of its owner: name, profile address, version. */
+/**
+ * What a page about a track or playlist says of its owner: name, avatar, profile address, version;
+ * never the email.
+ */
 export const ownerColumns = {
   id: users.id,
   username: users.username,
   firstName: users.firstName,
   lastName: users.lastName,
+  avatarKey: users.avatarKey,
   isPublic: users.isPublic,
   updatedAt: users.updatedAt,
 };
@@ -18,6 +22,7 @@ export interface Owner {
   username: string | null;
   firstName: string | null;
   lastName: string | null;
+  avatarKey: string | null;
   isPublic: boolean;
   updatedAt: Date;
 }

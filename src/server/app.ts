@@ -24,6 +24,8 @@ import { playlistsRoutes } from './features/playlists/playlists.routes';
 import { PagePreviews } from './features/previews/page-previews';
 import { previewsRoutes } from './features/previews/previews.routes';
 import { searchRoutes } from './features/search/search.routes';
+import { sharePagesRoutes } from './features/shares/share-pages.routes';
+import { sharePreviewRoute } from './features/shares/share-views';
 import { sharesRoutes } from './features/shares/shares.routes';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
 import { StreamAccess } from './features/tracks/stream-access';
@@ -274,10 +276,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 
   const hasClient = await registerClient(app, clientDir);
-  await app.register(embedRoutes, {
-    db,
-    hasPage: hasClient && existsSync(path.join(clientDir ?? '', EMBED_HTML)),
-  });
+  const hasEmbedPage = hasClient && existsSync(path.join(clientDir ?? '', EMBED_HTML));
+  await app.register(embedRoutes, { db, hasPage: hasEmbedPage });
+  // Share-link pages: /s/{token} with its preview, its embed and picture (decision 0335).
+  app.pagePreviews.add(sharePreviewRoute);
+  await app.register(sharePagesRoutes, { db, store, previews: app.pagePreviews, hasClient, hasEmbedPage });
   await startMediaProcessing(app, options, { queue, store, tempDir });
   return app;
 }
@@ -378,7 +381,10 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       request.log.warn({ err }, 'Could not make the link preview of a page');
       return undefined;
     });
-    if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
+    if (page !== undefined) {
+      if (page.noindex) reply.header('X-Robots-Tag', 'noindex');
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+    }
     return reply.sendFile('index.html');
   });
   return hasClient;

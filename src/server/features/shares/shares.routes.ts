@@ -106,7 +106,8 @@ export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesO
         response: { 200: sharedItemSchema },
       },
     },
-    async (request) => openShare(db, request.params.token),
+    // Fastify answers HEAD with this handler too: only a GET is someone opening the link.
+    async (request) => openShare(db, request.params.token, { countVisit: request.method === 'GET' }),
   );
 
   const audio = blobReplies({ mediaType: 'audio/*', description: 'The audio', redirect: true });

@@ -124,7 +124,10 @@ describe('the /s/{token} route', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Attic Demo' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Play Attic Demo' }));
-    expect(within(screen.getByRole('region', { name: 'Player' })).getByText('Attic Demo')).toBeTruthy();
+    const bar = screen.getByRole('region', { name: 'Player' });
+    expect(within(bar).getByText('Attic Demo')).toBeTruthy();
+    // The link names its owner (never their id): the bar credits them, not "Your Recording".
+    expect(within(bar).getByText('Grace Hopper')).toBeTruthy();
   });
 
   it('opens the same page signed in, not the journal or a 404', async () => {

@@ -123,15 +123,23 @@ function SharedBody({ entries, list }: { entries: SharedEntry[]; list: boolean }
   }
   return (
     <div className="mt-6 space-y-4">
-      <NowPlayingOf entries={entries} fallback={first} />
+      <NowPlayingOf entries={entries} fallback={first} list={list} />
       {list && <SharedTrackList entries={entries} />}
     </div>
   );
 }
 
 /** A playlist's panel follows the player: the list's playing track, else its first playable one. */
-function NowPlayingOf({ entries, fallback }: { entries: SharedEntry[]; fallback: SharedEntry }) {
+function NowPlayingOf({
+  entries,
+  fallback,
+  list,
+}: {
+  entries: SharedEntry[];
+  fallback: SharedEntry;
+  list: boolean;
+}) {
   const { currentTrack } = usePlayer();
   const entry = entries.find((e) => e.player.id === currentTrack?.id) ?? fallback;
-  return <SharedNowPlaying entry={entry} queue={entries} />;
+  return <SharedNowPlaying entry={entry} queue={entries} showName={list} />;
 }

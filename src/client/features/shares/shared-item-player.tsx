@@ -37,7 +37,16 @@ function DownloadLink({ track, compact = false }: { track: SharedTrack; compact?
  * on it while another track plays starts this one there) and the time. For a playlist it is the
  * list's current track, else its first.
  */
-export function SharedNowPlaying({ entry, queue }: { entry: SharedEntry; queue: SharedEntry[] }) {
+export function SharedNowPlaying({
+  entry,
+  queue,
+  showName,
+}: {
+  entry: SharedEntry;
+  queue: SharedEntry[];
+  /** A playlist's panel names its track; a track link's heading already does. */
+  showName: boolean;
+}) {
   const tracks = queue.map((e) => e.player);
   const { player, play } = usePlayFromList(tracks);
   const { player: track, shared } = entry;
@@ -63,10 +72,11 @@ export function SharedNowPlaying({ entry, queue }: { entry: SharedEntry; queue: 
           </Button>
         </WhyNotPlayable>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold">{track.name}</p>
-          <p className="text-sm text-muted-foreground">
-            {playing ? 'Playing' : current ? 'Paused' : 'Ready to play'}
+          {showName && <p className="truncate text-lg font-semibold">{track.name}</p>}
+          <p className={cn(showName ? 'text-sm text-muted-foreground' : 'text-base font-semibold')}>
+            {reason ?? (playing ? 'Playing' : current ? 'Paused' : 'Ready to play')}
           </p>
+          {!showName && <p className="text-sm text-muted-foreground">Seek anywhere on the waveform</p>}
         </div>
       </div>
       <TrackWaveform track={track} queue={tracks} className="mt-4 border-0 bg-muted/40 p-3" />

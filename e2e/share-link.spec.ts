@@ -120,6 +120,39 @@ test('a signed-out visitor plays a private share link, its embed plays on anothe
     site.server.close();
   }
 
+  // --- A playlist link lists its tracks in order and plays the one chosen (checked at both sizes).
+  const playlist = await api(page, 'POST', '/api/playlists', { name: `Attic Tapes ${name.slice(-6)}` });
+  expect(playlist.status).toBe(201);
+  const samples = (await api(page, 'GET', '/api/tracks')).body as { id: number; name: string }[];
+  const sample = samples.find((t) => t.id !== trackId);
+  if (!sample) throw new Error('the demo journal has no sample track');
+  for (const id of [trackId, sample.id]) {
+    const added = await api(page, 'POST', `/api/playlists/${playlist.body.id}/tracks`, { trackId: id });
+    expect(added.status).toBeLessThan(300);
+  }
+  const listLink = await api(page, 'POST', '/api/shares', { playlistId: playlist.body.id });
+  expect((await visitor.goto(`/s/${listLink.body.token}`))?.status()).toBe(200);
+  const rows = visitor.getByRole('list', { name: 'Tracks' }).getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(name);
+  await expect(rows.nth(1)).toContainText(sample.name);
+  await rows
+    .nth(0)
+    .getByRole('button', { name: `Play ${name}` })
+    .click();
+  await expect(rows.nth(0)).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => audioTime(visitor), { timeout: 10_000 }).toBeGreaterThan(0.3);
+  await shot(visitor, '4-playlist-link');
+  await expectNoSeriousA11yViolations(visitor, 'share-link: playlist link playing @desktop');
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.waitForTimeout(300);
+  await shot(visitor, '5-playlist-link-phone');
+  await expectNoSeriousA11yViolations(visitor, 'share-link: playlist link @390x844');
+  await visitor
+    .getByRole('region', { name: 'Player' })
+    .getByRole('button', { name: /^Pause/ })
+    .click();
+
   // --- The owner revokes the link: the visitor's reload is a 404, page and status.
   expect((await api(page, 'DELETE', `/api/shares/${shareId}`)).status).toBe(204);
   const gone = await visitor.goto(`/s/${token}`);
@@ -127,7 +160,7 @@ test('a signed-out visitor plays a private share link, its embed plays on anothe
   await expect(
     visitor.getByRole('heading', { level: 1, name: 'This link does not exist or was revoked' }),
   ).toBeVisible();
-  await shot(visitor, '4-revoked');
+  await shot(visitor, '6-revoked');
   await expectNoSeriousA11yViolations(visitor, 'share-link: revoked link');
   await stranger.close();
 });

@@ -271,7 +271,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
   const clientDir = hasClientAt(options.clientDir);
   app.decorate('pagePreviews', new PagePreviews(db, config.publicUrl, clientDir));
-  await app.register(previewsRoutes, { db, store, publicUrl: config.publicUrl, previews: app.pagePreviews });
+  const ogImages = { db, store, tempDir, kickBlobDeletions: () => app.kickBlobDeletions() };
+  await app.register(previewsRoutes, {
+    db,
+    publicUrl: config.publicUrl,
+    previews: app.pagePreviews,
+    ogImages,
+  });
   // The job queue's connection is also where this instance LISTENs (decision 0100).
   await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 
@@ -280,7 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(embedRoutes, { db, hasPage: hasEmbedPage });
   // Share-link pages: /s/{token} with its preview, its embed and picture (decision 0335).
   app.pagePreviews.add(sharePreviewRoute);
-  await app.register(sharePagesRoutes, { db, store, previews: app.pagePreviews, hasClient, hasEmbedPage });
+  await app.register(sharePagesRoutes, { db, ogImages, previews: app.pagePreviews, hasClient, hasEmbedPage });
   await startMediaProcessing(app, options, { queue, store, tempDir });
   return app;
 }

@@ -76,6 +76,19 @@ describe('blob_deletions triggers (decision 0095)', () => {
     ]);
   });
 
+  it("queue a track's replaced link-preview picture, and its last one with the track (decision 0350)", async () => {
+    const { db } = database;
+    await db.delete(blobDeletions);
+    await db.insert(users).values({ id: 'owner-og' });
+    const track = await insertTrack(db, 'owner-og', 'tracks/og');
+    await db.update(tracks).set({ ogImageKey: 'tracks/og-1-aa-01.png' }).where(eq(tracks.id, track.id));
+    expect(await queued(db)).toEqual([]);
+    await db.update(tracks).set({ ogImageKey: 'tracks/og-1-bb-02.png' }).where(eq(tracks.id, track.id));
+    expect(await queued(db)).toEqual(['tracks/og-1-aa-01.png']);
+    await db.delete(tracks).where(eq(tracks.id, track.id));
+    expect(await queued(db)).toEqual(['tracks/og-1-aa-01.png', 'tracks/og', 'tracks/og-1-bb-02.png']);
+  });
+
   it('queue replaced images, and everything an account held when it is deleted (cascades included)', async () => {
     const { db } = database;
     await db.delete(blobDeletions);

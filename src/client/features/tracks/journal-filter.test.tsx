@@ -121,29 +121,44 @@ describe('Journal filter bar', () => {
     expect(lastAsked(asked)).toMatchObject({ visibility: 'private', cursor: 'next-page', limit: '100' });
   });
 
-  it('reads the filtered pages again while a match is being processed, and stops when none is', async () => {
+  it('reads the filtered pages again once a match settles in the journal, not on every poll', async () => {
     vi.useFakeTimers({
       toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
       shouldAdvanceTime: true,
     });
-    let reads = 0;
-    server(() => {
-      reads += 1;
-      const state = reads < 2 ? 'pending' : 'ready';
-      return {
-        items: [makeTrack({ id: 9, name: 'Fresh Take', processing: { state, error: null } })],
-        nextCursor: null,
-        total: 1,
-        all: 3,
-      };
+    const take = (state: 'pending' | 'ready') =>
+      makeTrack({ id: 9, name: 'Fresh Take', processing: { state, error: null } });
+    let pageReads = 0;
+    let trackReads = 0;
+    mockFetch({
+      'GET /api/tracks': (_init, url) => {
+        const filtered = new URL(url, 'http://localhost').searchParams.has('q');
+        if (!filtered) return json([...whole, take('pending')]);
+        pageReads += 1;
+        return json({
+          items: [take(trackReads < 3 ? 'pending' : 'ready')],
+          nextCursor: null,
+          total: 1,
+          all: 4,
+        });
+      },
+      // The journal's own poll of its pending track: still pending twice, then ready.
+      'GET /api/tracks/9': () => {
+        trackReads += 1;
+        return json({ track: take(trackReads < 3 ? 'pending' : 'ready') });
+      },
     });
     renderWithProviders(<JournalPage />, { path: '/?q=fresh' });
     expect(await screen.findByText('Processing…')).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs * 2);
+    await waitFor(() => expect(trackReads).toBe(2));
+    expect(pageReads).toBe(1);
     await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs);
     await waitFor(() => expect(screen.queryByText('Processing…')).toBeNull());
-    expect(reads).toBe(2);
+    expect(pageReads).toBe(2);
     await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs * 3);
-    expect(reads).toBe(2);
+    expect(pageReads).toBe(2);
+    expect(trackReads).toBe(3);
   });
 
   it('closes the equipment list on a click elsewhere', async () => {

@@ -40,7 +40,7 @@ export function JournalPage() {
   const journal = useTracks(sort);
   // A filter in the URL shows the server's filtered pages instead of the whole list (decision 0272).
   const [filter, setFilter] = useTrackFilter();
-  const found = useFilteredTracks(filter, sort);
+  const found = useFilteredTracks(filter, sort, journal.data);
   const {
     data: tracks,
     isLoading,

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { TIMINGS } from '../../../shared/constants';
 import type { TrackPage } from '../../../shared/schemas/track-list';
 import type { Track } from '../../../shared/schemas/tracks';
 import { isFiltered, TRACK_FILTER_PAGE_SIZE, type TrackFilter } from '../../../shared/track-filter';
@@ -40,18 +39,20 @@ interface FilteredJournal {
  * order) so Play all and the queue hold every match, as they do unfiltered, where the whole list
  * also comes before the first row shows. One query rather than an infinite query: the journal's
  * first route stays within its budget (issue 11). Under the tracks key, so any change that
- * refreshes the journal refreshes this too.
+ * refreshes the journal refreshes this too. `journal` is the whole list, which polls its pending
+ * tracks (decision 0073): the filtered pages are read again only when one of theirs has settled there.
  */
-export function useFilteredTracks(filter: TrackFilter, sort: TrackSort) {
+export function useFilteredTracks(
+  filter: TrackFilter,
+  sort: TrackSort,
+  journal: readonly Track[] | undefined,
+) {
   const enabled = isFiltered(filter);
   const params = toApiParams(filter);
+  const queryKey = useMemo(() => [...TRACKS_KEY, 'filtered', sort, params], [sort, params]);
   const query = useQuery<FilteredJournal>({
-    queryKey: [...TRACKS_KEY, 'filtered', sort, params],
+    queryKey,
     enabled,
-    // While a match is still being processed, read the filtered pages again now and then, as the
-    // unfiltered journal polls its pending tracks (decision 0073).
-    refetchInterval: (q) =>
-      q.state.data?.items.some((t) => t.processing.state === 'pending') ? TIMINGS.processingPollMs : false,
     queryFn: async () => {
       const journal: FilteredJournal = { items: [], total: undefined, all: undefined };
       let cursor: string | null = null;
@@ -68,6 +69,7 @@ export function useFilteredTracks(filter: TrackFilter, sort: TrackSort) {
       return journal;
     },
   });
+  useRereadWhenSettled(queryKey, enabled ? query.data?.items : undefined, journal);
   return {
     enabled,
     tracks: query.data?.items,
@@ -76,4 +78,30 @@ export function useFilteredTracks(filter: TrackFilter, sort: TrackSort) {
     isLoading: enabled && query.isLoading,
     isError: query.isError,
   };
+}
+
+/**
+ * Reads the filtered pages again once a match still pending in them is no longer pending in the
+ * whole list. Polling the pages themselves (every page, every few seconds) doubled the journal's
+ * own polling and, on a large match, read thousands of rows to learn that one track had settled;
+ * reading them again (rather than patching rows in) keeps a state filter such as "Processing" true.
+ */
+function useRereadWhenSettled(
+  queryKey: readonly unknown[],
+  matches: readonly Track[] | undefined,
+  journal: readonly Track[] | undefined,
+) {
+  const queryClient = useQueryClient();
+  const settled = useMemo(() => {
+    if (!matches || !journal) return '';
+    const pendingMatches = new Set(matches.filter((t) => t.processing.state === 'pending').map((t) => t.id));
+    if (pendingMatches.size === 0) return '';
+    return journal
+      .filter((t) => pendingMatches.has(t.id) && t.processing.state !== 'pending')
+      .map((t) => t.id)
+      .join(',');
+  }, [matches, journal]);
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey, exact: true });
+  }, [settled, queryKey, queryClient]);
 }

@@ -37,6 +37,11 @@ export const tracks = pgTable(
     renditionMimeType: text(),
     /** JSON {duration, peaks} of the waveform, beside the original in the blob store. */
     peaksKey: text(),
+    /**
+     * The link-preview picture (GET /api/tracks/{id}/og.png), rendered on first request and stored
+     * beside the track's files; its key names a hash of what it shows (decision 0350).
+     */
+    ogImageKey: text(),
     /** EBU R128 integrated loudness (LUFS) and true peak (dBTP), null until measured. */
     loudnessLufs: real(),
     truePeakDb: real(),

@@ -5,6 +5,7 @@ import type { Embed, EmbedTrack } from '../../../shared/schemas/embed';
 import type { Database } from '../../db/client';
 import { playlists, playlistTracks, tracks, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { loadPublicTrack, type Owner, ownerColumns } from '../tracks/public-track';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 
 /**
@@ -14,20 +15,7 @@ import { streamSource, type TrackRow } from '../tracks/tracks.service';
  */
 const NOT_AVAILABLE = 'Not found';
 
-const ownerColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  isPublic: users.isPublic,
-};
-interface OwnerRow {
-  id: string;
-  username: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  isPublic: boolean;
-}
+type OwnerRow = Pick<Owner, 'id' | 'username' | 'firstName' | 'lastName' | 'isPublic'>;
 
 const ownerOf = (owner: OwnerRow): Embed['owner'] => ({
   name: displayName(owner),
@@ -46,12 +34,7 @@ const embedTrack = (row: TrackRow): EmbedTrack => ({
 
 /** A public track as its embed shows it; 404 for a private or missing one (the same reply). */
 export async function publicTrackEmbed(db: Database, trackId: number): Promise<Embed> {
-  const [found] = await db
-    .select({ track: tracks, owner: ownerColumns })
-    .from(tracks)
-    .innerJoin(users, eq(users.id, tracks.userId))
-    .where(and(eq(tracks.id, trackId), eq(tracks.visibility, 'public')))
-    .limit(1);
+  const found = await loadPublicTrack(db, trackId);
   if (!found) throw notFound(NOT_AVAILABLE);
   const track = embedTrack(found.track);
   return { kind: 'track', title: track.name, url: track.url!, owner: ownerOf(found.owner), tracks: [track] };

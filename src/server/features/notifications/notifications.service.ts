@@ -46,7 +46,7 @@ export async function switchedOff(db: DbOrTx, userIds: string[]): Promise<Set<st
  * The collective's members, other than the author, who are among `candidates` or whose username is
  * one of the `@names` (without case): the only people a comment there may tell (decision 0164).
  */
-export async function membersConcerned(
+async function membersConcerned(
   tx: DbOrTx,
   collectiveId: number,
   authorId: string,
@@ -69,9 +69,37 @@ export async function membersConcerned(
 }
 
 /**
- * Inbox entries for a new timed comment, in its transaction (decision 0164). Each member concerned
- * gets one entry, of the first kind that applies and that they keep on: a mention, then a reply to
- * them, then a comment on their track. The author and non-members get none.
+ * Inbox entries for a new comment in a collective, in its transaction (decision 0164): each member
+ * concerned (a `candidate`, or `@named`) gets at most one entry, of the first kind that applies and
+ * that they keep on: a `mention`, then the kinds `kindsOf` gives them, in its order. The author and
+ * non-members get none. `entry`: what every entry says of the comment.
+ */
+export async function notifyAboutCollectiveComment(
+  tx: DbOrTx,
+  c: { collectiveId: number; authorId: string; content: string; candidates: string[] },
+  kindsOf: (userId: string) => NotificationKind[],
+  entry: Omit<NewNotification, 'userId' | 'kind' | 'actorId' | 'collectiveId'>,
+) {
+  const names = mentionedNames(c.content);
+  const members = await membersConcerned(tx, c.collectiveId, c.authorId, c.candidates, names);
+  const off = await switchedOff(
+    tx,
+    members.map((m) => m.userId),
+  );
+  const rows: NewNotification[] = [];
+  for (const m of members) {
+    const mentioned = m.username !== null && names.includes(m.username.toLowerCase());
+    const kinds: NotificationKind[] = [...(mentioned ? (['mention'] as const) : []), ...kindsOf(m.userId)];
+    const kind = kinds.find((k) => !off.has(`${m.userId}:${k}`));
+    if (kind)
+      rows.push({ ...entry, userId: m.userId, kind, actorId: c.authorId, collectiveId: c.collectiveId });
+  }
+  if (rows.length > 0) await tx.insert(notifications).values(rows);
+}
+
+/**
+ * Inbox entries for a new timed comment: a mention, then a reply to them, then a comment on their
+ * track (notifyAboutCollectiveComment).
  */
 export async function notifyAboutComment(
   tx: DbOrTx,
@@ -86,33 +114,20 @@ export async function notifyAboutComment(
     atSeconds: number;
   },
 ) {
-  const names = mentionedNames(c.content);
-  const candidates = [c.track.userId, ...(c.parentAuthorId ? [c.parentAuthorId] : [])];
-  const members = await membersConcerned(tx, c.collectiveId, c.authorId, candidates, names);
-  const off = await switchedOff(
+  await notifyAboutCollectiveComment(
     tx,
-    members.map((m) => m.userId),
-  );
-  const rows: NewNotification[] = [];
-  for (const m of members) {
-    const kinds: NotificationKind[] = [];
-    if (m.username && names.includes(m.username.toLowerCase())) kinds.push('mention');
-    if (m.userId === c.parentAuthorId) kinds.push('reply');
-    if (m.userId === c.track.userId) kinds.push('comment');
-    const kind = kinds.find((k) => !off.has(`${m.userId}:${k}`));
-    if (!kind) continue;
-    rows.push({
-      userId: m.userId,
-      kind,
-      actorId: c.authorId,
+    {
       collectiveId: c.collectiveId,
-      playlistId: c.playlistId,
-      trackId: c.track.id,
-      commentId: c.commentId,
-      atSeconds: c.atSeconds,
-    });
-  }
-  if (rows.length > 0) await tx.insert(notifications).values(rows);
+      authorId: c.authorId,
+      content: c.content,
+      candidates: [c.track.userId, ...(c.parentAuthorId ? [c.parentAuthorId] : [])],
+    },
+    (userId) => [
+      ...(userId === c.parentAuthorId ? (['reply'] as const) : []),
+      ...(userId === c.track.userId ? (['comment'] as const) : []),
+    ],
+    { playlistId: c.playlistId, trackId: c.track.id, commentId: c.commentId, atSeconds: c.atSeconds },
+  );
 }
 
 /** Every other member of the collective hears of a playlist shared into it. */

@@ -1,7 +1,5 @@
-import type { NotificationKind } from '../../../shared/schemas/notifications';
 import type { DbOrTx } from '../../db/client';
-import { notifications } from '../../db/schema';
-import { membersConcerned, mentionedNames, type NewNotification, switchedOff } from './notifications.service';
+import { notifyAboutCollectiveComment } from './notifications.service';
 
 /**
  * Inbox entries for a new comment on a playlist shared into a collective, in its transaction
@@ -21,27 +19,15 @@ export async function notifyAboutPlaylistComment(
     content: string;
   },
 ) {
-  const names = mentionedNames(c.content);
-  const members = await membersConcerned(tx, c.collectiveId, c.authorId, [c.playlist.userId], names);
-  const off = await switchedOff(
+  await notifyAboutCollectiveComment(
     tx,
-    members.map((m) => m.userId),
-  );
-  const rows: NewNotification[] = [];
-  for (const m of members) {
-    const kinds: NotificationKind[] = [];
-    if (m.username && names.includes(m.username.toLowerCase())) kinds.push('mention');
-    if (m.userId === c.playlist.userId) kinds.push('playlist_comment');
-    const kind = kinds.find((k) => !off.has(`${m.userId}:${k}`));
-    if (!kind) continue;
-    rows.push({
-      userId: m.userId,
-      kind,
-      actorId: c.authorId,
+    {
       collectiveId: c.collectiveId,
-      playlistId: c.playlist.id,
-      playlistCommentId: c.commentId,
-    });
-  }
-  if (rows.length > 0) await tx.insert(notifications).values(rows);
+      authorId: c.authorId,
+      content: c.content,
+      candidates: [c.playlist.userId],
+    },
+    (userId) => (userId === c.playlist.userId ? ['playlist_comment'] : []),
+    { playlistId: c.playlist.id, playlistCommentId: c.commentId },
+  );
 }

@@ -1,40 +1,31 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { displayName } from '../../../shared/format';
 import { apiErrorSchema } from '../../../shared/schemas/common';
 import { type OEmbed, oembedQuerySchema, oembedSchema } from '../../../shared/schemas/previews';
 import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { badRequest, errorBody, notFound } from '../../plugins/errors';
-import type { BlobStore } from '../../storage/blob-store';
+import { loadPublicTrack } from '../tracks/public-track';
 import { escapeHtml, SITE } from './meta-tags';
-import { renderOgImage } from './og-image';
+import { type OgImageDeps, ogImageOf, sendOgImage } from './og-image-store';
 import type { PagePreviews } from './page-previews';
-import { loadPublicTrack, trackPreview } from './previews.service';
 
 export interface PreviewRoutesOptions {
   db: Database;
-  store: BlobStore;
   publicUrl: string;
   previews: PagePreviews;
+  /** Where track pictures are drawn and stored (decision 0350). */
+  ogImages: OgImageDeps;
 }
-
-/**
- * Waveform pictures kept in memory, newest last (Map order), keyed by track and version: a few
- * tens of KB each, so 64 of them stay under a few MB (decision 0325 says why not in the store).
- */
-const OG_CACHE_ENTRIES = 64;
 
 const png = z.string().meta({ format: 'binary' });
 
 /** The link-preview routes of issue 24: oEmbed and a public track's preview picture. */
 export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, store, publicUrl, previews } = opts;
+  const { db, publicUrl, previews, ogImages } = opts;
   const site = new URL(publicUrl);
-  const images = new Map<string, Buffer>();
 
   app.get(
     '/api/oembed',
@@ -110,43 +101,10 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
     },
     async (request, reply) => {
       const found = await loadPublicTrack(db, request.params.id);
-      if (!found) throw notFound('Track not found');
-      const { track, owner } = found;
-      const version = trackPreview(track, owner).version;
-      const etag = `"${createHash('sha256')
-        .update(`${track.id}:${version}:${track.name}:${displayName(owner)}`)
-        .digest('base64url')
-        .slice(0, 22)}"`;
-      reply.header('Cache-Control', 'public, no-cache').header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      let image = images.get(etag);
-      if (image) {
-        images.delete(etag);
-      } else {
-        image = await renderOgImage({
-          peaks: await readPeaks(store, track.peaksKey),
-          title: track.name,
-          author: displayName(owner),
-        });
-        if (images.size >= OG_CACHE_ENTRIES) images.delete(images.keys().next().value!);
-      }
-      images.set(etag, image);
+      const image = found && (await ogImageOf(ogImages, found));
+      if (!image) throw notFound('Track not found');
       // Bytes, which the route's typed reply (a binary string in the document) does not describe.
-      return (reply as FastifyReply).type('image/png').send(image);
+      return sendOgImage(request, reply as FastifyReply, image);
     },
   );
-}
-
-/** The stored peaks (a few tens of KB of JSON), or none while the track is not processed. */
-async function readPeaks(store: BlobStore, key: string | null): Promise<number[]> {
-  if (!key) return [];
-  const chunks: Buffer[] = [];
-  try {
-    for await (const chunk of await store.createReadStream(key)) chunks.push(chunk as Buffer);
-    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { peaks?: unknown };
-    return Array.isArray(parsed.peaks) ? parsed.peaks.filter((p): p is number => typeof p === 'number') : [];
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
 }

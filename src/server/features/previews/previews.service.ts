@@ -3,6 +3,7 @@ import { displayName } from '../../../shared/format';
 import type { Database } from '../../db/client';
 import { playlists, playlistTracks, tracks, users } from '../../db/schema';
 import { imageUrlOf } from '../images/image-url';
+import { loadPublicTrack, ownerColumns, type Owner as PageOwner } from '../tracks/public-track';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 
 /** Someone's public name and profile address, as a preview credits them. */
@@ -35,14 +36,7 @@ export interface Preview {
   embed: { path: string; width: number; height: number } | null;
 }
 
-const ownerColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  updatedAt: users.updatedAt,
-};
-type Owner = { id: string; username: string | null; firstName: string | null; lastName: string | null };
+type Owner = Pick<PageOwner, 'id' | 'username' | 'firstName' | 'lastName'>;
 
 const authorOf = (owner: Owner): PreviewAuthor => ({
   name: displayName(owner),
@@ -64,18 +58,6 @@ export function previewText(text: string | null | undefined, max = 200): string 
 export const TRACK_EMBED = { width: 480, height: 160 };
 export const PLAYLIST_EMBED = { width: 480, height: 400 };
 export const OG_IMAGE = { width: 1200, height: 630 };
-
-/** A public track (visibility 'public', decision 0140) with its owner; null otherwise. */
-export async function loadPublicTrack(db: Database, trackId: number) {
-  if (!Number.isSafeInteger(trackId) || trackId < 1 || trackId > 2_147_483_647) return null;
-  const [found] = await db
-    .select({ track: tracks, owner: ownerColumns })
-    .from(tracks)
-    .innerJoin(users, eq(users.id, tracks.userId))
-    .where(and(eq(tracks.id, trackId), eq(tracks.visibility, 'public')))
-    .limit(1);
-  return found ?? null;
-}
 
 export function trackPreview(track: TrackRow, owner: Owner & { updatedAt: Date }): Preview {
   const source = streamSource(track);

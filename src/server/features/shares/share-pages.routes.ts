@@ -1,27 +1,22 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { displayName } from '../../../shared/format';
 import { embedSchema } from '../../../shared/schemas/embed';
 import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
-import { errorBody, HttpError } from '../../plugins/errors';
+import { errorBody, HttpError, notFound } from '../../plugins/errors';
 import { routeRateLimit } from '../../plugins/rate-limits';
-import type { BlobStore } from '../../storage/blob-store';
 import { EMBED_HTML, sendNotAvailable } from '../embed/embed-pages';
-import { renderOgImage } from '../previews/og-image';
+import { type OgImageDeps, sendOgImage, trackOgImage } from '../previews/og-image-store';
 import type { PagePreviews } from '../previews/page-previews';
-import { readPeaks } from '../tracks/media-send';
-import { PRIVATE } from '../tracks/track-media.routes';
+import { PRIVATE } from '../tracks/media-send';
 import { shareEmbed, sharePath } from './share-views';
 import { findLiveShare, findSharedTrack } from './shares.service';
 
 export interface SharePagesOptions {
   db: Database;
-  store: BlobStore;
+  /** Where the link's picture is stored (decision 0350). */
+  ogImages: OgImageDeps;
   previews: PagePreviews;
   /** Whether the built client (index.html) is served, and its embed.html. */
   hasClient: boolean;
@@ -40,7 +35,7 @@ const png = z.string().meta({ format: 'binary' });
  */
 export async function sharePagesRoutes(fastify: FastifyInstance, opts: SharePagesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, store, previews } = opts;
+  const { db, previews } = opts;
 
   app.get(
     '/s/:token',
@@ -113,39 +108,11 @@ export async function sharePagesRoutes(fastify: FastifyInstance, opts: SharePage
     },
     async (request, reply) => {
       const { track } = await findSharedTrack(db, request.params.token, request.params.trackId);
-      const owner = await ownerName(db, track.userId);
-      // Not kept in memory like public ones: unfurlers fetch a link's picture once or twice, and
-      // the ETag spares them the bytes when they ask again.
-      const etag = `"${createHash('sha256')
-        .update(`${track.id}:${track.updatedAt.getTime()}:${track.peaksKey ?? ''}:${track.name}:${owner}`)
-        .digest('base64url')
-        .slice(0, 22)}"`;
-      reply.header('Cache-Control', PRIVATE).header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const peaks = await peaksOrNone(store, track.peaksKey);
-      const image = await renderOgImage({ peaks, title: track.name, author: owner });
+      // The same stored picture as a public track's (decision 0350); the token was the access check.
+      const image = await trackOgImage(opts.ogImages, track.id);
+      if (!image) throw notFound('Track not found');
       // Bytes, which the route's typed reply (a binary string in the document) does not describe.
-      return (reply as FastifyReply).type('image/png').send(image);
+      return sendOgImage(request, reply as FastifyReply, image, PRIVATE);
     },
   );
-}
-
-/** A track still processing (or its peaks lost) is drawn flat rather than refused. */
-async function peaksOrNone(store: BlobStore, key: string | null): Promise<number[]> {
-  if (!key) return [];
-  try {
-    return (await readPeaks(store, key)).peaks;
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 404) return [];
-    throw err;
-  }
-}
-
-async function ownerName(db: Database, userId: string): Promise<string> {
-  const [owner] = await db
-    .select({ username: users.username, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return displayName(owner);
 }

@@ -8,17 +8,12 @@ import {
   sharedItemSchema,
   shareLinkSchema,
 } from '../../../shared/schemas/shares';
-import { waveformSchema } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
-import { blobReplies } from '../../openapi/blob-responses';
 import { userOf } from '../../plugins/auth-guard';
 import { forbidden } from '../../plugins/errors';
 import { routeRateLimit } from '../../plugins/rate-limits';
 import type { BlobStore } from '../../storage/blob-store';
-import { attachmentDisposition } from '../../storage/content-disposition';
-import { type MediaOffload, mediaSender, readPeaks } from '../tracks/media-send';
-import { conflict, conflictSchema, PRIVATE } from '../tracks/track-media.routes';
-import { processingOf, streamSource } from '../tracks/tracks.service';
+import { type MediaOffload, trackMediaReplies, trackMediaSchemas } from '../tracks/media-send';
 import { createShare, findSharedTrack, listShares, openShare, revokeShare } from './shares.service';
 
 export interface SharesRoutesOptions {
@@ -41,8 +36,8 @@ const tokenTrackParams = tokenParams.extend({ trackId: idParam() });
  */
 export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, store, publicUrl } = opts;
-  const send = mediaSender(store, opts.offload);
+  const { db, publicUrl } = opts;
+  const media = trackMediaReplies(opts.store, opts.offload);
 
   app.post(
     '/api/shares',
@@ -110,7 +105,6 @@ export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesO
     async (request) => openShare(db, request.params.token, { countVisit: request.method === 'GET' }),
   );
 
-  const audio = blobReplies({ mediaType: 'audio/*', description: 'The audio', redirect: true });
   app.get(
     '/api/shares/by-token/:token/tracks/:trackId/stream',
     {
@@ -120,23 +114,15 @@ export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesO
           'As GET /api/tracks/{id}/stream (Range, 206). 404 for a track the link does not open, 410 once it expired.',
         tags,
         params: tokenTrackParams,
-        response: { ...audio.response, 409: conflictSchema },
-        responseHeaders: audio.responseHeaders,
+        ...trackMediaSchemas.stream,
       },
     },
     async (request, reply) => {
       const { track } = await findSharedTrack(db, request.params.token, request.params.trackId);
-      const source = streamSource(track);
-      if (!source) return conflict(reply, processingOf(track));
-      return send(request, reply, source.key, { contentType: source.mimeType, cacheControl: PRIVATE });
+      return media.stream(request, reply, track);
     },
   );
 
-  const original = blobReplies({
-    mediaType: 'audio/*',
-    description: 'The file as uploaded, as an attachment',
-    redirect: true,
-  });
   app.get(
     '/api/shares/by-token/:token/tracks/:trackId/original',
     {
@@ -145,18 +131,13 @@ export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesO
         description: '403 when the link does not allow downloading.',
         tags,
         params: tokenTrackParams,
-        response: original.response,
-        responseHeaders: original.responseHeaders,
+        ...trackMediaSchemas.original,
       },
     },
     async (request, reply) => {
       const { link, track } = await findSharedTrack(db, request.params.token, request.params.trackId);
       if (!link.allowDownload) throw forbidden('This link does not allow downloading');
-      return send(request, reply, track.filepath, {
-        contentType: track.mimeType,
-        cacheControl: PRIVATE,
-        contentDisposition: attachmentDisposition(track.filename),
-      });
+      return media.original(request, reply, track);
     },
   );
 
@@ -167,15 +148,12 @@ export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesO
         summary: "A shared track's waveform peaks, through the link",
         tags,
         params: tokenTrackParams,
-        response: { 200: waveformSchema, 409: conflictSchema },
+        ...trackMediaSchemas.waveform,
       },
     },
     async (request, reply) => {
       const { track } = await findSharedTrack(db, request.params.token, request.params.trackId);
-      if (track.processingState !== 'ready' || !track.peaksKey) return conflict(reply, processingOf(track));
-      const peaks = await readPeaks(store, track.peaksKey);
-      reply.header('Cache-Control', PRIVATE);
-      return peaks;
+      return media.waveform(reply, track);
     },
   );
 }

@@ -1,24 +1,22 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
-import {
-  type Track,
-  trackProcessingSchema,
-  trackSchema,
-  waveformSchema,
-} from '../../../shared/schemas/tracks';
+import { trackSchema } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
-import { blobReplies } from '../../openapi/blob-responses';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
-import { attachmentDisposition } from '../../storage/content-disposition';
-import { type MediaOffload, mediaSender, readPeaks } from './media-send';
+import {
+  conflict,
+  conflictSchema,
+  type MediaOffload,
+  trackMediaReplies,
+  trackMediaSchemas,
+} from './media-send';
 import type { StreamAccess } from './stream-access';
 import { ProcessingConflict, retryTrackProcessing } from './track-processing.service';
-import { findListenableTrack, processingOf, streamSource } from './tracks.service';
+import { findListenableTrack, streamSource } from './tracks.service';
 
 export interface TrackMediaRoutesOptions {
   db: Database;
@@ -35,18 +33,6 @@ export interface TrackMediaRoutesOptions {
 
 const trackParams = z.object({ id: idParam() });
 const tags = ['tracks'];
-/** 409: nothing playable (or no waveform) yet; `processing` says how far the track got. */
-export const conflictSchema = apiErrorSchema
-  .extend({ processing: trackProcessingSchema })
-  .meta({ id: 'ProcessingConflict' });
-/** Audio is access-checked per request, so nothing may be kept by a shared cache. */
-export const PRIVATE = 'private, no-cache';
-
-/** 409 `{statusCode, error, message, processing}`: nothing playable (or no waveform) exists yet. */
-export function conflict(reply: FastifyReply, processing: Track['processing']) {
-  const { message } = new ProcessingConflict(processing);
-  return reply.code(409).send({ statusCode: 409, error: 'Conflict', message, processing });
-}
 
 /**
  * The audio routes of issue 10's HTTP contract. The three GETs follow the stream's access rule
@@ -55,16 +41,8 @@ export function conflict(reply: FastifyReply, processing: Track['processing']) {
  */
 export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMediaRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, store, access } = opts;
-  // Every status these routes can answer in any deployment is declared, the 302 of S3_STREAM=redirect
-  // included: the committed document is one for every configuration (decision 0261).
-  const audio = blobReplies({ mediaType: 'audio/*', description: 'The audio', redirect: true });
-  const original = blobReplies({
-    mediaType: 'audio/*',
-    description: 'The file as uploaded, as an attachment',
-    redirect: true,
-  });
-  const send = mediaSender(store, opts.offload);
+  const { db, access } = opts;
+  const media = trackMediaReplies(opts.store, opts.offload);
 
   app.get(
     '/api/tracks/:id/stream',
@@ -75,8 +53,7 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
           'The rendition when the original is not playable in every browser, else the original. Range requests are answered 206; with S3_STREAM=redirect the answer is a 302 to the bucket.',
         tags,
         params: trackParams,
-        response: { ...audio.response, 409: conflictSchema },
-        responseHeaders: audio.responseHeaders,
+        ...trackMediaSchemas.stream,
       },
     },
     async (request, reply) => {
@@ -85,12 +62,7 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
         request.session.userId ?? null,
         (row) => streamSource(row) !== null,
       );
-      const source = streamSource(track);
-      if (!source) return conflict(reply, processingOf(track));
-      return send(request, reply, source.key, {
-        contentType: source.mimeType,
-        cacheControl: PRIVATE,
-      });
+      return media.stream(request, reply, track);
     },
   );
 
@@ -101,21 +73,17 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
         summary: 'Download the file as it was uploaded',
         tags,
         params: trackParams,
-        response: original.response,
-        responseHeaders: original.responseHeaders,
+        ...trackMediaSchemas.original,
       },
     },
-    async (request, reply) => {
-      const track = await access.listenable(request.params.id, request.session.userId ?? null);
-      return send(request, reply, track.filepath, {
-        contentType: track.mimeType,
-        cacheControl: PRIVATE,
-        contentDisposition: attachmentDisposition(track.filename),
-      });
-    },
+    async (request, reply) =>
+      media.original(
+        request,
+        reply,
+        await access.listenable(request.params.id, request.session.userId ?? null),
+      ),
   );
 
-  // Not cached: a processing job (which bumps nothing) turns 409 into peaks, and it is one request a play.
   app.get(
     '/api/tracks/:id/waveform',
     {
@@ -123,17 +91,11 @@ export async function trackMediaRoutes(fastify: FastifyInstance, opts: TrackMedi
         summary: "A track's waveform peaks",
         tags,
         params: trackParams,
-        response: { 200: waveformSchema, 409: conflictSchema },
+        ...trackMediaSchemas.waveform,
       },
     },
-    async (request, reply) => {
-      const track = await findListenableTrack(db, request.params.id, request.session.userId ?? null);
-      if (track.processingState !== 'ready' || !track.peaksKey) return conflict(reply, processingOf(track));
-      // A few tens of kilobytes of JSON written by the job: read whole, validated by the reply schema.
-      const peaks = await readPeaks(store, track.peaksKey);
-      reply.header('Cache-Control', PRIVATE);
-      return peaks;
-    },
+    async (request, reply) =>
+      media.waveform(reply, await findListenableTrack(db, request.params.id, request.session.userId ?? null)),
   );
 
   app.post(

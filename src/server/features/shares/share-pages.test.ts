@@ -276,10 +276,13 @@ describe('the embed of a link', () => {
 });
 
 describe('visits and guessing', () => {
-  it('HEAD on the by-token route answers like GET but is not a visit; GET is', async () => {
+  it('HEAD on the by-token route and the page answers like GET but is not a visit; GET is', async () => {
     const link = await share({ trackId: secretTrack });
     const head = await visitor.request('HEAD', `/api/shares/by-token/${link.token}`);
     expect(head.statusCode).toBe(200);
+    // The page answers HEAD too (unfurlers ask), with the link's status.
+    expect((await visitor.request('HEAD', `/s/${link.token}`)).statusCode).toBe(200);
+    expect((await visitor.request('HEAD', `/s/${newShareToken()}`)).statusCode).toBe(404);
     expect(await visitsOf(link.id)).toBe(0);
     expect((await visitor.get(`/api/shares/by-token/${link.token}`)).statusCode).toBe(200);
     expect(await visitsOf(link.id)).toBe(1);

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
+import { matchRoute, Route, Switch, useLocation, useRoute, useRouter } from 'wouter';
 import type { AuthUser } from '../shared/schemas/auth';
 import { TooltipProvider } from './components/ui/tooltip';
 import { useSessionEndedHandler } from './features/auth/session-ended';
@@ -29,6 +29,7 @@ import {
   PublicPlaylistPage,
   PublicProfilePage,
   SearchPage,
+  SharedItemPage,
   SharedTrackPage,
   TestAuthPage,
 } from './lazy-screens';
@@ -149,7 +150,18 @@ export function AppRoutes() {
   const { user, isLoading } = useAuth();
   const finishingSignIn = useAuthSuccess(user, isLoading);
   useSessionEndedHandler(user);
+  const [isShareLink, share] = useRoute('/s/:token');
 
+  // A share link's page is the same signed in or out (decision 0335): it need not wait for the session.
+  if (isShareLink) {
+    return (
+      <Suspense fallback={<FullScreenLoading />}>
+        <PublicFrame>
+          <SharedItemPage token={share.token} />
+        </PublicFrame>
+      </Suspense>
+    );
+  }
   if (isLoading || finishingSignIn) return <FullScreenLoading />;
   // The same centred Loading... covers the first screen's chunk (and the shell's) arriving.
   return (

@@ -49,6 +49,10 @@ export const PublicPlaylistPage = screen(() =>
 /** The signed-in frame (sidebars, upload, player bar): signed-out visitors never download it. */
 export const AppShell = screen(() => import('./features/shell/app-shell').then((m) => m.AppShell));
 export const JournalPage = screen(() => import('./features/tracks/journal-page').then((m) => m.JournalPage));
+/** '/s/{token}', a private share link's page (decision 0335). */
+export const SharedItemPage = screen(() =>
+  import('./features/shares/shared-item-page').then((m) => m.SharedItemPage),
+);
 export const SharedTrackPage = screen(() =>
   import('./features/tracks/shared-track-page').then((m) => m.SharedTrackPage),
 );

@@ -25,6 +25,8 @@ import { publicPlaylistsRoutes } from './features/playlists/public-playlists.rou
 import { PagePreviews } from './features/previews/page-previews';
 import { previewsRoutes } from './features/previews/previews.routes';
 import { searchRoutes } from './features/search/search.routes';
+import { sharePagesRoutes } from './features/shares/share-pages.routes';
+import { sharePreviewRoute } from './features/shares/share-views';
 import { sharesRoutes } from './features/shares/shares.routes';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
 import { StreamAccess } from './features/tracks/stream-access';
@@ -271,20 +273,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
   const clientDir = hasClientAt(options.clientDir);
   app.decorate('pagePreviews', new PagePreviews(db, config.publicUrl, clientDir));
+  const ogImages = { db, store, tempDir, kickBlobDeletions: () => app.kickBlobDeletions() };
   await app.register(previewsRoutes, {
     db,
     publicUrl: config.publicUrl,
     previews: app.pagePreviews,
-    ogImages: { db, store, tempDir, kickBlobDeletions: () => app.kickBlobDeletions() },
+    ogImages,
   });
   // The job queue's connection is also where this instance LISTENs (decision 0100).
   await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
 
   const hasClient = await registerClient(app, clientDir);
-  await app.register(embedRoutes, {
-    db,
-    hasPage: hasClient && existsSync(path.join(clientDir ?? '', EMBED_HTML)),
-  });
+  const hasEmbedPage = hasClient && existsSync(path.join(clientDir ?? '', EMBED_HTML));
+  await app.register(embedRoutes, { db, hasPage: hasEmbedPage });
+  // Share-link pages: /s/{token} with its preview, its embed and picture (decision 0335).
+  app.pagePreviews.add(sharePreviewRoute);
+  await app.register(sharePagesRoutes, { db, ogImages, previews: app.pagePreviews, hasClient, hasEmbedPage });
   await startMediaProcessing(app, options, { queue, store, tempDir });
   return app;
 }
@@ -385,7 +389,10 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       request.log.warn({ err }, 'Could not make the link preview of a page');
       return undefined;
     });
-    if (page !== undefined) return reply.type('text/html; charset=utf-8').send(page);
+    if (page !== undefined) {
+      if (page.noindex) reply.header('X-Robots-Tag', 'noindex');
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+    }
     return reply.sendFile('index.html');
   });
   return hasClient;

@@ -19,6 +19,7 @@ const NOT_JSON = new Set([
   'POST /api/tracks/archive',
   'GET /api/images/:kind/:file',
   'GET /api/tracks/:id/og.png',
+  'GET /api/shares/by-token/:token/tracks/:trackId/og.png',
   'GET /api/events',
   'GET /api/supabase/auth',
   'GET /api/auth/callback',

@@ -59,10 +59,14 @@ function VolumeControl({ disabled }: { disabled: boolean }) {
 /**
  * The line under the title (spec section 2 says 'Your Recording'): that holds for the signed-in
  * person's own tracks, but a collective's or another profile's track shows its owner's name there
- * (decision 0112). A track that does not say whose it is keeps the spec's label.
+ * (decision 0112). A track that does not say whose it is keeps the spec's label, except one played
+ * through a share link (its own `streamUrl`): the link names its owner, never their id (0335).
  */
-export function trackSubLabel(track: Pick<PlayerTrack, 'userId' | 'artist'>, viewerId: string | undefined) {
-  const someoneElses = track.userId !== undefined && track.userId !== viewerId;
+export function trackSubLabel(
+  track: Pick<PlayerTrack, 'userId' | 'artist' | 'streamUrl'>,
+  viewerId: string | undefined,
+) {
+  const someoneElses = track.userId !== undefined ? track.userId !== viewerId : track.streamUrl !== undefined;
   return someoneElses ? track.artist || 'Unknown' : 'Your Recording';
 }
 

@@ -21,6 +21,13 @@ export interface PlayerTrack {
   artworkUrl?: string | null;
   /** Whether its link opens for anyone (decision 0140); menus say so when they copy it. */
   visibility?: TrackVisibility;
+  /**
+   * Where its audio and peaks come from when not the track's own routes: a share link's
+   * token-scoped ones (decision 0335). Left out: `/api/tracks/{id}/stream` and `/waveform`.
+   * A `peaksUrl` of null: no peaks yet.
+   */
+  streamUrl?: string;
+  peaksUrl?: string | null;
 }
 
 /** The player state of spec section 3. */

@@ -26,7 +26,8 @@ export interface EngineDeps {
   random?: () => number;
 }
 
-const streamUrl = (track: PlayerTrack) => `/api/tracks/${track.id}/stream`;
+// A share link's page gives its token-scoped stream (decision 0335); every other track its own route.
+const streamUrl = (track: PlayerTrack) => track.streamUrl ?? `/api/tracks/${track.id}/stream`;
 const mapTracks = (tracks: PlayerTrack[] | null, fn: (t: PlayerTrack) => PlayerTrack) =>
   tracks ? tracks.map(fn) : null;
 

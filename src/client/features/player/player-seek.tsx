@@ -69,7 +69,7 @@ function SeekSlider() {
 export function PlayerSeek() {
   const { currentTrack, currentTime, duration, seek } = usePlayer();
   const audio = usePlayerAudio();
-  const { data } = useWaveform(currentTrack?.id ?? null, { poll: true });
+  const { data } = useWaveform(currentTrack?.id ?? null, { poll: true, url: currentTrack?.peaksUrl });
   const wave = readyPeaks(data);
   const Waveform = useWaveformComponent();
   const comments = useCommentContext();

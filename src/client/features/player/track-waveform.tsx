@@ -12,10 +12,19 @@ import { Waveform } from './waveform';
  * follows and seeks the player; otherwise a click plays it from the point clicked. Nothing shows
  * until the server has the peaks.
  */
-export function TrackWaveform({ track, className }: { track: PlayerTrack; className?: string }) {
+export function TrackWaveform({
+  track,
+  queue,
+  className,
+}: {
+  track: PlayerTrack;
+  /** The list a click on a track not playing makes the queue (default: the track alone). */
+  queue?: PlayerTrack[];
+  className?: string;
+}) {
   const player = usePlayer();
   const audio = usePlayerAudio();
-  const { data } = useWaveform(track.id);
+  const { data } = useWaveform(track.id, { url: track.peaksUrl });
   // Not the current track: wavesurfer follows a detached element that never loads anything, so
   // it draws this track at rest instead of another track's progress.
   const [idle] = useState(() => document.createElement('audio'));
@@ -26,7 +35,7 @@ export function TrackWaveform({ track, className }: { track: PlayerTrack; classN
   const onSeek = (seconds: number) => {
     if (current) return player.seek(seconds);
     // Not playable yet: playTrack says why, and there is nothing to seek.
-    player.playTrack(track, [track]);
+    player.playTrack(track, queue ?? [track]);
     if (canPlay(track)) player.seek(seconds);
   };
 

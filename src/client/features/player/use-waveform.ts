@@ -25,8 +25,8 @@ function asWaveform(body: unknown): Waveform {
   return { duration, peaks };
 }
 
-async function fetchWaveform(trackId: number): Promise<WaveformResult> {
-  const res = await fetch(`/api/tracks/${trackId}/waveform`, { credentials: 'include' });
+async function fetchWaveform(url: string): Promise<WaveformResult> {
+  const res = await fetch(url, { credentials: 'include' });
   if (res.status === 409) {
     const body = (await res.json().catch(() => null)) as { processing?: { state?: string } } | null;
     return { status: body?.processing?.state === 'failed' ? 'failed' : 'pending' };
@@ -39,12 +39,19 @@ async function fetchWaveform(trackId: number): Promise<WaveformResult> {
 /**
  * A track's waveform peaks, fetched once per track (they never change). While the server is still
  * making them, asked again every few seconds as long as `poll` (the track is the current one).
+ * `url`: the track's PlayerTrack.peaksUrl, a share link's own address (null: none yet; left out:
+ * GET /api/tracks/{id}/waveform).
  */
-export function useWaveform(trackId: number | null, { poll = false }: { poll?: boolean } = {}) {
+export function useWaveform(
+  trackId: number | null,
+  { poll = false, url }: { poll?: boolean; url?: string | null } = {},
+) {
+  const address = url === undefined ? `/api/tracks/${trackId ?? 0}/waveform` : url;
   return useQuery({
-    queryKey: waveformQueryKey(trackId ?? 0),
-    queryFn: () => fetchWaveform(trackId ?? 0),
-    enabled: trackId !== null,
+    // The same track through a link is another address with the same peaks: kept apart all the same.
+    queryKey: url === undefined ? waveformQueryKey(trackId ?? 0) : [...waveformQueryKey(trackId ?? 0), url],
+    queryFn: () => fetchWaveform(address ?? ''),
+    enabled: trackId !== null && address !== null,
     refetchInterval: (query) =>
       poll && query.state.data?.status === 'pending' ? PLAYER.waveformPollMs : false,
   });

@@ -42,9 +42,10 @@ const NOT_AVAILABLE_PAGE = `<!doctype html>
 </html>
 `;
 
-export function sendNotAvailable(reply: FastifyReply) {
+/** The not-available page; a share link's embed answers 410 with it once the link expired (0335). */
+export function sendNotAvailable(reply: FastifyReply, status: 404 | 410 = 404) {
   return reply
-    .code(404)
+    .code(status)
     .header('Cache-Control', 'no-cache')
     .header('X-Robots-Tag', 'noindex')
     .type('text/html; charset=utf-8')

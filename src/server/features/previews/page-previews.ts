@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
 import { injectHead, previewTags, siteTags } from './meta-tags';
 import {
   type Preview,
@@ -12,10 +13,27 @@ import {
 /**
  * One kind of page that has a preview: its path pattern, and the preview of what a match names
  * (null: not public, or nothing there). The share-link slice adds `/s/{token}` with `add()`.
+ * `load` may throw an HttpError of 4xx (a share link's 404 or 410): the page is then the site's
+ * generic one, answered with that status (decision 0335).
  */
 export interface PreviewRoute {
   pattern: RegExp;
   load(match: RegExpMatchArray, db: Database): Promise<Preview | null>;
+  /** Pages of this kind ask search engines not to index them (`X-Robots-Tag: noindex`). */
+  noindex?: boolean;
+}
+
+/** A page with its preview tags, and the status to answer it with. */
+export interface PreviewPage {
+  html: string;
+  status: number;
+  noindex: boolean;
+}
+
+/** A loader's "no such page" (4xx HttpError): its status; anything else is thrown on. */
+function clientErrorStatus(err: unknown): number {
+  if (err instanceof HttpError && err.statusCode >= 400 && err.statusCode < 500) return err.statusCode;
+  throw err;
 }
 
 const decode = (segment: string) => {
@@ -62,7 +80,11 @@ export class PagePreviews {
   /** The preview a site path names, or null (no such page kind, or not public). */
   async previewOf(pathname: string): Promise<Preview | null> {
     const found = this.match(pathname);
-    return found ? found.route.load(found.match, this.db) : null;
+    if (!found) return null;
+    return found.route.load(found.match, this.db).catch((err: unknown) => {
+      clientErrorStatus(err);
+      return null;
+    });
   }
 
   private match(pathname: string) {
@@ -75,16 +97,22 @@ export class PagePreviews {
 
   /**
    * The page for a client route with a preview: index.html with the thing's tags, or with the
-   * site's own when it is not public. undefined: the path is no such page (serve index.html as is).
+   * site's own when it is not public (status 200), or when its loader said 404 or 410 (that status).
+   * undefined: the path is no such page (serve index.html as is).
    */
-  async page(pathname: string): Promise<string | undefined> {
+  async page(pathname: string): Promise<PreviewPage | undefined> {
     const found = this.match(pathname);
     if (!found) return undefined;
+    const noindex = found.route.noindex ?? false;
     const html = await this.templateHtml();
-    const preview = await found.route.load(found.match, this.db);
+    let status = 200;
+    const preview = await found.route.load(found.match, this.db).catch((err: unknown) => {
+      status = clientErrorStatus(err);
+      return null;
+    });
     if (!preview) {
       this.generic ??= injectHead(html, siteTags(this.publicUrl));
-      return this.generic;
+      return { html: this.generic, status, noindex };
     }
     const key = `${preview.kind}:${preview.path}:${preview.version}`;
     let page = this.pages.get(key);
@@ -95,7 +123,7 @@ export class PagePreviews {
       this.pages.delete(key);
     }
     this.pages.set(key, page);
-    return page;
+    return { html: page, status, noindex };
   }
 
   private templateHtml(): Promise<string> {

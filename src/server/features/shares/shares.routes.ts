@@ -101,7 +101,8 @@ export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesO
         response: { 200: sharedItemSchema },
       },
     },
-    async (request) => openShare(db, request.params.token),
+    // Fastify answers HEAD with this handler too: only a GET is someone opening the link.
+    async (request) => openShare(db, request.params.token, { countVisit: request.method === 'GET' }),
   );
 
   app.get(

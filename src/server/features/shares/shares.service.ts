@@ -118,7 +118,7 @@ function checkLink<T extends { expiresAt: Date | null }>(link: T | undefined): T
   return link;
 }
 
-const byTokenBase = (token: string) => `/api/shares/by-token/${encodeURIComponent(token)}`;
+export const byTokenBase = (token: string) => `/api/shares/by-token/${encodeURIComponent(token)}`;
 
 function toSharedTrack(row: TrackRow, token: string, allowDownload: boolean): SharedTrack {
   const base = `${byTokenBase(token)}/tracks/${row.id}`;
@@ -137,43 +137,49 @@ function toSharedTrack(row: TrackRow, token: string, allowDownload: boolean): Sh
 const displayNameOf = (o: { firstName: string | null; lastName: string | null; username: string | null }) =>
   [o.firstName, o.lastName].filter(Boolean).join(' ').trim() || o.username || 'Unknown';
 
+const ownerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+  isPublic: users.isPublic,
+  updatedAt: users.updatedAt,
+  avatarUrl: imageUrlColumn(users.avatarKey),
+};
+export interface ShareOwner {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  isPublic: boolean;
+  updatedAt: Date;
+  avatarUrl: string | null;
+}
+
+/** What a live link opens, as rows: the page, its preview and its embed each shape it their way. */
+export type LiveShare = { link: LinkRow; owner: ShareOwner } & (
+  | { type: 'track'; track: TrackRow }
+  | { type: 'playlist'; playlist: typeof playlists.$inferSelect; tracks: TrackRow[] }
+);
+
 /**
- * GET /api/shares/by-token/{token}: the one item the link opens, counted as a visit. Only what the
- * page shows: names, notes, durations and the token's own media URLs; no equipment, no comments,
- * nothing else of the owner's.
+ * The item a token opens, with its link and owner, counting nothing: 404 for a malformed, unknown
+ * or revoked token (or an item gone), 410 once expired. The page, its preview and the embed share it.
  */
-export async function openShare(db: Database, token: string): Promise<SharedItem> {
+export async function findLiveShare(db: Database, token: string): Promise<LiveShare> {
   if (!SHARE_TOKEN_PATTERN.test(token)) throw unknownLink();
   const [found] = await db
-    .select({
-      link: shareLinks,
-      owner: {
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
-        avatarUrl: imageUrlColumn(users.avatarKey),
-      },
-    })
+    .select({ link: shareLinks, owner: ownerColumns })
     .from(shareLinks)
     .innerJoin(users, eq(users.id, shareLinks.userId))
     .where(eq(shareLinks.token, token))
     .limit(1);
   const link = checkLink(found?.link);
   const owner = found!.owner;
-  await db
-    .update(shareLinks)
-    .set({ visits: sql`${shareLinks.visits} + 1` })
-    .where(eq(shareLinks.id, link.id));
-  const facts = {
-    description: link.description,
-    expiresAt: link.expiresAt?.toISOString() ?? null,
-    allowDownload: link.allowDownload,
-    owner: { displayName: displayNameOf(owner), username: owner.username, avatarUrl: owner.avatarUrl },
-  };
   if (link.trackId !== null) {
     const [track] = await db.select().from(tracks).where(eq(tracks.id, link.trackId)).limit(1);
     if (!track) throw unknownLink();
-    return { type: 'track', ...facts, track: toSharedTrack(track, token, link.allowDownload) };
+    return { type: 'track', link, owner, track };
   }
   const [playlist] = await db.select().from(playlists).where(eq(playlists.id, link.playlistId!)).limit(1);
   if (!playlist) throw unknownLink();
@@ -184,6 +190,38 @@ export async function openShare(db: Database, token: string): Promise<SharedItem
     .innerJoin(tracks, eq(tracks.id, playlistTracks.trackId))
     .where(and(eq(playlistTracks.playlistId, playlist.id), eq(tracks.userId, link.userId)))
     .orderBy(asc(playlistTracks.position), asc(playlistTracks.id));
+  return { type: 'playlist', link, owner, playlist, tracks: rows.map((r) => r.track) };
+}
+
+/**
+ * GET /api/shares/by-token/{token}: the one item the link opens, counted as a visit when
+ * `countVisit` (a GET; the HEAD Fastify answers with the same handler is not an open, decision
+ * 0335). Only what the page shows: names, notes, durations and the token's own media URLs; no
+ * equipment, no comments, nothing else of the owner's.
+ */
+export async function openShare(
+  db: Database,
+  token: string,
+  { countVisit = true } = {},
+): Promise<SharedItem> {
+  const share = await findLiveShare(db, token);
+  const { link, owner } = share;
+  if (countVisit) {
+    await db
+      .update(shareLinks)
+      .set({ visits: sql`${shareLinks.visits} + 1` })
+      .where(eq(shareLinks.id, link.id));
+  }
+  const facts = {
+    description: link.description,
+    expiresAt: link.expiresAt?.toISOString() ?? null,
+    allowDownload: link.allowDownload,
+    owner: { displayName: displayNameOf(owner), username: owner.username, avatarUrl: owner.avatarUrl },
+  };
+  if (share.type === 'track') {
+    return { type: 'track', ...facts, track: toSharedTrack(share.track, token, link.allowDownload) };
+  }
+  const { playlist } = share;
   return {
     type: 'playlist',
     ...facts,
@@ -191,7 +229,7 @@ export async function openShare(db: Database, token: string): Promise<SharedItem
       name: playlist.name,
       description: playlist.description,
       imageUrl: imageUrlOf(playlist.imageKey),
-      tracks: rows.map((r) => toSharedTrack(r.track, token, link.allowDownload)),
+      tracks: share.tracks.map((track) => toSharedTrack(track, token, link.allowDownload)),
     },
   };
 }

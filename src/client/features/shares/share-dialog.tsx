@@ -7,7 +7,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Separator } from '../../components/ui/separator';
 import { CreateShareLinkForm } from './create-share-link-form';
 import { PublicLinkSection } from './public-link-section';
 import { ShareLinkList } from './share-link-list';
@@ -43,8 +42,9 @@ export function ShareDialog({
         </DialogHeader>
         {/* Radix mounts the content only while open: the list is read again (visits) each time. */}
         <PublicLinkSection item={item} />
-        <Separator />
-        <section aria-labelledby={privateHeading} className="grid gap-3">
+        {/* A border, not the Separator primitive: sharing that module with the app shell would split
+            it into a chunk of its own on the first route. */}
+        <section aria-labelledby={privateHeading} className="grid gap-3 border-t border-border pt-4">
           <div className="grid gap-0.5">
             <h3 id={privateHeading} className="text-sm font-semibold">
               Private links

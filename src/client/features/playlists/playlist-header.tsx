@@ -78,7 +78,13 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
           // Links (public page, private links: decision 0340), apart from the spec's Share Playlist,
           // which shares into collectives: another icon, another name.
           <WithTooltip label="Share link">
-            <Button variant="outline" size="icon" aria-label="Share…" onClick={() => setLinksOpen(true)}>
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-10"
+              aria-label="Share…"
+              onClick={() => setLinksOpen(true)}
+            >
               <Link aria-hidden />
             </Button>
           </WithTooltip>

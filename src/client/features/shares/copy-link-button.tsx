@@ -33,6 +33,7 @@ export function CopyLinkButton({
   compact = false,
   describedBy,
   buttonRef,
+  autoFocus = false,
   className,
 }: {
   url: string;
@@ -42,6 +43,8 @@ export function CopyLinkButton({
   compact?: boolean;
   describedBy?: string;
   buttonRef?: Ref<HTMLButtonElement>;
+  /** Where the dialog puts the focus on opening (share-dialog.tsx). */
+  autoFocus?: boolean;
   className?: string;
 }) {
   const [copied, setCopied] = useState(false);
@@ -63,6 +66,7 @@ export function CopyLinkButton({
       size={compact ? 'icon' : 'default'}
       aria-label={label}
       aria-describedby={describedBy}
+      data-autofocus={autoFocus || undefined}
       title={compact ? label : undefined}
       className={cn(compact && 'size-8', className)}
       onClick={() => void copy()}

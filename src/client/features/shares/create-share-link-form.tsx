@@ -133,7 +133,7 @@ export function CreateShareLinkForm({ item }: { item: ShareItem }) {
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>
-        <Button type="submit" disabled={create.isPending} className="justify-self-start">
+        <Button type="submit" disabled={create.isPending} className="justify-self-start" data-autofocus>
           <Link2 aria-hidden />
           {create.isPending ? 'Creating...' : 'Create link'}
         </Button>

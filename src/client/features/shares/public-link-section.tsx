@@ -57,6 +57,7 @@ export function PublicLinkSection({ item }: { item: ShareItem }) {
               onFocus={(e) => e.currentTarget.select()}
             />
             <CopyLinkButton
+              autoFocus
               url={url}
               label="Copy public link"
               description={copiedLinkDescription('public')}

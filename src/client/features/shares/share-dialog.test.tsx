@@ -67,6 +67,10 @@ describe('Share… dialog: public link', () => {
     expect(
       screen.getByText(/Only you \(and the collectives it is shared with\) can open this track/),
     ).toBeTruthy();
+    // The focus starts on Create link, not on Make track public, where Enter would change the track.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create link' })),
+    );
     await user.click(screen.getByRole('button', { name: 'Make track public' }));
     expect(bodiesSent(fetch, 'PATCH', '/api/tracks/5')).toEqual([{ visibility: 'public' }]);
     const field = (await screen.findByRole('textbox', { name: /This track is public/ })) as HTMLInputElement;

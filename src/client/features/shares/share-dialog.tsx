@@ -30,7 +30,17 @@ export function ShareDialog({
   const noun = item.kind === 'track' ? 'track' : 'playlist';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto max-sm:p-4 sm:max-w-xl">
+      <DialogContent
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto max-sm:p-4 sm:max-w-xl"
+        // The first control is "Make track public" on a private track: not what Enter should do.
+        // Focus starts on the likeliest action instead: Copy public link, else Create link.
+        onOpenAutoFocus={(event) => {
+          const target = (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[data-autofocus]');
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <DialogHeader className="pr-6">
           <DialogTitle className="flex min-w-0 items-center gap-2">
             <Link className="size-5 shrink-0 text-primary" aria-hidden />

@@ -89,7 +89,7 @@ function ShareLinkRow({ link, item }: { link: ShareLink; item: ShareItem }) {
   const expired = isExpired(link);
   return (
     <li data-testid="share-link" className={cn('grid gap-1.5 px-3 py-2.5', expired && 'bg-muted/40')}>
-      <div className="flex items-center gap-2">
+      <div className="flex min-w-0 items-center gap-2">
         <div className="min-w-0 flex-1">
           {link.description && <p className="truncate text-sm font-medium">{link.description}</p>}
           <p

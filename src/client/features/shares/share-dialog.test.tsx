@@ -54,6 +54,10 @@ describe('Share… dialog: public link', () => {
     const field = screen.getByRole('textbox', { name: /This track is public/ }) as HTMLInputElement;
     expect(field.value).toBe(`${window.location.origin}/track/5`);
     expect(field.readOnly).toBe(true);
+    // The focus starts on the likeliest action.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy public link' })),
+    );
     await user.click(screen.getByRole('button', { name: 'Copy public link' }));
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/track/5`);
     expect(await screen.findByText('Link copied')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { Download, Eye, Link2Off, Timer, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { ShareLink } from '../../../shared/schemas/shares';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
@@ -8,56 +8,50 @@ import { CopyLinkButton } from './copy-link-button';
 import { isExpired, shareExpiryLabel, shareExpiryTitle, visitsLabel } from './share-link-format';
 import { type ShareItem, useRevokeShareLink, useShareLinks } from './use-share-links';
 
-/** Revoke asks once more in the row itself (a dialog over the dialog would lose the context). */
-function RevokeControl({ link, item, urlId }: { link: ShareLink; item: ShareItem; urlId: string }) {
-  const revoke = useRevokeShareLink(item);
+/**
+ * Revoke asks once more inside the row (a dialog over the dialog would hide which link it is): a line
+ * under the link's facts, whole-width so it fits a phone. Focus follows the question: onto Cancel
+ * when it appears, back to the Revoke button when it goes.
+ */
+function useRevokeConfirmation() {
   const [confirming, setConfirming] = useState(false);
   const revokeButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
   useEffect(() => {
-    // Focus follows the question: onto Cancel when it appears, back to Revoke when it goes.
     if (confirming) cancelButton.current?.focus();
     else if (wasConfirming.current) revokeButton.current?.focus();
     wasConfirming.current = confirming;
   }, [confirming]);
+  return { confirming, setConfirming, revokeButton, cancelButton };
+}
 
-  if (!confirming) {
-    return (
-      <Button
-        ref={revokeButton}
-        variant="ghost"
-        size="icon"
-        className="size-8 text-muted-foreground hover:text-destructive"
-        aria-label="Revoke link"
-        aria-describedby={urlId}
-        title="Revoke"
-        onClick={() => setConfirming(true)}
-      >
-        <Trash2 aria-hidden />
-      </Button>
-    );
-  }
+function RevokeConfirmation({
+  link,
+  item,
+  cancelButton,
+  onCancel,
+}: {
+  link: ShareLink;
+  item: ShareItem;
+  cancelButton: RefObject<HTMLButtonElement | null>;
+  onCancel: () => void;
+}) {
+  const revoke = useRevokeShareLink(item);
   return (
-    <fieldset className="flex items-center gap-1.5">
-      <legend className="sr-only">Revoke this link?</legend>
-      <span aria-hidden className="mr-1 text-xs text-muted-foreground">
-        Revoke?
-      </span>
-      <Button
-        ref={cancelButton}
-        variant="outline"
-        size="sm"
-        disabled={revoke.isPending}
-        onClick={() => setConfirming(false)}
-      >
+    <fieldset className="flex flex-wrap items-center justify-end gap-2 rounded-md bg-destructive/10 px-2.5 py-2">
+      <legend className="float-left mr-auto text-sm">
+        Revoke this link?
+        <span className="ml-1 text-xs text-muted-foreground">It stops working at once.</span>
+      </legend>
+      <Button ref={cancelButton} variant="outline" size="sm" disabled={revoke.isPending} onClick={onCancel}>
         Cancel
       </Button>
       <Button
         variant="destructive"
         size="sm"
         disabled={revoke.isPending}
-        onClick={() => revoke.mutate(link.id, { onError: () => setConfirming(false) })}
+        onClick={() => revoke.mutate(link.id, { onError: onCancel })}
       >
         {revoke.isPending ? 'Revoking...' : 'Revoke'}
       </Button>
@@ -87,6 +81,7 @@ function Fact({
 function ShareLinkRow({ link, item }: { link: ShareLink; item: ShareItem }) {
   const urlId = useId();
   const expired = isExpired(link);
+  const { confirming, setConfirming, revokeButton, cancelButton } = useRevokeConfirmation();
   return (
     <li data-testid="share-link" className={cn('grid gap-1.5 px-3 py-2.5', expired && 'bg-muted/40')}>
       <div className="flex min-w-0 items-center gap-2">
@@ -109,7 +104,19 @@ function ShareLinkRow({ link, item }: { link: ShareLink; item: ShareItem }) {
               description="Anyone with this link can open it until it expires or you revoke it."
             />
           )}
-          <RevokeControl link={link} item={item} urlId={urlId} />
+          <Button
+            ref={revokeButton}
+            variant="ghost"
+            size="icon"
+            className="size-8 text-muted-foreground hover:text-destructive aria-expanded:text-destructive"
+            aria-label="Revoke link"
+            aria-describedby={urlId}
+            aria-expanded={confirming}
+            title="Revoke"
+            onClick={() => setConfirming(!confirming)}
+          >
+            <Trash2 aria-hidden />
+          </Button>
         </div>
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
@@ -123,6 +130,14 @@ function ShareLinkRow({ link, item }: { link: ShareLink; item: ShareItem }) {
         <Fact icon={Download}>{link.allowDownload ? 'Download allowed' : 'No download'}</Fact>
         <Fact icon={Eye}>{visitsLabel(link.visits)}</Fact>
       </p>
+      {confirming && (
+        <RevokeConfirmation
+          link={link}
+          item={item}
+          cancelButton={cancelButton}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { Globe, Lock } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { copiedLinkDescription } from '../tracks/copy-track-link';
@@ -34,6 +34,11 @@ export function PublicLinkSection({ item }: { item: ShareItem }) {
   const ids = { heading: useId(), field: useId() };
   // The lists refresh after the PATCH, but the menu that opened this may show another list's copy.
   const [madePublic, setMadePublic] = useState(false);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  // Make track public goes away once pressed: the focus moves on to what took its place.
+  useEffect(() => {
+    if (madePublic) copyButton.current?.focus();
+  }, [madePublic]);
   const isPublic = madePublic || (item.kind === 'track' ? item.visibility === 'public' : item.isPublic);
   const url = publicPageUrl(item.kind, item.id);
   const noun = item.kind === 'track' ? 'track' : 'playlist';
@@ -57,6 +62,7 @@ export function PublicLinkSection({ item }: { item: ShareItem }) {
               onFocus={(e) => e.currentTarget.select()}
             />
             <CopyLinkButton
+              buttonRef={copyButton}
               autoFocus
               url={url}
               label="Copy public link"

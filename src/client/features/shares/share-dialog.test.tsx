@@ -79,6 +79,8 @@ describe('Share… dialog: public link', () => {
     expect(bodiesSent(fetch, 'PATCH', '/api/tracks/5')).toEqual([{ visibility: 'public' }]);
     const field = (await screen.findByRole('textbox', { name: /This track is public/ })) as HTMLInputElement;
     expect(field.value).toBe(`${window.location.origin}/track/5`);
+    // The pressed button is gone: the focus is on what took its place, not lost to the page.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy public link' }));
   });
 
   it("offers a public playlist's page", () => {

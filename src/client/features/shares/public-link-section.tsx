@@ -34,12 +34,15 @@ export function PublicLinkSection({ item }: { item: ShareItem }) {
   const ids = { heading: useId(), field: useId() };
   // The lists refresh after the PATCH, but the menu that opened this may show another list's copy.
   const [madePublic, setMadePublic] = useState(false);
-  const copyButton = useRef<HTMLButtonElement>(null);
-  // Make track public goes away once pressed: the focus moves on to what took its place.
-  useEffect(() => {
-    if (madePublic) copyButton.current?.focus();
-  }, [madePublic]);
   const isPublic = madePublic || (item.kind === 'track' ? item.visibility === 'public' : item.isPublic);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  const wasPublic = useRef(isPublic);
+  // Make track public goes away once pressed (at once: the lists change optimistically), so the
+  // focus moves on to what took its place rather than drop to the page.
+  useEffect(() => {
+    if (isPublic && !wasPublic.current) copyButton.current?.focus();
+    wasPublic.current = isPublic;
+  }, [isPublic]);
   const url = publicPageUrl(item.kind, item.id);
   const noun = item.kind === 'track' ? 'track' : 'playlist';
 

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShareLink } from '../../../shared/schemas/shares';
 import { resetCsrfToken } from '../../lib/api-client';
@@ -81,6 +82,24 @@ describe('Share… dialog: public link', () => {
     expect(field.value).toBe(`${window.location.origin}/track/5`);
     // The pressed button is gone: the focus is on what took its place, not lost to the page.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy public link' }));
+  });
+
+  it('follows the track turning public elsewhere (the lists change optimistically), focus included', async () => {
+    let goPublic = () => {};
+    function FromTheList() {
+      const [item, setItem] = useState(privateTrack);
+      goPublic = () => setItem(publicTrack);
+      return <ShareDialog item={item} open onOpenChange={() => {}} />;
+    }
+    mockFetch({ ...csrf, 'GET /api/shares': () => json([]) });
+    renderWithProviders(<FromTheList />);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create link' })),
+    );
+    act(() => goPublic());
+    const copy = await screen.findByRole('button', { name: 'Copy public link' });
+    expect(document.activeElement).toBe(copy);
+    expect(screen.queryByRole('button', { name: 'Make track public' })).toBeNull();
   });
 
   it("offers a public playlist's page", () => {

@@ -47,7 +47,7 @@ export function ShareDialog({
             <span className="min-w-0 truncate">Share “{item.name}”</span>
           </DialogTitle>
           <DialogDescription>
-            Send this {noun}'s page, or a private link that opens it without signing in.
+            Send this {noun}'s page, or a private link that needs no sign-in.
           </DialogDescription>
         </DialogHeader>
         {/* Radix mounts the content only while open: the list is read again (visits) each time. */}

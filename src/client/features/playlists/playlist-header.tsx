@@ -1,4 +1,4 @@
-import { MoreHorizontal, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
+import { Link, MoreHorizontal, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -9,10 +9,12 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { WithTooltip } from '../../components/ui/tooltip';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { SharePlaylistDialog } from '../collectives/share-playlist-dialog';
 import { SharedWithRow } from '../collectives/shared-collective-badges';
 import { PlayAllButton } from '../player/play-all-button';
+import { LazyShareDialog } from '../shares/lazy-share-dialog';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
 import { PlaylistCover } from './playlist-cover';
@@ -32,6 +34,7 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
   const [addOpen, setAddOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
+  const [linksOpen, setLinksOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const remove = useDeletePlaylist(playlist.id);
   const { tracks, abilities } = playlist;
@@ -73,6 +76,21 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
             Share Playlist
           </Button>
         )}
+        {abilities.share && (
+          // Links (public page, private links: decision 0340), apart from the spec's Share Playlist,
+          // which shares into collectives: another icon, another name.
+          <WithTooltip label="Share link">
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-10"
+              aria-label="Share…"
+              onClick={() => setLinksOpen(true)}
+            >
+              <Link aria-hidden />
+            </Button>
+          </WithTooltip>
+        )}
         {abilities.delete && (
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
@@ -102,6 +120,13 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
       <AddTracksDialog playlist={playlist} open={addOpen} onOpenChange={setAddOpen} />
       <EditPlaylistDialog playlist={playlist} open={editOpen} onOpenChange={setEditOpen} />
       <SharePlaylistDialog playlistId={playlist.id} open={shareOpen} onOpenChange={setShareOpen} />
+      {abilities.share && (
+        <LazyShareDialog
+          item={{ kind: 'playlist', id: playlist.id, name: playlist.name, isPublic: playlist.isPublic }}
+          open={linksOpen}
+          onOpenChange={setLinksOpen}
+        />
+      )}
     </>
   );
 }

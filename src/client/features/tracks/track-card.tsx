@@ -19,7 +19,7 @@ import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-butt
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
 import { TrackMoreMenu } from './track-more-menu';
-import { LazyNewVersionDialog, TrackQueueItems } from './track-queue-items';
+import { LazyNewVersionDialog, ShareTrackDialog, ShareTrackItem, TrackQueueItems } from './track-queue-items';
 import { useDeleteTrack } from './use-track-mutations';
 import { VersionTag } from './version-tag';
 import { VisibilityBadge } from './visibility-badge';
@@ -47,10 +47,14 @@ function relativeDate(value: string | null | undefined): string {
     : 'Unknown date';
 }
 
-/** The owner's menu: queue, download and Copy link (the spec's Share Link), then Delete Track (spec section 2). */
+/**
+ * The owner's menu: queue, download and Copy link (the spec's Share Link), Share… (decision 0340),
+ * then Delete Track (spec section 2).
+ */
 function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner }) {
   const [confirming, setConfirming] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const deleteTrack = useDeleteTrack();
   return (
     <>
@@ -62,6 +66,7 @@ function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner 
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <TrackQueueItems track={toPlayerTrack(track, owner)} />
+          <ShareTrackItem onSelect={() => setSharing(true)} />
           <DropdownMenuItem onSelect={() => setUploading(true)}>
             <FileUp aria-hidden />
             Upload new version…
@@ -79,6 +84,7 @@ function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner 
         onConfirm={() => deleteTrack.mutate(track.id)}
       />
       <LazyNewVersionDialog open={uploading} onOpenChange={setUploading} track={track} />
+      <ShareTrackDialog track={track} open={sharing} onOpenChange={setSharing} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, FileUp, Link2, ListEnd, ListStart } from 'lucide-react';
+import { Download, FileUp, Link, Link2, ListEnd, ListStart } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
 import {
   DropdownMenu,
@@ -11,6 +11,7 @@ import { lazyDialog } from '../../lib/lazy-dialog';
 import { useAuth } from '../auth/use-auth';
 import type { PlayerTrack } from '../player/player-context';
 import { usePlayer } from '../player/use-player';
+import { LazyShareDialog } from '../shares/lazy-share-dialog';
 import { copyTrackLink } from './copy-track-link';
 import { notPlayableReason } from './player-track';
 
@@ -72,10 +73,39 @@ export const LazyNewVersionDialog = lazyDialog(() =>
   import('./new-version-dialog').then((m) => m.NewVersionDialog),
 );
 
+/** "Share…" (issue 24, decision 0340): the owner's public and private links to the track. */
+export function ShareTrackItem({ onSelect }: { onSelect: () => void }) {
+  return (
+    <DropdownMenuItem onSelect={onSelect}>
+      <Link aria-hidden />
+      Share…
+    </DropdownMenuItem>
+  );
+}
+
+/** The Share… dialog for one track, as the track menus open it. */
+export function ShareTrackDialog({
+  track,
+  open,
+  onOpenChange,
+}: {
+  track: Pick<PlayerTrack, 'id' | 'name' | 'visibility'>;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <LazyShareDialog
+      item={{ kind: 'track', id: track.id, name: track.name, visibility: track.visibility }}
+      open={open}
+      onOpenChange={onOpenChange}
+    />
+  );
+}
+
 /**
  * The Radix side of `TrackMoreMenu` (track-more-menu.tsx), loaded when a row's More options button
  * is first hovered, focused or pressed (decision 0076). `children` is that button. The track's owner
- * also finds "Upload new version…" here (issue 14, decision 0225).
+ * also finds "Share…" (decision 0340) and "Upload new version…" here (issue 14, decision 0225).
  */
 export function RadixTrackMoreMenu({
   track,
@@ -88,6 +118,7 @@ export function RadixTrackMoreMenu({
 }) {
   const { user } = useAuth();
   const [uploading, setUploading] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const owns = user !== null && track.userId === user.id;
   return (
     <>
@@ -95,6 +126,7 @@ export function RadixTrackMoreMenu({
         <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <TrackQueueItems track={track} />
+          {owns && <ShareTrackItem onSelect={() => setSharing(true)} />}
           {owns && (
             <DropdownMenuItem onSelect={() => setUploading(true)}>
               <FileUp aria-hidden />
@@ -104,6 +136,7 @@ export function RadixTrackMoreMenu({
         </DropdownMenuContent>
       </DropdownMenu>
       {owns && <LazyNewVersionDialog open={uploading} onOpenChange={setUploading} track={track} />}
+      {owns && <ShareTrackDialog track={track} open={sharing} onOpenChange={setSharing} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Track } from '../../../shared/schemas/tracks';
+import type { Track, TrackVisibility } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { usePlayer } from '../player/use-player';
@@ -12,10 +12,12 @@ import {
   type TrackListsSnapshot,
 } from './use-tracks';
 
+/** What a PATCH may change: the edit form sends all of it, the Share… dialog only `visibility`. */
 export interface TrackChanges {
-  name: string;
-  notes: string | null;
-  shareToEquipmentPages: boolean;
+  name?: string;
+  notes?: string | null;
+  shareToEquipmentPages?: boolean;
+  visibility?: TrackVisibility;
 }
 
 /**

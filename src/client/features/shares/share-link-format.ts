@@ -1,0 +1,25 @@
+import { format, formatDistanceStrict } from 'date-fns';
+import type { ShareLink } from '../../../shared/schemas/shares';
+
+/** A link is dead once the server says so or its time has passed while the list was open. */
+export function isExpired(link: Pick<ShareLink, 'expired' | 'expiresAt'>, now = Date.now()): boolean {
+  return link.expired || (link.expiresAt !== null && Date.parse(link.expiresAt) <= now);
+}
+
+/** "Expires in 6 days", "Expires in 23 hours", "Expired" or "Never expires" (relative to `now`). */
+export function shareExpiryLabel(link: Pick<ShareLink, 'expired' | 'expiresAt'>, now = Date.now()): string {
+  if (isExpired(link, now)) return 'Expired';
+  if (link.expiresAt === null) return 'Never expires';
+  return `Expires ${formatDistanceStrict(new Date(link.expiresAt), now, { addSuffix: true })}`;
+}
+
+/** The exact moment, for the label's tooltip: "12 Jun 2026, 14:05". */
+export function shareExpiryTitle(link: Pick<ShareLink, 'expiresAt'>): string | undefined {
+  return link.expiresAt ? format(new Date(link.expiresAt), 'd MMM yyyy, HH:mm') : undefined;
+}
+
+export const visitsLabel = (visits: number) => `${visits} ${visits === 1 ? 'visit' : 'visits'}`;
+
+/** The public page of a track or playlist: what anyone may open when the item is public. */
+export const publicPageUrl = (kind: 'track' | 'playlist', id: number) =>
+  `${window.location.origin}/${kind}/${id}`;

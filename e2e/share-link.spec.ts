@@ -5,7 +5,8 @@ import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, tes
 import { mediaDir, writeWav } from './support/media';
 import { audioTime, seekOnWaveform } from './support/profiles';
 
-// Issue 24, links that travel (decision 0335): the owner makes a private link to a private track;
+// Issue 24, links that travel (decisions 0335, 0340): the owner makes a private link to a private
+// track in its Share… dialog;
 // a signed-out visitor opens /s/{token}, plays and seeks; the embed of the link plays inside an
 // iframe on another origin; once revoked, the link is a 404 page with HTTP 404.
 
@@ -64,10 +65,22 @@ test('a signed-out visitor plays a private share link, its embed plays on anothe
   await expect(row.getByTestId('visibility-badge')).toHaveAttribute('data-visibility', 'private');
   await expect(row.getByText('Processing…')).toHaveCount(0, { timeout: 40_000 });
   const trackId = Number((await row.getByRole('link', { name }).getAttribute('href'))?.split('/').pop());
-  const made = await api(page, 'POST', '/api/shares', { trackId, description: 'For the band: first mix' });
-  expect(made.status).toBe(201);
-  const { id: shareId, token, url } = made.body as { id: number; token: string; url: string };
+  // Through the row's menu: "Share…", a 7-day link (the default) with a note, no download.
+  await row.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Share…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Share “${name}”` });
+  await expect(dialog.getByText('No private links yet.')).toBeVisible();
+  await dialog.getByLabel('Description (optional)').fill('For the band: first mix');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const url = await dialog.getByLabel(/Your new link is ready/).inputValue();
+  const token = url.split('/s/')[1] ?? '';
   expect(url).toBe(`${baseURL}/s/${token}`);
+  await expect(dialog.getByTestId('share-link')).toHaveCount(1);
+  await expect(dialog.getByTestId('share-link')).toContainText('Expires in 7 days');
+  await shot(page, '0-share-dialog');
+  await expectNoSeriousA11yViolations(page, 'share-link: Share… dialog with a new link');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
 
   // --- A stranger, signed out, opens the link: the track, its owner's note, and it plays and seeks.
   const stranger = await browser.newContext({
@@ -153,8 +166,14 @@ test('a signed-out visitor plays a private share link, its embed plays on anothe
     .getByRole('button', { name: /^Pause/ })
     .click();
 
-  // --- The owner revokes the link: the visitor's reload is a 404, page and status.
-  expect((await api(page, 'DELETE', `/api/shares/${shareId}`)).status).toBe(204);
+  // --- The owner revokes the link in the dialog (after a confirmation), which counted its visit.
+  await row.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('menuitem', { name: 'Share…' }).click();
+  const link = dialog.getByTestId('share-link');
+  await expect(link).toContainText(/[1-9]\d* visits?/);
+  await link.getByRole('button', { name: 'Revoke link' }).click();
+  await link.getByRole('button', { name: 'Revoke', exact: true }).click();
+  await expect(dialog.getByText('No private links yet.')).toBeVisible();
   const gone = await visitor.goto(`/s/${token}`);
   expect(gone?.status()).toBe(404);
   await expect(

@@ -74,7 +74,8 @@ export function useCreateShareLink(item: Pick<ShareItem, 'kind' | 'id'>) {
         ...(list ?? []).filter((l) => l.id !== link.id),
       ]);
       void queryClient.invalidateQueries({ queryKey: SHARES_KEY });
-      toast({ title: 'Private link created', description: 'Copy it and send it to whoever you like.' });
+      // No toast: the dialog shows the new link with its Copy button focused, and a toast is a
+      // layer of its own that would take the first Escape meant to close the dialog.
     },
     onError: (err) =>
       toast({

@@ -1,11 +1,11 @@
 import { Check, Copy, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { TIMINGS } from '../../../shared/constants';
+import { useState } from 'react';
 import type { InviteLink } from '../../../shared/schemas/collectives';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
+import { useCopiedTick } from '../../lib/use-copied-tick';
 import { expiryLabel, inviteUrl, useRevokeInviteLink, useSetInviteLinkActive } from './use-invite-links';
 
 /** Spec section 2: Uses shows the count, or count/max when the link has a maximum. */
@@ -13,17 +13,12 @@ export const usesLabel = (link: InviteLink) =>
   link.maxUses === null ? String(link.usageCount) : `${link.usageCount}/${link.maxUses}`;
 
 function CopyButton({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, markCopied } = useCopiedTick();
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      setCopied(true);
-      clearTimeout(timer.current);
-      // The tick shows for 2000 ms (spec section 9).
-      timer.current = setTimeout(() => setCopied(false), TIMINGS.copiedResetMs);
+      markCopied();
       toast({ title: 'Link Copied', description: 'Share it with the people you want to invite.' });
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to copy link' });

@@ -1,12 +1,12 @@
 import { Check, Copy, Globe, Lock } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'wouter';
-import { TIMINGS } from '../../../shared/constants';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
 import { toast } from '../../components/ui/use-toast';
+import { useCopiedTick } from '../../lib/use-copied-tick';
 import { cn } from '../../lib/utils';
 import { playlistPageUrl, useSetPlaylistPublic } from './use-public-playlist';
 
@@ -14,17 +14,12 @@ const privateCount = (n: number) =>
   `${n} private ${n === 1 ? 'track stays' : 'tracks stay'} hidden from visitors.`;
 
 function CopyLinkButton({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, markCopied } = useCopiedTick();
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      setCopied(true);
-      clearTimeout(timer.current);
-      // The tick shows for 2000 ms (spec section 9).
-      timer.current = setTimeout(() => setCopied(false), TIMINGS.copiedResetMs);
+      markCopied();
       toast({ title: 'Link Copied', description: 'Anyone with the link can listen to its public tracks.' });
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to copy link' });

@@ -1,8 +1,8 @@
 import { Check, Copy } from 'lucide-react';
-import { type Ref, useEffect, useRef, useState } from 'react';
-import { TIMINGS } from '../../../shared/constants';
+import type { Ref } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
+import { useCopiedTick } from '../../lib/use-copied-tick';
 import { cn } from '../../lib/utils';
 
 /**
@@ -47,15 +47,10 @@ export function CopyLinkButton({
   autoFocus?: boolean;
   className?: string;
 }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { copied, markCopied } = useCopiedTick();
 
   const copy = async () => {
-    if (!(await copyLink(url, description))) return;
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), TIMINGS.copiedResetMs);
+    if (await copyLink(url, description)) markCopied();
   };
 
   const icon = copied ? <Check className="text-online" aria-hidden /> : <Copy aria-hidden />;

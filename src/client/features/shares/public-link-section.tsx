@@ -2,6 +2,7 @@ import { Globe, Lock } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { useSetPlaylistPublic } from '../playlists/use-public-playlist';
 import { copiedLinkDescription } from '../tracks/copy-track-link';
 import { useUpdateTrack } from '../tracks/use-track-mutations';
 import { CopyLinkButton } from './copy-link-button';
@@ -25,10 +26,26 @@ function MakeTrackPublic({ trackId, onDone }: { trackId: number; onDone: () => v
   );
 }
 
+/** A playlist's: the same PATCH as the playlist header's "Public playlist" switch (decision 0345). */
+function MakePlaylistPublic({ playlistId, onDone }: { playlistId: number; onDone: () => void }) {
+  const update = useSetPlaylistPublic(playlistId);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="mt-3"
+      disabled={update.isPending}
+      onClick={() => update.mutate(true, { onSuccess: onDone })}
+    >
+      <Globe aria-hidden />
+      {update.isPending ? 'Making public...' : 'Make playlist public'}
+    </Button>
+  );
+}
+
 /**
  * "Public link": a public item's own page ({origin}/track/{id} or /playlist/{id}) to copy; a private
- * one says plainly who can open it. A track can be made public from here; a playlist cannot yet
- * (its switch belongs to the playlists feature).
+ * one says plainly who can open it, and can be made public from here.
  */
 export function PublicLinkSection({ item }: { item: ShareItem }) {
   const ids = { heading: useId(), field: useId() };
@@ -37,7 +54,7 @@ export function PublicLinkSection({ item }: { item: ShareItem }) {
   const isPublic = madePublic || (item.kind === 'track' ? item.visibility === 'public' : item.isPublic);
   const copyButton = useRef<HTMLButtonElement>(null);
   const wasPublic = useRef(isPublic);
-  // Make track public goes away once pressed (at once: the lists change optimistically), so the
+  // Make … public goes away once pressed (at once: the lists change optimistically), so the
   // focus moves on to what took its place rather than drop to the page.
   useEffect(() => {
     if (isPublic && !wasPublic.current) copyButton.current?.focus();
@@ -80,10 +97,14 @@ export function PublicLinkSection({ item }: { item: ShareItem }) {
             <span>
               {item.kind === 'track'
                 ? 'Only you (and the collectives it is shared with) can open this track. Make it public to share its page, or create a private link below.'
-                : 'Only you (and the collectives it is shared with) can open this playlist. Create a private link below to share it.'}
+                : 'Only you (and the collectives it is shared with) can open this playlist. Make it public to share its page with its public tracks, or create a private link below.'}
             </span>
           </p>
-          {item.kind === 'track' && <MakeTrackPublic trackId={item.id} onDone={() => setMadePublic(true)} />}
+          {item.kind === 'track' ? (
+            <MakeTrackPublic trackId={item.id} onDone={() => setMadePublic(true)} />
+          ) : (
+            <MakePlaylistPublic playlistId={item.id} onDone={() => setMadePublic(true)} />
+          )}
         </div>
       )}
     </section>

@@ -131,10 +131,13 @@ test('filters a 1,000-track journal to one synth, selects all matches, adds them
   // Add to the playlist, then make them public: one request each, toasts with the count.
   await bar.getByRole('button', { name: 'Add to playlist' }).click();
   await page.getByRole('menuitem', { name: playlistName }).click();
-  await expect(page.getByText(`${tagged.length} tracks added to the playlist`)).toBeVisible();
+  // Exact: the toast's live region may repeat it as "Notification …" for a moment.
+  await expect(
+    page.getByText(`${tagged.length} tracks added to the playlist`, { exact: true }),
+  ).toBeVisible();
   await bar.getByRole('button', { name: 'Visibility' }).click();
   await page.getByRole('menuitem', { name: 'Make public' }).click();
-  await expect(page.getByText(`${tagged.length} tracks updated`)).toBeVisible();
+  await expect(page.getByText(`${tagged.length} tracks updated`, { exact: true })).toBeVisible();
 
   // Download as zip: the originals, under their file names.
   const downloading = page.waitForEvent('download');

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, resetCsrfToken } from '../../lib/api-client';
+import { forgetOfflineData } from '../offline/offline-boot';
 import { AUTH_USER_QUERY_KEY } from './use-auth';
 
 /** POST /api/auth/logout, then forget everything cached for this user and go home. */
@@ -17,6 +18,8 @@ export function useSignOut() {
       // the app re-renders signed out at once instead of refetching.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_QUERY_KEY[0] });
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, null);
+      // The journal kept for offline use and the downloads are this user's too (issue 25).
+      forgetOfflineData();
       navigate('/');
     },
     onError: () => {

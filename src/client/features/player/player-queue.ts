@@ -1,12 +1,17 @@
 import { formatDuration } from '../../../shared/format';
+import { offlineReason } from '../offline/offline-status';
 import type { PlayerTrack } from './player-context';
 
 // The queue as pure functions. `playlist` is the playing order (shuffled when shuffle is on); the
 // current track sits somewhere in it. Moves skip what cannot be played (issue 10) and wrap at the
 // ends when `wrap` is set (repeat all or one: spec section 4's behaviour).
 
-/** Whether the server has audio a browser can play now; tracks that do not say are tried. */
-export const canPlay = (track: PlayerTrack): boolean => track.playable !== false;
+/**
+ * Whether the server has audio a browser can play now (tracks that do not say are tried) and, with
+ * no network, whether it was downloaded (issue 25).
+ */
+export const canPlay = (track: PlayerTrack): boolean =>
+  track.playable !== false && offlineReason(track.id) === null;
 
 export interface Notice {
   title: string;
@@ -15,6 +20,12 @@ export interface Notice {
 
 /** Why a track chosen on purpose does not play: failed processing, or not finished yet. */
 export function unplayableNotice(track: PlayerTrack): Notice {
+  if (track.playable !== false && offlineReason(track.id)) {
+    return {
+      title: 'Not Available Offline',
+      description: `"${track.name}" was not downloaded. It will play once you are back online.`,
+    };
+  }
   if (track.processing?.state === 'failed') {
     return {
       title: 'Cannot Play File',

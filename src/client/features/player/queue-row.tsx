@@ -4,12 +4,14 @@ import { GripVertical, X } from 'lucide-react';
 import { formatDuration } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
+import { offlineReason, useOfflineStatus } from '../offline/offline-status';
 import type { PlayerTrack } from './player-context';
 import { canPlay } from './player-queue';
 
 /** Why a queued track will be skipped, shown under its name. */
 export function skipReason(track: PlayerTrack): string | null {
   if (canPlay(track)) return null;
+  if (track.playable !== false && offlineReason(track.id)) return 'Not available offline: skipped';
   return track.processing?.state === 'failed' ? 'Could not be processed: skipped' : 'Processing…: skipped';
 }
 
@@ -29,6 +31,8 @@ export function QueueRow({
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: track.id });
+  // Going offline (or a download finishing) changes what is skipped.
+  useOfflineStatus();
   const skipped = skipReason(track);
 
   return (

@@ -3,6 +3,8 @@ import { Link } from 'wouter';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
+import { OfflineMark } from '../offline/offline-mark';
+import { useOfflineStatus } from '../offline/offline-status';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/play-button-gate';
 import { VersionTag } from '../tracks/version-tag';
 
@@ -19,13 +21,15 @@ export function TrackIndexCell({
   playing,
   onPlay,
 }: {
-  track: Pick<PlaylistTrack, 'name' | 'playable' | 'processing'>;
+  track: Pick<PlaylistTrack, 'id' | 'name' | 'playable' | 'processing'>;
   index: number;
   current: boolean;
   /** This track is the one playing now. */
   playing: boolean;
   onPlay: () => void;
 }) {
+  // Offline, only downloaded tracks play (issue 25): re-rendered when that changes.
+  useOfflineStatus();
   const { reason, ...gate } = playButtonProps(track, playing, onPlay);
   return (
     <div className="relative flex h-8 items-center justify-center">
@@ -75,6 +79,7 @@ export function TrackTitleCell({
         <VersionTag version={track.version} className="ml-1.5" />
       </p>
       {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
+      <OfflineMark trackId={track.id} className="leading-4" />
     </div>
   );
 }

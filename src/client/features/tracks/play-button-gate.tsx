@@ -12,7 +12,7 @@ export const GATED_BUTTON_CLASS = 'aria-disabled:cursor-not-allowed aria-disable
  * click does nothing (decision 0053).
  */
 export function playButtonProps(
-  track: Pick<PlayerTrack, 'name' | 'playable' | 'processing'>,
+  track: Pick<PlayerTrack, 'name' | 'playable' | 'processing'> & { id?: number },
   playing: boolean,
   onPlay: () => void,
 ) {

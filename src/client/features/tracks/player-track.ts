@@ -1,6 +1,7 @@
 import { displayName } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import { imageVariant } from '../../lib/utils';
+import { offlineReason } from '../offline/offline-status';
 import type { PlayerTrack } from '../player/player-context';
 
 /** Who a list's tracks are by, for the player's Media Session (issue 10): name and artwork. */
@@ -62,8 +63,11 @@ export function toPlayerTrack(track: PlayableTrack, owner: TrackOwner): PlayerTr
  * Why a track's play button is disabled, or null when it plays. Only the server's `playable` decides
  * (it knows whether a rendition exists); a reply without it (an older cache) is tried as before.
  */
-export function notPlayableReason(track: Pick<PlayerTrack, 'playable' | 'processing'>): string | null {
-  if (track.playable !== false) return null;
+export function notPlayableReason(
+  track: Pick<PlayerTrack, 'playable' | 'processing'> & { id?: number },
+): string | null {
+  // With no network, only downloaded tracks play (issue 25).
+  if (track.playable !== false) return offlineReason(track.id);
   return track.processing?.state === 'failed'
     ? 'Cannot be played: processing failed'
     : 'Not playable yet: still processing';

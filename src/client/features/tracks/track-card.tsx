@@ -13,6 +13,8 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/utils';
+import { OfflineMark } from '../offline/offline-mark';
+import { useOfflineStatus } from '../offline/offline-status';
 import { usePlayer } from '../player/use-player';
 import { DeleteTrackDialog } from './delete-track-dialog';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
@@ -123,6 +125,7 @@ export function TrackCard({
   const player = usePlayer();
   const isCurrent = player.currentTrack?.id === track.id;
   const playing = isCurrent && player.isPlaying;
+  useOfflineStatus();
   const { reason, ...gate } = playButtonProps(track, playing, () =>
     isCurrent
       ? player.togglePlay()
@@ -159,6 +162,7 @@ export function TrackCard({
           </div>
           <p className="text-xs text-muted-foreground">{relativeDate(track.createdAt)}</p>
           <ProcessingStatus track={track} canRetry={!publicView} className="mt-1 empty:hidden" />
+          <OfflineMark trackId={track.id} className="mt-1" />
         </div>
         {publicView ? (
           <TrackMoreMenu track={toPlayerTrack(track, owner)} />

@@ -6,6 +6,8 @@ import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { EquipmentChips } from '../equipment/equipment-chips';
+import { OfflineMark } from '../offline/offline-mark';
+import { useOfflineStatus } from '../offline/offline-status';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
@@ -58,6 +60,8 @@ export function TrackRow({
 }: TrackRowProps) {
   const playing = isCurrent && isPlaying;
   const date = rowDate(track, sort);
+  // The play button's reason depends on the network and the downloads (issue 25).
+  useOfflineStatus();
   const { reason, ...gate } = playButtonProps(track, playing, onPlay);
 
   return (
@@ -140,6 +144,7 @@ export function TrackRow({
         </p>
         {track.notes && <p className="truncate text-xs text-muted-foreground">{track.notes}</p>}
         <ProcessingStatus track={track} canRetry className="empty:hidden" />
+        <OfflineMark trackId={track.id} />
         {(secondLine.date || (secondLine.equipment && track.equipment.length > 0)) && (
           <div
             data-testid="track-row-second-line"

@@ -1,0 +1,215 @@
+import {
+  clearIndex,
+  type DownloadedTrack,
+  deletePlaylist,
+  deleteTrack,
+  getPlaylist,
+  getTrack,
+  putPlaylist,
+  putTrack,
+  readIndex,
+} from './download-index';
+import { OFFLINE_MEDIA_CACHE, streamUrl, waveformUrl } from './media-urls';
+import { setDownloadJob, updateOfflineSnapshot } from './offline-status';
+
+// "Available offline" (issue 25): the page fetches each track's whole stream (no Range, so the
+// cache holds the complete file the worker slices for the player's Range requests) and its
+// waveform, and puts both in Cache Storage under the addresses the player requests. Sequential on
+// purpose: one download at a time keeps a phone's connection usable and the progress honest.
+
+/** What a download needs to know of a track (a PlayerTrack fits). */
+export interface TrackToDownload {
+  id: number;
+  name: string;
+  artist?: string | null;
+  duration?: number | null;
+  mimeType?: string | null;
+  playable?: boolean;
+}
+
+export const trackJobKey = (id: number) => `track:${id}`;
+export const playlistJobKey = (id: number) => `playlist:${id}`;
+
+/** The index into the shared snapshot, so rows and the queue see what plays offline. */
+export async function refreshOfflineSnapshot(): Promise<void> {
+  const { tracks, playlists } = await readIndex();
+  updateOfflineSnapshot({
+    indexLoaded: true,
+    trackIds: new Set(tracks.map((t) => t.id)),
+    playlistIds: new Set(playlists.map((p) => p.id)),
+  });
+}
+
+let persistAsked = false;
+/** Asked once, with the first download: without it the browser may evict the cache under pressure. */
+async function askPersistence(): Promise<void> {
+  if (persistAsked || !navigator.storage?.persist) return;
+  persistAsked = true;
+  if (!(await navigator.storage.persisted())) await navigator.storage.persist().catch(() => false);
+}
+
+/**
+ * Fetches `url` whole and stores it; returns its size. A missing waveform (404, or 409 while the
+ * peaks are made) is not a failure: the player draws the plain slider for it.
+ */
+async function fetchIntoCache(
+  cache: Cache,
+  url: string,
+  onProgress: (fraction: number) => void,
+  optional = false,
+): Promise<number> {
+  const res = await fetch(url, { credentials: 'include' });
+  if (!res.ok) {
+    if (optional) return 0;
+    throw new Error(res.status === 409 ? 'Still processing' : `The server answered ${res.status}`);
+  }
+  const expected = Number(res.headers.get('content-length')) || 0;
+  const chunks: BlobPart[] = [];
+  let read = 0;
+  const reader = res.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      read += value.byteLength;
+      if (expected > 0) onProgress(Math.min(1, read / expected));
+    }
+  } else {
+    chunks.push(await res.arrayBuffer());
+  }
+  const type = res.headers.get('content-type') ?? 'application/octet-stream';
+  const blob = new Blob(chunks, { type });
+  await cache.put(
+    url,
+    new Response(blob, {
+      status: 200,
+      headers: { 'content-type': type, 'content-length': String(blob.size), 'accept-ranges': 'bytes' },
+    }),
+  );
+  return blob.size;
+}
+
+/**
+ * Downloads `tracks` under one job (`jobKey`), reporting "n of total" and a percent. Tracks already
+ * downloaded only gain the playlist (or the `single` mark). Throws after marking the job failed.
+ */
+export async function downloadTracks(
+  jobKey: string,
+  tracks: TrackToDownload[],
+  { playlistId, single = false }: { playlistId?: number; single?: boolean },
+): Promise<void> {
+  const total = tracks.length;
+  const report = (done: number, fraction: number) =>
+    setDownloadJob(jobKey, {
+      state: 'downloading',
+      done,
+      total,
+      percent: total === 0 ? 100 : Math.round(((done + fraction) / total) * 100),
+    });
+  report(0, 0);
+  try {
+    await askPersistence();
+    const cache = await caches.open(OFFLINE_MEDIA_CACHE);
+    for (const [i, track] of tracks.entries()) {
+      const known = await getTrack(track.id);
+      if (known) {
+        const playlistIds =
+          playlistId === undefined ? known.playlistIds : [...new Set([...known.playlistIds, playlistId])];
+        await putTrack({ ...known, single: known.single || single, playlistIds });
+      } else {
+        // The stream is nearly all of the bytes: it carries the progress.
+        const audio = await fetchIntoCache(cache, streamUrl(track.id), (f) => report(i, f));
+        const peaks = await fetchIntoCache(cache, waveformUrl(track.id), () => {}, true);
+        await putTrack({
+          id: track.id,
+          name: track.name,
+          artist: track.artist ?? null,
+          duration: track.duration ?? null,
+          mimeType: track.mimeType ?? null,
+          size: audio + peaks,
+          single,
+          playlistIds: playlistId === undefined ? [] : [playlistId],
+          downloadedAt: new Date().toISOString(),
+        });
+      }
+      report(i + 1, 0);
+      await refreshOfflineSnapshot();
+    }
+    setDownloadJob(jobKey, null);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : 'Download failed';
+    setDownloadJob(jobKey, { state: 'failed', error: message });
+    await refreshOfflineSnapshot();
+    throw err;
+  }
+}
+
+/** "Available offline" on one track. */
+export const downloadTrack = (track: TrackToDownload) =>
+  downloadTracks(trackJobKey(track.id), [track], { single: true });
+
+/** "Available offline" on a playlist: its playable tracks (processing ones have nothing to store). */
+export async function downloadPlaylist(
+  playlist: { id: number; name: string },
+  tracks: TrackToDownload[],
+): Promise<void> {
+  await putPlaylist({
+    id: playlist.id,
+    name: playlist.name,
+    trackIds: tracks.map((t) => t.id),
+    downloadedAt: (await getPlaylist(playlist.id))?.downloadedAt ?? new Date().toISOString(),
+  });
+  await downloadTracks(
+    playlistJobKey(playlist.id),
+    tracks.filter((t) => t.playable !== false),
+    { playlistId: playlist.id },
+  );
+}
+
+/** Takes a track's media out of the cache and the index. */
+export async function removeTrack(id: number): Promise<void> {
+  const cache = await caches.open(OFFLINE_MEDIA_CACHE);
+  await Promise.all([cache.delete(streamUrl(id)), cache.delete(waveformUrl(id))]);
+  await deleteTrack(id);
+  setDownloadJob(trackJobKey(id), null);
+  await refreshOfflineSnapshot();
+}
+
+/** Removes a playlist's download: its tracks go too unless downloaded on their own or with another. */
+export async function removePlaylist(id: number): Promise<void> {
+  const { tracks } = await readIndex();
+  await deletePlaylist(id);
+  for (const track of tracks.filter((t) => t.playlistIds.includes(id))) {
+    await dropFromPlaylist(track, id);
+  }
+  setDownloadJob(playlistJobKey(id), null);
+  await refreshOfflineSnapshot();
+}
+
+/** `track` no longer downloaded for playlist `playlistId`; removed when nothing else keeps it. */
+export async function dropFromPlaylist(track: DownloadedTrack, playlistId: number): Promise<void> {
+  const playlistIds = track.playlistIds.filter((p) => p !== playlistId);
+  if (playlistIds.length === 0 && !track.single) await removeTrack(track.id);
+  else await putTrack({ ...track, playlistIds });
+}
+
+/** "Remove all": the whole cache and index. */
+export async function removeAllDownloads(): Promise<void> {
+  await caches.delete(OFFLINE_MEDIA_CACHE);
+  await clearIndex();
+  updateOfflineSnapshot({ jobs: new Map() });
+  await refreshOfflineSnapshot();
+}
+
+/** Used and available bytes for the Downloaded page, when the browser tells. */
+export async function storageEstimate(): Promise<{
+  usage: number;
+  quota: number;
+  persisted: boolean;
+} | null> {
+  if (!navigator.storage?.estimate) return null;
+  const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+  const persisted = (await navigator.storage.persisted?.().catch(() => false)) ?? false;
+  return { usage, quota, persisted };
+}

@@ -1,0 +1,70 @@
+import { readIndex } from './download-index';
+import { dropFromPlaylist, refreshOfflineSnapshot, removePlaylist, removeTrack } from './download-manager';
+
+// Issue 25: "A download whose track is deleted or made inaccessible is removed at the next sync."
+// Run when the app starts online and on every `online` event. Only a definite answer removes
+// anything: 404 (gone, or a stranger's: the API hides those as 404) and 403; a network error, a 401
+// (signed out elsewhere) or a 5xx leaves the downloads as they are until the next sync.
+
+const GONE = new Set([403, 404]);
+
+/** `status` of GET `url`, or null when the network failed. */
+async function statusOf(url: string): Promise<{ status: number; body: unknown } | null> {
+  try {
+    const res = await fetch(url, { credentials: 'include' });
+    const body = res.ok ? await res.json().catch(() => null) : null;
+    return { status: res.status, body };
+  } catch {
+    return null;
+  }
+}
+
+export interface SyncResult {
+  removedTracks: number[];
+  removedPlaylists: number[];
+}
+
+let running: Promise<SyncResult> | null = null;
+
+/** One sync at a time: an `online` event during the start-up sync joins it. */
+export function syncDownloads(): Promise<SyncResult> {
+  running ??= runSync().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function runSync(): Promise<SyncResult> {
+  const result: SyncResult = { removedTracks: [], removedPlaylists: [] };
+  const { playlists } = await readIndex();
+  for (const playlist of playlists) {
+    const reply = await statusOf(`/api/playlists/${playlist.id}`);
+    if (!reply) return result;
+    if (GONE.has(reply.status)) {
+      await removePlaylist(playlist.id);
+      result.removedPlaylists.push(playlist.id);
+      continue;
+    }
+    const tracks = (reply.body as { tracks?: { id: number }[] } | null)?.tracks;
+    if (!tracks) continue;
+    // Tracks taken out of the playlist meanwhile stop being kept for it.
+    const still = new Set(tracks.map((t) => t.id));
+    const { tracks: downloaded } = await readIndex();
+    for (const track of downloaded) {
+      if (track.playlistIds.includes(playlist.id) && !still.has(track.id)) {
+        await dropFromPlaylist(track, playlist.id);
+      }
+    }
+  }
+  const { tracks } = await readIndex();
+  for (const track of tracks) {
+    const reply = await statusOf(`/api/tracks/${track.id}`);
+    if (!reply) return result;
+    if (GONE.has(reply.status)) {
+      await removeTrack(track.id);
+      result.removedTracks.push(track.id);
+    }
+  }
+  await refreshOfflineSnapshot();
+  return result;
+}

@@ -17,6 +17,7 @@ import {
   CollectivePage,
   CollectivePlaylistPage,
   CollectiveSettingsPage,
+  DownloadsPage,
   EquipmentPage,
   JoinPage,
   JoinSignInPrompt,
@@ -49,6 +50,7 @@ const SHELL_ROUTES = [
   '/search',
   '/join/:code',
   '/track/:id',
+  '/downloads',
 ];
 
 /** A collective route whose id is not numeric renders "not found" instead of the screen. */
@@ -103,6 +105,7 @@ function SignedInRoutes({ user }: { user: AuthUser }) {
           </Route>
           <Route path="/join/:code">{(p) => <JoinPage code={p.code} />}</Route>
           <Route path="/track/:id">{(p) => <SharedTrackPage trackId={p.id} />}</Route>
+          <Route path="/downloads" component={DownloadsPage} />
         </Switch>
       </Suspense>
     </AppShell>

@@ -28,6 +28,10 @@ export const CollectiveInvitesPage = screen(() =>
 export const CollectiveSettingsPage = screen(() =>
   import('./features/collectives/settings-page').then((m) => m.CollectiveSettingsPage),
 );
+/** '/downloads', what is stored for listening offline (issue 25). */
+export const DownloadsPage = screen(() =>
+  import('./features/offline/downloads-page').then((m) => m.DownloadsPage),
+);
 export const EquipmentPage = screen(() =>
   import('./features/equipment/equipment-page').then((m) => m.EquipmentPage),
 );

@@ -13,6 +13,7 @@ import { WithTooltip } from '../../components/ui/tooltip';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { SharePlaylistDialog } from '../collectives/share-playlist-dialog';
 import { SharedWithRow } from '../collectives/shared-collective-badges';
+import { PlaylistOfflineButton } from '../offline/playlist-offline-button';
 import { PlayAllButton } from '../player/play-all-button';
 import { LazyShareDialog } from '../shares/lazy-share-dialog';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
@@ -91,6 +92,7 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
             </Button>
           </WithTooltip>
         )}
+        <PlaylistOfflineButton playlist={playlist} tracks={queue} />
         {abilities.delete && (
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>

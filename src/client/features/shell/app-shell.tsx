@@ -4,6 +4,7 @@ import type { AuthUser } from '../../../shared/schemas/auth';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { parseCollectiveId } from '../collectives/use-collectives';
 import { useLiveEvents } from '../collectives/use-live-events';
+import { OfflineBanner } from '../offline/offline-banner';
 import { PlayerBar } from '../player/player-bar';
 import { SearchTrigger, ShellSearch } from '../search/shell-search';
 import { CollectivesRail } from './collectives-rail';
@@ -36,6 +37,7 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
       {(openSearch) => (
         <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
           <SkipLink />
+          <OfflineBanner />
           <MobileTopBar user={user} collectiveId={collectiveId} onSearch={openSearch} className="md:hidden" />
           <div className="flex min-h-0 flex-1">
             <CollectivesRail activeCollectiveId={collectiveId} className="hidden md:flex" />

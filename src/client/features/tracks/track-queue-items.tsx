@@ -9,6 +9,7 @@ import {
 import { toast } from '../../components/ui/use-toast';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { useAuth } from '../auth/use-auth';
+import { AvailableOfflineItem } from '../offline/offline-menu-item';
 import type { PlayerTrack } from '../player/player-context';
 import { usePlayer } from '../player/use-player';
 import { LazyShareDialog } from '../shares/lazy-share-dialog';
@@ -38,7 +39,8 @@ export function useQueueActions(track: PlayerTrack) {
 }
 
 /**
- * "Play next", "Add to queue", "Download" (issue 10) and "Copy link" (issue 13), for any track menu.
+ * "Play next", "Add to queue", "Download" (issue 10), "Available offline" (issue 25) and "Copy link"
+ * (issue 13), for any track menu.
  * Download works in every state, since the original is always kept.
  */
 export function TrackQueueItems({ track }: { track: PlayerTrack }) {
@@ -60,6 +62,7 @@ export function TrackQueueItems({ track }: { track: PlayerTrack }) {
           Download
         </a>
       </DropdownMenuItem>
+      <AvailableOfflineItem track={track} />
       <DropdownMenuItem onSelect={() => void copyTrackLink(track)}>
         <Link2 aria-hidden />
         {track.visibility === 'private' ? 'Copy link (private)' : 'Copy link'}

@@ -26,7 +26,15 @@ export async function offlineMediaResponse(
   const cache = await cacheStorage.open(OFFLINE_MEDIA_CACHE);
   const cached = await cache.match(request.url, { ignoreVary: true, ignoreSearch: true });
   if (!cached) return network(request);
-  return request.headers.has('range') ? createPartialResponse(request, cached) : cached;
+  const range = request.headers.get('range');
+  if (!range) return cached;
+  // Workbox answers a start past the end with an empty 206; the player is owed a 416 there.
+  const start = Number(/^bytes=(\d+)-/.exec(range)?.[1] ?? 0);
+  const size = Number(cached.headers.get('content-length') ?? Number.NaN);
+  if (start >= size) {
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${size}` } });
+  }
+  return createPartialResponse(request, cached);
 }
 
 /** Registers the offline media route on Workbox's router; sw.ts calls it once. */

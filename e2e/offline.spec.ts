@@ -55,6 +55,10 @@ test('a playlist made available offline plays and seeks with no network; a track
   context,
 }) => {
   test.setTimeout(120_000);
+  // The worker installs (and precaches the shell) first: a sign-in racing the precache's requests,
+  // which carry the signed-out session's cookie, can come back signed out.
+  await page.goto('/test-auth');
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await signInAsDemo(page);
   await page.setViewportSize({ width: 390, height: 844 });
 
@@ -72,7 +76,6 @@ test('a playlist made available offline plays and seeks with no network; a track
   // The journal once, so it is kept "as last seen"; the worker controls the page from here on.
   await page.goto('/');
   await expect(page.getByTestId('track-row').filter({ hasText: other })).toBeVisible();
-  await page.evaluate(() => navigator.serviceWorker.ready);
 
   // "Available offline" on the playlist, until it says "Downloaded".
   await page.goto(`/playlist/${playlistId}`);
@@ -104,8 +107,21 @@ test('a playlist made available offline plays and seeks with no network; a track
   await expect(keptRow.getByText('Not available offline')).toHaveCount(0);
   await shot(page, '3-offline-journal');
 
+  // Truly offline, the worker too: what was not downloaded cannot be fetched through it.
+  const reached = await page.evaluate(
+    (url) =>
+      fetch(url).then(
+        () => true,
+        () => false,
+      ),
+    `/api/tracks/${otherId}/stream`,
+  );
+  expect(reached).toBe(false);
+
   // The downloaded track plays, from the worker's cache, and seeks.
+  const fromCache = page.waitForResponse((res) => res.url().endsWith(`/api/tracks/${keptId}/stream`));
   await keptRow.getByRole('button', { name: `Play ${kept}` }).click();
+  expect((await fromCache).fromServiceWorker()).toBe(true);
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.3);
   await page.getByTestId('audio-player').evaluate((el) => {
     (el as HTMLAudioElement).currentTime = 5;

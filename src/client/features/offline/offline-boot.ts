@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 
 // The entry's only contact with offline support: both halves are dynamic imports, so the first
 // route carries none of IndexedDB, the persister or the download manager (issue 11's budget).
@@ -6,6 +6,9 @@ import type { QueryClient } from '@tanstack/react-query';
 /** Started offline: the journal and playlists as last seen, before the first render. */
 export async function restoreIfOffline(queryClient: QueryClient): Promise<void> {
   if (typeof navigator === 'undefined' || navigator.onLine) return;
+  // TanStack Query assumes online until an `offline` event: told now, reads of what was not kept
+  // wait for the network (and resume with it) instead of failing over the data that was.
+  onlineManager.setOnline(false);
   // The download index too: the first render already marks what is not available offline.
   const index = import('./download-manager').then((m) => m.refreshOfflineSnapshot());
   try {

@@ -80,9 +80,18 @@ test('a playlist made available offline plays and seeks with no network; a track
   // "Available offline" on the playlist, until it says "Downloaded".
   await page.goto(`/playlist/${playlistId}`);
   await expect(page.getByRole('heading', { name: playlistName })).toBeVisible();
+  // The stream held back a moment on its way, to see the progress.
+  const slowStream = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  };
+  await context.route(/\/api\/tracks\/\d+\/stream$/, slowStream);
   await page.getByRole('button', { name: 'Available offline' }).click();
+  await expect(page.getByRole('button', { name: /^Downloading/ })).toBeVisible();
+  await shot(page, '1-playlist-downloading');
   await expect(page.getByRole('button', { name: 'Downloaded' })).toBeVisible({ timeout: 20_000 });
-  await shot(page, '1-playlist-downloaded');
+  await context.unroute(/\/api\/tracks\/\d+\/stream$/, slowStream);
+  await shot(page, '2-playlist-downloaded');
 
   // The Downloaded page, from the drawer: the track, its size, the storage estimate.
   await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -91,11 +100,15 @@ test('a playlist made available offline plays and seeks with no network; a track
   await expect(page.getByTestId('downloaded-track').filter({ hasText: kept })).toBeVisible();
   await expect(page.getByTestId('downloaded-playlist').filter({ hasText: playlistName })).toBeVisible();
   await expect(page.getByText(/This device: .* used of/)).toBeVisible();
-  await shot(page, '2-downloaded');
+  await shot(page, '3-downloaded');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, '3-downloaded-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
 
-  // Back to the journal, give the persister its moment (it writes at most every 2 s), go offline.
+  // Back to the journal (its tracks processed), give the persister its moment, go offline.
   await page.goto('/');
   await expect(page.getByTestId('track-row').filter({ hasText: kept })).toBeVisible();
+  await expect(page.getByText('Processing…')).toHaveCount(0, { timeout: 40_000 });
   await page.waitForTimeout(2500);
   await setOffline(context, true);
   await page.reload();
@@ -105,7 +118,10 @@ test('a playlist made available offline plays and seeks with no network; a track
   await expect(keptRow).toBeVisible();
   await expect(otherRow.getByText('Not available offline')).toBeVisible();
   await expect(keptRow.getByText('Not available offline')).toHaveCount(0);
-  await shot(page, '3-offline-journal');
+  await shot(page, '4-offline-journal');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot(page, '4-offline-journal-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // Truly offline, the worker too: what was not downloaded cannot be fetched through it.
   const reached = await page.evaluate(
@@ -127,7 +143,7 @@ test('a playlist made available offline plays and seeks with no network; a track
     (el as HTMLAudioElement).currentTime = 5;
   });
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(5.3);
-  await shot(page, '4-offline-playing');
+  await shot(page, '5-offline-playing');
 
   // Back online, the downloaded track is deleted elsewhere; the next start syncs it away.
   await setOffline(context, false);
@@ -137,5 +153,8 @@ test('a playlist made available offline plays and seeks with no network; a track
   await expect(page.getByTestId('downloaded-track').filter({ hasText: kept })).toHaveCount(0, {
     timeout: 15_000,
   });
-  await shot(page, '5-synced');
+  await expect(page.getByTestId('downloaded-playlist').filter({ hasText: playlistName })).toContainText(
+    '0 of 0',
+  );
+  await shot(page, '6-synced');
 });

@@ -65,6 +65,26 @@ describe('syncing the downloads', () => {
     ]);
   });
 
+  it('follows a downloaded playlist: its new name, and a track added to it is fetched', async () => {
+    mockFetch({
+      ...routes,
+      'GET /api/playlists/9': () =>
+        json({ id: 9, name: 'Set (live)', tracks: [{ id: 3 }, { id: 4, name: 'New' }] }),
+      'GET /api/tracks/4/stream': audio,
+      'GET /api/tracks/1': () => json({ track: { id: 1 } }),
+      'GET /api/tracks/2': () => json({ track: { id: 2 } }),
+      'GET /api/tracks/3': () => json({ track: { id: 3 } }),
+      'GET /api/tracks/4': () => json({ track: { id: 4 } }),
+    });
+    await syncDownloads();
+    const { tracks, playlists } = await readIndex();
+    expect(playlists).toEqual([expect.objectContaining({ id: 9, name: 'Set (live)', trackIds: [3, 4] })]);
+    expect(tracks.find((t) => t.id === 4)).toEqual(
+      expect.objectContaining({ name: 'New', playlistIds: [9] }),
+    );
+    expect((await storage.open(OFFLINE_MEDIA_CACHE)).has('/api/tracks/4/stream')).toBe(true);
+  });
+
   it('removes nothing when the network fails or the session ended', async () => {
     vi.stubGlobal(
       'fetch',

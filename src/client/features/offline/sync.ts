@@ -1,7 +1,16 @@
-import { readIndex } from './download-index';
-import { dropFromPlaylist, refreshOfflineSnapshot, removePlaylist, removeTrack } from './download-manager';
+import { putPlaylist, readIndex } from './download-index';
+import {
+  downloadTracks,
+  dropFromPlaylist,
+  playlistJobKey,
+  refreshOfflineSnapshot,
+  removePlaylist,
+  removeTrack,
+  type TrackToDownload,
+} from './download-manager';
 
 // Issue 25: "A download whose track is deleted or made inaccessible is removed at the next sync."
+// Downloaded playlists follow their playlist: renamed, tracks taken out dropped, tracks added fetched.
 // Run when the app starts online and on every `online` event. Only a definite answer removes
 // anything: 404 (gone, or a stranger's: the API hides those as 404) and 403; a network error, a 401
 // (signed out elsewhere) or a 5xx leaves the downloads as they are until the next sync.
@@ -45,15 +54,25 @@ async function runSync(): Promise<SyncResult> {
       result.removedPlaylists.push(playlist.id);
       continue;
     }
-    const tracks = (reply.body as { tracks?: { id: number }[] } | null)?.tracks;
-    if (!tracks) continue;
-    // Tracks taken out of the playlist meanwhile stop being kept for it.
+    const detail = reply.body as { name?: string; tracks?: TrackToDownload[] } | null;
+    if (!detail?.tracks) continue;
+    const tracks = detail.tracks;
+    await putPlaylist({ ...playlist, name: detail.name ?? playlist.name, trackIds: tracks.map((t) => t.id) });
+    // Tracks taken out of the playlist meanwhile stop being kept for it; tracks added are fetched,
+    // as "Available offline" on a playlist promises its tracks, not those of the day it was pressed.
     const still = new Set(tracks.map((t) => t.id));
     const { tracks: downloaded } = await readIndex();
     for (const track of downloaded) {
       if (track.playlistIds.includes(playlist.id) && !still.has(track.id)) {
         await dropFromPlaylist(track, playlist.id);
       }
+    }
+    const kept = new Set(downloaded.filter((t) => t.playlistIds.includes(playlist.id)).map((t) => t.id));
+    const added = tracks.filter((t) => !kept.has(t.id) && t.playable !== false);
+    if (added.length > 0) {
+      await downloadTracks(playlistJobKey(playlist.id), added, { playlistId: playlist.id }).catch(() => {
+        // Marked failed on the playlist's button, which offers the retry.
+      });
     }
   }
   const { tracks } = await readIndex();

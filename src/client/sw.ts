@@ -13,7 +13,7 @@
  * - A new version waits until the page says "reload" (SKIP_WAITING from the update prompt).
  */
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerOfflineRoutes } from './features/offline/sw-routes';
 
@@ -49,6 +49,11 @@ registerRoute(
   ),
 );
 
+// Precaching fetches ~170 files in the background, often while the person signs in. A request that
+// carried the session cookie of a moment ago, answered after sign-in replaced that session, comes
+// back with the cookie cleared (@fastify/session clears an unknown session's cookie), which would
+// sign the person out. The files are public: their requests send no cookie and take none.
+addPlugins([{ requestWillFetch: async ({ request }) => new Request(request, { credentials: 'omit' }) }]);
 // The build's list (hashed URLs have no revision; index.html has its content hash). Asset requests
 // are answered from the cache; `directoryIndex` and `cleanURLs` off: no page URL maps onto index.html.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });

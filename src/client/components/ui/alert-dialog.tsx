@@ -1,5 +1,6 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type * as React from 'react';
+import { keepKeyboardDown } from '../../lib/touch-focus';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { cn } from '../../lib/utils';
 import { buttonVariants } from './button';
@@ -13,7 +14,11 @@ export function AlertDialogContent({
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
-  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
+  // Runs before Radix's own choice (Cancel), which it leaves alone unless a text field comes first.
+  const returnFocus = useReturnFocus((event) => {
+    onOpenAutoFocus?.(event);
+    keepKeyboardDown(event);
+  }, onCloseAutoFocus);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm data-[state=open]:animate-in-fade" />

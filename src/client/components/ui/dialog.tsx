@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type * as React from 'react';
+import { keepKeyboardDown } from '../../lib/touch-focus';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { cn } from '../../lib/utils';
 
@@ -15,7 +16,11 @@ export function DialogContent({
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
-  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
+  // On touch screens the first field is not focused on opening: no keyboard over the dialog (0365).
+  const returnFocus = useReturnFocus((event) => {
+    onOpenAutoFocus?.(event);
+    keepKeyboardDown(event);
+  }, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm data-[state=open]:animate-in-fade" />

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type * as React from 'react';
+import { keepKeyboardDown } from '../../lib/touch-focus';
 import { cn } from '../../lib/utils';
 
 // A sheet is a Radix dialog pinned to one edge of the screen (a drawer): same focus trap, Escape and
@@ -22,6 +23,7 @@ export function SheetContent({
   side = 'left',
   className,
   children,
+  onOpenAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof SIDES }) {
   return (
@@ -33,6 +35,11 @@ export function SheetContent({
           SIDES[side],
           className,
         )}
+        // A drawer's filter field must not bring the keyboard up on a phone (decision 0365).
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          keepKeyboardDown(event);
+        }}
         {...props}
       >
         {children}

@@ -28,7 +28,8 @@ const NO_KEYBOARD_INPUTS = new Set([
 export function isTextEntry(element: Element | null): boolean {
   if (element instanceof HTMLTextAreaElement) return !element.readOnly;
   if (element instanceof HTMLInputElement) return !element.readOnly && !NO_KEYBOARD_INPUTS.has(element.type);
-  return element instanceof HTMLElement && element.isContentEditable;
+  // `=== true`: jsdom leaves isContentEditable undefined.
+  return element instanceof HTMLElement && element.isContentEditable === true;
 }
 
 /** Hidden by CSS itself or by an ancestor: Radix skips those when it picks what to focus. */

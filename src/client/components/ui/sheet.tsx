@@ -44,7 +44,7 @@ export function SheetContent({
       >
         {children}
         {/* Centred on the 3.5rem header row the shell's panels start with. */}
-        <DialogPrimitive.Close className="absolute top-3.5 right-3 flex size-7 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <DialogPrimitive.Close className="absolute top-3.5 right-3 flex size-7 cursor-pointer pointer-coarse:top-1.5 pointer-coarse:right-1.5 pointer-coarse:size-11 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <X className="size-4" aria-hidden />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

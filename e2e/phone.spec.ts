@@ -208,24 +208,48 @@ async function signedOutPhone(browser: Browser, baseURL: string | undefined) {
   return { context, page: await context.newPage() };
 }
 
-test("on a phone a public track's page keeps its player bar put and its controls big enough", async ({
+/** PATCH as the signed-in page, with its CSRF token. */
+async function patch(page: Page, url: string, data: unknown) {
+  const token = await page.request.get('/api/auth/csrf-token');
+  const { csrfToken } = (await token.json()) as { csrfToken: string };
+  const res = await page.request.patch(url, { headers: { 'x-csrf-token': csrfToken }, data });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('on a phone the public pages keep their player bar put and their controls big enough', async ({
   page,
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await signInAsDemoOnPhone(page);
-  const [track] = await demoTracks(page);
-  if (!track) throw new Error('the demo journal has no tracks');
+  const [track, second] = await demoTracks(page);
+  if (!track || !second) throw new Error('the demo journal has fewer than two tracks');
   await setTrackVisibility(page, track.id, 'public');
+  await setTrackVisibility(page, second.id, 'public');
+  await patch(page, '/api/user/privacy', { isPublic: true });
+  const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
+  const playlist = await postJson<{ id: number }>(page, '/api/playlists', { name: unique('Open Air') });
+  for (const t of [track, second])
+    await postJson(page, `/api/playlists/${playlist.id}/tracks`, { trackId: t.id });
+  await patch(page, `/api/playlists/${playlist.id}`, { isPublic: true });
 
   const visitor = await signedOutPhone(browser, baseURL);
+  const guest = visitor.page;
   try {
-    await visitor.page.goto(`/track/${track.id}`);
-    await expect(visitor.page.getByText(track.name).first()).toBeVisible();
-    await expectPlayerBarPut(visitor.page);
-    await expectTapTargets(visitor.page, 'the public track page');
-    await shot(visitor.page, '12-public-track');
+    // PublicFrame: the track's page, the owner's profile, the playlist's page.
+    const pages = [
+      ['12-public-track', `/track/${track.id}`, 'the public track page'],
+      ['13-public-profile', `/profile/${me.id}`, 'the public profile'],
+      ['14-public-playlist', `/playlist/${playlist.id}`, 'the public playlist page'],
+    ] as const;
+    for (const [name, url, screen] of pages) {
+      await guest.goto(url);
+      await expect(guest.getByText(track.name).first()).toBeVisible();
+      await shot(guest, name);
+      await expectPlayerBarPut(guest);
+      await expectTapTargets(guest, screen);
+    }
   } finally {
     await visitor.context.close();
   }

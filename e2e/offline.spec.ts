@@ -55,10 +55,6 @@ test('a playlist made available offline plays and seeks with no network; a track
   context,
 }) => {
   test.setTimeout(120_000);
-  // The worker installs (and precaches the shell) first: a sign-in racing the precache's requests,
-  // which carry the signed-out session's cookie, can come back signed out.
-  await page.goto('/test-auth');
-  await page.evaluate(() => navigator.serviceWorker.ready);
   await signInAsDemo(page);
   await page.setViewportSize({ width: 390, height: 844 });
 
@@ -76,6 +72,7 @@ test('a playlist made available offline plays and seeks with no network; a track
   // The journal once, so it is kept "as last seen"; the worker controls the page from here on.
   await page.goto('/');
   await expect(page.getByTestId('track-row').filter({ hasText: other })).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
 
   // "Available offline" on the playlist, until it says "Downloaded".
   await page.goto(`/playlist/${playlistId}`);

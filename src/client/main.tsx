@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { persistInBackground, restoreIfOffline } from './features/offline/offline-boot';
+import { registerServiceWorker } from './features/pwa/register-sw';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
@@ -18,3 +19,7 @@ void restoreIfOffline(queryClient).then(() => {
   );
   persistInBackground(queryClient);
 });
+
+// The service worker (issue 25, decision 0355): built and registered in production only, after the
+// first screen; the embed page has an entry of its own and never registers it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) void registerServiceWorker();

@@ -107,3 +107,32 @@ describe('Available offline on a playlist', () => {
     expect(again.getAttribute('aria-pressed')).toBe('false');
   });
 });
+
+describe('Available offline in a track menu', () => {
+  it('is a checkbox item: chosen, it stores the track and says so; checked afterwards', async () => {
+    vi.stubGlobal('navigator', { ...navigator, onLine: true, storage: undefined });
+    mockFetch({
+      'GET /api/tracks/1/stream': () =>
+        new Response(new Uint8Array(10), { headers: { 'content-length': '10' } }),
+      'GET /api/tracks/1/waveform': () => json({ duration: 1, peaks: [1] }),
+    });
+    const { RadixTrackMoreMenu } = await import('../tracks/track-queue-items');
+    const { unmount } = renderWithProviders(
+      <RadixTrackMoreMenu track={t(1)} defaultOpen>
+        <button type="button">More options</button>
+      </RadixTrackMoreMenu>,
+    );
+    const item = await screen.findByRole('menuitemcheckbox', { name: 'Available offline' });
+    expect(item.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(item);
+    expect(await screen.findByText('Available offline: Track 1', { exact: true })).toBeTruthy();
+    unmount();
+    renderWithProviders(
+      <RadixTrackMoreMenu track={t(1)} defaultOpen>
+        <button type="button">More options</button>
+      </RadixTrackMoreMenu>,
+    );
+    const again = await screen.findByRole('menuitemcheckbox', { name: 'Available offline' });
+    expect(again.getAttribute('aria-checked')).toBe('true');
+  });
+});

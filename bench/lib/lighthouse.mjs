@@ -67,24 +67,45 @@ function performanceNotes(lhr) {
   const lcpNode = lcpItem?.items?.[0]?.node ?? lcpItem?.node;
   return {
     metrics: `FCP ${value('first-contentful-paint')}, LCP ${value('largest-contentful-paint')}, TBT ${value('total-blocking-time')}, CLS ${value('cumulative-layout-shift')}, SI ${value('speed-index')}`,
-    lcpElement: lcpNode ? `${lcpNode.nodeLabel ?? ''} (${lcpNode.selector ?? lcpNode.snippet ?? '?'})` : '—',
+    lcpElement: lcpNode
+      ? `${lcpNode.nodeLabel ?? ''} (${lcpNode.selector ?? lcpNode.snippet ?? '?'})`
+      : undefined,
     unusedJs: value('unused-javascript'),
   };
 }
 
 /**
- * Installability as Chromium decides it for `url` (the app's manifest, icons, service worker):
- * the page opened in the same browser, then Page.getInstallabilityErrors; asked again for a few
- * seconds while the errors are ones a service worker still starting would clear.
+ * Installability as Chromium decides it for `url` (the app's manifest, icons, service worker): the
+ * page opened in the same browser, then Page.getInstallabilityErrors, asked again for a few seconds
+ * while there are errors (a service worker still starting). The same load, on Lighthouse's mobile
+ * screen, also names the LCP element: Lighthouse 12.2's own audit of it fails on Chromium 156
+ * ("RootCauses … frame_sequence").
  */
 async function installability(browser, url, cookie) {
   const context = browser.contexts()[0];
   const page = await context.newPage();
   try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', {
+      width: 412,
+      height: 823,
+      deviceScaleFactor: 1.75,
+      mobile: true,
+    });
     if (cookie) await page.setExtraHTTPHeaders({ cookie });
+    await page.addInitScript(() => {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const el = entry.element;
+          const text = (el?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+          const id = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}` : '(gone)';
+          window.__lcpElement = `${id} "${text}" at ${Math.round(entry.startTime)} ms (unthrottled)`;
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle').catch(() => {});
-    const cdp = await context.newCDPSession(page);
+    const lcpElement = await page.evaluate(() => window.__lcpElement).catch(() => undefined);
     let errors = [];
     for (let attempt = 0; attempt < 5; attempt++) {
       ({ installabilityErrors: errors } = await cdp.send('Page.getInstallabilityErrors'));
@@ -100,9 +121,38 @@ async function installability(browser, url, cookie) {
           : e.errorId,
       ),
       manifestUrl: manifestUrl || undefined,
+      lcpElement,
     };
   } finally {
     await page.close();
+  }
+}
+
+/** Lighthouse runs that fail to record (NO_NAVSTART on a loaded machine) are run again this often. */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run of `page` (signed out unless it has a cookie); a failed recording is retried. */
+async function auditPage(cdpBrowser, port, page, say) {
+  for (let attempt = 1; ; attempt++) {
+    // Each page starts signed out: the app may have set a cookie on an earlier run.
+    await cdpBrowser.contexts()[0].clearCookies();
+    const result = await lighthouse(
+      page.url,
+      {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORY_IDS,
+        ...(page.cookie ? { extraHeaders: { cookie: page.cookie } } : {}),
+      },
+      undefined,
+    );
+    if (!result) throw new Error(`${page.name}: Lighthouse returned nothing`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result;
+    const message = `${page.name}: Lighthouse: ${error.code} ${error.message}`;
+    if (attempt >= ATTEMPTS) throw new Error(message);
+    say(`${message} — running it again`);
   }
 }
 
@@ -126,23 +176,8 @@ export async function lighthouseRows({ pages, rounds, say }) {
     for (let round = 0; round < rounds; round++) {
       for (const page of pages) {
         say(`${page.name} (${round + 1}/${rounds})`);
-        // Each page starts signed out: the app may have set a cookie on an earlier run.
-        await cdpBrowser.contexts()[0].clearCookies();
-        const result = await lighthouse(
-          page.url,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: CATEGORY_IDS,
-            ...(page.cookie ? { extraHeaders: { cookie: page.cookie } } : {}),
-          },
-          undefined,
-        );
-        if (!result) throw new Error(`${page.name}: Lighthouse returned nothing`);
+        const result = await auditPage(cdpBrowser, chrome.port, page, say);
         const { lhr } = result;
-        if (lhr.runtimeError)
-          throw new Error(`${page.name}: Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const report = path.join(REPORT_DIR, `${page.name}-${round + 1}.json`);
         writeFileSync(report, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
         runs[page.name].push({ lhr, report, scores: scoresOf(lhr) });
@@ -203,7 +238,9 @@ export function lighthouseDetails(judged, budgets) {
       `  runs: ${info.runs.map((s) => CATEGORY_IDS.map((id) => s[id] ?? '—').join('/')).join(', ')} (P/A/BP/SEO); Lighthouse benchmarkIndex ${info.benchmarkIndex ?? '?'}`,
     );
     lines.push(`  performance: ${info.performance.metrics}; unused JS ${info.performance.unusedJs}`);
-    lines.push(`  LCP element: ${info.performance.lcpElement}`);
+    lines.push(
+      `  LCP element: ${info.performance.lcpElement ?? info.installability.lcpElement ?? '—'}${info.performance.lcpElement ? '' : ' (seen by the installability load; Lighthouse could not name it)'}`,
+    );
     const install = info.installability;
     lines.push(
       `  installable: ${install.installable ? 'yes' : `no — ${install.errors.join('; ')}`}${install.manifestUrl ? ` (manifest ${install.manifestUrl})` : ' (no manifest)'}`,

@@ -2,14 +2,45 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress';
 
 const page = (name: string) => fileURLToPath(new URL(`./src/client/${name}`, import.meta.url));
 
+/**
+ * The service worker (issue 25, decision 0355): src/client/sw.ts built to /sw.js with the list of
+ * files to precache injected. The manifest is a committed file (public/manifest.webmanifest, linked
+ * from index.html only), not generated, so the embed page gets no manifest link. The app registers
+ * the worker itself (features/pwa), lazily and only in production builds.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: '.',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    // The shell: the app's page and every chunk it may load (lazy screens too, so they open offline).
+    // Not the embed page or its own files (it is never served from the worker), nor the icons.
+    globPatterns: ['index.html', 'assets/*.{js,css}'],
+    globIgnores: ['assets/embed-*'],
+    // Fails the build rather than silently leaving a big chunk out of the offline app.
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+  },
+  integration: {
+    // A build kept in memory (src/test/first-route-size.test.ts, `write: false`) has no files to
+    // precache, and must not write a worker into dist/client.
+    configureOptions(viteConfig, options) {
+      if (viteConfig.build.write === false) options.disable = true;
+    },
+  },
+});
+
 // The client lives in src/client and builds to dist/client, which the server serves.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), pwa],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

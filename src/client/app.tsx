@@ -8,6 +8,7 @@ import { useAuth } from './features/auth/use-auth';
 import { useAuthSuccess } from './features/auth/use-auth-success';
 import { parseCollectiveId } from './features/collectives/use-collectives';
 import { PlayerProvider } from './features/player/player-provider';
+import { UpdatePrompt } from './features/pwa/update-prompt';
 import { FullScreenLoading, PageLoading } from './features/shell/page-layout';
 import { Toaster } from './lazy-parts';
 import {
@@ -178,6 +179,7 @@ export function App() {
         <PlayerProvider>
           <AppRoutes />
           <Toaster />
+          <UpdatePrompt />
         </PlayerProvider>
       </TooltipProvider>
     </QueryClientProvider>

@@ -192,6 +192,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           mediaSrc: ["'self'", 'blob:', ...(bucketOrigin ? [bucketOrigin] : [])],
           connectSrc: ["'self'"],
+          // The service worker (/sw.js) and the web app manifest, named rather than left to the
+          // fallbacks (script-src, default-src) so a later change there cannot break installing.
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
           upgradeInsecureRequests: https ? [] : null,
         },
       },

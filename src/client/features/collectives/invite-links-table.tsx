@@ -1,42 +1,15 @@
-import { Check, Copy, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { InviteLink } from '../../../shared/schemas/collectives';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyIconButton } from '../../components/copy-icon-button';
 import { Button } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
-import { toast } from '../../components/ui/use-toast';
-import { useCopiedTick } from '../../lib/use-copied-tick';
 import { expiryLabel, inviteUrl, useRevokeInviteLink, useSetInviteLinkActive } from './use-invite-links';
 
 /** Spec section 2: Uses shows the count, or count/max when the link has a maximum. */
 export const usesLabel = (link: InviteLink) =>
   link.maxUses === null ? String(link.usageCount) : `${link.usageCount}/${link.maxUses}`;
-
-function CopyButton({ url }: { url: string }) {
-  const { copied, markCopied } = useCopiedTick();
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      markCopied();
-      toast({ title: 'Link Copied', description: 'Share it with the people you want to invite.' });
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to copy link' });
-    }
-  };
-
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-8 shrink-0"
-      aria-label={copied ? 'Link copied' : 'Copy link'}
-      onClick={copy}
-    >
-      {copied ? <Check className="text-online" /> : <Copy />}
-    </Button>
-  );
-}
 
 function ActiveCell({ link, collectiveId }: { link: InviteLink; collectiveId: number }) {
   const setActive = useSetInviteLinkActive(collectiveId);
@@ -142,7 +115,12 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
                         {link.type === 'single' ? 'Single-use' : 'Multi-use'}
                       </p>
                     </div>
-                    <CopyButton url={url} />
+                    <CopyIconButton
+                      url={url}
+                      label="Copy link"
+                      copiedLabel="Link copied"
+                      copiedDescription="Share it with the people you want to invite."
+                    />
                   </div>
                 </td>
                 <td className="px-4 py-3 tabular-nums max-md:flex max-md:items-center max-md:gap-2 max-md:p-0 max-md:before:text-xs max-md:before:tracking-wider max-md:before:text-muted-foreground max-md:before:uppercase max-md:before:content-['Uses']">

@@ -1,43 +1,15 @@
-import { Check, Copy, Globe, Lock } from 'lucide-react';
+import { Globe, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
-import { Button } from '../../components/ui/button';
+import { CopyIconButton } from '../../components/copy-icon-button';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
-import { toast } from '../../components/ui/use-toast';
-import { useCopiedTick } from '../../lib/use-copied-tick';
 import { cn } from '../../lib/utils';
 import { playlistPageUrl, useSetPlaylistPublic } from './use-public-playlist';
 
 const privateCount = (n: number) =>
   `${n} private ${n === 1 ? 'track stays' : 'tracks stay'} hidden from visitors.`;
-
-function CopyLinkButton({ url }: { url: string }) {
-  const { copied, markCopied } = useCopiedTick();
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      markCopied();
-      toast({ title: 'Link Copied', description: 'Anyone with the link can listen to its public tracks.' });
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to copy link' });
-    }
-  };
-
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-7 shrink-0"
-      aria-label={copied ? 'Playlist link copied' : 'Copy playlist link'}
-      onClick={copy}
-    >
-      {copied ? <Check className="text-online" /> : <Copy />}
-    </Button>
-  );
-}
 
 /**
  * The owner's 'Public playlist' switch (issue 24, decision 0345), shaped like the journal sidebar's
@@ -88,7 +60,13 @@ export function PlaylistPublicToggle({
             {window.location.origin}
             {path}
           </Link>
-          <CopyLinkButton url={playlistPageUrl(playlist.id)} />
+          <CopyIconButton
+            url={playlistPageUrl(playlist.id)}
+            label="Copy playlist link"
+            copiedLabel="Playlist link copied"
+            copiedDescription="Anyone with the link can listen to its public tracks."
+            className="size-7"
+          />
         </div>
       )}
     </div>

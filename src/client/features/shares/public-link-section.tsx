@@ -9,38 +9,36 @@ import { CopyLinkButton } from './copy-link-button';
 import { publicPageUrl } from './share-link-format';
 import type { ShareItem } from './use-share-links';
 
+function MakePublicButton({
+  noun,
+  pending,
+  onClick,
+}: {
+  noun: string;
+  pending: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="outline" size="sm" className="mt-3" disabled={pending} onClick={onClick}>
+      <Globe aria-hidden />
+      {pending ? 'Making public...' : `Make ${noun} public`}
+    </Button>
+  );
+}
+
 /** A track's own way to go public: the same PATCH as the Edit Track dialog's Visibility (decision 0140). */
 function MakeTrackPublic({ trackId, onDone }: { trackId: number; onDone: () => void }) {
   const update = useUpdateTrack();
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      className="mt-3"
-      disabled={update.isPending}
-      onClick={() => update.mutate({ id: trackId, changes: { visibility: 'public' } }, { onSuccess: onDone })}
-    >
-      <Globe aria-hidden />
-      {update.isPending ? 'Making public...' : 'Make track public'}
-    </Button>
-  );
+  const makePublic = () =>
+    update.mutate({ id: trackId, changes: { visibility: 'public' } }, { onSuccess: onDone });
+  return <MakePublicButton noun="track" pending={update.isPending} onClick={makePublic} />;
 }
 
 /** A playlist's: the same PATCH as the playlist header's "Public playlist" switch (decision 0345). */
 function MakePlaylistPublic({ playlistId, onDone }: { playlistId: number; onDone: () => void }) {
   const update = useSetPlaylistPublic(playlistId);
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      className="mt-3"
-      disabled={update.isPending}
-      onClick={() => update.mutate(true, { onSuccess: onDone })}
-    >
-      <Globe aria-hidden />
-      {update.isPending ? 'Making public...' : 'Make playlist public'}
-    </Button>
-  );
+  const makePublic = () => update.mutate(true, { onSuccess: onDone });
+  return <MakePublicButton noun="playlist" pending={update.isPending} onClick={makePublic} />;
 }
 
 /**

@@ -108,7 +108,7 @@ describe('Share… dialog: public link', () => {
     expect(field.value).toBe(`${window.location.origin}/playlist/9`);
   });
 
-  it('a private playlist says so, and makes it public with the header switch\'s PATCH', async () => {
+  it("a private playlist says so, and makes it public with the header switch's PATCH", async () => {
     const { fetch } = renderDialog(
       { kind: 'playlist', id: 9, name: 'Night Drive', isPublic: false },
       { 'PATCH /api/playlists/9': () => json({ id: 9, name: 'Night Drive', isPublic: true }) },
@@ -119,7 +119,9 @@ describe('Share… dialog: public link', () => {
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Make playlist public' }));
     expect(bodiesSent(fetch, 'PATCH', '/api/playlists/9')).toEqual([{ isPublic: true }]);
-    const field = (await screen.findByRole('textbox', { name: /This playlist is public/ })) as HTMLInputElement;
+    const field = (await screen.findByRole('textbox', {
+      name: /This playlist is public/,
+    })) as HTMLInputElement;
     expect(field.value).toBe(`${window.location.origin}/playlist/9`);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy public link' }));
   });

@@ -27,6 +27,10 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
+// jsdom draws no canvas: its getContext logs "Not implemented" and returns null. Null, quietly, for
+// the lock-screen cover (decision 0365) of every track played in a test; cover tests mock a context.
+HTMLCanvasElement.prototype.getContext = (() => null) as unknown as HTMLCanvasElement['getContext'];
+
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.setPointerCapture ??= () => {};

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** Narrower than Tailwind's `sm` (40rem): a phone held upright (issue 25). */
+export const PHONE_SCREEN = '(max-width: 39.999rem)';
+
 /**
  * Whether a CSS media query matches now, following changes. For layouts that cannot be CSS alone,
  * such as content that moves to another place on phones instead of being rendered twice.

@@ -1,5 +1,6 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type * as React from 'react';
+import { keepKeyboardDown } from '../../lib/touch-focus';
 import { useReturnFocus } from '../../lib/use-return-focus';
 import { cn } from '../../lib/utils';
 import { buttonVariants } from './button';
@@ -13,13 +14,17 @@ export function AlertDialogContent({
   onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
-  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
+  // Runs before Radix's own choice (Cancel), which it leaves alone unless a text field comes first.
+  const returnFocus = useReturnFocus((event) => {
+    onOpenAutoFocus?.(event);
+    keepKeyboardDown(event);
+  }, onCloseAutoFocus);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm data-[state=open]:animate-in-fade" />
       <AlertDialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-2xl data-[state=open]:animate-in-pop',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto overscroll-contain rounded-xl border border-border bg-card p-6 text-card-foreground shadow-2xl data-[state=open]:animate-in-pop',
           className,
         )}
         {...returnFocus}

@@ -3,11 +3,15 @@ import { Check, Minus } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '../../lib/utils';
 
+/**
+ * On touch screens an invisible ::after takes the hit area to 44 × 44 px (decision 0365); its
+ * insets count from inside the 1 px border.
+ */
 export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (
     <CheckboxPrimitive.Root
       className={cn(
-        'peer size-4 shrink-0 cursor-pointer rounded-sm border border-input focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-foreground',
+        'peer size-4 shrink-0 cursor-pointer rounded-sm border border-input pointer-coarse:relative pointer-coarse:after:absolute pointer-coarse:after:-inset-[15px] focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground data-[state=indeterminate]:border-primary data-[state=indeterminate]:bg-primary data-[state=indeterminate]:text-primary-foreground',
         className,
       )}
       {...props}

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type * as React from 'react';
+import { keepKeyboardDown } from '../../lib/touch-focus';
 import { cn } from '../../lib/utils';
 
 // A sheet is a Radix dialog pinned to one edge of the screen (a drawer): same focus trap, Escape and
@@ -22,6 +23,7 @@ export function SheetContent({
   side = 'left',
   className,
   children,
+  onOpenAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof SIDES }) {
   return (
@@ -33,11 +35,16 @@ export function SheetContent({
           SIDES[side],
           className,
         )}
+        // A drawer's filter field must not bring the keyboard up on a phone (decision 0365).
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          keepKeyboardDown(event);
+        }}
         {...props}
       >
         {children}
         {/* Centred on the 3.5rem header row the shell's panels start with. */}
-        <DialogPrimitive.Close className="absolute top-3.5 right-3 flex size-7 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <DialogPrimitive.Close className="absolute top-3.5 right-3 flex size-7 cursor-pointer pointer-coarse:top-1.5 pointer-coarse:right-1.5 pointer-coarse:size-11 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <X className="size-4" aria-hidden />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

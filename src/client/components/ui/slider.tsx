@@ -19,7 +19,9 @@ export interface SliderProps {
 
 /**
  * A single-thumb slider on the native `<input type="range">`: the browser gives it the slider role,
- * arrows, Home/End and touch for free, in none of the first route's bytes (decision 0295).
+ * arrows, Home/End and touch for free, in none of the first route's bytes (decision 0295). On touch
+ * screens the input is 44 px tall (the whole box takes taps) and takes the room of 28 px, as the
+ * waveform does, its margins reaching 8 px beyond; the thumb is larger (decision 0365).
  */
 export function Slider({
   value,
@@ -58,12 +60,12 @@ export function Slider({
       onChange={(event) => onValueChange?.(event.currentTarget.valueAsNumber)}
       style={{ '--slider-filled': `${filled}%` } as CSSProperties}
       className={cn(
-        'h-3.5 w-full cursor-pointer appearance-none bg-transparent touch-none disabled:cursor-default disabled:opacity-50 focus-visible:outline-none',
+        'h-3.5 w-full cursor-pointer appearance-none bg-transparent touch-none pointer-coarse:-my-2 pointer-coarse:h-11 disabled:cursor-default disabled:opacity-50 focus-visible:outline-none',
         // The track: filled up to the value, muted after it.
         '[&::-webkit-slider-runnable-track]:h-1.5 [&::-webkit-slider-runnable-track]:rounded-full [&::-webkit-slider-runnable-track]:bg-[linear-gradient(to_right,var(--color-primary)_var(--slider-filled),var(--color-muted)_var(--slider-filled))]',
         '[&::-moz-range-track]:h-1.5 [&::-moz-range-track]:rounded-full [&::-moz-range-track]:bg-muted [&::-moz-range-progress]:h-1.5 [&::-moz-range-progress]:rounded-full [&::-moz-range-progress]:bg-primary',
         // The thumb, as the design system draws it.
-        '[&::-webkit-slider-thumb]:-mt-1 [&::-webkit-slider-thumb]:size-3.5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-primary [&::-webkit-slider-thumb]:bg-background [&::-webkit-slider-thumb]:shadow [&::-webkit-slider-thumb]:transition-transform hover:[&::-webkit-slider-thumb]:scale-110 focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-ring',
+        '[&::-webkit-slider-thumb]:-mt-1 [&::-webkit-slider-thumb]:size-3.5 pointer-coarse:[&::-webkit-slider-thumb]:-mt-[7px] pointer-coarse:[&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-primary [&::-webkit-slider-thumb]:bg-background [&::-webkit-slider-thumb]:shadow [&::-webkit-slider-thumb]:transition-transform hover:[&::-webkit-slider-thumb]:scale-110 focus-visible:[&::-webkit-slider-thumb]:ring-2 focus-visible:[&::-webkit-slider-thumb]:ring-ring',
         '[&::-moz-range-thumb]:size-3.5 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-primary [&::-moz-range-thumb]:bg-background focus-visible:[&::-moz-range-thumb]:ring-2 focus-visible:[&::-moz-range-thumb]:ring-ring',
         className,
       )}

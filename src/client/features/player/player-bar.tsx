@@ -90,9 +90,10 @@ export function PlayerBar({ className }: { className?: string }) {
     <section
       aria-label="Player"
       className={cn(
-        // Phones: track and buttons on one row, the waveform across the whole width below.
+        // Phones: track and buttons on one row, the waveform across the whole width below; a little
+        // less padding, so the title keeps its room beside four 44 px tap targets (decision 0365).
         // Wider: track | buttons over waveform | volume.
-        'grid min-h-20 shrink-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 border-t border-border bg-card/95 px-4 py-2 backdrop-blur md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
+        'grid min-h-20 shrink-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 border-t border-border bg-card/95 px-3 py-2 backdrop-blur sm:gap-x-4 sm:px-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
         className,
       )}
     >
@@ -119,7 +120,8 @@ export function PlayerBar({ className }: { className?: string }) {
         </div>
       </div>
 
-      <div className="flex items-center gap-1 justify-self-end sm:gap-2 md:justify-self-center">
+      {/* Phones: four 44 px buttons side by side leave the title more than 180 px (decisions 0114, 0365). */}
+      <div className="flex items-center justify-self-end sm:gap-2 md:justify-self-center">
         <PlaybackModeButtons className="hidden md:flex" />
         <Button
           variant="ghost"
@@ -159,7 +161,8 @@ export function PlayerBar({ className }: { className?: string }) {
         <QueuePanel open={queueOpen} onOpenChange={setQueueOpen} returnFocus={queueButton} />
       </div>
 
-      <div className="col-span-2 flex w-full max-w-xl items-center gap-2 justify-self-center text-xs text-muted-foreground tabular-nums md:col-span-1 md:col-start-2">
+      {/* Touch screens: room for the seek control's 44 px target, 8 px beyond its 28 (decision 0365). */}
+      <div className="col-span-2 flex w-full max-w-xl items-center gap-2 justify-self-center text-xs text-muted-foreground tabular-nums pointer-coarse:py-2 md:col-span-1 md:col-start-2">
         <span className="w-10 shrink-0 text-right" data-testid="player-elapsed">
           {formatTime(currentTime)}
         </span>

@@ -37,7 +37,8 @@ export function QueueRow({
       style={{ transform: CSS.Translate.toString(transform), transition }}
       data-queue-track-id={track.id}
       className={cn(
-        'group grid h-12 grid-cols-[1.75rem_minmax(0,1fr)_auto_2.25rem] items-center gap-2 rounded-md px-1',
+        // Touch screens: columns wide enough for the 44 px handle and remove button (decision 0365).
+        'group grid h-12 grid-cols-[1.75rem_minmax(0,1fr)_auto_2.25rem] items-center gap-2 rounded-md px-1 pointer-coarse:h-14 pointer-coarse:grid-cols-[2.75rem_minmax(0,1fr)_auto_2.75rem] pointer-coarse:gap-1',
         isDragging ? 'relative z-10 bg-secondary shadow-xl ring-1 ring-primary/50' : 'hover:bg-accent/50',
       )}
     >

@@ -1,5 +1,7 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeCanvas } from '../../test/fake-canvas';
+import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
 import type { PlayerContextValue, PlayerTrack } from './player-context';
@@ -130,5 +132,39 @@ describe('Media Session (issue 10)', () => {
       position: 12,
       playbackRate: 1,
     });
+  });
+
+  // Issue 25 (decision 0365): every size of a picture, else a cover drawn from the waveform.
+  it("offers an avatar's two sizes with their type", () => {
+    setup();
+    const withAvatar = { ...a, artworkUrl: '/api/images/avatars/abc-256.webp?v=5' };
+    act(() => player.playTrack(withAvatar));
+    expect(session.metadata?.artwork).toEqual([
+      { src: '/api/images/avatars/abc-128.webp?v=5', sizes: '128x128', type: 'image/webp' },
+      { src: '/api/images/avatars/abc-256.webp?v=5', sizes: '256x256', type: 'image/webp' },
+    ]);
+  });
+
+  it('draws a cover from the waveform for a track with no picture, and revokes it when done', async () => {
+    const { bars, revoked } = fakeCanvas();
+    const fetched = mockFetch({
+      'GET /api/tracks/2/waveform': () => json({ duration: 60, peaks: [0.5, -0.5, 0.25, -0.25] }),
+    });
+    setup();
+    act(() => player.playTrack(b, [b, a]));
+    await waitFor(() => expect(session.metadata?.artwork).toHaveLength(3));
+    expect(session.metadata?.artwork.map((i) => [i.sizes, i.type])).toEqual([
+      ['512x512', 'image/png'],
+      ['256x256', 'image/png'],
+      ['96x96', 'image/png'],
+    ]);
+    expect(session.metadata?.artwork.every((i) => i.src.startsWith('blob:'))).toBe(true);
+    expect(fetched).toHaveBeenCalled();
+    expect(bars.length).toBeGreaterThan(0);
+    const drawn = session.metadata?.artwork.map((i) => i.src) ?? [];
+    // The next track has its owner's picture: the drawn cover's URLs are let go.
+    act(() => player.next());
+    expect(session.metadata?.artwork).toEqual([{ src: '/img/a.webp' }]);
+    await waitFor(() => expect(revoked).toEqual(expect.arrayContaining(drawn)));
   });
 });

@@ -4,7 +4,9 @@ import { PLAYER } from '../../../shared/constants';
 import { displayName } from '../../../shared/format';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
+import { chooseArtwork } from './media-artwork';
 import type { PlayerControls, PlayerTrack } from './player-context';
+import { useGeneratedCover } from './use-generated-cover';
 
 type Handlers = Pick<PlayerControls, 'togglePlay' | 'pause' | 'next' | 'previous' | 'seek'> & {
   resume: () => void;
@@ -14,7 +16,9 @@ const hasMediaSession = () => typeof navigator !== 'undefined' && 'mediaSession'
 
 /**
  * Lock screens, notification shades and media keys (issue 10): the current track's title, artist
- * (the owner's name; the signed-in user's for their own journal) and artwork, the actions play,
+ * (the owner's name; the signed-in user's for their own journal) and artwork in several sizes (the
+ * playlist cover or the owner's avatar, else a cover drawn from the waveform: issue 25, decision
+ * 0365), the actions play,
  * pause, previous, next, seek to and seek back/forward, `playbackState` following the player, and
  * the position whenever it jumps (the browser extrapolates in between).
  */
@@ -30,6 +34,7 @@ export function useMediaSession(
   audioRef.current = audio;
 
   const { id, name, artist, artworkUrl, userId } = track ?? {};
+  const generated = useGeneratedCover(track, !artworkUrl);
   useEffect(() => {
     if (!hasMediaSession()) return;
     if (id === undefined || name === undefined) {
@@ -42,9 +47,9 @@ export function useMediaSession(
     navigator.mediaSession.metadata = new MediaMetadata({
       title: name,
       artist: artist ?? (own ? displayName(viewer) : ''),
-      artwork: artworkUrl ? [{ src: artworkUrl }] : [],
+      artwork: chooseArtwork(artworkUrl, generated),
     });
-  }, [id, name, artist, artworkUrl, userId, queryClient]);
+  }, [id, name, artist, artworkUrl, generated, userId, queryClient]);
 
   useEffect(() => {
     if (!hasMediaSession()) return;

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useRef } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { PLAYER } from '../../../shared/constants';
 import { cn } from '../../lib/utils';
@@ -7,6 +7,8 @@ import { formatTime } from './player-queue';
 // Theme colours as sRGB (canvas drawing, not CSS): --color-muted-foreground dimmed, --color-primary.
 const WAVE_COLOR = 'rgba(154, 158, 168, 0.45)';
 const PROGRESS_COLOR = '#52d0b3';
+/** WCAG 2.5.5's target size, in CSS px. */
+const TAP_TARGET = 44;
 
 /**
  * A track's waveform drawn by wavesurfer.js from the server's pre-computed peaks (no decoding in
@@ -95,8 +97,18 @@ export function Waveform({
       aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
       data-testid={testId}
       onKeyDown={onKeyDown}
+      // Touch screens (decision 0365): padding takes the slider to a 44 px tap target while negative
+      // margins keep its room; a tap on that padding, outside wavesurfer's own area, seeks too.
+      onPointerDown={(event) => {
+        if (event.target !== event.currentTarget || duration <= 0) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        if (box.width <= 0) return;
+        const fraction = Math.min(Math.max(0, (event.clientX - box.left) / box.width), 1);
+        onSeek(fraction * duration);
+      }}
+      style={{ '--tap-pad': `${Math.max(0, (TAP_TARGET - height) / 2)}px` } as CSSProperties}
       className={cn(
-        'w-full cursor-pointer rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        'w-full cursor-pointer rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring pointer-coarse:-my-(--tap-pad) pointer-coarse:py-(--tap-pad)',
         className,
       )}
     >

@@ -21,8 +21,9 @@ import { TrackIndexCell, TrackTitleCell } from './track-row-cells';
  * Columns shared by the header and the rows: handle, #, title, equipment, date added, duration, menu.
  * Equipment and date give way on narrow screens.
  */
+/** Phones with touch: columns for the 44 px handle, play button and menu, in the same 48 px row (0365). */
 export const TRACK_GRID =
-  'grid grid-cols-[1.5rem_2rem_minmax(0,1fr)_3rem_2.25rem] items-center gap-3 px-2 md:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_3rem_2.25rem] lg:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_9rem_3rem_2.25rem]';
+  'grid grid-cols-[1.5rem_2rem_minmax(0,1fr)_3rem_2.25rem] items-center gap-3 px-2 max-md:pointer-coarse:grid-cols-[2.75rem_2.75rem_minmax(0,1fr)_2.5rem_2.75rem] max-md:pointer-coarse:gap-1 max-md:pointer-coarse:px-0 md:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_3rem_2.25rem] lg:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_9rem_3rem_2.25rem]';
 
 /**
  * One playlist track (spec section 2): drag handle, index (a play button on hover), title and

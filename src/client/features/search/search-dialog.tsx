@@ -113,7 +113,7 @@ function SearchPanel({ user, close }: { user: AuthUser; close: () => void }) {
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          className="min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground"
+          className="min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-muted-foreground pointer-coarse:h-11"
         />
       </div>
       <p role="status" className="text-sm text-muted-foreground empty:hidden">

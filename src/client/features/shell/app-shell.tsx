@@ -34,7 +34,8 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
   return (
     <ShellSearch user={user}>
       {(openSearch) => (
-        <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
+        // A fixed frame: the document never scrolls, so the player bar stays put (decision 0365).
+        <div className="app-frame bg-background text-foreground">
           <SkipLink />
           <MobileTopBar user={user} collectiveId={collectiveId} onSearch={openSearch} className="md:hidden" />
           <div className="flex min-h-0 flex-1">
@@ -48,7 +49,7 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
               <main
                 id={MAIN_CONTENT_ID}
                 tabIndex={-1}
-                className="min-h-0 flex-1 overflow-y-auto focus:outline-none"
+                className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus:outline-none"
               >
                 {children}
               </main>

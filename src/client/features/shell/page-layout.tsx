@@ -6,7 +6,8 @@ import { cn } from '../../lib/utils';
 
 /** Padding and width every screen inside the shell shares. */
 export function Page({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn('mx-auto w-full max-w-5xl px-6 py-8', className)}>{children}</div>;
+  // Phones: 16 px sides, so rows of 44 px tap targets leave their titles room (decision 0365).
+  return <div className={cn('mx-auto w-full max-w-5xl px-4 py-8 sm:px-6', className)}>{children}</div>;
 }
 
 export function PageHeader({

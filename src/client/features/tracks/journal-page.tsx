@@ -3,6 +3,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatCount } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import { EditTrackDialog } from '../../lazy-parts';
+import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { useAuth } from '../auth/use-auth';
 import { PlayAllButton } from '../player/play-all-button';
 import { useFreshQueue } from '../player/use-fresh-queue';
@@ -61,6 +62,9 @@ export function JournalPage() {
   // The full drop zone is for a journal known to be empty (decision 0310): while it loads, when it
   // cannot be read, or when a filter finds nothing, the compact bar keeps the first screen for rows.
   const journalEmpty = !found.enabled && journal.data !== undefined && journal.data.length === 0;
+  // Phones always get the compact bar (issue 25, decision 0365): nothing is dragged onto a phone,
+  // and the full zone filled the first screen; the empty state below says how to add tracks.
+  const phone = useMediaQuery(PHONE_SCREEN);
   const ticked = useMemo(
     () => listed.filter((t) => selection.selected.has(t.id)),
     [listed, selection.selected],
@@ -74,7 +78,7 @@ export function JournalPage() {
         description="Your recordings, notes and the kit you used."
       />
       {/* One instance whichever its look, so uploads in flight and batch summaries survive the switch. */}
-      <UploadDropZone className="mb-3" compact={!journalEmpty} windowDrop />
+      <UploadDropZone className="mb-3" compact={phone || !journalEmpty} windowDrop />
       <StorageUsage className="mb-6 sm:mb-8" />
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
@@ -116,7 +120,11 @@ export function JournalPage() {
           <EmptyState
             icon={Disc3}
             title="No tracks in your journal yet"
-            hint="Drop a recording above to start your journal."
+            hint={
+              phone
+                ? 'Tap Browse Files above to add your first recordings. They stay private until you make them public.'
+                : 'Drop a recording above to start your journal.'
+            }
           />
         ) : (
           <>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
+import { PHONE_SCREEN } from '../../lib/use-media-query';
 import { FakeXhr } from '../../test/fake-xhr';
 import { json, mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -71,6 +72,25 @@ describe('the journal upload bar (decision 0310)', () => {
     expect(within(zone()).getByText('Supports MP3, WAV, M4A formats, multiple files')).toBeTruthy();
     expect(within(zone()).getByTestId('upload-private-note')).toBeTruthy();
     expect(within(zone()).getByRole('button', { name: 'Browse Files' })).toBeTruthy();
+  });
+
+  // Issue 25 (decision 0365): nothing is dragged onto a phone, and the big zone filled its first screen.
+  it('on a phone an empty journal gets the compact bar, and the empty state says how to add tracks', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === PHONE_SCREEN,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    journal([]);
+    expect(await screen.findByText('No tracks in your journal yet')).toBeTruthy();
+    expect(zone().dataset.variant).toBe('compact');
+    expect(within(zone()).getByRole('button', { name: 'Browse Files' })).toBeTruthy();
+    expect(screen.getByText(/^Tap Browse Files above to add your first recordings/)).toBeTruthy();
+    expect(await seriousA11yViolations()).toEqual([]);
   });
 
   it('a journal with tracks gets the one-line bar, keeping both texts, the picker and its accept list', async () => {

@@ -150,7 +150,11 @@ export function TrackCard({
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 items-center gap-1.5">
             <Heading className={cn('min-w-0 truncate font-semibold', isCurrent && 'text-primary')}>
-              <Link href={`/track/${track.id}`} className="hover:underline">
+              <Link
+                href={`/track/${track.id}`}
+                // Touch screens: a 44 px tall target, not the line of text (decision 0365).
+                className="hover:underline pointer-coarse:block pointer-coarse:truncate pointer-coarse:py-2.5"
+              >
                 {track.name}
               </Link>
             </Heading>

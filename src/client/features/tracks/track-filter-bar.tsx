@@ -235,7 +235,7 @@ function EquipmentPicker({
             <p className="p-1 text-sm text-muted-foreground">No equipment tagged yet</p>
           )}
           {equipment.map(([tagId, name]) => (
-            <label key={tagId} className="flex items-center gap-2 p-1 text-sm">
+            <label key={tagId} className="flex items-center gap-2 p-1 text-sm pointer-coarse:min-h-11">
               <input type="checkbox" checked={chosen.has(tagId)} onChange={() => onToggle(tagId)} />
               {name}
             </label>

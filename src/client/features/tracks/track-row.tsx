@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { formatDuration } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
+import { CHECKBOX_HIT_LABEL } from '../../components/ui/checkbox-hit';
 import { cn } from '../../lib/utils';
 import { EquipmentChips } from '../equipment/equipment-chips';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
@@ -77,22 +78,24 @@ export function TrackRow({
       )}
     >
       {onSelect && (
-        <td className="w-10 py-2 pl-3">
-          <input
-            type="checkbox"
-            aria-label={`Select ${track.name}`}
-            checked={selected}
-            // A Shift-click would also select the page's text between the two clicks.
-            onMouseDown={(event) => event.shiftKey && event.preventDefault()}
-            onChange={(event) => onSelect({ range: (event.nativeEvent as MouseEvent).shiftKey === true })}
-            className="size-4 cursor-pointer align-middle accent-primary"
-          />
+        <td className="w-10 py-2 pl-3 pointer-coarse:pl-4">
+          <label className={CHECKBOX_HIT_LABEL}>
+            <input
+              type="checkbox"
+              aria-label={`Select ${track.name}`}
+              checked={selected}
+              // A Shift-click would also select the page's text between the two clicks.
+              onMouseDown={(event) => event.shiftKey && event.preventDefault()}
+              onChange={(event) => onSelect({ range: (event.nativeEvent as MouseEvent).shiftKey === true })}
+              className="size-4 cursor-pointer align-middle accent-primary"
+            />
+          </label>
         </td>
       )}
-      <td className="w-12 py-2 pr-2 pl-3">
+      <td className="w-12 py-2 pr-2 pl-3 pointer-coarse:px-0.5">
         {/* The row number sits under the play button, not in it: a button showing "1" but named
             "Play …" fails WCAG 2.5.3 (label in name; decision 0182). Hover and focus swap it for the icon. */}
-        <div className="relative size-8">
+        <div className="relative size-8 pointer-coarse:size-11">
           {!playing && (
             <span
               className={cn(
@@ -109,7 +112,7 @@ export function TrackRow({
               type="button"
               {...gate}
               className={cn(
-                'relative flex size-8 items-center justify-center rounded-full text-muted-foreground hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:hover:bg-transparent aria-disabled:hover:text-muted-foreground',
+                'relative flex size-8 items-center justify-center rounded-full text-muted-foreground pointer-coarse:size-11 hover:bg-primary hover:text-primary-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-disabled:hover:bg-transparent aria-disabled:hover:text-muted-foreground',
                 GATED_BUTTON_CLASS,
               )}
             >
@@ -172,7 +175,7 @@ export function TrackRow({
       <td className="py-2 pr-2 text-right text-sm text-muted-foreground tabular-nums">
         {formatDuration(track.duration)}
       </td>
-      <td className="w-20 py-2 pr-3">
+      <td className="w-20 py-2 pr-3 pointer-coarse:pr-1">
         <div className="flex justify-end">
           <Button variant="ghost" size="icon" aria-label="Edit track" onClick={onEdit} className="size-8">
             <Pencil aria-hidden />

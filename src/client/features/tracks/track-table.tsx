@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { localDayKey } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { TableBody } from '../../components/table-body';
+import { CHECKBOX_HIT_LABEL } from '../../components/ui/checkbox-hit';
 import { useGridKeys } from '../../lib/use-grid-keys';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
@@ -68,14 +69,19 @@ export function TrackTable({
         onFocus={keys.onFocus}
         onKeyDownCapture={keys.onKeyDownCapture}
       >
+        {/* Touch screens: the columns of 44 px buttons are sized to hold them, and the duration
+            column is narrower on phones, so the title keeps its width (decision 0365). */}
         <thead>
           <tr className="border-b border-border text-xs tracking-wide text-muted-foreground uppercase">
             {selection && (
-              <th scope="col" className="w-10 py-2.5 pl-3">
+              <th
+                scope="col"
+                className="w-10 py-2.5 pl-3 pointer-coarse:h-12 pointer-coarse:w-12 pointer-coarse:pl-4"
+              >
                 <SelectAllBox selection={selection} count={tracks.length} />
               </th>
             )}
-            <th scope="col" className="w-12 py-2.5 pr-2 pl-3 text-center font-medium">
+            <th scope="col" className="w-12 py-2.5 pr-2 pl-3 text-center font-medium pointer-coarse:px-0.5">
               #
             </th>
             <th scope="col" className="py-2.5 pr-4 font-medium">
@@ -87,11 +93,11 @@ export function TrackTable({
             <th scope="col" className="hidden w-52 py-2.5 pr-4 font-medium lg:table-cell">
               {sort === 'dateCreated' ? 'Date Created' : 'Date Added'}
             </th>
-            <th scope="col" className="w-16 py-2.5 pr-2 text-right font-medium">
+            <th scope="col" className="w-16 py-2.5 pr-2 text-right font-medium max-sm:w-12">
               <span className="sr-only">Duration</span>
               <Clock className="ml-auto size-4" aria-hidden />
             </th>
-            <th scope="col" className="w-20 py-2.5 pr-3">
+            <th scope="col" className="w-20 py-2.5 pr-3 pointer-coarse:w-[5.75rem] pointer-coarse:pr-1">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -138,13 +144,15 @@ function SelectAllBox({ selection, count }: { selection: TrackSelection; count: 
     if (box.current) box.current.indeterminate = ticked > 0 && !all;
   }, [ticked, all]);
   return (
-    <input
-      ref={box}
-      type="checkbox"
-      aria-label="Select all tracks"
-      checked={all}
-      onChange={() => (all ? selection.clear() : selection.selectAll())}
-      className="size-4 cursor-pointer align-middle accent-primary"
-    />
+    <label className={CHECKBOX_HIT_LABEL}>
+      <input
+        ref={box}
+        type="checkbox"
+        aria-label="Select all tracks"
+        checked={all}
+        onChange={() => (all ? selection.clear() : selection.selectAll())}
+        className="size-4 cursor-pointer align-middle accent-primary"
+      />
+    </label>
   );
 }

@@ -12,7 +12,8 @@ import { PlayerBar } from '../player/player-bar';
  */
 export function PublicFrame({ children }: { children: ReactNode }) {
   return (
-    <div className="flex h-dvh flex-col overflow-hidden bg-background text-foreground">
+    // A fixed frame: the document never scrolls, so the player bar stays put (decision 0365).
+    <div className="app-frame bg-background text-foreground">
       <SkipLink />
       <header className="flex h-14 shrink-0 items-center justify-between border-b border-border px-4">
         <Link
@@ -28,7 +29,11 @@ export function PublicFrame({ children }: { children: ReactNode }) {
           <Link href="/">Sign in</Link>
         </Button>
       </header>
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus:outline-none"
+      >
         {children}
       </main>
       <PlayerBar />

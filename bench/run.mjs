@@ -12,6 +12,7 @@ import { signInAsDemo } from '../src/test/server-process.ts';
 import { archiveRow, bulkRow } from './lib/bulk.mjs';
 import { lcpRows, offloadRows, rangeRows, searchRow, uploadRows } from './lib/cases.mjs';
 import { filterRow } from './lib/filter-case.mjs';
+import { chromiumVersion, lighthouseDetails, lighthouseRows } from './lib/lighthouse.mjs';
 import { exitCodeFor, judge, load, pair, table } from './lib/measure.mjs';
 import {
   freshPostgresDatabase,
@@ -22,7 +23,7 @@ import {
 } from './lib/processes.mjs';
 import { apiClient, seedEquipment, seedPlaylists, seedTracks, uploadWav } from './lib/seed.mjs';
 import { selection } from './lib/select.mjs';
-import { wavOfSize } from './lib/wav.mjs';
+import { makeWav, wavOfSize } from './lib/wav.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -36,6 +37,7 @@ const RANGE_FILE_BYTES = quick ? 16 * MIB : 100 * MIB;
 const UPLOAD_BYTES = quick ? 16 * MIB : 1024 * MIB;
 const RANGE_SECONDS = quick ? 1 : 10;
 const LCP_LOADS = quick ? 1 : 3;
+const LIGHTHOUSE_RUNS = quick ? 1 : 3;
 // For the bench's own server only: a 1 GiB upload plus its multipart framing is over the default
 // MAX_UPLOAD_BYTES (1 GiB), and the storage quota would count every seeded and uploaded byte.
 const APP_ENV = { MAX_UPLOAD_BYTES: String(2 * 1024 ** 3), STORAGE_QUOTA_BYTES: '0' };
@@ -53,7 +55,14 @@ const stops = [];
 const rows = [];
 const started = performance.now();
 const say = (line) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${line}`);
-const needTracks = wantsFamily('journal-', 'health-under-list', 'lcp-journal', 'search-', 'bulk-');
+const needTracks = wantsFamily(
+  'journal-',
+  'health-under-list',
+  'lcp-journal',
+  'search-',
+  'bulk-',
+  'lighthouse-journal',
+);
 const needRange = wantsFamily('range-');
 
 try {
@@ -204,6 +213,22 @@ try {
     );
   }
 
+  // Issue 25: Lighthouse on the landing page, the seeded journal (signed in) and a public track's page.
+  const lighthouseJournal = `lighthouse-journal-${label(SIZES[0])}`;
+  const lighthousePages = [];
+  if (wants('lighthouse-landing'))
+    lighthousePages.push({ name: 'lighthouse-landing', url: `${app.baseUrl}/` });
+  if (wants('lighthouse-track')) {
+    // One track made public through the API, as its owner would (the Share… dialog's PATCH).
+    const id = trackIds[0] ?? (await uploadWav(api, 'Bench public track', makeWav(0.25))).id;
+    await api('PATCH', `/api/tracks/${id}`, { visibility: 'public' });
+    lighthousePages.push({ name: 'lighthouse-track', url: `${app.baseUrl}/track/${id}` });
+  }
+  if (needTracks && wants(lighthouseJournal))
+    lighthousePages.push({ name: lighthouseJournal, url: `${app.baseUrl}/`, cookie: session.cookie });
+  if (lighthousePages.length)
+    rows.push(...(await lighthouseRows({ pages: lighthousePages, rounds: LIGHTHOUSE_RUNS, say })));
+
   for (const size of SIZES.slice(1)) {
     if (!wantsFamily(`journal-list-${label(size)}`, `search-${label(size)}`, `journal-filter-${label(size)}`))
       continue;
@@ -254,9 +279,11 @@ try {
   const heading = [
     `npm run bench${quick ? ' -- --quick (small data: timings not judged)' : ''}${only ? ` --only ${only.join(',')}` : ''} on ${database}, ${new Date().toISOString().slice(0, 16)} UTC, commit ${gitRevision()}`,
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GB, load ${loadavg()[0].toFixed(2)}; Node ${process.version}; rate limits asked off (RATE_LIMIT_PER_MINUTE=0)`,
-    `Data: ${trackIds.length} tracks with equipment tags, ${needTracks ? PLAYLISTS : 0} playlists; Range file ${(RANGE_FILE_BYTES / MIB).toFixed(0)} MiB WAV (wrk, ${RANGE_SECONDS} s a run); upload ${(UPLOAD_BYTES / MIB).toFixed(0)} MiB; LCP ${LCP_LOADS} cold load(s); medians of 3 interleaved runs`,
+    `Data: ${trackIds.length} tracks with equipment tags, ${needTracks ? PLAYLISTS : 0} playlists; Range file ${(RANGE_FILE_BYTES / MIB).toFixed(0)} MiB WAV (wrk, ${RANGE_SECONDS} s a run); upload ${(UPLOAD_BYTES / MIB).toFixed(0)} MiB; LCP ${LCP_LOADS} cold load(s); Lighthouse ${LIGHTHOUSE_RUNS} run(s) a page (mobile, simulated throttling); medians of 3 interleaved runs`,
   ];
   console.log(`\n${heading.join('\n')}\n\n${table(judged)}\n`);
+  const details = lighthouseDetails(judged, budgets);
+  if (details) console.log(`Lighthouse (${chromiumVersion()}):\n${details}\n`);
   process.exitCode = exitCodeFor(judged, { quick });
   if (process.exitCode === 1) {
     console.error(

@@ -1,6 +1,14 @@
 // Types for src/test/bench-budgets.test.ts, which checks the budget rule of bench/lib/measure.mjs.
+/** A Lighthouse row's median: 0–100 per category (null: not scored) and installability. */
+export interface LighthouseFigures {
+  performance: number | null;
+  accessibility: number | null;
+  'best-practices': number | null;
+  seo: number | null;
+  installable: boolean;
+}
 export interface Side {
-  median: number;
+  median: number | LighthouseFigures;
   spread: number;
 }
 export interface Row {

@@ -77,12 +77,41 @@ const UNITS = {
   lcp: (v) => `${v.toFixed(0)} ms LCP`,
   rssMb: (v) => `+${v.toFixed(1)} MB RSS`,
   ms: (v) => `${v.toFixed(0)} ms`,
+  lighthouse: (v) =>
+    `${CATEGORIES.map(([key, short]) => `${short} ${v[key] ?? '—'}`).join(' · ')} · ${v.installable ? 'installable' : 'not installable'}`,
 };
+
+/** Lighthouse's categories as budgets.json names them (its ids), and their short names in the table. */
+export const CATEGORIES = [
+  ['performance', 'P'],
+  ['accessibility', 'A'],
+  ['best-practices', 'BP'],
+  ['seo', 'SEO'],
+];
+const shortName = (key) => CATEGORIES.find(([id]) => id === key)?.[1] ?? key;
+
+/**
+ * A Lighthouse budget ({ min: { category: score }, installable: true }) against a row whose median
+ * is { performance, accessibility, …: 0–100, installable: boolean }: which parts it misses.
+ */
+function lighthouseMisses(budget, figures) {
+  const misses = Object.entries(budget.min ?? {})
+    .filter(([key, min]) => !(figures[key] >= min))
+    .map(([key, min]) => `${key} ${figures[key] ?? 'none'} < ${min}`);
+  if (budget.installable && !figures.installable) misses.push('not installable');
+  return misses;
+}
+
+const lighthouseLimits = (budget) => [
+  ...Object.entries(budget.min ?? {}).map(([key, min]) => `${shortName(key)} ${min < 100 ? '≥ ' : ''}${min}`),
+  ...(budget.installable ? ['installable'] : []),
+];
 
 /**
  * Checks each row against bench/budgets.json; returns the rows with `verdict` filled in. Ratio
  * budgets (maxRatio, minRatio) bound app ÷ reference; absolute ones bound the app's own median:
- * maxMs (a latency or LCP in ms) and maxMb (an RSS growth in MB). A skipped case misses nothing.
+ * maxMs (a latency or LCP in ms) and maxMb (an RSS growth in MB). Lighthouse rows (issue 25) have
+ * minimum scores per category (`min`) and `installable`. A skipped case misses nothing.
  */
 export function judge(rows, budgets, database) {
   return rows.map((row) => {
@@ -96,6 +125,12 @@ export function judge(rows, budgets, database) {
     if (row.skipped) verdict = `skipped: ${row.skipped}`;
     else if (budget && (!budget.database || budget.database === database)) {
       const app = row.app.median;
+      if (row.metric === 'lighthouse') {
+        const misses = lighthouseMisses(budget, app);
+        const limits = lighthouseLimits(budget).join(', ');
+        verdict = misses.length ? `MISSED (${limits}: ${misses.join(', ')})` : `ok (${limits})`;
+        return { ...row, ratio, verdict, missed: misses.length > 0 };
+      }
       const ok =
         (budget.maxRatio === undefined || ratio <= budget.maxRatio) &&
         (budget.minRatio === undefined || ratio >= budget.minRatio) &&

@@ -61,6 +61,17 @@ describe('routes', () => {
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
   });
 
+  it('asks who is signed in as a probe, and takes its 204 for signed out (no 401 in the console)', async () => {
+    const fetch = mockFetch({
+      ...signedOut,
+      'GET /api/auth/user': () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders(<AppRoutes />);
+    expect(await screen.findByRole('button', { name: 'Continue as Demo User' })).toBeTruthy();
+    const [[, init]] = callsTo(fetch, '/api/auth/user') as [[unknown, RequestInit]];
+    expect(new Headers(init.headers).get('x-auth-probe')).toBe('1');
+  });
+
   it('asks signed-out visitors of signed-in routes to sign in instead of a 404', async () => {
     mockFetch(signedOut);
     renderWithProviders(<AppRoutes />, { path: '/collective/3/settings' });

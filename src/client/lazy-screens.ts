@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy } from 'react';
+import { queryClient } from './lib/query-client';
 
 /**
  * Every screen as its own chunk (issue 11, decision 0057): the first page a visitor opens downloads
@@ -65,3 +67,24 @@ export const PublicFrame = screen(() => import('./features/users/public-frame').
 export const PublicProfilePage = screen(() =>
   import('./features/users/public-profile-page').then((m) => m.PublicProfilePage),
 );
+
+/**
+ * What an address is sure to need, asked for as the entry starts, beside the session probe rather
+ * than after it (issue 25, decision 0370): Lighthouse on /track/{id} waited for the probe, then for
+ * the public frame's chunks, then for the page's, and only then asked for the track. Signed in or
+ * out, /track/{id} renders SharedTrackPage with the query ['/api/tracks', id] (reads never go stale,
+ * so the page takes this answer as it is); the public frame's chunks are mostly the player bar,
+ * which the signed-in shell loads too. A failed load is the screen's own to report.
+ */
+export function preloadScreensFor(pathname: string, client: QueryClient = queryClient) {
+  const trackId = /^\/track\/([1-9]\d{0,15})\/?$/.exec(pathname)?.[1];
+  if (!trackId) return;
+  void client.prefetchQuery({ queryKey: ['/api/tracks', trackId] });
+  for (const load of [
+    () => import('./features/tracks/shared-track-page'),
+    () => import('./features/users/public-frame'),
+  ])
+    load().catch(() => {});
+}
+
+if (typeof window !== 'undefined') preloadScreensFor(window.location.pathname);

@@ -102,6 +102,13 @@ export const duplicateTrackMessage = (name: string) => `You already have \u201c$
 export const USERNAME_TAKEN_MESSAGE = 'That username is already taken';
 /** Shown on the landing page after a request answered 401 while signed in (issue 15, decision 0196). */
 export const SESSION_ENDED_MESSAGE = 'Your session ended. Sign in again.';
+
+/**
+ * Sent (value "1") by the client's first GET /api/auth/user: signed out is then 204, not 401. Every
+ * 4xx reply is an error in the browser's console, and being signed out is no error on the landing
+ * page (Lighthouse's best practices, issue 25, decision 0370); without it the answer stays 401.
+ */
+export const AUTH_PROBE_HEADER = 'x-auth-probe';
 /** A demo account asking for a reserved system name (decision 0028). */
 export const USERNAME_RESERVED_MESSAGE = 'That username is reserved';
 

@@ -119,3 +119,61 @@ describe('bench budgets of the new cases (first page, offload, upload, LCP)', ()
     expect(() => judge([row('upload-1gib-rss', 'throughput', 1, 1)], budgets, 'pglite')).toThrow(/rssMb/);
   });
 });
+
+describe('bench budgets of the Lighthouse cases (issue 25)', () => {
+  const scores = (
+    performance: number,
+    accessibility: number,
+    bp: number,
+    seo: number,
+    installable: boolean,
+  ) => ({
+    performance,
+    accessibility,
+    'best-practices': bp,
+    seo,
+    installable,
+  });
+  const lighthouse = (name: string, median: ReturnType<typeof scores>) => ({
+    name,
+    metric: 'lighthouse',
+    app: { median, spread: 0.04 },
+  });
+
+  it('misses a page under any category minimum or not installable, and says which', () => {
+    const judged = judge(
+      [
+        lighthouse('lighthouse-landing', scores(95, 100, 100, 92, true)),
+        lighthouse('lighthouse-landing', scores(89, 100, 100, 92, true)),
+        lighthouse('lighthouse-track', scores(95, 98, 100, 100, true)),
+        lighthouse('lighthouse-track', scores(95, 100, 100, 100, false)),
+      ],
+      budgets,
+      'pglite',
+    );
+    expect(judged.map((r) => r.missed)).toEqual([false, true, true, true]);
+    expect(judged[0]?.verdict).toBe('ok (P ≥ 90, A 100, BP 100, SEO ≥ 90, installable)');
+    expect(judged[1]?.verdict).toContain('performance 89 < 90');
+    expect(judged[2]?.verdict).toContain('accessibility 98 < 100');
+    expect(judged[3]?.verdict).toContain('not installable');
+  });
+
+  it('does not judge SEO on the signed-in journal, and prints the four scores in one cell', () => {
+    const judged = judge(
+      [lighthouse('lighthouse-journal-1k', scores(91, 100, 100, 60, true))],
+      budgets,
+      'pglite',
+    );
+    expect(judged[0]?.missed).toBe(false);
+    expect(table(judged)).toContain(
+      '| lighthouse-journal-1k | P 91 · A 100 · BP 100 · SEO 60 · installable | — | — | ±2% / — | ok (P ≥ 90, A 100, BP 100, installable) |',
+    );
+    const missed = judge(
+      [lighthouse('lighthouse-journal-1k', scores(50, 100, 100, 100, true))],
+      budgets,
+      'pglite',
+    );
+    expect(exitCodeFor(missed, { quick: false })).toBe(1);
+    expect(exitCodeFor(missed, { quick: true })).toBe(0);
+  });
+});

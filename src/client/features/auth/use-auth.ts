@@ -1,14 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
+import { AUTH_PROBE_HEADER } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
-import { getQueryFn } from '../../lib/api-client';
+import { apiFailure } from '../../lib/api-client';
 
 export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+/**
+ * The probe: asked with AUTH_PROBE_HEADER, so a signed-out visitor gets 204 rather than a 401 that
+ * the browser would log as an error on every landing page (decision 0370); a 401 still means signed
+ * out, and like the `returnNull` query function it does not end a session (decision 0195).
+ */
+async function fetchAuthUser(): Promise<AuthUser | null> {
+  const res = await fetch(AUTH_USER_QUERY_KEY[0], {
+    credentials: 'include',
+    headers: { [AUTH_PROBE_HEADER]: '1' },
+  });
+  if (res.status === 204 || res.status === 401) return null;
+  if (!res.ok) throw await apiFailure(res);
+  return (await res.json()) as AuthUser;
+}
 
 /** Signed in exactly when GET /api/auth/user returns a user; a 401 means signed out (spec section 4). */
 export function useAuth() {
   const { data, isLoading } = useQuery<AuthUser | null>({
     queryKey: AUTH_USER_QUERY_KEY,
-    queryFn: getQueryFn({ on401: 'returnNull' }),
+    queryFn: fetchAuthUser,
     retry: false,
   });
   const user = data ?? null;

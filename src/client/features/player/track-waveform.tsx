@@ -24,7 +24,11 @@ export function TrackWaveform({
 }) {
   const player = usePlayer();
   const audio = usePlayerAudio();
-  const { data } = useWaveform(track.id, { url: track.peaksUrl });
+  // A track known to be still processing (or failed) has no peaks: not asked, since the server's
+  // 409 is an error in the console of every visitor of a new track's page (Lighthouse, issue 25).
+  // The peaks are asked once the track says ready (before, a 409 was not asked again either).
+  const unprocessed = track.processing !== undefined && track.processing.state !== 'ready';
+  const { data } = useWaveform(track.id, { url: unprocessed ? null : track.peaksUrl });
   // Not the current track: wavesurfer follows a detached element that never loads anything, so
   // it draws this track at rest instead of another track's progress.
   const [idle] = useState(() => document.createElement('audio'));

@@ -156,8 +156,11 @@ describe('SharedTrackPage', () => {
     renderWithProviders(<SharedTrackPage trackId="12" />, { path: '/track/12' });
     expect(await screen.findByText('Processing…')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Play next' }).hasAttribute('disabled')).toBe(true);
+    // No peaks asked while processing: the 409 would be an error in the visitor's console.
+    expect(callsTo(fetch, '/api/tracks/12/waveform')).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs);
     await waitFor(() => expect(screen.queryByText('Processing…')).toBeNull());
+    await waitFor(() => expect(callsTo(fetch, '/api/tracks/12/waveform')).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Play next' }).hasAttribute('disabled')).toBe(false);
     await vi.advanceTimersByTimeAsync(TIMINGS.processingPollMs * 3);
     expect(callsTo(fetch, '/api/tracks/12')).toHaveLength(2);

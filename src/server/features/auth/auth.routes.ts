@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUTH_PROBE_HEADER } from '../../../shared/constants';
 import {
   authConfigSchema,
   authUserSchema,
@@ -34,6 +35,7 @@ export interface AuthRoutesOptions {
 }
 
 const CALLBACK_PATH = '/api/auth/callback';
+
 const authRateLimit = routeRateLimit('signIn');
 const tags = ['auth'];
 
@@ -87,15 +89,23 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
   app.get(
     '/api/auth/user',
     {
-      preHandler: app.requireUser,
       schema: {
         summary: 'The signed-in user',
-        description: '401 when signed out: the client asks this first to learn whether anyone is signed in.',
+        description: `401 when signed out: the client asks this first to learn whether anyone is signed in. With the header \`${AUTH_PROBE_HEADER}: 1\` (the client's first probe) a signed-out visitor gets 204 instead, which browsers do not log as an error (decision 0370).`,
         tags,
-        response: { 200: authUserSchema },
+        response: { 200: authUserSchema, 204: z.null().describe('Signed out (probe only)') },
       },
     },
-    async (request) => toAuthUser(userOf(request)),
+    async (request, reply) => {
+      try {
+        await app.requireUser(request);
+      } catch (err) {
+        const probe = request.headers[AUTH_PROBE_HEADER] === '1';
+        if (probe && err instanceof HttpError && err.statusCode === 401) return reply.code(204).send(null);
+        throw err;
+      }
+      return toAuthUser(userOf(request));
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_PROBE_HEADER } from '../../../shared/constants';
 import { USER_ID_PATTERN } from '../../../shared/profile-path';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { sessions, users } from '../../db/schema';
@@ -18,6 +19,22 @@ describe('GET /api/auth/user', () => {
     const res = await t.client().get('/api/auth/user');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ statusCode: 401, message: 'Not signed in' });
+  });
+
+  it("answers the client's probe (x-auth-probe: 1) 204 when signed out, and the user when signed in", async () => {
+    const probe = { headers: { [AUTH_PROBE_HEADER]: '1' } };
+    const out = await t.client().request('GET', '/api/auth/user', probe);
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    const client = await t.signedInClient({ firstName: 'Ada' });
+    const me = await client.request('GET', '/api/auth/user', probe);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: client.userId, firstName: 'Ada' });
+    // Any other value is no probe: the spec's 401.
+    const other = await t
+      .client()
+      .request('GET', '/api/auth/user', { headers: { [AUTH_PROBE_HEADER]: 'yes' } });
+    expect(other.statusCode).toBe(401);
   });
 
   it('returns the signed-in user with email and claims.isDemo', async () => {

@@ -1,4 +1,3 @@
-import { CloudOff } from 'lucide-react';
 import { useEffect } from 'react';
 import { useOfflineStatus } from './offline-status';
 
@@ -38,8 +37,7 @@ export function OfflineBanner() {
   return (
     <div role="status" className="shrink-0 empty:hidden">
       {!online && (
-        <p className="flex items-center justify-center gap-2 border-b border-amber-500/30 bg-amber-500/15 px-4 py-1.5 text-center text-sm text-amber-100">
-          <CloudOff className="size-4 shrink-0" aria-hidden />
+        <p className="border-b border-amber-500/30 bg-amber-500/15 px-4 py-1.5 text-center text-sm text-amber-100">
           <span>
             <strong className="font-semibold">Offline</strong>
             <span className="text-amber-100/80">

@@ -1,6 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { preloadLazyPopups } from './lib/lazy-popup';
+import { resetFakeIdb } from './test/fake-offline-storage';
+
+// jsdom has no IndexedDB: the offline feature's index and saved queries (decision 0360) go to an
+// in-memory idb-keyval in every test, so a screen that reads them neither fails nor logs late.
+vi.mock('idb-keyval', async () => (await import('./test/fake-offline-storage')).fakeIdbKeyval);
 
 // findBy*/waitFor wait up to 5 s (the library's default is 1 s): lazy screens and dialogs are
 // compiled on first import, which takes seconds when npm test runs the slow tests beside this.
@@ -49,6 +54,7 @@ beforeAll(() => preloadLazyPopups(), 30_000);
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  resetFakeIdb();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   window.history.replaceState(null, '', '/');

@@ -46,9 +46,6 @@ export default defineConfig({
     emptyOutDir: true,
     // No source maps for the client: the built files are public, the sources are not (decision 0058).
     sourcemap: false,
-    // dist/client/.vite/manifest.json: which chunks each screen imports, for the server to preload
-    // them from the page that shows it (issue 25, decision 0375).
-    manifest: true,
     // The app, and the embeddable player's page: plain TypeScript, none of the app (decision 0330).
     rolldownOptions: { input: { index: page('index.html'), embed: page('embed.html') } },
   },

@@ -25,7 +25,6 @@ import { publicPlaylistsRoutes } from './features/playlists/public-playlists.rou
 import { sendHtml } from './features/previews/html-reply';
 import { PagePreviews } from './features/previews/page-previews';
 import { previewsRoutes } from './features/previews/previews.routes';
-import { RoutePreloads, withPreloads } from './features/previews/route-preloads';
 import { searchRoutes } from './features/search/search.routes';
 import { sharePagesRoutes } from './features/shares/share-pages.routes';
 import { sharePreviewRoute } from './features/shares/share-views';
@@ -48,7 +47,7 @@ import { instanceNamePlugin } from './plugins/instance-name';
 import { logSerializers } from './plugins/log-redaction';
 import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { SESSION_COOKIE, sessionPlugin } from './plugins/session';
+import { sessionPlugin } from './plugins/session';
 import type { LoadedSession } from './plugins/session-store';
 import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
@@ -119,8 +118,6 @@ declare module 'fastify' {
      * of page (share links, `/s/{token}`) joins with `app.pagePreviews.add(route)`.
      */
     pagePreviews: PagePreviews;
-    /** The chunks each kind of page is sure to load, preloaded from its HTML (decision 0375). */
-    routePreloads: RoutePreloads;
   }
 }
 
@@ -281,7 +278,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
   const clientDir = hasClientAt(options.clientDir);
   app.decorate('pagePreviews', new PagePreviews(db, config.publicUrl, clientDir));
-  app.decorate('routePreloads', new RoutePreloads(clientDir));
   const ogImages = { db, store, tempDir, kickBlobDeletions: () => app.kickBlobDeletions() };
   await app.register(previewsRoutes, {
     db,
@@ -376,9 +372,7 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       preCompressed: true,
       // Source maps are not built for the client; should one be put there, it is still not served.
       // The embed page is served at /embed/… only, with the headers that let it be framed (0330).
-      // `/` is a page like the others: the not-found handler adds its preloads (decision 0375).
-      allowedPath: (pathname) =>
-        pathname !== '/' && !pathname.endsWith('.map') && pathname !== `/${EMBED_HTML}`,
+      allowedPath: (pathname) => !pathname.endsWith('.map') && pathname !== `/${EMBED_HTML}`,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -400,12 +394,12 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
       request.log.warn({ err }, 'Could not make the link preview of a page');
       return undefined;
     });
-    if (page?.noindex) reply.header('X-Robots-Tag', 'noindex');
-    // The page's chunks preloaded beside the entry (decision 0375); the session cookie is the guess.
-    const preloads = app.routePreloads.tags(pathname, request.cookies[SESSION_COOKIE] !== undefined);
-    if (page === undefined && !preloads) return reply.sendFile('index.html');
-    const html = page?.html ?? (await app.pagePreviews.plainPage());
-    return sendHtml(request, reply, page?.status ?? 200, withPreloads(html, preloads));
+    if (page !== undefined) {
+      if (page.noindex) reply.header('X-Robots-Tag', 'noindex');
+      // Made per page, so not among the build's precompressed files: compressed here (0375).
+      return sendHtml(request, reply, page.status, page.html);
+    }
+    return reply.sendFile('index.html');
   });
   return hasClient;
 }

@@ -126,11 +126,6 @@ export class PagePreviews {
     return { html: page, status, noindex };
   }
 
-  /** The built index.html as it is, for a page with no preview (to add its preloads to). */
-  plainPage(): Promise<string> {
-    return this.templateHtml();
-  }
-
   private templateHtml(): Promise<string> {
     if (!this.clientDir) return Promise.resolve('<!doctype html><html><head></head><body></body></html>');
     this.template ??= readFile(path.join(this.clientDir, 'index.html'), 'utf8').catch((err: unknown) => {

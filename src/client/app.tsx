@@ -30,6 +30,7 @@ import {
   PublicFrame,
   PublicPlaylistPage,
   PublicProfilePage,
+  preloadSignedInScreenFor,
   SearchPage,
   SharedItemPage,
   SharedTrackPage,
@@ -64,6 +65,8 @@ function SignedInRoutes({ user }: { user: AuthUser }) {
   const router = useRouter();
   const [location] = useLocation();
   const inShell = SHELL_ROUTES.some((route) => matchRoute(router.parser, route, location)[0]);
+  // Before the shell's chunk arrives and renders the page (a no-op once the module is loaded).
+  if (inShell) preloadSignedInScreenFor(location);
 
   // The test page and the 404 stand alone; everything else shares one mounted shell.
   if (location === '/test-auth') return <TestAuthPage />;

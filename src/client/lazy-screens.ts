@@ -87,4 +87,13 @@ export function preloadScreensFor(pathname: string, client: QueryClient = queryC
     load().catch(() => {});
 }
 
+/**
+ * Signed in at '/', the journal's chunk is asked for with the shell's rather than after the shell
+ * renders (issue 25, decision 0375): one level less between the session probe and the page's text.
+ */
+export function preloadSignedInScreenFor(pathname: string) {
+  if (pathname !== '/') return;
+  import('./features/tracks/journal-page').catch(() => {});
+}
+
 if (typeof window !== 'undefined') preloadScreensFor(window.location.pathname);

@@ -22,6 +22,7 @@ import { invitesRoutes } from './features/invites/invites.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
 import { publicPlaylistsRoutes } from './features/playlists/public-playlists.routes';
+import { sendHtml } from './features/previews/html-reply';
 import { PagePreviews } from './features/previews/page-previews';
 import { previewsRoutes } from './features/previews/previews.routes';
 import { searchRoutes } from './features/search/search.routes';
@@ -395,7 +396,8 @@ async function registerClient(app: FastifyInstance, clientDir: string | undefine
     });
     if (page !== undefined) {
       if (page.noindex) reply.header('X-Robots-Tag', 'noindex');
-      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+      // Made per page, so not among the build's precompressed files: compressed here (0375).
+      return sendHtml(request, reply, page.status, page.html);
     }
     return reply.sendFile('index.html');
   });

@@ -7,6 +7,12 @@ const VirtualTableBody = lazy(() =>
 );
 
 /**
+ * Rows shown while the virtualizer loads: a tall screen's worth. They were VIRTUALIZE_FROM (100), a
+ * render of 1,000 elements on a phone's first paint that the virtualizer then threw away (0375).
+ */
+const FIRST_SCREEN_ROWS = 24;
+
+/**
  * A table's rows: all of them below VIRTUALIZE_FROM; from there only those in view, the virtualizer
  * loading on first need (decision 0075), the first rows showing meanwhile.
  */
@@ -23,7 +29,7 @@ export function TableBody(props: {
   );
   if (count < VIRTUALIZE_FROM) return plain(count);
   return (
-    <Suspense fallback={plain(VIRTUALIZE_FROM)}>
+    <Suspense fallback={plain(FIRST_SCREEN_ROWS)}>
       <VirtualTableBody {...props} />
     </Suspense>
   );

@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
+import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { parseCollectiveId } from '../collectives/use-collectives';
 import { useLiveEvents } from '../collectives/use-live-events';
 import { OfflineBanner } from '../offline/offline-banner';
@@ -29,6 +30,7 @@ function collectiveContext(path: string): number | null {
 export function AppShell({ user, children }: { user: AuthUser; children: ReactNode }) {
   const [location] = useLocation();
   const collectiveId = collectiveContext(location);
+  const narrow = useMediaQuery(NARROW_SCREEN);
   // Mounted once for every signed-in route: one event stream per tab.
   useLiveEvents(user.id);
 
@@ -41,8 +43,12 @@ export function AppShell({ user, children }: { user: AuthUser; children: ReactNo
           <OfflineBanner />
           <MobileTopBar user={user} collectiveId={collectiveId} onSearch={openSearch} className="md:hidden" />
           <div className="flex min-h-0 flex-1">
-            <CollectivesRail activeCollectiveId={collectiveId} className="hidden md:flex" />
-            <PlaylistsSidebar user={user} collectiveId={collectiveId} className="hidden md:flex" />
+            {/* Not rendered at all where CSS hides them (phones): 50 playlists were a third of the
+                journal's first DOM (decision 0375). The drawer shows the same sidebar on demand. */}
+            {!narrow && <CollectivesRail activeCollectiveId={collectiveId} className="hidden md:flex" />}
+            {!narrow && (
+              <PlaylistsSidebar user={user} collectiveId={collectiveId} className="hidden md:flex" />
+            )}
             <div className="flex min-w-0 flex-1 flex-col">
               {/* The shell header (issue 13): the one search box; ⌘K / Ctrl+K opens the same dialog. */}
               <header className="hidden h-14 shrink-0 items-center border-b border-border px-6 md:flex">

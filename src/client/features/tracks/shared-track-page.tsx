@@ -13,8 +13,8 @@ import { TrackWaveform } from '../player/track-waveform';
 import { UserAvatar } from '../shell/collective-avatar';
 import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { toPlayerTrack, trackOwner } from './player-track';
+import { originalUrl, useQueueActions } from './queue-actions';
 import { TrackCard } from './track-card';
-import { originalUrl, useQueueActions } from './track-queue-items';
 import { pollWhilePending } from './use-tracks';
 
 const isTrackId = (raw: string) => /^[1-9]\d{0,15}$/.test(raw);

@@ -1,28 +1,18 @@
 import { formatDistanceToNow } from 'date-fns';
-import { EllipsisVertical, FileUp, Pause, Play, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { EllipsisVertical, Pause, Play } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDuration, formatFileSize, formatMimeSubtype } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
+import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
 import { OfflineMark } from '../offline/offline-mark';
 import { useOfflineStatus } from '../offline/offline-status';
 import { usePlayer } from '../player/use-player';
-import { DeleteTrackDialog } from './delete-track-dialog';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
 import { TrackMoreMenu } from './track-more-menu';
-import { LazyNewVersionDialog, ShareTrackDialog, ShareTrackItem, TrackQueueItems } from './track-queue-items';
-import { useDeleteTrack } from './use-track-mutations';
 import { VersionTag } from './version-tag';
 import { VisibilityBadge } from './visibility-badge';
 
@@ -49,45 +39,21 @@ function relativeDate(value: string | null | undefined): string {
     : 'Unknown date';
 }
 
-/**
- * The owner's menu: queue, download and Copy link (the spec's Share Link), Share… (decision 0340),
- * then Delete Track (spec section 2).
- */
+/** The owner's menu (track-owner-menu.tsx): a plain button until first used (decision 0375). */
+const LazyOwnerMenu = lazyPopup(() => import('./track-owner-menu').then((m) => m.RadixTrackOwnerMenu), {
+  pointerDown: true,
+  click: true,
+  keys: ['Enter', ' ', 'ArrowDown'],
+  plainProps: { 'aria-haspopup': 'menu', 'aria-expanded': false },
+});
+
 function TrackMenu({ track, owner }: { track: TrackCardTrack; owner: TrackOwner }) {
-  const [confirming, setConfirming] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const [sharing, setSharing] = useState(false);
-  const deleteTrack = useDeleteTrack();
   return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Track options" className="size-8">
-            <EllipsisVertical aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <TrackQueueItems track={toPlayerTrack(track, owner)} />
-          <ShareTrackItem onSelect={() => setSharing(true)} />
-          <DropdownMenuItem onSelect={() => setUploading(true)}>
-            <FileUp aria-hidden />
-            Upload new version…
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
-            <Trash2 aria-hidden />
-            Delete Track
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <DeleteTrackDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        onConfirm={() => deleteTrack.mutate(track.id)}
-      />
-      <LazyNewVersionDialog open={uploading} onOpenChange={setUploading} track={track} />
-      <ShareTrackDialog track={track} open={sharing} onOpenChange={setSharing} />
-    </>
+    <LazyOwnerMenu track={track} owner={owner}>
+      <Button variant="ghost" size="icon" aria-label="Track options" className="size-8">
+        <EllipsisVertical aria-hidden />
+      </Button>
+    </LazyOwnerMenu>
   );
 }
 

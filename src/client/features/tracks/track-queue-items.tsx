@@ -6,37 +6,13 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { toast } from '../../components/ui/use-toast';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { useAuth } from '../auth/use-auth';
 import { AvailableOfflineItem } from '../offline/offline-menu-item';
 import type { PlayerTrack } from '../player/player-context';
-import { usePlayer } from '../player/use-player';
 import { LazyShareDialog } from '../shares/lazy-share-dialog';
 import { copyTrackLink } from './copy-track-link';
-import { notPlayableReason } from './player-track';
-
-/** GET /api/tracks/{id}/original: the untouched upload, sent as an attachment under its own name. */
-export const originalUrl = (trackId: number) => `/api/tracks/${trackId}/original`;
-
-/**
- * "Play next" and "Add to queue" with their toasts. Queueing waits until the track is playable: a
- * queued copy would be skipped as unplayable even after processing finishes (decision 0053).
- */
-export function useQueueActions(track: PlayerTrack) {
-  const player = usePlayer();
-  return {
-    blocked: notPlayableReason(track) !== null,
-    playNext: () => {
-      player.playNext(track);
-      toast({ title: `Playing next: ${track.name}` });
-    },
-    addToQueue: () => {
-      player.addToQueue(track);
-      toast({ title: `Added to queue: ${track.name}` });
-    },
-  };
-}
+import { originalUrl, useQueueActions } from './queue-actions';
 
 /**
  * "Play next", "Add to queue", "Download" (issue 10), "Available offline" (issue 25) and "Copy link"
@@ -143,3 +119,6 @@ export function RadixTrackMoreMenu({
     </>
   );
 }
+
+// The public track page imports these from queue-actions.ts (no menu module with them).
+export { originalUrl, useQueueActions };

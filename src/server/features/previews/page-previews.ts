@@ -114,10 +114,17 @@ export class PagePreviews {
       this.generic ??= injectHead(html, siteTags(this.publicUrl));
       return { html: this.generic, status, noindex };
     }
-    const key = `${preview.kind}:${preview.path}:${preview.version}`;
+    const trackPage = /^\/track\/(\d{1,10})\/?$/.exec(pathname)?.[1];
+    const key = `${preview.kind}:${preview.path}:${preview.version}:${trackPage ?? ''}`;
     let page = this.pages.get(key);
     if (page === undefined) {
-      page = injectHead(html, previewTags(preview, this.publicUrl));
+      const tags = previewTags(preview, this.publicUrl);
+      // A public track's page asks for its track first of all (decision 0375): the same request
+      // as the client's query (GET /api/tracks/{id}, credentials included), started by the HTML.
+      if (trackPage) {
+        tags.head += `\n    <link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/tracks/${Number(trackPage)}">`;
+      }
+      page = injectHead(html, tags);
       if (this.pages.size >= PAGE_CACHE_ENTRIES) this.pages.delete(this.pages.keys().next().value!);
     } else {
       this.pages.delete(key);

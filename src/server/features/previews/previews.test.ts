@@ -150,6 +150,10 @@ describe('a public track page', () => {
     expect(document.querySelectorAll('title')).toHaveLength(1);
     expect(document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     expect(document.querySelector('#root')).not.toBeNull();
+    // The track's own request starts from the HTML (decision 0375), as the client's query makes it.
+    const preload = document.querySelector('link[rel="preload"][as="fetch"]');
+    expect(preload?.getAttribute('href')).toBe(`/api/tracks/${publicId}`);
+    expect(preload?.getAttribute('crossorigin')).toBe('use-credentials');
   });
 
   it('keeps the headers every other page has: no framing, the same CSP', async () => {
@@ -194,6 +198,7 @@ describe('private and missing things get the site tags only', () => {
       expect(og.ogUrl, url).toBe(`${TEST_PUBLIC_URL}/`);
       expect(og.ogImage, url).toBeUndefined();
       expect(og.ogAudio, url).toBeUndefined();
+      expect(document.querySelector('link[rel="preload"][as="fetch"]'), url).toBeNull();
       expect(document.title, url).toBe('Journal');
       expect(oembed, url).toBeNull();
     }

@@ -7,6 +7,7 @@ import { type DownloadJob, useOfflineStatus } from './offline-status';
 // code (issue 11's budget).
 
 const manager = () => import('./download-manager');
+type Manager = Awaited<ReturnType<typeof manager>>;
 
 export interface DownloadControl {
   downloaded: boolean;
@@ -23,29 +24,47 @@ function failed(name: string, err: unknown) {
   });
 }
 
+/**
+ * Toggling "Available offline": nothing while downloading, remove when downloaded (saying so), else
+ * download (a failure is toasted; `downloaded` names what to say on success, if anything).
+ */
+function downloadToggle(
+  name: string,
+  { downloaded, job }: Pick<DownloadControl, 'downloaded' | 'job'>,
+  remove: (m: Manager) => Promise<unknown>,
+  download: (m: Manager) => Promise<unknown>,
+  said?: string,
+): () => void {
+  return () => {
+    if (job?.state === 'downloading') return;
+    if (downloaded) {
+      void manager()
+        .then(remove)
+        .then(() => toast({ title: `Removed from this device: ${name}` }));
+      return;
+    }
+    void manager()
+      .then(download)
+      .then(
+        () => said && toast({ title: said }),
+        (err: unknown) => failed(name, err),
+      );
+  };
+}
+
 /** "Available offline" on one track. */
 export function useTrackDownload(track: TrackToDownload): DownloadControl {
   const { trackIds, jobs } = useOfflineStatus();
-  const downloaded = trackIds.has(track.id);
-  const job = jobs.get(`track:${track.id}`);
+  const state = { downloaded: trackIds.has(track.id), job: jobs.get(`track:${track.id}`) };
   return {
-    downloaded,
-    job,
-    toggle: () => {
-      if (job?.state === 'downloading') return;
-      if (downloaded) {
-        void manager()
-          .then((m) => m.removeTrack(track.id))
-          .then(() => toast({ title: `Removed from this device: ${track.name}` }));
-        return;
-      }
-      void manager()
-        .then((m) => m.downloadTrack(track))
-        .then(
-          () => toast({ title: `Available offline: ${track.name}` }),
-          (err: unknown) => failed(track.name, err),
-        );
-    },
+    ...state,
+    toggle: downloadToggle(
+      track.name,
+      state,
+      (m) => m.removeTrack(track.id),
+      (m) => m.downloadTrack(track),
+      `Available offline: ${track.name}`,
+    ),
   };
 }
 
@@ -56,22 +75,15 @@ export function usePlaylistDownload(
 ): DownloadControl {
   const { playlistIds, jobs } = useOfflineStatus();
   const job = jobs.get(`playlist:${playlist.id}`);
-  const downloaded = playlistIds.has(playlist.id) && job === undefined;
+  const state = { downloaded: playlistIds.has(playlist.id) && job === undefined, job };
   return {
-    downloaded,
-    job,
-    toggle: () => {
-      if (job?.state === 'downloading') return;
-      if (downloaded) {
-        void manager()
-          .then((m) => m.removePlaylist(playlist.id))
-          .then(() => toast({ title: `Removed from this device: ${playlist.name}` }));
-        return;
-      }
-      void manager()
-        .then((m) => m.downloadPlaylist(playlist, tracks))
-        .catch((err: unknown) => failed(playlist.name, err));
-    },
+    ...state,
+    toggle: downloadToggle(
+      playlist.name,
+      state,
+      (m) => m.removePlaylist(playlist.id),
+      (m) => m.downloadPlaylist(playlist, tracks),
+    ),
   };
 }
 

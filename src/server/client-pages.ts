@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { EMBED_HTML, sendNotAvailable } from './features/embed/embed-pages';
+import { sendHtml } from './features/previews/html-reply';
+import { errorBody } from './plugins/errors';
+
+/** The built client's folder when it holds an index.html; undefined: API only. */
+export const hasClientAt = (clientDir: string | undefined) =>
+  clientDir !== undefined && existsSync(path.join(clientDir, 'index.html')) ? clientDir : undefined;
+
+/**
+ * Serves the built client: hashed assets cached for a year, index.html for every client route. The
+ * build writes .br and .gz beside each text file; `preCompressed` sends the one Accept-Encoding
+ * allows, with Content-Encoding and Vary (decision 0058). Pages with a link preview (a track, a
+ * playlist, a profile) get index.html with their tags instead (decision 0325).
+ */
+export async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<boolean> {
+  const hasClient = clientDir !== undefined;
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(clientDir),
+      preCompressed: true,
+      // Source maps are not built for the client; should one be put there, it is still not served.
+      // The embed page is served at /embed/… only, with the headers that let it be framed (0330).
+      allowedPath: (pathname) => !pathname.endsWith('.map') && pathname !== `/${EMBED_HTML}`,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    // A missing asset is a 404, not the page: a script tag must not get HTML (an old chunk after a deploy).
+    const notPage = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/assets/');
+    if (notPage || !hasClient || request.method !== 'GET') {
+      return reply.code(404).send(errorBody(404, `Route ${request.method} ${pathname} not found`));
+    }
+    // An embed address of no known kind is the embed's own 404 page, never the app in a frame.
+    if (pathname.startsWith('/embed/')) return sendNotAvailable(reply);
+    reply.header('Cache-Control', 'no-cache');
+    // The page still loads when its preview cannot be made (the app then says what is wrong).
+    const page = await app.pagePreviews.page(pathname).catch((err: unknown) => {
+      request.log.warn({ err }, 'Could not make the link preview of a page');
+      return undefined;
+    });
+    if (page !== undefined) {
+      if (page.noindex) reply.header('X-Robots-Tag', 'noindex');
+      // Made per page, so not among the build's precompressed files: compressed here (0375).
+      return sendHtml(request, reply, page.status, page.html);
+    }
+    return reply.sendFile('index.html');
+  });
+  return hasClient;
+}

@@ -5,6 +5,7 @@ import {
   INVITE_EXPIRY_LABELS,
   type InviteExpiry,
 } from '../../../shared/schemas/collectives';
+import { PillChoice } from '../../components/pill-choice';
 import { Button } from '../../components/ui/button';
 import { errorStatus } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
@@ -48,7 +49,15 @@ export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }
         <NoRights />
       ) : (
         <>
-          <ExpiryChoice value={expiresIn} onChange={setExpiresIn} />
+          {/* How long the next generated link works (decision 0124): never, 1 day or 7 days. */}
+          <PillChoice
+            legend="Expires after"
+            options={INVITE_EXPIRIES}
+            labels={INVITE_EXPIRY_LABELS}
+            value={expiresIn}
+            onChange={setExpiresIn}
+            className="mb-3"
+          />
           <div className="mb-6 grid gap-3 sm:grid-cols-2">
             <InviteButton
               icon={User}
@@ -131,35 +140,5 @@ function InviteButton({
         <span className="block text-sm text-muted-foreground">{text}</span>
       </span>
     </button>
-  );
-}
-
-/** How long the next generated link works (decision 0124): never, 1 day or 7 days. */
-function ExpiryChoice({ value, onChange }: { value: InviteExpiry; onChange: (value: InviteExpiry) => void }) {
-  return (
-    <fieldset className="mb-3 flex flex-wrap items-center gap-2">
-      <legend className="float-left mr-2 text-sm font-medium">Expires after</legend>
-      {INVITE_EXPIRIES.map((option) => (
-        <label
-          key={option}
-          className={cn(
-            'cursor-pointer rounded-full border px-3 py-1 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-            value === option
-              ? 'border-primary bg-primary/15 text-foreground'
-              : 'border-border text-muted-foreground hover:bg-accent/60',
-          )}
-        >
-          <input
-            type="radio"
-            name="invite-expiry"
-            value={option}
-            checked={value === option}
-            onChange={() => onChange(option)}
-            className="sr-only"
-          />
-          {INVITE_EXPIRY_LABELS[option]}
-        </label>
-      ))}
-    </fieldset>
   );
 }

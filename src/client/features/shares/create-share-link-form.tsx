@@ -2,11 +2,11 @@ import { Link2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ShareLink } from '../../../shared/schemas/shares';
 import { SHARE_DESCRIPTION_MAX } from '../../../shared/schemas/shares';
+import { PillChoice } from '../../components/pill-choice';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { cn } from '../../lib/utils';
 import { CopyLinkButton } from './copy-link-button';
 import { shareExpiryLabel } from './share-link-format';
 import {
@@ -16,37 +16,6 @@ import {
   type ShareItem,
   useCreateShareLink,
 } from './use-share-links';
-
-/** The four expiries as a row of pills (radio buttons), as Manage Invites offers its own. */
-function ExpiryChoice({ value, onChange }: { value: ShareExpiry; onChange: (value: ShareExpiry) => void }) {
-  const name = useId();
-  return (
-    <fieldset className="flex flex-wrap items-center gap-2">
-      <legend className="float-left mr-1 text-sm font-medium">Expires after</legend>
-      {SHARE_EXPIRIES.map((option) => (
-        <label
-          key={option}
-          className={cn(
-            'cursor-pointer rounded-full border px-3 py-1 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-            value === option
-              ? 'border-primary bg-primary/15 text-foreground'
-              : 'border-border text-muted-foreground hover:bg-accent/60',
-          )}
-        >
-          <input
-            type="radio"
-            name={name}
-            value={option}
-            checked={value === option}
-            onChange={() => onChange(option)}
-            className="sr-only"
-          />
-          {SHARE_EXPIRY_LABELS[option]}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
 
 /** The link just made, ready to copy: its Copy button takes the focus. */
 function NewLink({ link }: { link: ShareLink }) {
@@ -107,7 +76,13 @@ export function CreateShareLinkForm({ item }: { item: ShareItem }) {
   return (
     <div className="grid gap-3">
       <form onSubmit={submit} className="grid gap-3 rounded-lg border border-border p-3" noValidate>
-        <ExpiryChoice value={expiry} onChange={setExpiry} />
+        <PillChoice
+          legend="Expires after"
+          options={SHARE_EXPIRIES}
+          labels={SHARE_EXPIRY_LABELS}
+          value={expiry}
+          onChange={setExpiry}
+        />
         <div className="flex items-start gap-2">
           <Checkbox
             id={ids.download}

@@ -3,7 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { iconImports } from './scripts/vite-icon-imports';
 import { precompress } from './scripts/vite-precompress';
+import { routeChunks } from './scripts/vite-route-chunks';
 
 const page = (name: string) => fileURLToPath(new URL(`./src/client/${name}`, import.meta.url));
 
@@ -37,17 +39,31 @@ const pwa = VitePWA({
   },
 });
 
+// The first routes a visit may land on, most visited first: each gets one chunk of what its screens
+// import beyond the entry (decision 0380).
+const firstRoutes = routeChunks('src/client/index.html', [
+  { name: 'landing', screens: ['/features/auth/landing-page.tsx'] },
+  { name: 'journal', screens: ['/features/shell/app-shell.tsx', '/features/tracks/journal-page.tsx'] },
+  {
+    name: 'track',
+    screens: ['/features/users/public-frame.tsx', '/features/tracks/shared-track-page.tsx'],
+  },
+]);
+
 // The client lives in src/client and builds to dist/client, which the server serves.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), precompress(), pwa],
+  plugins: [react(), tailwindcss(), iconImports(), precompress(), firstRoutes.plugin, pwa],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     // No source maps for the client: the built files are public, the sources are not (decision 0058).
     sourcemap: false,
     // The app, and the embeddable player's page: plain TypeScript, none of the app (decision 0330).
-    rolldownOptions: { input: { index: page('index.html'), embed: page('embed.html') } },
+    rolldownOptions: {
+      input: { index: page('index.html'), embed: page('embed.html') },
+      output: { codeSplitting: { groups: firstRoutes.groups } },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:5000' } },
 });

@@ -57,7 +57,7 @@ describe('the download manager', () => {
   });
 
   it('stores the stream and the waveform under the player’s addresses, with size and index entry', async () => {
-    await downloadTrack(track(1));
+    await downloadTrack(track(1, { version: 3 }));
     const cache = await storage.open(OFFLINE_MEDIA_CACHE);
     expect(cache.has('/api/tracks/1/stream')).toBe(true);
     expect(cache.has('/api/tracks/1/waveform')).toBe(true);
@@ -68,6 +68,8 @@ describe('the download manager', () => {
     expect(tracks).toEqual([
       expect.objectContaining({ id: 1, name: 'Track 1', artist: 'Demo', single: true, playlistIds: [] }),
     ]);
+    // The version whose file is stored: the sync compares it with the track's (refresh-download.ts).
+    expect(tracks[0]?.version).toBe(3);
     expect(tracks[0]?.size).toBeGreaterThan(4000);
     expect(getOfflineSnapshot().trackIds.has(1)).toBe(true);
     expect(getOfflineSnapshot().jobs.size).toBe(0);

@@ -8,9 +8,23 @@ import { toast } from '../../components/ui/use-toast';
 import type { PlayerTrack } from '../player/player-context';
 import { usePlayer } from '../player/use-player';
 import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
+import { VersionTag } from '../tracks/version-tag';
 import type { DownloadedTrack } from './download-index';
 import { removeAllDownloads, removePlaylist, removeTrack } from './download-manager';
 import { type DownloadIndexView, useDownloadIndex } from './use-download-index';
+
+/** A newer version not stored yet: the stored one plays meanwhile (refresh-download.ts). */
+function NewerVersionNote({ track }: { track: DownloadedTrack }) {
+  const newer = track.newerVersion;
+  if (!newer) return null;
+  return (
+    <p className="truncate text-xs text-muted-foreground">
+      {newer.error
+        ? `Version ${newer.version} could not be downloaded (${newer.error}): tried again at the next sync`
+        : `Version ${newer.version} is processing: downloaded when ready`}
+    </p>
+  );
+}
 
 const asPlayerTrack = (t: DownloadedTrack): PlayerTrack => ({
   id: t.id,
@@ -167,8 +181,12 @@ export function DownloadsPage() {
                         {playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
                       </Button>
                       <div className="min-w-0 flex-1">
-                        <p className="truncate text-sm font-medium">{t.name}</p>
+                        <p className="flex items-center gap-1.5 text-sm font-medium">
+                          <span className="truncate">{t.name}</span>
+                          <VersionTag version={t.version} />
+                        </p>
                         {t.artist && <p className="truncate text-xs text-muted-foreground">{t.artist}</p>}
+                        <NewerVersionNote track={t} />
                       </div>
                       <span className="hidden text-xs text-muted-foreground tabular-nums sm:inline">
                         {formatDuration(t.duration, '')}

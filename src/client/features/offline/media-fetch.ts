@@ -17,7 +17,9 @@ export async function fetchWhole(
   onProgress: (fraction: number) => void,
   optional = false,
 ): Promise<FetchedMedia | null> {
-  const res = await fetch(url, { credentials: 'include' });
+  // `no-store`: from the server, never from the worker's copy (sw-routes.ts lets these through;
+  // otherwise a refresh would store the old download again) nor from the HTTP cache.
+  const res = await fetch(url, { credentials: 'include', cache: 'no-store' });
   if (!res.ok) {
     if (optional) return null;
     throw new Error(res.status === 409 ? 'Still processing' : `The server answered ${res.status}`);

@@ -70,7 +70,7 @@ describe('a download whose track has a new version', () => {
 
   it('is downloaded again: the new stream and waveform replace the old, with size and version', async () => {
     let duringFetch: Awaited<ReturnType<typeof stored>> | undefined;
-    mockFetch({
+    const fetched = mockFetch({
       'GET /api/tracks/1': () => trackReply(2),
       'GET /api/tracks/1/stream': () => audio(300, 2),
       'GET /api/tracks/1/waveform': async () => {
@@ -81,6 +81,10 @@ describe('a download whose track has a new version', () => {
     });
     const result = await syncDownloads();
     expect(result.refreshedTracks).toEqual([1]);
+    // Past the worker, which would answer with the very copy being replaced (sw-routes.ts).
+    for (const path of ['/api/tracks/1/stream', '/api/tracks/1/waveform']) {
+      expect(callsTo(fetched, path)[0]?.[1]).toEqual(expect.objectContaining({ cache: 'no-store' }));
+    }
     expect(duringFetch).toEqual({ fill: 1, length: 100, peaks: [0.1] });
     expect(await stored()).toEqual({ fill: 2, length: 300, peaks: [0.2, 0.4] });
     const entry = await getTrack(1);
@@ -89,9 +93,9 @@ describe('a download whose track has a new version', () => {
     expect(entry?.newerVersion).toBeUndefined();
     expect(getOfflineSnapshot().jobs.size).toBe(0);
     // The next sync finds it current and fetches nothing.
-    const fetched = mockFetch({ 'GET /api/tracks/1': () => trackReply(2) });
+    const again = mockFetch({ 'GET /api/tracks/1': () => trackReply(2) });
     expect((await syncDownloads()).refreshedTracks).toEqual([]);
-    expect(callsTo(fetched, '/api/tracks/1/stream')).toHaveLength(0);
+    expect(callsTo(again, '/api/tracks/1/stream')).toHaveLength(0);
   });
 
   it('keeps the old copy when the new one fails to arrive, marked, and the next sync stores it', async () => {

@@ -77,6 +77,18 @@ describe('the download manager', () => {
     expect(persist).toHaveBeenCalledTimes(1);
   });
 
+  it('asks the server for the version a download stores when the caller does not know it', async () => {
+    const fetched = mockFetch({
+      'GET /api/tracks/2': () => json({ track: { id: 2, version: 4 } }),
+      'GET /api/tracks/2/stream': () => audioReply(2000),
+    });
+    await downloadTrack(track(2));
+    expect((await readIndex()).tracks).toEqual([expect.objectContaining({ id: 2, version: 4 })]);
+    // Read before the file: the bytes stored are of that version or a newer one, never older.
+    const paths = fetched.mock.calls.map(([input]) => String(input));
+    expect(paths.indexOf('/api/tracks/2')).toBeLessThan(paths.indexOf('/api/tracks/2/stream'));
+  });
+
   it('reports a playlist’s progress as "n of total" and a percent that only grows', async () => {
     const seen: DownloadJob[] = [];
     const stop = subscribeOffline(() => {

@@ -9,7 +9,7 @@ import {
   putTrack,
   readIndex,
 } from './download-index';
-import { fetchIntoCache } from './media-fetch';
+import { currentVersion, fetchIntoCache } from './media-fetch';
 import { OFFLINE_MEDIA_CACHE, streamUrl, waveformUrl } from './media-urls';
 import { setDownloadJob, updateOfflineSnapshot } from './offline-status';
 
@@ -26,7 +26,10 @@ export interface TrackToDownload {
   duration?: number | null;
   mimeType?: string | null;
   playable?: boolean;
-  /** The track's version as the caller last read it (decision 0220): what the sync compares. */
+  /**
+   * The track's version (decision 0220) as the caller just read it (the sync's playlist reply);
+   * otherwise the manager asks the server (rows and menus do not carry it: the first route's budget).
+   */
   version?: number;
 }
 
@@ -79,6 +82,9 @@ export async function downloadTracks(
           playlistId === undefined ? known.playlistIds : [...new Set([...known.playlistIds, playlistId])];
         await putTrack({ ...known, single: known.single || single, playlistIds });
       } else {
+        // Read before the file, so the bytes are of this version or a newer one (versions only go
+        // up): at worst the next sync downloads the same file once more, never keeps an old one.
+        const version = track.version ?? (await currentVersion(track.id));
         // The stream is nearly all of the bytes: it carries the progress.
         const audio = await fetchIntoCache(cache, streamUrl(track.id), (f) => report(i, f));
         const peaks = await fetchIntoCache(cache, waveformUrl(track.id), () => {}, true);
@@ -89,9 +95,7 @@ export async function downloadTracks(
           duration: track.duration ?? null,
           mimeType: track.mimeType ?? null,
           size: audio + peaks,
-          // The caller's version can only be older than the bytes just fetched (versions only go
-          // up), so at worst the next sync downloads the same file once more.
-          ...(track.version !== undefined ? { version: track.version } : {}),
+          ...(version !== undefined ? { version } : {}),
           single,
           playlistIds: playlistId === undefined ? [] : [playlistId],
           downloadedAt: new Date().toISOString(),

@@ -1,5 +1,6 @@
 // Fetching a track's media whole for Cache Storage (issue 25), shared by the first download
-// (download-manager.ts) and the sync's refresh after a new version (refresh-download.ts).
+// (download-manager.ts) and the sync's refresh after a new version (refresh-download.ts), and the
+// track's version a download records.
 
 /** A whole file read into memory, rebuilt as the cache keeps it (the worker slices it for Range). */
 export interface FetchedMedia {
@@ -59,4 +60,18 @@ export async function fetchIntoCache(
   if (!media) return 0;
   await cache.put(url, media.response);
   return media.size;
+}
+
+/**
+ * The track's version (decision 0220) as the server has it now, or undefined when it does not say
+ * (then the sync decides at its first look: see refresh-download.ts).
+ */
+export async function currentVersion(trackId: number): Promise<number | undefined> {
+  try {
+    const res = await fetch(`/api/tracks/${trackId}`, { credentials: 'include' });
+    const body = res.ok ? ((await res.json()) as { track?: { version?: unknown } }) : null;
+    return typeof body?.track?.version === 'number' ? body.track.version : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -21,8 +21,6 @@ export interface PlayerTrack {
   artworkUrl?: string | null;
   /** Whether its link opens for anyone (decision 0140); menus say so when they copy it. */
   visibility?: TrackVisibility;
-  /** Its version (decision 0220): a download remembers it, so the sync notices a new one (decision 0360). */
-  version?: number;
   /**
    * Where its audio and peaks come from when not the track's own routes: a share link's
    * token-scoped ones (decision 0335). Left out: `/api/tracks/{id}/stream` and `/waveform`.

@@ -8,10 +8,26 @@ import { toast } from '../../components/ui/use-toast';
 import type { PlayerTrack } from '../player/player-context';
 import { usePlayer } from '../player/use-player';
 import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
-import { VersionTag } from '../tracks/version-tag';
 import type { DownloadedTrack } from './download-index';
 import { removeAllDownloads, removePlaylist, removeTrack } from './download-manager';
 import { type DownloadIndexView, useDownloadIndex } from './use-download-index';
+
+/**
+ * "v2" once the stored file is a later version, as journal rows show it. Not tracks/version-tag.tsx:
+ * importing it here split it from the first route's shared chunk, which cost the first route bytes.
+ */
+function StoredVersion({ version }: { version: number | undefined }) {
+  if (!version || version <= 1) return null;
+  return (
+    <span
+      data-testid="track-version"
+      title={`Version ${version}`}
+      className="shrink-0 rounded border border-border px-1 text-[10px] leading-4 font-medium text-muted-foreground"
+    >
+      v{version}
+    </span>
+  );
+}
 
 /** A newer version not stored yet: the stored one plays meanwhile (refresh-download.ts). */
 function NewerVersionNote({ track }: { track: DownloadedTrack }) {
@@ -183,7 +199,7 @@ export function DownloadsPage() {
                       <div className="min-w-0 flex-1">
                         <p className="flex items-center gap-1.5 text-sm font-medium">
                           <span className="truncate">{t.name}</span>
-                          <VersionTag version={t.version} />
+                          <StoredVersion version={t.version} />
                         </p>
                         {t.artist && <p className="truncate text-xs text-muted-foreground">{t.artist}</p>}
                         <NewerVersionNote track={t} />

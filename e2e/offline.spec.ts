@@ -72,7 +72,7 @@ async function waitPlayable(page: Page, trackId: number) {
     .toBe(true);
 }
 
-test('a playlist made available offline plays and seeks with no network; a track deleted meanwhile leaves Downloaded', async ({
+test('a playlist made available offline plays and seeks with no network; a new version replaces its download, a deleted track leaves it', async ({
   page,
   context,
 }) => {

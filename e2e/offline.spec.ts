@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
+import { makeWav } from '../src/test/media-fixtures';
 import { expect, screenshotsOf, signInAsDemo, test } from './fixtures';
 import { postJson } from './support/collectives';
 import { unique, uploadTrack } from './support/playlists';
@@ -7,7 +8,8 @@ import { audioTime } from './support/profiles';
 // Issue 25, offline listening (decision 0360): on a phone, "Available offline" on a playlist stores
 // its track; with no network the app still opens (the service worker's shell), shows "Offline",
 // lists the journal as last seen, plays and seeks the downloaded track from Cache Storage and marks
-// the other "Not available offline"; back online, a track deleted meanwhile leaves Downloaded.
+// the other "Not available offline"; back online, a new version of the track replaces its download,
+// and a track deleted meanwhile leaves Downloaded.
 
 // Chromium's offline emulation does not reach a service worker's own fetches (microsoft/playwright
 // #2311): with its network events on, the worker's requests are aborted here as a lost network.
@@ -37,6 +39,26 @@ function api(page: Page, method: string, url: string) {
   );
 }
 
+/** Its owner uploads `file` as the track's next version, then waits until it is processed. */
+async function uploadVersion(page: Page, trackId: number, file: Buffer, version: number) {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf-token')).json()) as {
+    csrfToken: string;
+  };
+  const res = await page.request.post(`/api/tracks/${trackId}/versions`, {
+    headers: { 'x-csrf-token': csrfToken },
+    multipart: { file: { name: `v${version}.wav`, mimeType: 'audio/wav', buffer: file } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await expect
+    .poll(async () => {
+      const { track } = (await (await page.request.get(`/api/tracks/${trackId}`)).json()) as {
+        track: { version: number; processing: { state: string } };
+      };
+      return `${track.version} ${track.processing.state}`;
+    })
+    .toBe(`${version} ready`);
+}
+
 /** Waits until the server made a playable rendition of `trackId`. */
 async function waitPlayable(page: Page, trackId: number) {
   await expect
@@ -50,7 +72,7 @@ async function waitPlayable(page: Page, trackId: number) {
     .toBe(true);
 }
 
-test('a playlist made available offline plays and seeks with no network; a track deleted meanwhile leaves Downloaded', async ({
+test('a playlist made available offline plays and seeks with no network; a new version replaces its download, a deleted track leaves it', async ({
   page,
   context,
 }) => {
@@ -142,8 +164,22 @@ test('a playlist made available offline plays and seeks with no network; a track
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(5.3);
   await shot(page, '5-offline-playing');
 
-  // Back online, the downloaded track is deleted elsewhere; the next start syncs it away.
+  // Back online, its owner uploads a longer version: the next start downloads it in place.
   await setOffline(context, false);
+  const v2 = makeWav(12);
+  await uploadVersion(page, keptId, v2, 2);
+  await page.goto('/downloads');
+  const keptDownload = page.getByTestId('downloaded-track').filter({ hasText: kept });
+  await expect(keptDownload.getByTestId('track-version')).toHaveText('v2', { timeout: 20_000 });
+  const cachedLength = await page.evaluate(
+    async (url) =>
+      (await (await caches.open('journal-offline-media-v1')).match(url))?.headers.get('content-length'),
+    `/api/tracks/${keptId}/stream`,
+  );
+  expect(Number(cachedLength)).toBe(v2.length);
+  await shot(page, '6-refreshed');
+
+  // Then the downloaded track is deleted elsewhere; the next start syncs it away.
   expect(await api(page, 'DELETE', `/api/tracks/${keptId}`)).toBe(200);
   await page.goto('/downloads');
   await expect(page.getByRole('heading', { name: 'Downloaded', level: 1 })).toBeVisible();
@@ -153,5 +189,5 @@ test('a playlist made available offline plays and seeks with no network; a track
   await expect(page.getByTestId('downloaded-playlist').filter({ hasText: playlistName })).toContainText(
     '0 of 0',
   );
-  await shot(page, '6-synced');
+  await shot(page, '7-synced');
 });

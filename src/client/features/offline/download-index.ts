@@ -15,6 +15,16 @@ export interface DownloadedTrack {
   single: boolean;
   playlistIds: number[];
   downloadedAt: string;
+  /**
+   * The track's version (decision 0220) whose stream and waveform are stored. Absent when not known
+   * (kept before versions were): the sync then refreshes it unless the track is still at version 1.
+   */
+  version?: number;
+  /**
+   * A newer version the sync saw but has not stored: the stored copy plays meanwhile. `error` is
+   * null while that version is processing, else why storing it failed; the next sync tries again.
+   */
+  newerVersion?: { version: number; error: string | null };
 }
 
 export interface DownloadedPlaylist {

@@ -57,7 +57,7 @@ describe('the download manager', () => {
   });
 
   it('stores the stream and the waveform under the player’s addresses, with size and index entry', async () => {
-    await downloadTrack(track(1));
+    await downloadTrack(track(1, { version: 3 }));
     const cache = await storage.open(OFFLINE_MEDIA_CACHE);
     expect(cache.has('/api/tracks/1/stream')).toBe(true);
     expect(cache.has('/api/tracks/1/waveform')).toBe(true);
@@ -68,11 +68,25 @@ describe('the download manager', () => {
     expect(tracks).toEqual([
       expect.objectContaining({ id: 1, name: 'Track 1', artist: 'Demo', single: true, playlistIds: [] }),
     ]);
+    // The version whose file is stored: the sync compares it with the track's (refresh-download.ts).
+    expect(tracks[0]?.version).toBe(3);
     expect(tracks[0]?.size).toBeGreaterThan(4000);
     expect(getOfflineSnapshot().trackIds.has(1)).toBe(true);
     expect(getOfflineSnapshot().jobs.size).toBe(0);
     // Asked once, with the first download: the browser may otherwise evict the cache.
     expect(persist).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server for the version a download stores when the caller does not know it', async () => {
+    const fetched = mockFetch({
+      'GET /api/tracks/2': () => json({ track: { id: 2, version: 4 } }),
+      'GET /api/tracks/2/stream': () => audioReply(2000),
+    });
+    await downloadTrack(track(2));
+    expect((await readIndex()).tracks).toEqual([expect.objectContaining({ id: 2, version: 4 })]);
+    // Read before the file: the bytes stored are of that version or a newer one, never older.
+    const paths = fetched.mock.calls.map(([input]) => String(input));
+    expect(paths.indexOf('/api/tracks/2')).toBeLessThan(paths.indexOf('/api/tracks/2/stream'));
   });
 
   it('reports a playlist’s progress as "n of total" and a percent that only grows', async () => {

@@ -9,6 +9,7 @@ import {
   putTrack,
   readIndex,
 } from './download-index';
+import { currentVersion, fetchIntoCache } from './media-fetch';
 import { OFFLINE_MEDIA_CACHE, streamUrl, waveformUrl } from './media-urls';
 import { setDownloadJob, updateOfflineSnapshot } from './offline-status';
 
@@ -25,6 +26,11 @@ export interface TrackToDownload {
   duration?: number | null;
   mimeType?: string | null;
   playable?: boolean;
+  /**
+   * The track's version (decision 0220) as the caller just read it (the sync's playlist reply);
+   * otherwise the manager asks the server (rows and menus do not carry it: the first route's budget).
+   */
+  version?: number;
 }
 
 export const trackJobKey = (id: number) => `track:${id}`;
@@ -46,48 +52,6 @@ async function askPersistence(): Promise<void> {
   if (persistAsked || !navigator.storage?.persist) return;
   persistAsked = true;
   if (!(await navigator.storage.persisted())) await navigator.storage.persist().catch(() => false);
-}
-
-/**
- * Fetches `url` whole and stores it; returns its size. A missing waveform (404, or 409 while the
- * peaks are made) is not a failure: the player draws the plain slider for it.
- */
-async function fetchIntoCache(
-  cache: Cache,
-  url: string,
-  onProgress: (fraction: number) => void,
-  optional = false,
-): Promise<number> {
-  const res = await fetch(url, { credentials: 'include' });
-  if (!res.ok) {
-    if (optional) return 0;
-    throw new Error(res.status === 409 ? 'Still processing' : `The server answered ${res.status}`);
-  }
-  const expected = Number(res.headers.get('content-length')) || 0;
-  const chunks: BlobPart[] = [];
-  let read = 0;
-  const reader = res.body?.getReader();
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value as Uint8Array<ArrayBuffer>);
-      read += value.byteLength;
-      if (expected > 0) onProgress(Math.min(1, read / expected));
-    }
-  } else {
-    chunks.push(await res.arrayBuffer());
-  }
-  const type = res.headers.get('content-type') ?? 'application/octet-stream';
-  const blob = new Blob(chunks, { type });
-  await cache.put(
-    url,
-    new Response(blob, {
-      status: 200,
-      headers: { 'content-type': type, 'content-length': String(blob.size), 'accept-ranges': 'bytes' },
-    }),
-  );
-  return blob.size;
 }
 
 /**
@@ -118,6 +82,9 @@ export async function downloadTracks(
           playlistId === undefined ? known.playlistIds : [...new Set([...known.playlistIds, playlistId])];
         await putTrack({ ...known, single: known.single || single, playlistIds });
       } else {
+        // Read before the file, so the bytes are of this version or a newer one (versions only go
+        // up): at worst the next sync downloads the same file once more, never keeps an old one.
+        const version = track.version ?? (await currentVersion(track.id));
         // The stream is nearly all of the bytes: it carries the progress.
         const audio = await fetchIntoCache(cache, streamUrl(track.id), (f) => report(i, f));
         const peaks = await fetchIntoCache(cache, waveformUrl(track.id), () => {}, true);
@@ -128,6 +95,7 @@ export async function downloadTracks(
           duration: track.duration ?? null,
           mimeType: track.mimeType ?? null,
           size: audio + peaks,
+          ...(version !== undefined ? { version } : {}),
           single,
           playlistIds: playlistId === undefined ? [] : [playlistId],
           downloadedAt: new Date().toISOString(),

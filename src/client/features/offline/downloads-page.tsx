@@ -12,6 +12,36 @@ import type { DownloadedTrack } from './download-index';
 import { removeAllDownloads, removePlaylist, removeTrack } from './download-manager';
 import { type DownloadIndexView, useDownloadIndex } from './use-download-index';
 
+/**
+ * "v2" once the stored file is a later version, as journal rows show it. Not tracks/version-tag.tsx:
+ * importing it here split it from the first route's shared chunk, which cost the first route bytes.
+ */
+function StoredVersion({ version }: { version: number | undefined }) {
+  if (!version || version <= 1) return null;
+  return (
+    <span
+      data-testid="track-version"
+      title={`Version ${version}`}
+      className="shrink-0 rounded border border-border px-1 text-[10px] leading-4 font-medium text-muted-foreground"
+    >
+      v{version}
+    </span>
+  );
+}
+
+/** A newer version not stored yet: the stored one plays meanwhile (refresh-download.ts). */
+function NewerVersionNote({ track }: { track: DownloadedTrack }) {
+  const newer = track.newerVersion;
+  if (!newer) return null;
+  return (
+    <p className="truncate text-xs text-muted-foreground">
+      {newer.error
+        ? `Version ${newer.version} could not be downloaded (${newer.error}): tried again at the next sync`
+        : `Version ${newer.version} is processing: downloaded when ready`}
+    </p>
+  );
+}
+
 const asPlayerTrack = (t: DownloadedTrack): PlayerTrack => ({
   id: t.id,
   name: t.name,
@@ -167,8 +197,12 @@ export function DownloadsPage() {
                         {playing ? <Pause className="fill-current" /> : <Play className="fill-current" />}
                       </Button>
                       <div className="min-w-0 flex-1">
-                        <p className="truncate text-sm font-medium">{t.name}</p>
+                        <p className="flex items-center gap-1.5 text-sm font-medium">
+                          <span className="truncate">{t.name}</span>
+                          <StoredVersion version={t.version} />
+                        </p>
                         {t.artist && <p className="truncate text-xs text-muted-foreground">{t.artist}</p>}
+                        <NewerVersionNote track={t} />
                       </div>
                       <span className="hidden text-xs text-muted-foreground tabular-nums sm:inline">
                         {formatDuration(t.duration, '')}

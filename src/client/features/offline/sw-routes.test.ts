@@ -25,8 +25,12 @@ describe('the worker route for downloaded media', () => {
   });
 
   it('matches a track’s own stream and waveform, not share links, other routes or other methods', () => {
-    const match = (path: string, method = 'GET', origin = ORIGIN) =>
-      isOfflineMediaRequest(new URL(path, origin), new Request(new URL(path, origin), { method }), ORIGIN);
+    const match = (path: string, method = 'GET', origin = ORIGIN, cache: RequestCache = 'default') =>
+      isOfflineMediaRequest(
+        new URL(path, origin),
+        new Request(new URL(path, origin), { method, cache }),
+        ORIGIN,
+      );
     expect(match('/api/tracks/7/stream')).toBe(true);
     expect(match('/api/tracks/7/waveform')).toBe(true);
     expect(match('/api/shares/by-token/abc/stream')).toBe(false);
@@ -34,6 +38,9 @@ describe('the worker route for downloaded media', () => {
     expect(match('/api/tracks/7')).toBe(false);
     expect(match('/api/tracks/7/stream', 'HEAD')).toBe(false);
     expect(match('/api/tracks/7/stream', 'GET', 'https://elsewhere.test')).toBe(false);
+    // The download manager's own fetches (a new version replacing the download) go to the server.
+    expect(match('/api/tracks/7/stream', 'GET', ORIGIN, 'no-store')).toBe(false);
+    expect(match('/api/tracks/7/waveform', 'GET', ORIGIN, 'no-store')).toBe(false);
   });
 
   it('answers a Range request from the cached whole file with a 206 and its Content-Range', async () => {

@@ -7,9 +7,18 @@ import { OFFLINE_MEDIA_CACHE, OFFLINE_MEDIA_PATH } from './media-urls';
 // "Available offline" goes straight to the network and is not stored, so streaming a whole journal
 // does not fill the phone.
 
-/** A same-origin GET of a track's own stream or waveform (share links' addresses are not downloaded). */
+/**
+ * A same-origin GET of a track's own stream or waveform (share links' addresses are not downloaded).
+ * Not one made with `cache: 'no-store'`: the download manager's own, which wants the server's
+ * current file (a new version replacing a download), not the download it would replace.
+ */
 export function isOfflineMediaRequest(url: URL, request: Request, origin: string): boolean {
-  return request.method === 'GET' && url.origin === origin && OFFLINE_MEDIA_PATH.test(url.pathname);
+  return (
+    request.method === 'GET' &&
+    request.cache !== 'no-store' &&
+    url.origin === origin &&
+    OFFLINE_MEDIA_PATH.test(url.pathname)
+  );
 }
 
 /**

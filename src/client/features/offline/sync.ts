@@ -8,12 +8,14 @@ import {
   removeTrack,
   type TrackToDownload,
 } from './download-manager';
+import { type CurrentTrack, refreshDownload } from './refresh-download';
 
 // Issue 25: "A download whose track is deleted or made inaccessible is removed at the next sync."
 // Downloaded playlists follow their playlist: renamed, tracks taken out dropped, tracks added fetched.
 // Run when the app starts online and on every `online` event. Only a definite answer removes
 // anything: 404 (gone, or a stranger's: the API hides those as 404) and 403; a network error, a 401
 // (signed out elsewhere) or a 5xx leaves the downloads as they are until the next sync.
+// A track still there whose owner uploaded a new version is downloaded again (refresh-download.ts).
 
 const GONE = new Set([403, 404]);
 
@@ -31,6 +33,8 @@ async function statusOf(url: string): Promise<{ status: number; body: unknown } 
 export interface SyncResult {
   removedTracks: number[];
   removedPlaylists: number[];
+  /** Downloads replaced by their track's new version. */
+  refreshedTracks: number[];
 }
 
 let running: Promise<SyncResult> | null = null;
@@ -44,7 +48,7 @@ export function syncDownloads(): Promise<SyncResult> {
 }
 
 async function runSync(): Promise<SyncResult> {
-  const result: SyncResult = { removedTracks: [], removedPlaylists: [] };
+  const result: SyncResult = { removedTracks: [], removedPlaylists: [], refreshedTracks: [] };
   const { playlists } = await readIndex();
   for (const playlist of playlists) {
     const reply = await statusOf(`/api/playlists/${playlist.id}`);
@@ -82,6 +86,12 @@ async function runSync(): Promise<SyncResult> {
     if (GONE.has(reply.status)) {
       await removeTrack(track.id);
       result.removedTracks.push(track.id);
+      continue;
+    }
+    const current = (reply.body as { track?: CurrentTrack } | null)?.track;
+    if (current && (await refreshDownload(track, current))) {
+      result.refreshedTracks.push(track.id);
+      await refreshOfflineSnapshot(); // the Downloaded page reads the new size now
     }
   }
   await refreshOfflineSnapshot();

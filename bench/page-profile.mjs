@@ -60,6 +60,7 @@ try {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     const { profile } = await cdp.send('Profiler.stop');
+    if (process.env.DUMP) writeFileSync(`${process.env.DUMP}-${round}.cpuprofile`, JSON.stringify(profile));
     const { tasks, lcp } = await page.evaluate(() => ({ tasks: window.__longTasks, lcp: window.__lcp }));
     console.log(`round ${round + 1}: LCP ${lcp} ms; long tasks (start+ms): ${tasks.join(' ')}`);
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));

@@ -3,13 +3,17 @@ import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef 
 const CONTROLS = 'a[href], button, input, select, textarea, [tabindex]';
 const ROWS = ':scope > tbody > tr[data-grid-row]';
 
-/** The row's controls a keyboard can reach, left to right (hidden columns and disabled ones left out). */
-function controlsOf(row: Element): HTMLElement[] {
+/**
+ * The row's controls a keyboard can reach, left to right (hidden columns and disabled ones left
+ * out). `seenOnly: false` skips asking what a responsive class hid: that question makes the browser
+ * compute every style on the page at once, in the middle of React's commit.
+ */
+function controlsOf(row: Element, { seenOnly = true } = {}): HTMLElement[] {
   return [...row.querySelectorAll<HTMLElement>(CONTROLS)].filter(
     (el) =>
       !(el as HTMLButtonElement).disabled &&
       // Browsers say what a responsive class hid; jsdom cannot, and shows every column.
-      (typeof el.checkVisibility !== 'function' || el.checkVisibility()),
+      (!seenOnly || typeof el.checkVisibility !== 'function' || el.checkVisibility()),
   );
 }
 
@@ -28,7 +32,7 @@ interface Position {
 export function useGridKeys(grid: RefObject<HTMLTableElement | null>) {
   const active = useRef<Position | null>(null);
 
-  const apply = () => {
+  const apply = (seenOnly = true) => {
     const table = grid.current;
     if (!table) return;
     const rows = [...table.querySelectorAll<HTMLElement>(ROWS)];
@@ -36,7 +40,7 @@ export function useGridKeys(grid: RefObject<HTMLTableElement | null>) {
     const target = current ?? rows[0];
     const column = current ? (active.current?.column ?? 0) : 0;
     for (const row of rows) {
-      const controls = controlsOf(row);
+      const controls = controlsOf(row, { seenOnly: seenOnly && row === target });
       const chosen = row === target ? Math.min(column, controls.length - 1) : -1;
       controls.forEach((control, i) => {
         const tabIndex = i === chosen ? 0 : -1;
@@ -45,15 +49,37 @@ export function useGridKeys(grid: RefObject<HTMLTableElement | null>) {
     }
   };
 
+  // The Tab stop is set at once without asking what is hidden, then again once the browser has
+  // drawn the rows (its styles are computed by then, so asking costs nothing): on a phone, asking
+  // during the commit made the journal's first rows one long task (issue 25, decision 0380).
+  const settle = useRef<{ frame?: number; timer?: ReturnType<typeof setTimeout> } | null>(null);
+  const applyNowAndAfterPaint = () => {
+    apply(false);
+    if (settle.current) return;
+    const pending: { frame?: number; timer?: ReturnType<typeof setTimeout> } = {};
+    settle.current = pending;
+    pending.frame = requestAnimationFrame(() => {
+      pending.timer = setTimeout(() => {
+        settle.current = null;
+        apply();
+      });
+    });
+  };
+
   // After each render of the table, and whenever rows come and go without one (virtual scrolling).
-  useLayoutEffect(apply);
+  useLayoutEffect(applyNowAndAfterPaint);
   // biome-ignore lint/correctness/useExhaustiveDependencies: apply reads refs only; the table stays mounted
   useEffect(() => {
     const table = grid.current;
     if (!table) return;
-    const observer = new MutationObserver(apply);
+    const observer = new MutationObserver(() => applyNowAndAfterPaint());
     observer.observe(table, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      if (settle.current?.frame !== undefined) cancelAnimationFrame(settle.current.frame);
+      clearTimeout(settle.current?.timer);
+      settle.current = null;
+    };
   }, []);
 
   const rowOf = (target: EventTarget | null) =>

@@ -1,7 +1,14 @@
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { postJson } from './support/collectives';
+import {
+  PHONE,
+  PHONE_CONTEXT,
+  patchJson,
+  phoneShots,
+  signedOutPhone,
+  signInAsDemoOnPhone,
+} from './support/phone';
 import { setTrackVisibility, unique } from './support/playlists';
 import { expectTapTargets } from './support/tap-targets';
 
@@ -10,19 +17,11 @@ import { expectTapTargets } from './support/tap-targets';
 // tracks under a compact upload bar, every control takes taps over 44 × 44 px, and the lock screen
 // shows artwork: for a track with no cover and no avatar, a cover drawn from its waveform.
 
-const PHONE = { width: 390, height: 844 };
-test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+// The equipment pages, invites and a collective's settings: e2e/phone-pages.spec.ts.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone--${name}.png`), animations: 'disabled' });
+test.use(PHONE_CONTEXT);
 
-/** The demo sign-in by taps (the shared fixture looks for the desktop sidebar). */
-async function signInAsDemoOnPhone(page: Page) {
-  await page.goto('/test-auth');
-  await page.getByRole('button', { name: 'Create Demo Session' }).tap();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
-  await expect(page.getByTestId('track-row').first()).toBeVisible();
-}
+const shot = phoneShots('phone');
 
 /** A finger dragged from `from` to `to` in small steps, as the DevTools protocol's touch events. */
 async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -203,19 +202,6 @@ test("on a phone the lock screen shows a cover drawn from the track's waveform",
   await page.getByAltText('Generated cover').evaluate((img) => img.remove());
 });
 
-async function signedOutPhone(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, viewport: PHONE, hasTouch: true, isMobile: true });
-  return { context, page: await context.newPage() };
-}
-
-/** PATCH as the signed-in page, with its CSRF token. */
-async function patch(page: Page, url: string, data: unknown) {
-  const token = await page.request.get('/api/auth/csrf-token');
-  const { csrfToken } = (await token.json()) as { csrfToken: string };
-  const res = await page.request.patch(url, { headers: { 'x-csrf-token': csrfToken }, data });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
 test('on a phone the public pages keep their player bar put and their controls big enough', async ({
   page,
   browser,
@@ -227,12 +213,12 @@ test('on a phone the public pages keep their player bar put and their controls b
   if (!track || !second) throw new Error('the demo journal has fewer than two tracks');
   await setTrackVisibility(page, track.id, 'public');
   await setTrackVisibility(page, second.id, 'public');
-  await patch(page, '/api/user/privacy', { isPublic: true });
+  await patchJson(page, '/api/user/privacy', { isPublic: true });
   const me = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
   const playlist = await postJson<{ id: number }>(page, '/api/playlists', { name: unique('Open Air') });
   for (const t of [track, second])
     await postJson(page, `/api/playlists/${playlist.id}/tracks`, { trackId: t.id });
-  await patch(page, `/api/playlists/${playlist.id}`, { isPublic: true });
+  await patchJson(page, `/api/playlists/${playlist.id}`, { isPublic: true });
 
   const visitor = await signedOutPhone(browser, baseURL);
   const guest = visitor.page;

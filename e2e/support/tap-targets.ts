@@ -38,8 +38,8 @@ const INTERACTIVE = [
  * each direction until it answers something that is neither the element, inside it, nor one of its
  * labels. Each control is scrolled into view first. Left out: disabled controls (no target),
  * anything hidden from assistive technology (aria-hidden, inert: what a modal dialog covers),
- * visually hidden ones (sr-only, as the skip link until focused) and links set inline in a
- * sentence (exempt).
+ * visually hidden ones (sr-only, as the skip link until focused) unless a visible label stands in
+ * for them (then the label is measured) and links set inline in a sentence (exempt).
  */
 export async function tapTargetOffenders(page: Page, scope = 'body', min = 44): Promise<TapOffender[]> {
   return page.evaluate(
@@ -75,13 +75,21 @@ export async function tapTargetOffenders(page: Page, scope = 'body', min = 44): 
         const style = getComputedStyle(el);
         if (style.visibility === 'hidden' || style.display === 'none') continue;
         if (el.getClientRects().length === 0) continue;
-        // Visually hidden until focused (the skip link): no target for a finger.
-        if (style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
+        const labels = Array.from((el as HTMLInputElement).labels ?? []);
+        // Visually hidden: the skip link until focused is no target for a finger, but an input
+        // drawn by its label (the pills of PillChoice: an sr-only radio inside each) is tapped
+        // there, so the label is what is measured.
+        let target: HTMLElement = el;
+        if (style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') {
+          const shown = labels.find((label) => label.getClientRects().length > 0);
+          if (!shown) continue;
+          target = shown;
+        }
         if (inlineInSentence(el)) continue;
-        el.scrollIntoView({ block: 'center', inline: 'center' });
-        const box = el.getBoundingClientRect();
+        target.scrollIntoView({ block: 'center', inline: 'center' });
+        const box = target.getBoundingClientRect();
         if (box.width <= 1 || box.height <= 1) continue;
-        const mine = new Set<Element>([el, ...Array.from((el as HTMLInputElement).labels ?? [])]);
+        const mine = new Set<Element>([el, ...labels]);
         const hits = (x: number, y: number) => {
           const found = document.elementFromPoint(x, y);
           if (!found) return false;
@@ -101,7 +109,9 @@ export async function tapTargetOffenders(page: Page, scope = 'body', min = 44): 
         // One pixel of slack for the half pixels of centred boxes.
         if (across >= min - 1 && down >= min - 1) continue;
         offenders.push({
-          role: el.getAttribute('role') ?? el.tagName.toLowerCase(),
+          role:
+            el.getAttribute('role') ??
+            (el instanceof HTMLInputElement ? `input[type=${el.type}]` : el.tagName.toLowerCase()),
           name: nameOf(el),
           box: `${Math.round(box.width)}×${Math.round(box.height)}`,
           hit: `${across}×${down}`,

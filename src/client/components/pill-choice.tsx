@@ -28,7 +28,8 @@ export function PillChoice<T extends string>({
         <label
           key={option}
           className={cn(
-            'cursor-pointer rounded-full border px-3 py-1 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+            // Touch screens: a 44 px tall pill, as the search page's kind links (decision 0365).
+            'flex cursor-pointer items-center rounded-full border px-3 py-1 text-sm transition-colors pointer-coarse:min-h-11 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
             value === option
               ? 'border-primary bg-primary/15 text-foreground'
               : 'border-border text-muted-foreground hover:bg-accent/60',

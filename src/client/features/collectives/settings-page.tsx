@@ -84,7 +84,7 @@ function RolesSummary() {
         </li>
       </ul>
       <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground">
-        <UserCog className="size-4" aria-hidden />
+        <UserCog className="size-4 shrink-0" aria-hidden />
         Change roles and remove members from each member&apos;s menu in the Members panel.
       </p>
     </section>

@@ -57,7 +57,9 @@ function TracksUsing({ tracks, name }: { tracks: EquipmentTrack[]; name: string 
   });
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card/40">
+    // Relative: the headers' visually hidden (absolute) names scroll with the table. Placed by the
+    // fixed frame instead (decision 0365), on a phone they stretched it sideways past the screen.
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-card/40">
       <table
         aria-label={`Tracks Using ${name}`}
         aria-rowcount={rows.virtualized ? tracks.length + 1 : undefined}
@@ -131,7 +133,11 @@ function TracksUsing({ tracks, name }: { tracks: EquipmentTrack[]; name: string 
                   {displayName(track.user, 'Unknown User')}
                 </td>
                 <td className={cn('max-w-56 truncate py-2 pr-4 font-medium', isCurrent && 'text-primary')}>
-                  <Link href={`/track/${track.id}`} className="hover:underline">
+                  <Link
+                    href={`/track/${track.id}`}
+                    // Touch screens: a 44 px tall target, not the line of text (decision 0365).
+                    className="hover:underline pointer-coarse:block pointer-coarse:truncate pointer-coarse:py-2.5"
+                  >
                     {track.name}
                   </Link>
                 </td>

@@ -1,16 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_USER_ELEMENT_ID } from '../shared/constants';
 import {
   EXPIRED_INVITE_MESSAGE,
   INVALID_INVITE_MESSAGE,
   type InviteDetails,
 } from '../shared/schemas/collectives';
 import { AppRoutes } from './app';
+import { takeUserFromPage } from './features/auth/use-auth';
 import { collective } from './features/collectives/collective-fixtures';
 import { PENDING_INVITE_MAX_AGE_MS, rememberPendingInvite } from './features/invites/pending-invite';
 import { resetCsrfToken } from './lib/api-client';
 import { reloadPage } from './lib/navigation';
+import { createQueryClient } from './lib/query-client';
 import { callsTo, json, mockFetch, never } from './test/mock-fetch';
 import { renderWithProviders, testUser } from './test/render';
 
@@ -70,6 +73,36 @@ describe('routes', () => {
     expect(await screen.findByRole('button', { name: 'Continue as Demo User' })).toBeTruthy();
     const [[, init]] = callsTo(fetch, '/api/auth/user') as [[unknown, RequestInit]];
     expect(new Headers(init.headers).get('x-auth-probe')).toBe('1');
+  });
+
+  it('draws the journal at once from the user the server wrote into the page, without the probe', async () => {
+    const fetch = mockFetch(signedIn);
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = SESSION_USER_ELEMENT_ID;
+    element.textContent = JSON.stringify(testUser);
+    document.head.append(element);
+    const queryClient = createQueryClient();
+    takeUserFromPage(queryClient);
+    // Read once, then gone: a later sign-out is never undone by the page's old copy.
+    expect(document.getElementById(SESSION_USER_ELEMENT_ID)).toBeNull();
+    renderWithProviders(<AppRoutes />, {
+      seed: [[['/api/auth/user'], queryClient.getQueryData(['/api/auth/user'])]],
+    });
+    expect(await screen.findByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
+    expect(callsTo(fetch, '/api/auth/user')).toHaveLength(0);
+  });
+
+  it('ignores a page whose user element cannot be read, and asks', () => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = SESSION_USER_ELEMENT_ID;
+    element.textContent = '{not json';
+    document.head.append(element);
+    const queryClient = createQueryClient();
+    takeUserFromPage(queryClient);
+    expect(queryClient.getQueryData(['/api/auth/user'])).toBeUndefined();
+    expect(document.getElementById(SESSION_USER_ELEMENT_ID)).toBeNull();
   });
 
   it('asks signed-out visitors of signed-in routes to sign in instead of a 404', async () => {

@@ -1,13 +1,19 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { takeUserFromPage } from './features/auth/use-auth';
 import { persistInBackground, restoreIfOffline } from './features/offline/offline-boot';
 import { registerServiceWorker } from './features/pwa/register-sw';
 import { queryClient } from './lib/query-client';
+import { warmClassMerge } from './lib/utils';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain #root');
+
+// Signed in, the server wrote the user into the page: the first screen need not ask (decision 0380).
+takeUserFromPage(queryClient);
+if ('requestIdleCallback' in window) requestIdleCallback(warmClassMerge, { timeout: 1000 });
 
 // Offline, the journal as last seen is read back first, so the signed-in shell (not the landing
 // page) draws from it (issue 25); online nothing waits.

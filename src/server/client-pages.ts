@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageUser, withSessionUser } from './features/auth/session-in-page';
 import { EMBED_HTML, sendNotAvailable } from './features/embed/embed-pages';
 import { sendHtml } from './features/previews/html-reply';
 import { errorBody } from './plugins/errors';
@@ -31,6 +33,30 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       },
     });
   }
+  /** A page of the app: index.html, with its link preview's tags and, signed in, the user. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    reply.header('Cache-Control', 'no-cache');
+    // The page still loads when its preview cannot be made (the app then says what is wrong).
+    const page = await app.pagePreviews.page(pathname).catch((err: unknown) => {
+      request.log.warn({ err }, 'Could not make the link preview of a page');
+      return undefined;
+    });
+    // Signed in, the page carries the user, so the first screen draws without asking (0380).
+    const user = await pageUser(app, request);
+    if (user) reply.header('Cache-Control', 'private, no-cache');
+    if (page !== undefined) {
+      if (page.noindex) reply.header('X-Robots-Tag', 'noindex');
+      // Made per page, so not among the build's precompressed files: compressed here (0375).
+      return sendHtml(request, reply, page.status, user ? withSessionUser(page.html, user) : page.html);
+    }
+    if (user) {
+      const html = await readFile(path.join(clientDir as string, 'index.html'), 'utf8');
+      return sendHtml(request, reply, 200, withSessionUser(html, user));
+    }
+    return reply.sendFile('index.html');
+  };
+  // The journal's address, before the static files' own answer for `/` (their index.html).
+  if (hasClient) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     // A missing asset is a 404, not the page: a script tag must not get HTML (an old chunk after a deploy).
@@ -40,18 +66,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     }
     // An embed address of no known kind is the embed's own 404 page, never the app in a frame.
     if (pathname.startsWith('/embed/')) return sendNotAvailable(reply);
-    reply.header('Cache-Control', 'no-cache');
-    // The page still loads when its preview cannot be made (the app then says what is wrong).
-    const page = await app.pagePreviews.page(pathname).catch((err: unknown) => {
-      request.log.warn({ err }, 'Could not make the link preview of a page');
-      return undefined;
-    });
-    if (page !== undefined) {
-      if (page.noindex) reply.header('X-Robots-Tag', 'noindex');
-      // Made per page, so not among the build's precompressed files: compressed here (0375).
-      return sendHtml(request, reply, page.status, page.html);
-    }
-    return reply.sendFile('index.html');
+    return sendPage(request, reply, pathname);
   });
   return hasClient;
 }

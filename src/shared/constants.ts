@@ -109,6 +109,12 @@ export const SESSION_ENDED_MESSAGE = 'Your session ended. Sign in again.';
  * page (Lighthouse's best practices, issue 25, decision 0370); without it the answer stays 401.
  */
 export const AUTH_PROBE_HEADER = 'x-auth-probe';
+
+/**
+ * The element in which the server writes the signed-in user (GET /api/auth/user's answer) into the
+ * app's page, so the first screen need not ask before it can draw (decision 0380).
+ */
+export const SESSION_USER_ELEMENT_ID = 'journal-session-user';
 /** A demo account asking for a reserved system name (decision 0028). */
 export const USERNAME_RESERVED_MESSAGE = 'That username is reserved';
 

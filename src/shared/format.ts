@@ -39,20 +39,34 @@ const toDate = (value: string | Date | null | undefined): Date | undefined => {
   return Number.isNaN(date.getTime()) ? undefined : date;
 };
 
+/**
+ * One Intl formatter per style, made on first use: `toLocaleDateString(…, options)` builds a new
+ * one on every call, which a list of dates paid per row.
+ */
+function formatter<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+const longDate = formatter(
+  () => new Intl.DateTimeFormat('en-US', { day: '2-digit', month: 'long', year: 'numeric' }),
+);
+const longMonth = formatter(() => new Intl.DateTimeFormat('en-US', { month: 'long' }));
+const shortMonth = formatter(() => new Intl.DateTimeFormat('en-US', { month: 'short' }));
+const count = formatter(() => new Intl.NumberFormat('en-US'));
+
 /** Table dates: 2-digit day, long month, year, en-US ('May 01, 2024'); 'Unknown date' when missing. */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date
-    ? date.toLocaleDateString('en-US', { day: '2-digit', month: 'long', year: 'numeric' })
-    : 'Unknown date';
+  return date ? longDate().format(date) : 'Unknown date';
 }
 
 /** Playlist rows: 'd Month yyyy' ('1 May 2024'). */
 export function formatDayMonthYear(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date
-    ? `${date.getDate()} ${date.toLocaleDateString('en-US', { month: 'long' })} ${date.getFullYear()}`
-    : 'Unknown date';
+  return date ? `${date.getDate()} ${longMonth().format(date)} ${date.getFullYear()}` : 'Unknown date';
 }
 
 /** A time of day, 24-hour, local: '21:42'; '' when missing. */
@@ -72,7 +86,7 @@ export function localDayKey(value: string | Date | null | undefined): string | u
 export function formatCommentTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
   if (!date) return 'Unknown date';
-  const month = date.toLocaleDateString('en-US', { month: 'short' });
+  const month = shortMonth().format(date);
   return `${date.getDate()} ${month} ${date.getFullYear()} at ${formatTimeOfDay(date)}`;
 }
 
@@ -96,4 +110,4 @@ export function truncate(text: string | null | undefined, n: number): string {
 }
 
 /** A count with thousands separated, as the app writes numbers in English ("1,003"). */
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
+export const formatCount = (n: number): string => count().format(n);

@@ -7,6 +7,15 @@ export function cn(...inputs: ClassValue[]): string {
 }
 
 /**
+ * tailwind-merge builds its class map on its first call, ~10 ms on a phone: done on its own while
+ * the first screen waits for the network, it is not one more slice of the first render's work
+ * (decision 0380).
+ */
+export function warmClassMerge(): void {
+  twMerge('p-0 p-1');
+}
+
+/**
  * Images are stored once and served as size variants (spec section 9): `{url}-128.webp` for avatars
  * and thumbnails, `-256.webp` for covers. `version` (usually updatedAt) busts the browser cache after
  * a re-upload, since the variant URL itself does not change.

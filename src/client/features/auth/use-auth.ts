@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { AUTH_PROBE_HEADER } from '../../../shared/constants';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { AUTH_PROBE_HEADER, SESSION_USER_ELEMENT_ID } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { apiFailure } from '../../lib/api-client';
 
@@ -18,6 +18,26 @@ async function fetchAuthUser(): Promise<AuthUser | null> {
   if (res.status === 204 || res.status === 401) return null;
   if (!res.ok) throw await apiFailure(res);
   return (await res.json()) as AuthUser;
+}
+
+/**
+ * The signed-in user the server wrote into the page (decision 0380), taken as the probe's answer so
+ * the first screen need not wait a round trip for it; read once, then removed, so a later sign-out
+ * is never undone by the page's old copy. No element (signed out, or the offline shell): the probe
+ * asks as before.
+ */
+export function takeUserFromPage(client: QueryClient, doc: Document = document): void {
+  const element = doc.getElementById(SESSION_USER_ELEMENT_ID);
+  if (!element) return;
+  element.remove();
+  try {
+    const user = JSON.parse(element.textContent ?? '') as AuthUser;
+    if (user && typeof user === 'object' && typeof user.id === 'string') {
+      client.setQueryData(AUTH_USER_QUERY_KEY, user);
+    }
+  } catch {
+    // A page that cannot be read is a page without the user: the probe asks.
+  }
 }
 
 /** Signed in exactly when GET /api/auth/user returns a user; a 401 means signed out (spec section 4). */

@@ -1,7 +1,6 @@
 import { X } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/utils';
 import { subscribeToUpdates, waitingUpdate } from './sw-update';
 
 export const UPDATE_MESSAGE = 'New version available — reload';
@@ -28,12 +27,13 @@ export function UpdatePrompt() {
 
   return (
     <div
-      className={cn(
-        shown &&
-          'fixed inset-x-3 top-[max(0.75rem,env(safe-area-inset-top))] z-40 flex items-center gap-3 rounded-lg border border-primary/40 bg-card py-2 pr-2 pl-4 text-sm text-card-foreground shadow-xl animate-in-slide sm:inset-x-auto sm:top-auto sm:bottom-24 sm:left-4',
-      )}
+      className={
+        shown
+          ? 'fixed inset-x-3 top-[max(0.75rem,env(safe-area-inset-top))] z-40 flex items-center gap-3 rounded-lg border border-primary/40 bg-card py-2 pr-2 pl-4 text-sm text-card-foreground shadow-xl animate-in-slide sm:inset-x-auto sm:top-auto sm:bottom-24 sm:left-4'
+          : undefined
+      }
     >
-      <p role="status" className={cn('min-w-0 flex-1', !shown && 'sr-only')}>
+      <p role="status" className={shown ? 'min-w-0 flex-1' : 'sr-only'}>
         {shown ? UPDATE_MESSAGE : ''}
       </p>
       {shown && (

@@ -16,6 +16,29 @@ const STATE_LABELS = { ready: 'Ready', pending: 'Processing', failed: 'Failed' }
 const selectClass = cn(SELECT_TRIGGER_CLASS, 'w-auto');
 
 /**
+ * The equipment (by name) and formats the journal's own tracks have, in one pass: the bar renders
+ * as the journal's pages arrive, a thousand tracks and more (issue 25: it showed in the first
+ * screen's profile when it mapped every track twice).
+ */
+function offeredChoices(tracks: readonly Track[]) {
+  const names = new Map<number, string>();
+  const mimeTypes = new Set<string>();
+  for (const track of tracks) {
+    mimeTypes.add(track.mimeType);
+    for (const tag of track.equipment) names.set(tag.id, tag.name);
+  }
+  const formats = new Set<string>();
+  for (const mimeType of mimeTypes) {
+    const format = mimeType.split('/')[1]?.split(';')[0]?.trim().toLowerCase();
+    if (format) formats.add(format);
+  }
+  return {
+    equipment: [...names].sort((a, b) => a[1].localeCompare(b[1])),
+    formats: [...formats].sort(),
+  };
+}
+
+/**
  * The journal's filter bar (issue 23): text, equipment (any of several), visibility, processing
  * state, format and a date range on the upload or the file's date. The equipment and formats offered
  * are those of the journal's own tracks. Every control is labelled for assistive technology.
@@ -30,17 +53,7 @@ export function TrackFilterBar({
   tracks: readonly Track[];
 }) {
   const id = useId();
-  const equipment = useMemo(() => {
-    const byId = new Map(tracks.flatMap((t) => t.equipment.map((e) => [e.id, e.name] as const)));
-    return [...byId].sort((a, b) => a[1].localeCompare(b[1]));
-  }, [tracks]);
-  const formats = useMemo(
-    () =>
-      [...new Set(tracks.map((t) => t.mimeType.split('/')[1]?.split(';')[0]?.trim().toLowerCase()))]
-        .filter(Boolean)
-        .sort() as string[],
-    [tracks],
-  );
+  const { equipment, formats } = useMemo(() => offeredChoices(tracks), [tracks]);
   const set = (change: Partial<TrackFilter>) => onChange({ ...filter, ...change });
   const chosen = new Set(filter.equipment ?? []);
   const toggle = (tagId: number) => {

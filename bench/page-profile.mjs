@@ -5,7 +5,7 @@
 // CPU slowed 4× (as Lighthouse simulates), and prints the long tasks and the functions with the most
 // self time (V8's sampling profiler), summed over the rounds.
 //   TRACKS=1000 ROUNDS=3 PROFILE_PATH=/ node --import tsx bench/page-profile.mjs
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { signInAsDemo } from '../src/test/server-process.ts';
 import { launchChromium } from './lib/lcp.mjs';
 import { startApp } from './lib/processes.mjs';
@@ -21,12 +21,15 @@ mkdirSync(dataDir, { recursive: true });
 
 const app = await startApp({ dataDir, env: {} });
 try {
-  const session = await signInAsDemo(app.baseUrl);
+  // Each demo sign-in is a new person with a journal of their own: the seeded one is kept.
+  const sessionFile = `${dataDir}/.session.json`;
+  const session = seeded ? JSON.parse(readFileSync(sessionFile, 'utf8')) : await signInAsDemo(app.baseUrl);
   if (!seeded) {
     const api = apiClient(app.baseUrl, session);
     const tags = await seedEquipment(api);
     const ids = await seedTracks(api, tags, 0, TRACKS);
     await seedPlaylists(api, 50, ids);
+    writeFileSync(sessionFile, JSON.stringify(session));
     writeFileSync(`${dataDir}/.seeded`, String(TRACKS));
   }
   const browser = await launchChromium();

@@ -1,9 +1,36 @@
-import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { VIRTUALIZE_FROM } from './virtualize-from';
 
 export { VIRTUALIZE_FROM };
+
+/**
+ * A row's height as the ResizeObserver reports it, after the browser's own layout. On the row's
+ * first attach (no entry yet) the size already known, else the estimate: reading the row there
+ * (TanStack's default reads offsetHeight) made the browser lay the whole page out in the middle of
+ * React's commit, once more per row after each change: on a phone, the journal's first rows were
+ * one long task (issue 25, decision 0380). The observer's report follows within the frame.
+ */
+const measureAfterLayout = <S extends Element | Window>(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<S, Element>,
+): number => {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  if (entry) return Math.round(element.getBoundingClientRect().height);
+  const index = instance.indexFromElement(element);
+  return (
+    instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index)
+  );
+};
+
+/**
+ * How far beyond the screen rows are rendered, in px: eight of a desktop journal's 57 px rows, three
+ * of a phone's 150 px ones (each row is work the first screen's frames pay, decision 0380).
+ */
+const OVERSCAN_PX = 450;
 
 /** The nearest ancestor that scrolls (the shell's <main>), or null when the window does. */
 function scrollParent(element: Element | null): Element | null {
@@ -36,7 +63,7 @@ export interface VirtualRows<L extends Element> {
 export function useVirtualRows<L extends Element>({
   count,
   estimateSize,
-  overscan = 8,
+  overscan = Math.max(2, Math.round(OVERSCAN_PX / estimateSize)),
   gap = 0,
   getItemKey,
   virtualize,
@@ -45,6 +72,7 @@ export function useVirtualRows<L extends Element>({
   estimateSize: number;
   /** The list's CSS gap between items, in px. */
   gap?: number;
+  /** Rows rendered beyond the screen each way; by default about OVERSCAN_PX of rows. */
   overscan?: number;
   getItemKey?: (index: number) => number | string;
   /** Whether to virtualize, when `count` (grid rows, say) is not what the threshold is about. */
@@ -57,12 +85,30 @@ export function useVirtualRows<L extends Element>({
   const [scrollMargin, setScrollMargin] = useState(0);
   const listRef = useCallback((element: L | null) => setList(element), []);
 
+  // The rows beyond the screen come one more per frame after the first paint, not with it: the
+  // first screen's commit holds only what shows (on a phone, two or three tall rows), and each
+  // later frame one row's work (issue 25, decision 0380). Scrolling then has its full margin.
+  const [rowsBeyond, setRowsBeyond] = useState(0);
+  useEffect(() => {
+    if (!virtualized || rowsBeyond >= overscan) return;
+    const frame = requestAnimationFrame(() => setRowsBeyond((n) => n + 1));
+    return () => cancelAnimationFrame(frame);
+  }, [virtualized, rowsBeyond, overscan]);
+
   useLayoutEffect(() => {
     if (virtualized && list) setScroller(scrollParent(list));
   }, [virtualized, list]);
 
   // One of the two runs: the window's, or the scrolling element's.
-  const common = { count, estimateSize: () => estimateSize, overscan, gap, getItemKey, scrollMargin };
+  const common = {
+    count,
+    estimateSize: () => estimateSize,
+    overscan: rowsBeyond,
+    gap,
+    getItemKey,
+    scrollMargin,
+    measureElement: measureAfterLayout,
+  };
   const onWindow = useWindowVirtualizer({ ...common, enabled: virtualized && scroller === null });
   const inElement = useVirtualizer<Element, Element>({
     ...common,

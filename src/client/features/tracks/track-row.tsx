@@ -160,8 +160,9 @@ export function TrackRow({
           </div>
         )}
       </td>
+      {/* Empty when the second line holds it: a hidden column's content is still work on a phone. */}
       <td className="hidden py-2 pr-4 sm:table-cell">
-        {track.equipment.length > 0 ? (
+        {secondLine.equipment ? null : track.equipment.length > 0 ? (
           <EquipmentChips equipment={track.equipment} />
         ) : (
           <button
@@ -175,7 +176,7 @@ export function TrackRow({
         )}
       </td>
       <td className="hidden py-2 pr-4 text-sm whitespace-nowrap text-muted-foreground lg:table-cell">
-        <TrackDate value={date} withTime={showTime} />
+        {!secondLine.date && <TrackDate value={date} withTime={showTime} />}
       </td>
       <td className="py-2 pr-2 text-right text-sm text-muted-foreground tabular-nums">
         {formatDuration(track.duration)}

@@ -15,6 +15,8 @@ import type { TrackSelection } from './use-track-selection';
 
 /** A row's height with one line of title and the equipment chips; rows with notes are measured. */
 const ROW_ESTIMATE_PX = 57;
+/** On a phone the chips and the date go under the title, with 44 px targets: rows of 150–200 px. */
+const PHONE_ROW_ESTIMATE_PX = 150;
 const COLUMNS = 6;
 // Below Tailwind's `sm` the Equipment column is hidden, below `lg` the date column: their content
 // then goes on a second line under the title (decision 0114).
@@ -105,7 +107,7 @@ export function TrackTable({
         <TableBody
           count={tracks.length}
           columns={COLUMNS + (selection ? 1 : 0)}
-          estimateSize={ROW_ESTIMATE_PX}
+          estimateSize={equipmentBelow ? PHONE_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX}
           getKey={(index) => tracks[index]?.id ?? index}
           renderRow={(index, row) => {
             const track = tracks[index] as Track;

@@ -131,11 +131,25 @@ async function installability(browser, url, cookie) {
 /** Lighthouse runs that fail to record (NO_NAVSTART on a loaded machine) are run again this often. */
 const ATTEMPTS = 3;
 
+/**
+ * Each page starts signed out: the app may have set a cookie on an earlier run. Playwright is
+ * connected only for that and let go before Lighthouse loads the page: while connected it hooks
+ * every page it sees (bindings, an isolated world, console reports), which showed as main-thread
+ * time in the journal's runs (decision 0380).
+ */
+async function clearCookies(port) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    await browser.contexts()[0].clearCookies();
+  } finally {
+    await browser.close();
+  }
+}
+
 /** One Lighthouse run of `page` (signed out unless it has a cookie); a failed recording is retried. */
-async function auditPage(cdpBrowser, port, page, say) {
+async function auditPage(port, page, say) {
   for (let attempt = 1; ; attempt++) {
-    // Each page starts signed out: the app may have set a cookie on an earlier run.
-    await cdpBrowser.contexts()[0].clearCookies();
+    await clearCookies(port);
     const result = await lighthouse(
       page.url,
       {
@@ -171,12 +185,11 @@ export async function lighthouseRows({ pages, rounds, say }) {
   });
   let cdpBrowser;
   try {
-    cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const runs = Object.fromEntries(pages.map((p) => [p.name, []]));
     for (let round = 0; round < rounds; round++) {
       for (const page of pages) {
         say(`${page.name} (${round + 1}/${rounds})`);
-        const result = await auditPage(cdpBrowser, chrome.port, page, say);
+        const result = await auditPage(chrome.port, page, say);
         const { lhr } = result;
         const report = path.join(REPORT_DIR, `${page.name}-${round + 1}.json`);
         writeFileSync(report, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
@@ -184,6 +197,7 @@ export async function lighthouseRows({ pages, rounds, say }) {
       }
     }
     const rows = [];
+    cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     for (const page of pages) {
       await cdpBrowser.contexts()[0].clearCookies();
       const install = await installability(cdpBrowser, page.url, page.cookie);

@@ -6,6 +6,7 @@ import { persistInBackground, restoreIfOffline } from './features/offline/offlin
 import { registerServiceWorker } from './features/pwa/register-sw';
 import { queryClient } from './lib/query-client';
 import { warmClassMerge } from './lib/utils';
+import { whenIdle } from './lib/when-idle';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -13,7 +14,7 @@ if (!root) throw new Error('index.html must contain #root');
 
 // Signed in, the server wrote the user into the page: the first screen need not ask (decision 0380).
 takeUserFromPage(queryClient);
-if ('requestIdleCallback' in window) requestIdleCallback(warmClassMerge, { timeout: 1000 });
+whenIdle(warmClassMerge, 1000);
 
 // Offline, the journal as last seen is read back first, so the signed-in shell (not the landing
 // page) draws from it (issue 25); online nothing waits.
@@ -28,7 +29,8 @@ void restoreIfOffline(queryClient).then(() => {
       </StrictMode>,
     );
   });
-  persistInBackground(queryClient);
+  // Keeping the journal for an offline start is background work: after the first screen (0380).
+  whenIdle(() => persistInBackground(queryClient));
 });
 
 // The service worker (issue 25, decision 0355): built and registered in production only, after the

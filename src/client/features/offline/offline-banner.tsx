@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 import { useOfflineStatus } from './offline-status';
 
 /**
@@ -15,13 +16,17 @@ function useDownloadSync() {
         .then((m) => (live ? m.syncDownloads() : null))
         .catch((err: unknown) => console.warn('Could not sync the downloads', err));
     };
-    void import('./download-manager')
-      .then((m) => m.refreshOfflineSnapshot())
-      .then(sync)
-      .catch((err: unknown) => console.warn('Could not read the downloads', err));
+    // Online, after the first screen's frames: the index was read before the first render offline.
+    const cancel = whenIdle(() => {
+      void import('./download-manager')
+        .then((m) => m.refreshOfflineSnapshot())
+        .then(sync)
+        .catch((err: unknown) => console.warn('Could not read the downloads', err));
+    });
     window.addEventListener('online', sync);
     return () => {
       live = false;
+      cancel();
       window.removeEventListener('online', sync);
     };
   }, []);

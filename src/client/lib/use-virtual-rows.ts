@@ -118,9 +118,11 @@ export function useVirtualRows<L extends Element>({
   const virtualizer = scroller === null ? onWindow : inElement;
 
   // Where the list starts in the scrolling area moves when what is above it grows (an upload's
-  // progress, a storage bar): measured after every render, cheap next to rendering rows.
+  // progress, a storage bar). Read before the first paint when the list appears (the range depends
+  // on it), then after each later render once it is drawn: read during a commit, it made the
+  // browser style the rows just added inside React's task, one long task per frame (0380).
   const lastMargin = useRef(0);
-  useLayoutEffect(() => {
+  const measureMargin = () => {
     if (!virtualized || !list || scroller === undefined) return;
     const top = list.getBoundingClientRect().top;
     const margin =
@@ -131,7 +133,9 @@ export function useVirtualRows<L extends Element>({
       lastMargin.current = margin;
       setScrollMargin(margin);
     }
-  });
+  };
+  useLayoutEffect(measureMargin, [virtualized, list, scroller]);
+  useEffect(measureMargin);
 
   if (!virtualized) {
     return {

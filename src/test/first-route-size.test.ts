@@ -1,8 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Rolldown } from 'vite';
-import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
   EMBED_BUDGET_BYTES,
@@ -10,6 +7,7 @@ import {
   FIRST_ROUTE_FILE_ENV,
   firstRouteGzip,
 } from '../../scripts/vite-precompress';
+import { buildClientInMemory } from './client-build';
 
 /**
  * The client's first route against issue 11's budget (150 KB gzip), from a real production build
@@ -33,21 +31,7 @@ function sizesFromThisRunsBuild() {
 }
 
 async function buildClient() {
-  const root = path.resolve(import.meta.dirname, '../..');
-  // Vitest runs with NODE_ENV=test, which would build React's development files.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  const result = await build({
-    configFile: path.join(root, 'vite.config.ts'),
-    root: path.join(root, 'src/client'),
-    mode: 'production',
-    logLevel: 'silent',
-    build: { write: false },
-  }).finally(() => {
-    process.env.NODE_ENV = nodeEnv;
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const files = outputs.flatMap((o) => o.output);
+  const files = await buildClientInMemory();
   const code = new Map(files.flatMap((f) => (f.type === 'chunk' ? [[f.fileName, f.code] as const] : [])));
   const sizes = firstRouteGzip(files, (name) => gzipSync(code.get(name) ?? '', { level: 9 }).length);
   if (!sizes) throw new Error('The build has no entry chunk');

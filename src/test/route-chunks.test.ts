@@ -1,8 +1,6 @@
-import path from 'node:path';
-import type { Rolldown } from 'vite';
-import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { rewriteIconImports } from '../../scripts/vite-icon-imports';
+import { buildClientInMemory } from './client-build';
 
 const icons = new Map([
   ['Lock', 'lock'],
@@ -38,20 +36,7 @@ describe('icon imports per file (decision 0380)', () => {
  */
 describe('first route chunks (decision 0380)', () => {
   it('loads the journal, a public track and the landing page in at most 8 script files each', async () => {
-    const root = path.resolve(import.meta.dirname, '../..');
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    const result = await build({
-      configFile: path.join(root, 'vite.config.ts'),
-      root: path.join(root, 'src/client'),
-      mode: 'production',
-      logLevel: 'silent',
-      build: { write: false },
-    }).finally(() => {
-      process.env.NODE_ENV = nodeEnv;
-    });
-    const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-    const chunks = outputs.flatMap((o) => o.output).filter((f) => f.type === 'chunk');
+    const chunks = (await buildClientInMemory()).filter((f) => f.type === 'chunk');
     const byName = new Map(chunks.map((c) => [c.fileName, c]));
     const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
     const screen = (file: string) => chunks.find((c) => c.facadeModuleId?.endsWith(file))?.fileName;

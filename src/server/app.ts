@@ -9,6 +9,8 @@ import type { Config } from './config';
 import type { Database, QueueConnection } from './db/client';
 import { type LiveEventsOptions, liveEventsPlugin } from './events/events.routes';
 import { activityRoutes } from './features/activity/activity.routes';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
+import { CredentialCrypto } from './features/api-keys/credential-crypto';
 import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
@@ -273,6 +275,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
+  // App passwords sealed under SESSION_SECRET's list, the first sealing (decision 0385).
+  const credentialCrypto = new CredentialCrypto([
+    config.sessionSecret,
+    ...(config.previousSessionSecrets ?? []),
+  ]);
+  await app.register(apiKeysRoutes, { db, crypto: credentialCrypto });
   await app.register(searchRoutes, { db });
   await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
   const clientDir = hasClientAt(options.clientDir);

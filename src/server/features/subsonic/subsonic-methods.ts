@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { browseMethods } from './browse-methods';
 import type { SubsonicCaller } from './subsonic-auth';
 import type { SubsonicParams } from './subsonic-params';
 import type { SubsonicNode } from './subsonic-response';
@@ -14,4 +15,6 @@ export interface SubsonicContext {
 export type SubsonicMethod = (context: SubsonicContext) => SubsonicNode | Promise<SubsonicNode>;
 
 /** Every method /rest answers, by name (`ping` for `/rest/ping` and `/rest/ping.view`). */
-export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(Object.entries(systemMethods));
+export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
+  Object.entries({ ...systemMethods, ...browseMethods }),
+);

@@ -12,6 +12,16 @@ import {
   type SubsonicNode,
 } from './subsonic-response';
 
+/**
+ * Any origin may read /rest replies: they are answered for the secret a request carries, never for
+ * cookies, so a page elsewhere learns nothing it did not already hold (no credentials allowed).
+ */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST',
+  'Access-Control-Allow-Headers': 'Content-Type',
+};
+
 export interface SubsonicRoutesOptions {
   db: Database;
   crypto: CredentialCrypto;
@@ -52,6 +62,15 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
     }
   }
 
+  // Browser-based players (Feishin's web build, Airsonic Refix…) run on origins of their own; the
+  // subsonic-api client's GET even sends a Content-Type, which makes the browser ask first.
+  app.options('/rest/:method', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .code(204)
+      .headers({ ...CORS, 'Access-Control-Max-Age': '86400' })
+      .send(),
+  );
+
   app.route({
     method: ['GET', 'POST'],
     url: '/rest/:method',
@@ -64,7 +83,12 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
       const format: SubsonicFormat = params.get('f') === 'json' ? 'json' : 'xml';
       const send = (status: number, payload: SubsonicNode | SubsonicError) => {
         const { contentType, body } = renderSubsonic(format, payload);
-        return reply.code(status).type(contentType).header('Cache-Control', 'no-store').send(body);
+        return reply
+          .code(status)
+          .type(contentType)
+          .header('Cache-Control', 'no-store')
+          .headers(CORS)
+          .send(body);
       };
       const name = (request.params as { method: string }).method.replace(/\.view$/, '');
       const method = SUBSONIC_METHODS.get(name);

@@ -86,6 +86,32 @@ describe('/rest envelope (decision 0385)', () => {
     ).toBe(403);
   });
 
+  it('lets players on other origins read replies (no credentials), and answers their preflight', async () => {
+    const res = await t.app.inject({
+      url: `/rest/ping.view?apiKey=${apiKey}`,
+      headers: { origin: 'https://player.example' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/rest/ping.view',
+      headers: {
+        origin: 'https://player.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'Content-Type',
+    });
+    // The rest of the app stays same-origin.
+    const api = await t.app.inject({ url: '/api/health', headers: { origin: 'https://player.example' } });
+    expect(api.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('answers an unknown method 404 in the envelope', async () => {
     const res = await t.app.inject({ url: `/rest/noSuchThing.view?f=json&apiKey=${apiKey}` });
     expect(res.statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOADS_AT_ONCE } from '../shared/constants';
 import { hasClientAt, registerClient } from './client-pages';
@@ -9,6 +9,8 @@ import type { Config } from './config';
 import type { Database, QueueConnection } from './db/client';
 import { type LiveEventsOptions, liveEventsPlugin } from './events/events.routes';
 import { activityRoutes } from './features/activity/activity.routes';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
+import { CredentialCrypto } from './features/api-keys/credential-crypto';
 import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
@@ -28,6 +30,7 @@ import { searchRoutes } from './features/search/search.routes';
 import { sharePagesRoutes } from './features/shares/share-pages.routes';
 import { sharePreviewRoute } from './features/shares/share-views';
 import { sharesRoutes } from './features/shares/shares.routes';
+import { subsonicRoutes } from './features/subsonic/subsonic.routes';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
 import { StreamAccess } from './features/tracks/stream-access';
 import { startTrackProcessing } from './features/tracks/track-processing.queue';
@@ -111,7 +114,12 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for tests that walk them (the CSRF guard test, the fuzz test). */
-    registeredRoutes: { method: string; url: string; schema?: FastifySchema }[];
+    registeredRoutes: {
+      method: string;
+      url: string;
+      schema?: FastifySchema;
+      config?: FastifyContextConfig;
+    }[];
     /**
      * The pages whose index.html carries link-preview tags (issue 24, decision 0325); another kind
      * of page (share links, `/s/{token}`) joins with `app.pagePreviews.add(route)`.
@@ -151,7 +159,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const routes: FastifyInstance['registeredRoutes'] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, schema: route.schema, config: route.config });
+    }
   });
 
   if (https) {
@@ -273,6 +283,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
+  // App passwords sealed under SESSION_SECRET's list, the first sealing (decision 0385).
+  const credentialCrypto = new CredentialCrypto([
+    config.sessionSecret,
+    ...(config.previousSessionSecrets ?? []),
+  ]);
+  await app.register(apiKeysRoutes, { db, crypto: credentialCrypto });
+  await app.register(subsonicRoutes, { db, crypto: credentialCrypto });
   await app.register(searchRoutes, { db });
   await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
   const clientDir = hasClientAt(options.clientDir);

@@ -37,6 +37,29 @@ describe('CSRF protection', () => {
     expect(routes).toEqual(expect.arrayContaining(['POST /api/auth/logout', 'POST /api/auth/demo-session']));
   });
 
+  it('exempts only the Subsonic API, whose requests carry their own secret (decision 0385)', () => {
+    const exempt = t.app.registeredRoutes.filter((r) => r.config?.csrfExempt);
+    expect(exempt.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /rest/:method',
+      'HEAD /rest/:method',
+      'POST /rest/:method',
+    ]);
+  });
+
+  it('a /rest spelling of an /api route is still checked: the exemption is the matched route', async () => {
+    const client = await t.signedInClient();
+    await client.fetchCsrfToken();
+    for (const url of [
+      '/rest/../api/playlists',
+      '/rest/%2e%2e/api/playlists',
+      '/api/playlists?x=/rest/ping',
+    ]) {
+      const res = await client.request('POST', url, { body: { name: 'Forged' }, csrf: false });
+      expect(res.statusCode, url).not.toBeLessThan(400);
+      expect(res.statusCode, url).not.toBe(201);
+    }
+  });
+
   it('refuses every mutating route without an x-csrf-token header: 403 JSON', async () => {
     const client = await t.signedInClient();
     await client.fetchCsrfToken(); // the session holds a CSRF secret; only the header is missing

@@ -15,6 +15,12 @@ const SECRET_QUERY_KEYS = new Set([
   'id_token',
   'refresh_token',
   'session_state',
+  // The Subsonic API's credentials (/rest, decision 0385): an API key, a password (plain or `enc:`
+  // hex), and md5(password + salt) with its salt, from which a password could be guessed offline.
+  'apikey',
+  'p',
+  't',
+  's',
 ]);
 export const REDACTED = '[redacted]';
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 
@@ -49,6 +49,21 @@ export class PostgresRateLimitStore implements FastifyRateLimitStore {
       })
       .then(
         ([row]) => callback(null, { current: row!.current, ttl: row!.ttl }),
+        (err: Error) => callback(err),
+      );
+  }
+
+  /** The count without a hit (`{ increment: false }`): a window that has ended counts nothing. */
+  read(key: string, callback: IncrCallback): void {
+    this.db
+      .select({
+        current: rateLimitHits.hits,
+        ttl: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000))::int`,
+      })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.key, this.prefix + key), gt(rateLimitHits.expiresAt, sql`now()`)))
+      .then(
+        ([row]) => callback(null, { current: row?.current ?? 0, ttl: row?.ttl ?? 0 }),
         (err: Error) => callback(err),
       );
   }

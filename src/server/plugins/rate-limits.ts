@@ -32,6 +32,11 @@ export const RATE_LIMITS = {
   comment: { max: 20, timeWindow: 60_000 },
   /** New playlists, collectives, equipment and invite links together, per user. */
   create: { max: 60, timeWindow: 60_000 },
+  /**
+   * Failed Subsonic app sign-ins (wrong app password, unknown API key), per named user and address
+   * (decision 0385); once spent, even the right secret is refused until the window ends.
+   */
+  subsonicAuth: { max: 20, timeWindow: 60_000 },
 } as const;
 
 type UserActionLimit = 'upload' | 'comment' | 'create';
@@ -47,7 +52,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandlers bounding what one signed-in person does per minute, after requireUser. */
     userRateLimit: Record<UserActionLimit, preHandlerAsyncHookHandler>;
+    /** Failed attempts at a secret, counted per subject (a username) and address (decision 0385). */
+    failedAttempts: FailedAttempts;
   }
+}
+
+export interface FailedAttempts {
+  /** Seconds until `subject` may try again from this address; undefined while it may. */
+  lockedFor(request: FastifyRequest, subject: string): Promise<number | undefined>;
+  /** Counts one failure of `subject` from this address. */
+  record(request: FastifyRequest, subject: string): Promise<void>;
 }
 
 /** The signed-in user when there is one, else the client address as Fastify's trustProxy resolves it. */
@@ -178,4 +192,30 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
     };
   }
   app.decorate('userRateLimit', limiters);
+  app.decorate('failedAttempts', failedAttemptsLimit(app, overrides.subsonicAuth, off));
 });
+
+/** `subsonicAuth`: read before each attempt (without counting it), incremented on each failure. */
+function failedAttemptsLimit(app: FastifyInstance, max: number | undefined, off: boolean): FailedAttempts {
+  // The limiter's key is made from the request alone, so the subject rides along beside it.
+  const subjects = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({
+    max: max ?? RATE_LIMITS.subsonicAuth.max,
+    timeWindow: RATE_LIMITS.subsonicAuth.timeWindow,
+    keyGenerator: (request) => `subsonicAuth:${subjects.get(request) ?? ''}:${addressKey(request)}`,
+    allowList: () => off,
+  });
+  const run = (request: FastifyRequest, subject: string, increment: boolean) => {
+    subjects.set(request, subject.toLowerCase().slice(0, 100));
+    return check(request, { increment });
+  };
+  return {
+    async lockedFor(request, subject) {
+      const result = await run(request, subject, false);
+      return !result.isAllowed && result.remaining === 0 ? Math.max(1, result.ttlInSeconds) : undefined;
+    },
+    async record(request, subject) {
+      await run(request, subject, true);
+    },
+  };
+}

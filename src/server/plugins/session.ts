@@ -26,6 +26,14 @@ declare module 'fastify' {
     /** The user row read with the session (never stored; see LoadedUser). */
     loadedUser?: LoadedUser;
   }
+  interface FastifyContextConfig {
+    /**
+     * No CSRF token on this route. Only for routes that never use the session: each request
+     * authenticates with a secret of its own, which a cross-site form cannot know (the Subsonic
+     * API's /rest, decision 0385). csrf.test.ts lists which routes may set it.
+     */
+    csrfExempt?: true;
+  }
 }
 
 export interface SessionPluginOptions {
@@ -88,9 +96,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
   });
 
   // Every unsafe request, whatever the spelling of its path: the router decodes %61pi, so a check on
-  // the raw URL's prefix would let `POST /%61pi/playlists` through (issue 9). No path is exempt.
+  // the raw URL's prefix would let `POST /%61pi/playlists` through (issue 9). No path is exempt; a
+  // route is, by its config (the route the router matched, not the URL's spelling).
   app.addHook('onRequest', (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method)) {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrfExempt === true) {
       done();
       return;
     }

@@ -15,6 +15,7 @@ import { useSignOut } from '../auth/use-sign-out';
 import { Page } from '../shell/page-layout';
 import { AvatarUpload } from './avatar-upload';
 import { BasicInfoSection } from './basic-info-section';
+import { MusicAppsSection } from './music-apps-section';
 import { PublicProfileToggle } from './public-profile-toggle';
 import { SocialLinksSection } from './social-links-section';
 import {
@@ -138,6 +139,8 @@ export function ProfilePage({ user }: { user: AuthUser }) {
           </Button>
         </div>
       </form>
+
+      <MusicAppsSection user={user} />
     </Page>
   );
 }

@@ -1,3 +1,4 @@
+export * from './api-credentials';
 export * from './collectives';
 export * from './coordination';
 export * from './equipment';

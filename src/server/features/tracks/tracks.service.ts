@@ -1,18 +1,11 @@
 import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { Track, TrackSort, TrackVisibility, UpdateTrackBody } from '../../../shared/schemas/tracks';
 import type { Database, DbOrTx } from '../../db/client';
-import {
-  collectiveMembers,
-  equipmentTags,
-  playlistCollectiveShares,
-  playlistTracks,
-  trackEquipmentTags,
-  tracks,
-  users,
-} from '../../db/schema';
+import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { equipmentTagColumns } from '../equipment/equipment.columns';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
+import { sharedWithViewer } from './shared-with-viewer';
 import { canChangeTrack, canListenToTrack } from './tracks.policy';
 
 export type TrackRow = typeof tracks.$inferSelect;
@@ -172,25 +165,6 @@ export async function getListenableTrackWithOwner(db: Database, trackId: number,
 }
 
 async function loadListenableTrack(db: Database, trackId: number, viewerId: string | null) {
-  const sharedWithViewer = viewerId
-    ? exists(
-        db
-          .select({ one: sql`1` })
-          .from(playlistTracks)
-          .innerJoin(
-            playlistCollectiveShares,
-            eq(playlistCollectiveShares.playlistId, playlistTracks.playlistId),
-          )
-          .innerJoin(
-            collectiveMembers,
-            and(
-              eq(collectiveMembers.collectiveId, playlistCollectiveShares.collectiveId),
-              eq(collectiveMembers.userId, viewerId),
-            ),
-          )
-          .where(eq(playlistTracks.trackId, tracks.id)),
-      )
-    : sql`false`;
   const onEquipmentPages = and(
     eq(tracks.shareToEquipmentPages, true),
     exists(
@@ -201,7 +175,7 @@ async function loadListenableTrack(db: Database, trackId: number, viewerId: stri
     .select({
       track: tracks,
       owner: userSummaryColumns,
-      sharedWithViewer: sql<boolean>`${sharedWithViewer}`,
+      sharedWithViewer: sql<boolean>`${sharedWithViewer(db, viewerId)}`,
       onEquipmentPages: sql<boolean>`${onEquipmentPages}`,
     })
     .from(tracks)

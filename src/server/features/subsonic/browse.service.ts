@@ -1,0 +1,106 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { displayName } from '../../../shared/format';
+import type { Database } from '../../db/client';
+import { tracks, users } from '../../db/schema';
+import { listedToViewer } from '../tracks/shared-with-viewer';
+import type { TrackRow } from '../tracks/tracks.service';
+
+/**
+ * Journal in album-centric clients (decision 0385): an artist is a track's owner, an album that
+ * owner's journal of one year (the year a track entered it, UTC). Only tracks the web app lists to
+ * the caller are browsed (tracks/shared-with-viewer.ts); one song by id follows the web app's rule
+ * for opening a track (findListenableTrack).
+ */
+export interface Owner {
+  id: string;
+  name: string;
+}
+
+/** The year a track entered its owner's journal. */
+const yearOf = sql<number>`extract(year from ${tracks.createdAt} at time zone 'UTC')::int`;
+const ownerColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+const toOwner = (row: {
+  id: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}) => ({
+  id: row.id,
+  name: displayName(row),
+});
+
+export interface ArtistSummary extends Owner {
+  albumCount: number;
+}
+
+/** Every owner with a track listed to the viewer, by name. */
+export async function listArtists(db: Database, viewerId: string): Promise<ArtistSummary[]> {
+  const rows = await db
+    .select({ ...ownerColumns, albumCount: sql<number>`count(distinct ${yearOf})::int` })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(listedToViewer(db, viewerId))
+    .groupBy(users.id);
+  return rows
+    .map((row) => ({ ...toOwner(row), albumCount: Number(row.albumCount) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id));
+}
+
+export interface AlbumSummary {
+  year: number;
+  songCount: number;
+  /** Seconds, whole. */
+  duration: number;
+  created: Date;
+}
+
+/** One owner's years, newest first; undefined when none of their tracks is listed to the viewer. */
+export async function findArtist(
+  db: Database,
+  viewerId: string,
+  ownerId: string,
+): Promise<{ owner: Owner; albums: AlbumSummary[] } | undefined> {
+  const rows = await db
+    .select({
+      ...ownerColumns,
+      year: yearOf,
+      songCount: sql<number>`count(*)::int`,
+      duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
+      created: sql<string>`min(${tracks.createdAt})`,
+    })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(and(eq(tracks.userId, ownerId), listedToViewer(db, viewerId)))
+    .groupBy(users.id, yearOf)
+    .orderBy(sql`${yearOf} desc`);
+  if (!rows[0]) return undefined;
+  const albums = rows.map((row) => ({
+    year: Number(row.year),
+    songCount: Number(row.songCount),
+    duration: Number(row.duration),
+    created: new Date(row.created),
+  }));
+  return { owner: toOwner(rows[0]), albums };
+}
+
+/** One owner's tracks of one year listed to the viewer, oldest first; empty when there are none. */
+export async function findAlbumTracks(db: Database, viewerId: string, ownerId: string, year: number) {
+  const rows = await db
+    .select({ track: tracks, owner: ownerColumns })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(and(eq(tracks.userId, ownerId), sql`${yearOf} = ${year}`, listedToViewer(db, viewerId)))
+    .orderBy(asc(tracks.createdAt), asc(tracks.id));
+  return rows.map((row) => ({ track: row.track, owner: toOwner(row.owner) }));
+}
+
+/** The owner of a track the caller may open (its name for the song's artist). */
+export async function ownerOf(db: Database, track: TrackRow): Promise<Owner> {
+  const [row] = await db.select(ownerColumns).from(users).where(eq(users.id, track.userId));
+  return toOwner(row!);
+}

@@ -1,0 +1,143 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { looksLikeUserId } from '../../../shared/profile-path';
+import { USERNAME_MAX } from '../../../shared/schemas/users';
+import type { Database } from '../../db/client';
+import { apiCredentials, users } from '../../db/schema';
+import { apiKeyLookupHash, type CredentialCrypto } from '../api-keys/credential-crypto';
+import type { UserRow } from '../users/users.service';
+import type { SubsonicParams } from './subsonic-params';
+import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
+
+/** Who a /rest request is, and by which credential. */
+export interface SubsonicCaller {
+  user: UserRow;
+  credentialId: number;
+}
+
+/**
+ * Who failed: the limiter's subject (decision 0385). `u` when given (per user and address), else
+ * the empty subject (API keys name nobody: counted per address).
+ */
+export class SubsonicAuthFailure extends SubsonicError {
+  constructor(
+    error: SubsonicError,
+    readonly subject: string,
+  ) {
+    super(error.code, error.message);
+  }
+}
+
+const WRONG = 'Wrong username or password';
+const wrong = () => new SubsonicError(SubsonicCode.wrongCredentials, WRONG);
+/** last_used_at is written at most this often per credential: a player makes many requests a minute. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * The caller of a /rest request (decision 0385): `apiKey` (OpenSubsonic apiKeyAuthentication), or
+ * `u` with `t`+`s` (t = md5(app password + s)) or `p` (plain or `enc:` hex). Sessions never count:
+ * every request carries its secret, which is why /rest needs no CSRF token.
+ */
+export async function authenticate(
+  db: Database,
+  crypto: CredentialCrypto,
+  params: SubsonicParams,
+): Promise<SubsonicCaller> {
+  const apiKey = params.get('apiKey');
+  const [u, p, t, s] = (['u', 'p', 't', 's'] as const).map((name) => params.get(name));
+  if (apiKey !== undefined) {
+    if ([u, p, t, s].some((v) => v !== undefined)) {
+      throw new SubsonicError(
+        SubsonicCode.conflictingAuth,
+        'Multiple conflicting authentication mechanisms provided',
+      );
+    }
+    return byApiKey(db, apiKey);
+  }
+  if (u === undefined) throw missingParameter('u');
+  const fail = (error: SubsonicError) => new SubsonicAuthFailure(error, u);
+  if (p !== undefined && t !== undefined) {
+    throw fail(new SubsonicError(SubsonicCode.conflictingAuth, 'Send either p or t and s, not both'));
+  }
+  if (t !== undefined && s === undefined) throw missingParameter('s');
+  if (t === undefined && p === undefined) throw missingParameter('p');
+  const matches =
+    t !== undefined
+      ? tokenMatcher(t.toLowerCase(), s!)
+      : passwordMatcher(p!.startsWith('enc:') ? decodeHex(p!.slice(4)) : p!);
+  const user = await findByLogin(db, u);
+  if (!user) throw fail(wrong());
+  const rows = await db
+    .select({ id: apiCredentials.id, secret: apiCredentials.secret, lastUsedAt: apiCredentials.lastUsedAt })
+    .from(apiCredentials)
+    .where(and(eq(apiCredentials.userId, user.id), eq(apiCredentials.kind, 'app-password')));
+  for (const row of rows) {
+    const opened = row.secret ? crypto.open(row.secret) : undefined;
+    if (!opened || !matches(opened.plain)) continue;
+    // Sealed under an older SESSION_SECRET: sealed anew, so it outlives that secret's removal.
+    const resealed = opened.stale ? { secret: crypto.seal(opened.plain) } : {};
+    await touch(db, row, resealed);
+    return { user, credentialId: row.id };
+  }
+  throw fail(wrong());
+}
+
+async function byApiKey(db: Database, key: string): Promise<SubsonicCaller> {
+  const [row] = await db
+    .select({ id: apiCredentials.id, lastUsedAt: apiCredentials.lastUsedAt, user: users })
+    .from(apiCredentials)
+    .innerJoin(users, eq(users.id, apiCredentials.userId))
+    .where(and(eq(apiCredentials.lookupHash, apiKeyLookupHash(key)), eq(apiCredentials.kind, 'api-key')))
+    .limit(1);
+  if (!row)
+    throw new SubsonicAuthFailure(new SubsonicError(SubsonicCode.invalidApiKey, 'Invalid API key'), '');
+  await touch(db, row, {});
+  return { user: row.user, credentialId: row.id };
+}
+
+/** `u` is the username (ignoring case), or the user id for someone without one (decision 0385). */
+async function findByLogin(db: Database, login: string): Promise<UserRow | undefined> {
+  // No username or id is this long or holds a control character; PostgreSQL would refuse a NUL.
+  if (login.length > USERNAME_MAX || /\p{Cc}/u.test(login)) return undefined;
+  const where = looksLikeUserId(login)
+    ? eq(users.id, login.toLowerCase())
+    : eq(sql`lower(${users.username})`, login.toLowerCase());
+  const [user] = await db.select().from(users).where(where).limit(1);
+  return user;
+}
+
+async function touch(
+  db: Database,
+  row: { id: number; lastUsedAt: Date | null },
+  changes: { secret?: string },
+) {
+  const stale = !row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
+  if (!stale && !changes.secret) return;
+  await db
+    .update(apiCredentials)
+    .set({ ...changes, lastUsedAt: sql`now()` })
+    .where(eq(apiCredentials.id, row.id));
+}
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+const tokenMatcher = (token: string, salt: string) => (password: string) =>
+  sameText(
+    createHash('md5')
+      .update(password + salt, 'utf8')
+      .digest('hex'),
+    token,
+  );
+
+const passwordMatcher = (given: string | undefined) => (password: string) =>
+  given !== undefined && sameText(password, given);
+
+/** `enc:` passwords are the UTF-8 bytes in hex; anything else is no password at all. */
+function decodeHex(hex: string): string | undefined {
+  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/i.test(hex)) return undefined;
+  return Buffer.from(hex, 'hex').toString('utf8');
+}

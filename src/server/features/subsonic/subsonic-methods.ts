@@ -1,0 +1,20 @@
+import type { Database } from '../../db/client';
+import { browseMethods } from './browse-methods';
+import type { SubsonicCaller } from './subsonic-auth';
+import type { SubsonicParams } from './subsonic-params';
+import type { SubsonicNode } from './subsonic-response';
+import { systemMethods } from './system-methods';
+
+export interface SubsonicContext {
+  db: Database;
+  caller: SubsonicCaller;
+  params: SubsonicParams;
+}
+
+/** One /rest method: the payload beside the envelope's own attributes, or a thrown SubsonicError. */
+export type SubsonicMethod = (context: SubsonicContext) => SubsonicNode | Promise<SubsonicNode>;
+
+/** Every method /rest answers, by name (`ping` for `/rest/ping` and `/rest/ping.view`). */
+export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
+  Object.entries({ ...systemMethods, ...browseMethods }),
+);

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import type { CredentialCrypto } from '../api-keys/credential-crypto';
+import { authenticate, SubsonicAuthFailure, type SubsonicCaller } from './subsonic-auth';
+import { SUBSONIC_METHODS } from './subsonic-methods';
+import { SubsonicParams } from './subsonic-params';
+import {
+  renderSubsonic,
+  SubsonicCode,
+  SubsonicError,
+  type SubsonicFormat,
+  type SubsonicNode,
+} from './subsonic-response';
+
+/**
+ * Any origin may read /rest replies: they are answered for the secret a request carries, never for
+ * cookies, so a page elsewhere learns nothing it did not already hold (no credentials allowed).
+ */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST',
+  'Access-Control-Allow-Headers': 'Content-Type',
+};
+
+export interface SubsonicRoutesOptions {
+  db: Database;
+  crypto: CredentialCrypto;
+}
+
+/**
+ * The OpenSubsonic API (issue 26, decision 0385): `/rest/{method}` and `/rest/{method}.view`, GET or
+ * a form POST (formPost), XML unless `f=json`. Protocol errors are HTTP 200 with their code, as
+ * clients expect. Not in the OpenAPI document: the Subsonic API is its own contract.
+ */
+export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesOptions) {
+  const { db, crypto } = opts;
+
+  // This plugin's routes only (encapsulated): the app itself takes no form bodies. Kept as text, read
+  // by SubsonicParams with the query string.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+
+  async function signIn(request: FastifyRequest, reply: FastifyReply, params: SubsonicParams) {
+    const subject = params.get('apiKey') !== undefined ? '' : (params.get('u') ?? '');
+    // Before the secret is looked at: once the failures are spent, even the right one is refused.
+    const wait = await app.failedAttempts.lockedFor(request, subject);
+    if (wait !== undefined) {
+      reply.header('Retry-After', String(wait));
+      throw new SubsonicError(
+        SubsonicCode.wrongCredentials,
+        `Too many failed attempts: try again in ${wait} s`,
+      );
+    }
+    try {
+      return await authenticate(db, crypto, params);
+    } catch (err) {
+      if (err instanceof SubsonicAuthFailure) await app.failedAttempts.record(request, err.subject);
+      throw err;
+    }
+  }
+
+  // Browser-based players (Feishin's web build, Airsonic Refix…) run on origins of their own; the
+  // subsonic-api client's GET even sends a Content-Type, which makes the browser ask first.
+  app.options('/rest/:method', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .code(204)
+      .headers({ ...CORS, 'Access-Control-Max-Age': '86400' })
+      .send(),
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/rest/:method',
+    // Every request carries its own secret and no session is ever used, so there is nothing for a
+    // forged cross-site request to ride on; apps could not send the token anyway (session.ts).
+    config: { csrfExempt: true },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const params = new SubsonicParams(request);
+      const format: SubsonicFormat = params.get('f') === 'json' ? 'json' : 'xml';
+      const send = (status: number, payload: SubsonicNode | SubsonicError) => {
+        const { contentType, body } = renderSubsonic(format, payload);
+        return reply
+          .code(status)
+          .type(contentType)
+          .header('Cache-Control', 'no-store')
+          .headers(CORS)
+          .send(body);
+      };
+      const name = (request.params as { method: string }).method.replace(/\.view$/, '');
+      const method = SUBSONIC_METHODS.get(name);
+      if (!method) return send(404, new SubsonicError(SubsonicCode.generic, `Unknown method: ${name}`));
+      try {
+        const caller: SubsonicCaller = await signIn(request, reply, params);
+        return send(200, await method({ db, caller, params }));
+      } catch (err) {
+        if (err instanceof SubsonicError) return send(200, err);
+        throw err;
+      }
+    },
+  });
+}

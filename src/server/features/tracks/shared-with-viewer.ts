@@ -1,0 +1,33 @@
+import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { collectiveMembers, playlistCollectiveShares, playlistTracks, tracks } from '../../db/schema';
+
+/**
+ * `sharedWithViewer` of the listening rule (tracks.policy.ts, decision 0012) as SQL on `tracks`: a
+ * playlist holding the track is shared into a collective the viewer belongs to.
+ */
+export function sharedWithViewer(db: Database, viewerId: string | null): SQL {
+  if (!viewerId) return sql`false`;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(playlistTracks)
+      .innerJoin(playlistCollectiveShares, eq(playlistCollectiveShares.playlistId, playlistTracks.playlistId))
+      .innerJoin(
+        collectiveMembers,
+        and(
+          eq(collectiveMembers.collectiveId, playlistCollectiveShares.collectiveId),
+          eq(collectiveMembers.userId, viewerId),
+        ),
+      )
+      .where(eq(playlistTracks.trackId, tracks.id)),
+  );
+}
+
+/**
+ * The tracks the web app lists to the viewer as theirs to play (decision 0385): their own, and those
+ * in playlists shared into their collectives. A strict part of what canListenToTrack allows: public
+ * and equipment-page tracks open by link, but are not listed across owners, so nor is this.
+ */
+export const listedToViewer = (db: Database, viewerId: string): SQL =>
+  or(eq(tracks.userId, viewerId), sharedWithViewer(db, viewerId))!;

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { SubsonicAPI } from 'subsonic-api';
+import { TEST_PUBLIC_URL } from './build-test-app';
+
+type SubsonicAuth = ConstructorParameters<typeof SubsonicAPI>[0]['auth'];
+
+/**
+ * fetch for the third-party client `subsonic-api`, answered by app.inject: the requests it makes
+ * (query string or form body, its headers) reach the app as they would over the network.
+ */
+export function injectFetch(app: FastifyInstance, remoteAddress?: string): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: init?.headers as Record<string, string> | undefined,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers.set(name, String(value));
+    }
+    return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+  }) as typeof fetch;
+}
+
+/** A `subsonic-api` client of the test app, by API key or by app password (token + salt). */
+export function subsonicClient(
+  app: FastifyInstance,
+  auth: SubsonicAuth,
+  options: { post?: boolean; remoteAddress?: string } = {},
+): SubsonicAPI {
+  return new SubsonicAPI({
+    url: TEST_PUBLIC_URL,
+    auth,
+    post: options.post,
+    fetch: injectFetch(app, options.remoteAddress),
+  });
+}

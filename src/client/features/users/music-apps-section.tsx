@@ -8,6 +8,7 @@ import {
   type CreatedApiKey,
 } from '../../../shared/schemas/api-keys';
 import type { AuthUser } from '../../../shared/schemas/auth';
+import { PillChoice } from '../../components/pill-choice';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -177,21 +178,15 @@ export function MusicAppsSection({ user }: { user: AuthUser }) {
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        <fieldset className="flex items-center gap-3 pb-2 text-sm">
-          <legend className="sr-only">Kind</legend>
-          {(['api-key', 'app-password'] as const).map((value) => (
-            <label key={value} className="flex items-center gap-1.5">
-              <input
-                type="radio"
-                name="kind"
-                value={value}
-                checked={kind === value}
-                onChange={() => setKind(value)}
-              />
-              {KIND_LABELS[value]}
-            </label>
-          ))}
-        </fieldset>
+        {/* The app's pill choice: 44 px tall on touch screens (decision 0365). */}
+        <PillChoice
+          legend="Kind"
+          options={['api-key', 'app-password'] as const}
+          labels={KIND_LABELS}
+          value={kind}
+          onChange={setKind}
+          className="pb-1 [&>legend]:sr-only"
+        />
         <Button type="submit" disabled={create.isPending || !name.trim()}>
           {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
           Create

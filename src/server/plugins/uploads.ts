@@ -48,12 +48,19 @@ export const uploadsPlugin = fp(async (app: FastifyInstance, opts: UploadsPlugin
     );
   await sweep(0, 'Removed temp files left by an earlier run');
   const maxAge = opts.maxTempAgeMs ?? 24 * HOUR;
-  const timer = setInterval(
-    () => sweep(maxAge, 'Removed stale upload temp files'),
-    opts.sweepIntervalMs ?? HOUR,
-  );
+  // One sweep at a time, and a close waits for the one under way: it lists the folder before it
+  // deletes, so one still running after close could take a file that came after.
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= sweep(maxAge, 'Removed stale upload temp files').finally(() => {
+      running = undefined;
+    });
+  }, opts.sweepIntervalMs ?? HOUR);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 
   // An error answered before the body was read (too large, over quota, stalled, refused by a
   // guard): reading on would mean taking in the rest of a body nobody wants, possibly gigabytes.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   collectiveMembers,
@@ -154,8 +154,7 @@ export async function playlistTotals(db: Database, found: VisiblePlaylist[], vie
     .from(playlistTracks)
     .innerJoin(tracks, eq(tracks.id, playlistTracks.trackId))
     .where(and(inArray(playlistTracks.playlistId, ids), listedToViewer(db, viewerId)))
-    .groupBy(playlistTracks.playlistId)
-    .orderBy(desc(playlistTracks.playlistId));
+    .groupBy(playlistTracks.playlistId);
   for (const row of rows) {
     totals.set(row.id, { songCount: Number(row.songCount), duration: Number(row.duration) });
   }

@@ -166,6 +166,17 @@ describe('/rest playlists (decision 0385)', () => {
     });
   });
 
+  it('createPlaylist by form POST (formPost), songId repeated in the body', async () => {
+    const post = subsonicClient(t.app, { apiKey }, { post: true });
+    const created = await post.createPlaylist({
+      name: 'Posted',
+      songId: [String(tracks.two), String(tracks.one)],
+    });
+    expect(created.playlist.entry!.map((e) => e.title)).toEqual(['Two', 'One']);
+    expect(created.playlist).toMatchObject({ owner: 'me', songCount: 2 });
+    expect((await post.deletePlaylist({ id: created.playlist.id })).status).toBe('ok');
+  });
+
   it('answers getPlaylist in XML, well-formed', async () => {
     const res = await t.app.inject({ url: `/rest/getPlaylist.view?apiKey=${apiKey}&id=${lists.rehearsal}` });
     const [playlist] = parseXml(res.body).children;

@@ -19,12 +19,12 @@ import { MUSIC_FOLDER } from './system-methods';
  * `al-{userId}-{year}`, and a song's is its track id. Anything else, or what the caller may not
  * see, is 70 (not found), whether or not it exists.
  */
-const artistId = (ownerId: string) => `ar-${ownerId}`;
-const albumId = (ownerId: string, year: number) => `al-${ownerId}-${year}`;
+export const artistId = (ownerId: string) => `ar-${ownerId}`;
+export const albumId = (ownerId: string, year: number) => `al-${ownerId}-${year}`;
 const albumName = (year: number) => `Journal ${year}`;
-const notFound = (what: string) => new SubsonicError(SubsonicCode.notFound, `${what} not found`);
+export const notFound = (what: string) => new SubsonicError(SubsonicCode.notFound, `${what} not found`);
 
-function required(params: { get(name: string): string | undefined }, name: string): string {
+export function required(params: { get(name: string): string | undefined }, name: string): string {
   const value = params.get(name);
   if (value === undefined) throw missingParameter(name);
   return value;
@@ -50,7 +50,7 @@ const indexOf = (name: string) => {
   return /\p{L}/u.test(first) ? first : '#';
 };
 
-function albumNode(owner: Owner, album: AlbumSummary): SubsonicNode {
+export function albumNode(owner: Owner, album: AlbumSummary): SubsonicNode {
   return {
     id: albumId(owner.id, album.year),
     name: albumName(album.year),
@@ -64,7 +64,7 @@ function albumNode(owner: Owner, album: AlbumSummary): SubsonicNode {
 }
 
 /** A song as clients read it: never a storage path, only what the web app shows of a track. */
-function songNode(track: TrackRow, owner: Owner): SubsonicNode {
+export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
   const year = track.createdAt.getUTCFullYear();
   const suffix = path.extname(track.filename).slice(1).toLowerCase();
   return {

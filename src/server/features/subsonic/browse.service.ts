@@ -17,14 +17,14 @@ export interface Owner {
 }
 
 /** The year a track entered its owner's journal. */
-const yearOf = sql<number>`extract(year from ${tracks.createdAt} at time zone 'UTC')::int`;
-const ownerColumns = {
+export const yearOf = sql<number>`extract(year from ${tracks.createdAt} at time zone 'UTC')::int`;
+export const ownerColumns = {
   id: users.id,
   username: users.username,
   firstName: users.firstName,
   lastName: users.lastName,
 };
-const toOwner = (row: {
+export const toOwner = (row: {
   id: string;
   username: string | null;
   firstName: string | null;

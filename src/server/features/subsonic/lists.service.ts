@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { tracks, users } from '../../db/schema';
+import { searchGroup } from '../search/search.service';
+import { listedToViewer } from '../tracks/shared-with-viewer';
+import type { TrackRow } from '../tracks/tracks.service';
+import { type AlbumSummary, listArtists, type Owner, ownerColumns, toOwner, yearOf } from './browse.service';
+
+/**
+ * The lists clients fill their home screens and search with (decision 0385): getAlbumList2,
+ * getRandomSongs and search3, over the same tracks as browsing (listedToViewer) or, for a search,
+ * what the web app's search finds for the caller (features/search).
+ */
+export interface AlbumListItem {
+  owner: Owner;
+  album: AlbumSummary;
+  /** When the album last gained a track: "newest" orders by it. */
+  latest: Date;
+}
+
+const byName = (a: Owner, b: Owner) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+
+/**
+ * Every album (an owner's year) listed to the viewer. All of them are read and ordered here: there
+ * are owners × years of them, a few hundred on a busy instance, not tracks.
+ */
+export async function listAlbums(db: Database, viewerId: string): Promise<AlbumListItem[]> {
+  const rows = await db
+    .select({
+      owner: ownerColumns,
+      year: yearOf,
+      songCount: sql<number>`count(*)::int`,
+      duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
+      created: sql<string>`min(${tracks.createdAt})`,
+      latest: sql<string>`max(${tracks.createdAt})`,
+    })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(listedToViewer(db, viewerId))
+    .groupBy(users.id, yearOf);
+  return rows.map((row) => ({
+    owner: toOwner(row.owner),
+    album: {
+      year: Number(row.year),
+      songCount: Number(row.songCount),
+      duration: Number(row.duration),
+      created: new Date(row.created),
+    },
+    latest: new Date(row.latest),
+  }));
+}
+
+export type AlbumListType =
+  | 'newest'
+  | 'alphabeticalByName'
+  | 'alphabeticalByArtist'
+  | 'random'
+  | 'byYear'
+  | 'recent'
+  | 'frequent'
+  | 'starred'
+  | 'highest'
+  | 'byGenre';
+
+/**
+ * One page of albums in the order `type` asks for. recent, frequent, starred and highest are empty
+ * until Journal records plays and likes (issue 26's scrobble and star); byGenre until it has genres.
+ */
+export function orderAlbums(
+  albums: AlbumListItem[],
+  type: AlbumListType,
+  years: { from?: number; to?: number } = {},
+): AlbumListItem[] {
+  const list = [...albums];
+  switch (type) {
+    case 'newest':
+      return list.sort((a, b) => b.latest.getTime() - a.latest.getTime() || byName(a.owner, b.owner));
+    // Every album is named "Journal {year}": by name is by year, then by artist.
+    case 'alphabeticalByName':
+      return list.sort((a, b) => a.album.year - b.album.year || byName(a.owner, b.owner));
+    case 'alphabeticalByArtist':
+      return list.sort((a, b) => byName(a.owner, b.owner) || a.album.year - b.album.year);
+    case 'random':
+      for (let i = list.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [list[i], list[j]] = [list[j]!, list[i]!];
+      }
+      return list;
+    case 'byYear': {
+      // The protocol lets fromYear exceed toYear, meaning newest first.
+      const from = years.from ?? 0;
+      const to = years.to ?? 9999;
+      const [low, high] = from <= to ? [from, to] : [to, from];
+      return list
+        .filter((a) => a.album.year >= low && a.album.year <= high)
+        .sort((a, b) => (from <= to ? 1 : -1) * (a.album.year - b.album.year) || byName(a.owner, b.owner));
+    }
+    default:
+      return [];
+  }
+}
+
+/** Up to `size` tracks listed to the viewer, at random. */
+export async function randomSongs(db: Database, viewerId: string, size: number) {
+  const rows = await db
+    .select({ track: tracks, owner: ownerColumns })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(listedToViewer(db, viewerId))
+    .orderBy(sql`random()`)
+    .limit(size);
+  return rows.map((r) => ({ track: r.track, owner: toOwner(r.owner) }));
+}
+
+/** Every track listed to the viewer, oldest first: search3's empty query (a client's full sync). */
+export async function listedSongs(db: Database, viewerId: string, page: { offset: number; limit: number }) {
+  const rows = await db
+    .select({ track: tracks, owner: ownerColumns })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(listedToViewer(db, viewerId))
+    .orderBy(asc(tracks.createdAt), asc(tracks.id))
+    .offset(page.offset)
+    .limit(page.limit);
+  return rows.map((r) => ({ track: r.track, owner: toOwner(r.owner) }));
+}
+
+/** The web app's track search (the caller's own tracks, best first), as rows for song nodes. */
+export async function searchSongs(
+  db: Database,
+  viewerId: string,
+  query: string,
+  page: { offset: number; limit: number },
+): Promise<{ track: TrackRow; owner: Owner }[]> {
+  if (page.limit === 0) return [];
+  const found = await searchGroup(db, viewerId, 'tracks', query, page);
+  if (found.items.length === 0) return [];
+  const rows = await db
+    .select({ track: tracks, owner: ownerColumns })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(
+      and(
+        inArray(
+          tracks.id,
+          found.items.map((item) => item.id),
+        ),
+        eq(tracks.userId, viewerId),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.track.id, { track: r.track, owner: toOwner(r.owner) }]));
+  return found.items.flatMap((item) => byId.get(item.id) ?? []);
+}
+
+/** How many people the search reads before keeping the artists among them. */
+const PEOPLE_SCAN = 200;
+
+/**
+ * Artists for a search: the people the web app's search finds (public profiles) that are also
+ * artists the caller browses, so a search never names someone getArtists would not.
+ */
+export async function searchArtists(
+  db: Database,
+  viewerId: string,
+  query: string,
+  page: { offset: number; limit: number },
+) {
+  if (page.limit === 0) return [];
+  const [people, artists] = await Promise.all([
+    searchGroup(db, viewerId, 'people', query, { offset: 0, limit: PEOPLE_SCAN }),
+    listArtists(db, viewerId),
+  ]);
+  const byId = new Map(artists.map((artist) => [artist.id, artist]));
+  return people.items
+    .flatMap((person) => byId.get(person.id) ?? [])
+    .slice(page.offset, page.offset + page.limit);
+}

@@ -1,0 +1,196 @@
+import { createPlaylistBodySchema, updatePlaylistBodySchema } from '../../../shared/schemas/playlists';
+import { INT4_MAX } from '../../../shared/schemas/primitives';
+import {
+  createPlaylist,
+  deletePlaylist,
+  removeTrackFromPlaylist,
+  updatePlaylist,
+} from '../playlists/playlists.service';
+import { bulkTrackAction } from '../tracks/tracks-bulk.service';
+import { notFound, required, songNode } from './browse-methods';
+import {
+  findVisiblePlaylist,
+  listVisiblePlaylists,
+  ownTrackIds,
+  playlistEntries,
+  playlistTotals,
+  type VisiblePlaylist,
+} from './playlists.service';
+import type { SubsonicContext, SubsonicMethod } from './subsonic-methods';
+import { SubsonicCode, SubsonicError, type SubsonicNode } from './subsonic-response';
+
+/**
+ * getPlaylists, getPlaylist, createPlaylist, updatePlaylist, deletePlaylist (decision 0385): the web
+ * app's playlists and its rules (playlists feature). A playlist's id is its Journal id.
+ */
+const parseId = (id: string) =>
+  /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= INT4_MAX ? Number(id) : undefined;
+
+function playlistNode(found: VisiblePlaylist, totals: { songCount: number; duration: number }): SubsonicNode {
+  const { playlist, owner, access } = found;
+  return {
+    id: String(playlist.id),
+    name: playlist.name,
+    comment: playlist.description ?? undefined,
+    owner: owner.login,
+    public: playlist.isPublic,
+    songCount: totals.songCount,
+    duration: totals.duration,
+    created: playlist.createdAt.toISOString(),
+    changed: playlist.updatedAt.toISOString(),
+    // OpenSubsonic: clients offer editing only when false; only the owner changes a playlist.
+    readonly: access !== 'own',
+  };
+}
+
+/** The playlist with its entries, as getPlaylist (and createPlaylist, since 1.14) answer. */
+async function fullPlaylist({ db, caller }: SubsonicContext, found: VisiblePlaylist) {
+  const entries = await playlistEntries(db, found, caller.user.id);
+  const totals = {
+    songCount: entries.length,
+    duration: Math.round(entries.reduce((sum, e) => sum + (e.track.duration ?? 0), 0)),
+  };
+  return {
+    playlist: { ...playlistNode(found, totals), entry: entries.map((e) => songNode(e.track, e.owner)) },
+  };
+}
+
+/** A playlist the caller owns: 70 when they cannot see it at all, 50 when it is someone else's. */
+async function ownPlaylist({ db, caller }: SubsonicContext, id: string) {
+  const playlistId = parseId(id);
+  const found =
+    playlistId === undefined ? undefined : await findVisiblePlaylist(db, playlistId, caller.user.id);
+  if (!found) throw notFound('Playlist');
+  if (found.access !== 'own') {
+    throw new SubsonicError(SubsonicCode.notAuthorized, "Only the playlist's owner can change it");
+  }
+  return found;
+}
+
+/**
+ * Song ids to add: each must be one of the caller's own tracks, as the web app allows (70 names
+ * the first that is not), checked before anything changes. Repeats count once: a track sits in a
+ * Journal playlist at most once.
+ */
+async function songsToAdd({ db, caller }: SubsonicContext, values: string[]) {
+  const ids = [...new Set(values.map((value) => parseId(value) ?? -1))];
+  const own = await ownTrackIds(
+    db,
+    caller.user.id,
+    ids.filter((id) => id > 0),
+  );
+  if (ids.some((id) => !own.has(id))) throw notFound('Song');
+  return ids;
+}
+
+async function addSongs({ db, caller }: SubsonicContext, playlistId: number, ids: number[]) {
+  if (ids.length > 0) await bulkTrackAction(db, caller.user.id, { action: 'addToPlaylist', playlistId, ids });
+}
+
+/** The web app's validation (name length…), as a protocol error rather than a 400. */
+function validated<T>(
+  result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
+) {
+  if (!result.success)
+    throw new SubsonicError(SubsonicCode.generic, result.error.issues[0]?.message ?? 'Invalid');
+  return result.data;
+}
+
+export const playlistMethods: Record<string, SubsonicMethod> = {
+  getPlaylists: async ({ db, caller, params }) => {
+    // Someone else's list is not the caller's to read (the web app has no such view).
+    const username = params.get('username');
+    if (
+      username !== undefined &&
+      username.toLowerCase() !== (caller.user.username ?? caller.user.id).toLowerCase()
+    ) {
+      throw new SubsonicError(SubsonicCode.notAuthorized, 'You may only list your own playlists');
+    }
+    const found = await listVisiblePlaylists(db, caller.user);
+    const totals = await playlistTotals(db, found, caller.user.id);
+    const none = { songCount: 0, duration: 0 };
+    return { playlists: { playlist: found.map((f) => playlistNode(f, totals.get(f.playlist.id) ?? none)) } };
+  },
+
+  getPlaylist: async (context) => {
+    const playlistId = parseId(required(context.params, 'id'));
+    const found =
+      playlistId === undefined
+        ? undefined
+        : await findVisiblePlaylist(context.db, playlistId, context.caller.user.id);
+    if (!found) throw notFound('Playlist');
+    return fullPlaylist(context, found);
+  },
+
+  createPlaylist: async (context) => {
+    const { db, caller, params } = context;
+    const existing = params.get('playlistId');
+    const name = params.get('name');
+    if (existing === undefined && name === undefined)
+      throw new SubsonicError(
+        SubsonicCode.missingParameter,
+        'Required parameter is missing: name or playlistId',
+      );
+    const target = existing === undefined ? undefined : await ownPlaylist(context, existing);
+    const songs = await songsToAdd(context, params.getAll('songId'));
+    let playlistId: number;
+    if (target) {
+      // Replaces the songs: every entry goes, then the new list is appended in the order given.
+      playlistId = target.playlist.id;
+      if (name !== undefined)
+        await updatePlaylist(
+          db,
+          playlistId,
+          caller.user.id,
+          validated(updatePlaylistBodySchema.safeParse({ name })),
+        );
+      for (const entry of await playlistEntries(db, target, caller.user.id)) {
+        await removeTrackFromPlaylist(db, playlistId, caller.user.id, entry.track.id);
+      }
+    } else {
+      playlistId = (
+        await createPlaylist(db, caller.user.id, validated(createPlaylistBodySchema.safeParse({ name })))
+      ).id;
+    }
+    await addSongs(context, playlistId, songs);
+    const found = await findVisiblePlaylist(db, playlistId, caller.user.id);
+    return fullPlaylist(context, found!);
+  },
+
+  updatePlaylist: async (context) => {
+    const { db, caller, params } = context;
+    const found = await ownPlaylist(context, required(params, 'playlistId'));
+    const playlistId = found.playlist.id;
+    const changes = Object.fromEntries(
+      Object.entries({
+        name: params.get('name'),
+        description: params.get('comment'),
+        isPublic: params.get('public') === undefined ? undefined : params.get('public') === 'true',
+      }).filter(([, value]) => value !== undefined),
+    );
+    // Everything is checked before anything changes. Indices are positions in the playlist as it
+    // was before this update, as the protocol means them.
+    const current = await playlistEntries(db, found, caller.user.id);
+    const removals = params.getAll('songIndexToRemove').map((value) => {
+      const index = /^\d{1,6}$/.test(value) ? Number(value) : -1;
+      const entry = current[index];
+      if (!entry) throw notFound(`Song index ${value}`);
+      return entry.track.id;
+    });
+    const songs = await songsToAdd(context, params.getAll('songIdToAdd'));
+    const patch = Object.keys(changes).length
+      ? validated(updatePlaylistBodySchema.safeParse(changes))
+      : undefined;
+    if (patch) await updatePlaylist(db, playlistId, caller.user.id, patch);
+    for (const trackId of new Set(removals))
+      await removeTrackFromPlaylist(db, playlistId, caller.user.id, trackId);
+    await addSongs(context, playlistId, songs);
+    return {};
+  },
+
+  deletePlaylist: async (context) => {
+    const found = await ownPlaylist(context, required(context.params, 'id'));
+    await deletePlaylist(context.db, found.playlist.id, context.caller.user.id);
+    return {};
+  },
+};

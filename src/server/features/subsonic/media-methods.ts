@@ -5,6 +5,7 @@ import type { BlobStore } from '../../storage/blob-store';
 import { type MediaOffload, PRIVATE, trackMediaReplies } from '../tracks/media-send';
 import type { StreamAccess } from '../tracks/stream-access';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
+import { coverArtMethod } from './cover-art';
 import type { SubsonicContext } from './subsonic-methods';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
 import { planTranscode, startTranscode, transcodedContentType } from './transcode';
@@ -101,5 +102,5 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
       return asSubsonic(async () => media.original(request, reply, track));
     },
   };
-  return new Map(Object.entries(methods));
+  return new Map(Object.entries({ ...methods, getCoverArt: coverArtMethod(deps.store) }));
 }

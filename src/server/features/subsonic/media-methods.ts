@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INT4_MAX } from '../../../shared/schemas/primitives';
 import { HttpError } from '../../plugins/errors';
@@ -31,6 +32,13 @@ export interface SubsonicMediaContext extends SubsonicContext {
  */
 export type SubsonicMediaMethod = (context: SubsonicMediaContext) => Promise<FastifyReply>;
 
+/**
+ * ffmpeg processes this instance runs for /rest at once: each takes a core while it encodes faster
+ * than real time, and requests must keep theirs. One past it is refused (code 0) rather than queued:
+ * a player waiting behind others would stall anyway, and tries again or falls back to raw.
+ */
+export const MAX_TRANSCODES = Math.max(2, availableParallelism());
+
 const songNotFound = () => new SubsonicError(SubsonicCode.notFound, 'Song not found');
 
 /** A song id as getSong and getAlbum give it (a track id); anything else is not found. */
@@ -51,6 +59,15 @@ async function asSubsonic<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+function ffmpegOf(deps: SubsonicMediaDeps): string {
+  try {
+    return deps.ffmpeg();
+  } catch {
+    // No ffmpeg on this machine (ffmpeg-binaries.ts): the stored bytes still play with format=raw.
+    throw new SubsonicError(SubsonicCode.generic, 'Transcoding is not available on this server');
+  }
+}
+
 /**
  * stream, download (decision 0385): access exactly as the web app's /stream and /original decide
  * (StreamAccess: findListenableTrack, cached per viewer and track), the bytes by the same code
@@ -60,14 +77,30 @@ async function asSubsonic<T>(work: () => Promise<T>): Promise<T> {
 export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, SubsonicMediaMethod> {
   const media = trackMediaReplies(deps.store, deps.offload);
   const playable = (row: TrackRow) => streamSource(row) !== null;
+  let transcodes = 0;
 
   async function transcoded(context: SubsonicMediaContext, track: TrackRow) {
     const { request, reply } = context;
     const source = streamSource(track)!;
     const plan = planTranscode(context.params, { size: track.size, duration: track.duration });
     if (!plan) return undefined;
-    const input = await asSubsonic(() => deps.store.createReadStream(source.key));
-    const { output, stop } = await startTranscode(deps.ffmpeg(), input, plan);
+    if (transcodes >= MAX_TRANSCODES) {
+      throw new SubsonicError(SubsonicCode.generic, 'The server is busy transcoding: try again in a moment');
+    }
+    const ffmpeg = ffmpegOf(deps);
+    transcodes += 1;
+    let started: Awaited<ReturnType<typeof startTranscode>>;
+    try {
+      const input = await asSubsonic(() => deps.store.createReadStream(source.key));
+      started = await startTranscode(ffmpeg, input, plan);
+    } catch (err) {
+      transcodes -= 1;
+      throw err;
+    }
+    const { output, stop, exited } = started;
+    void exited.then(() => {
+      transcodes -= 1;
+    });
     // A player that seeks or skips drops the connection: ffmpeg must not go on encoding for nobody.
     request.raw.on('close', stop);
     reply.raw.on('close', stop);

@@ -142,8 +142,10 @@ describe.skipIf(!hasFfmpeg)('/rest stream: transcoding with ffmpeg', () => {
     expect(await envelope(res)).toMatchObject({ error: { code: 70 } });
   });
 
-  it('a negative timeOffset is an error before any bytes', async () => {
-    const res = await api().stream({ id: String(ids.take), format: 'mp3', timeOffset: -5 });
-    expect(await envelope(res)).toMatchObject({ status: 'failed', error: { code: 0 } });
+  it('a negative timeOffset, or one past the end, is an error before any bytes', async () => {
+    for (const timeOffset of [-5, 60, 90]) {
+      const res = await api().stream({ id: String(ids.take), format: 'mp3', timeOffset });
+      expect(await envelope(res), String(timeOffset)).toMatchObject({ status: 'failed', error: { code: 0 } });
+    }
   });
 });

@@ -80,6 +80,13 @@ export function planTranscode(
   const sourceKbps = source.duration ? (source.size * 8) / source.duration / 1000 : Number.POSITIVE_INFINITY;
   const tooRich = maxBitRate > 0 && sourceKbps > maxBitRate;
   if (!named && !tooRich && offset === 0) return undefined;
+  // ffmpeg would answer with a container's header and no audio: the client is told instead.
+  if (source.duration !== null && offset >= source.duration) {
+    throw new SubsonicError(
+      SubsonicCode.generic,
+      `timeOffset is past the end (${Math.floor(source.duration)} s)`,
+    );
+  }
   const chosen = named ?? 'mp3';
   const wanted = maxBitRate > 0 ? maxBitRate : ENCODERS[chosen].defaultBitRate;
   const bitRate = Math.round(Math.min(MAX_BIT_RATE, Math.max(MIN_BIT_RATE, wanted)));

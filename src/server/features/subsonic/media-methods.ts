@@ -9,7 +9,7 @@ import { streamSource, type TrackRow } from '../tracks/tracks.service';
 import { coverArtMethod } from './cover-art';
 import type { SubsonicContext } from './subsonic-methods';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
-import { planTranscode, startTranscode, transcodedContentType } from './transcode';
+import { planTranscode, startTranscode, type TranscodeInput, transcodedContentType } from './transcode';
 
 /** What the media methods need beyond a method's context: the web app's own stream machinery. */
 export interface SubsonicMediaDeps {
@@ -59,6 +59,28 @@ async function asSubsonic<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long a presigned URL handed to ffmpeg works: longer than any transcode of a long file takes. */
+const INPUT_URL_SECONDS = 6 * 3600;
+
+/** A seekable input where the store has one (transcode.ts), else its read stream. */
+async function transcodeInput(
+  store: BlobStore,
+  source: { key: string; mimeType: string },
+): Promise<TranscodeInput> {
+  // A missing blob is 70 here rather than "ffmpeg produced nothing".
+  if (!(await store.stat(source.key))) throw songNotFound();
+  if (store.localPath) return { file: store.localPath(source.key) };
+  if (store.presignedGetUrl) {
+    const url = await store.presignedGetUrl(source.key, {
+      expiresInSeconds: INPUT_URL_SECONDS,
+      contentType: source.mimeType,
+      cacheControl: 'no-store',
+    });
+    return { url };
+  }
+  return { stream: await store.createReadStream(source.key) };
+}
+
 function ffmpegOf(deps: SubsonicMediaDeps): string {
   try {
     return deps.ffmpeg();
@@ -91,8 +113,7 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
     transcodes += 1;
     let started: Awaited<ReturnType<typeof startTranscode>>;
     try {
-      const input = await asSubsonic(() => deps.store.createReadStream(source.key));
-      started = await startTranscode(ffmpeg, input, plan);
+      started = await startTranscode(ffmpeg, await transcodeInput(deps.store, source), plan);
     } catch (err) {
       transcodes -= 1;
       throw err;

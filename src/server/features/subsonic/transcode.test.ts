@@ -55,10 +55,19 @@ describe('planTranscode: when stream transcodes', () => {
   });
 
   it('-ss goes before -i: an input option, so the output starts at the offset', () => {
-    const args = transcodeArgs({ format: 'mp3', bitRate: 128, offset: 30 });
+    const args = transcodeArgs(
+      { format: 'mp3', bitRate: 128, offset: 30 },
+      { file: '/data/files/tracks/a.m4a' },
+    );
     expect(args.indexOf('-ss')).toBeLessThan(args.indexOf('-i'));
     expect(args.slice(args.indexOf('-ss'), args.indexOf('-ss') + 2)).toEqual(['-ss', '30']);
-    expect(transcodeArgs({ format: 'mp3', bitRate: 128, offset: 0 })).not.toContain('-ss');
+    expect(args.slice(args.indexOf('-i'), args.indexOf('-i') + 2)).toEqual([
+      '-i',
+      'file:/data/files/tracks/a.m4a',
+    ]);
+    expect(
+      transcodeArgs({ format: 'mp3', bitRate: 128, offset: 0 }, { url: 'https://bucket/x' }),
+    ).not.toContain('-ss');
   });
 });
 
@@ -69,11 +78,15 @@ describe.skipIf(!hasFfmpeg)('startTranscode', () => {
     input.write(wavHeader(0xfffff000));
     const feed = setInterval(() => input.write(Buffer.alloc(16_000)), 10);
     try {
-      const { output, stop, exited } = await startTranscode('ffmpeg', input, {
-        format: 'mp3',
-        bitRate: 64,
-        offset: 0,
-      });
+      const { output, stop, exited } = await startTranscode(
+        'ffmpeg',
+        { stream: input },
+        {
+          format: 'mp3',
+          bitRate: 64,
+          offset: 0,
+        },
+      );
       output.resume();
       stop();
       await exited;
@@ -86,7 +99,7 @@ describe.skipIf(!hasFfmpeg)('startTranscode', () => {
   it('what ffmpeg cannot decode is an error before any byte', async () => {
     const garbage = Readable.from([Buffer.from('this is not audio at all '.repeat(100))]);
     await expect(
-      startTranscode('ffmpeg', garbage, { format: 'mp3', bitRate: 64, offset: 0 }),
+      startTranscode('ffmpeg', { stream: garbage }, { format: 'mp3', bitRate: 64, offset: 0 }),
     ).rejects.toThrow(SubsonicError);
   });
 });

@@ -6,8 +6,8 @@ import { SubsonicCode, SubsonicError } from './subsonic-response';
 
 /**
  * On-the-fly transcoding for /rest stream (issue 26, decision 0385): ffmpeg reads the track's
- * stream source from the blob store on its stdin and writes the new encoding to its stdout, which
- * goes to the socket as it comes. Nothing waits on ffmpeg on the event loop but stream events.
+ * stream source and writes the new encoding to its stdout, which goes to the socket as it comes.
+ * Nothing waits on ffmpeg on the event loop but stream events.
  */
 export type TranscodeFormat = 'mp3' | 'opus' | 'aac';
 
@@ -93,17 +93,32 @@ export function planTranscode(
   return { format: chosen, bitRate, offset };
 }
 
+/**
+ * Where ffmpeg reads: the blob's file (local disk) or a presigned URL (S3), both of which it can
+ * seek in, so `timeOffset` skips straight there and an MP4 whose index sits at its end still
+ * opens; else the store's read stream on stdin (a pipe: decoded from the start, dropped up to the
+ * offset).
+ */
+export type TranscodeInput = { file: string } | { url: string } | { stream: Readable };
+
+/** Each input may open its own kind of thing only (ffmpeg follows playlists and references). */
+function inputArgs(input: TranscodeInput): string[] {
+  if ('file' in input) return ['-protocol_whitelist', 'file', '-i', `file:${input.file}`];
+  if ('url' in input) return ['-protocol_whitelist', 'http,https,tcp,tls,crypto', '-i', input.url];
+  return ['-protocol_whitelist', 'pipe', '-i', 'pipe:0'];
+}
+
 /** The ffmpeg arguments of one transcode: `-ss` before `-i` seeks the input, not the output. */
-export function transcodeArgs(plan: TranscodePlan): string[] {
+export function transcodeArgs(plan: TranscodePlan, input: TranscodeInput): string[] {
   const seek = plan.offset > 0 ? ['-ss', String(plan.offset)] : [];
   return [
     '-hide_banner',
+    '-nostdin',
     '-nostats',
     '-loglevel',
     'error',
     ...seek,
-    '-i',
-    'pipe:0',
+    ...inputArgs(input),
     '-map',
     '0:a:0',
     '-vn',
@@ -134,36 +149,48 @@ export interface Transcode {
  * seek past the end) is still a protocol error rather than an empty 200. The caller must call stop
  * when the client goes away.
  */
-export function startTranscode(ffmpeg: string, input: Readable, plan: TranscodePlan): Promise<Transcode> {
-  const child = spawn(ffmpeg, transcodeArgs(plan), { stdio: ['pipe', 'pipe', 'pipe'] });
+export function startTranscode(
+  ffmpeg: string,
+  input: TranscodeInput,
+  plan: TranscodePlan,
+): Promise<Transcode> {
+  const piped = 'stream' in input ? input.stream : undefined;
+  const child = spawn(ffmpeg, transcodeArgs(plan, input), {
+    stdio: [piped ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
   try {
     if (child.pid) setPriority(child.pid, FFMPEG_NICENESS);
   } catch {
     // Not allowed here (some containers): it runs at normal priority.
   }
+  // Both are pipes (stdio above); only stdin depends on the input.
+  const out = child.stdout!;
+  const errors = child.stderr!;
   let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
+  errors.setEncoding('utf8');
+  errors.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL);
   });
-  // ffmpeg stops reading once it has what it needs (or fails): the pipe then breaks, which is fine.
-  child.stdin.on('error', () => {});
-  input.on('error', () => child.kill('SIGKILL'));
-  input.pipe(child.stdin);
+  if (piped) {
+    // ffmpeg stops reading once it has what it needs (or fails): the pipe then breaks, which is fine.
+    child.stdin!.on('error', () => {});
+    piped.on('error', () => child.kill('SIGKILL'));
+    piped.pipe(child.stdin!);
+  }
   const stop = () => {
-    input.destroy();
+    piped?.destroy();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
-  child.on('close', () => input.destroy());
+  child.on('close', () => piped?.destroy());
   return new Promise((resolve, reject) => {
     const failed = (why: string) => {
       stop();
       reject(new SubsonicError(SubsonicCode.generic, why));
     };
     child.on('error', (err) => failed(`Transcoding could not start: ${err.message}`));
-    child.stdout.once('readable', () => {
-      if (child.stdout.readableLength > 0) resolve({ output: child.stdout, stop, exited });
+    out.once('readable', () => {
+      if (out.readableLength > 0) resolve({ output: out, stop, exited });
       else failed(`Transcoding produced nothing${stderr ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`);
     });
   });

@@ -102,7 +102,7 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
   let transcodes = 0;
 
   async function transcoded(context: SubsonicMediaContext, track: TrackRow) {
-    const { request, reply } = context;
+    const { reply } = context;
     const source = streamSource(track)!;
     const plan = planTranscode(context.params, { size: track.size, duration: track.duration });
     if (!plan) return undefined;
@@ -123,7 +123,8 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
       transcodes -= 1;
     });
     // A player that seeks or skips drops the connection: ffmpeg must not go on encoding for nobody.
-    request.raw.on('close', stop);
+    // The response's close (sent, or the connection lost), not the request's: that one fires as
+    // soon as a form POST's body has been read.
     reply.raw.on('close', stop);
     output.on('error', stop);
     // No length is known before the end and the bytes cannot be ranged: a client seeks with

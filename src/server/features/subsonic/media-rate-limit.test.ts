@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
+import { MEDIA_ROUTES } from '../../plugins/rate-limits';
+import { SUBSONIC_MEDIA_URLS } from './subsonic.routes';
 
 /**
  * /rest stream and download are counted as the web app's media routes (MEDIA_ROUTES, decision
@@ -24,6 +26,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('/rest media rate limits', () => {
+  it('every media route of /rest is in MEDIA_ROUTES', () => {
+    expect(SUBSONIC_MEDIA_URLS.filter((url) => !MEDIA_ROUTES.has(url))).toEqual([]);
+  });
+
   it('stream and download spend `media`, not `any`; past it, 429 with Retry-After', async () => {
     const from = { remoteAddress: '203.0.113.9' };
     const urls = [

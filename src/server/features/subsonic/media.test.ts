@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { ffprobeAudio, hasFfmpeg, makeWav } from '../../../test/media-fixtures';
+import { ffprobeAudio, hasFfmpeg, makeEncodedTone, makeWav } from '../../../test/media-fixtures';
 import { subsonicClient } from '../../../test/subsonic-client';
 
 /**
@@ -135,6 +135,20 @@ describe.skipIf(!hasFfmpeg)('/rest stream: transcoding with ffmpeg', () => {
     // 60 s at 32 kbit/s is 240 kB; the WAV is almost 1 MB.
     expect(data.length).toBeLessThan(300_000);
     expect(ffprobeAudio(data).duration).toBeGreaterThan(59);
+  });
+
+  it('an M4A whose index comes after the audio (ffmpeg writes moov last) transcodes and seeks', async () => {
+    const m4a = makeEncodedTone('m4a');
+    expect(m4a.indexOf('moov')).toBeGreaterThan(m4a.indexOf('mdat'));
+    const res = await me.upload(
+      '/api/tracks',
+      { name: 'Tone' },
+      { field: 'audio', name: 'tone.m4a', type: 'audio/mp4', data: m4a },
+    );
+    expect(res.statusCode).toBe(201);
+    const stream = await api().stream({ id: String(res.json().id), format: 'mp3', timeOffset: 1 });
+    expect(stream.headers.get('content-type')).toBe('audio/mpeg');
+    expect(Math.abs(ffprobeAudio(await bytes(stream)).duration - 1)).toBeLessThan(0.3);
   });
 
   it('a private track is still 70 when a transcode is asked for', async () => {

@@ -268,6 +268,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trackCommentsRoutes, { db });
   await app.register(notificationsRoutes, { db });
   await app.register(activityRoutes, { db });
+  // One access decision per viewer and track, whether the web app or a Subsonic app asks (0066).
+  const streamAccess = new StreamAccess(db, new AccessCache<TrackRow>(generation, cacheMs));
   await app.register(tracksRoutes, {
     db,
     store,
@@ -277,7 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trackListCacheBytes: config.trackListCacheBytes,
     queue,
     media: {
-      access: new StreamAccess(db, new AccessCache<TrackRow>(generation, cacheMs)),
+      access: streamAccess,
       offload,
     },
   });
@@ -289,7 +291,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(config.previousSessionSecrets ?? []),
   ]);
   await app.register(apiKeysRoutes, { db, crypto: credentialCrypto });
-  await app.register(subsonicRoutes, { db, crypto: credentialCrypto });
+  let ffmpeg: string | undefined;
+  await app.register(subsonicRoutes, {
+    db,
+    crypto: credentialCrypto,
+    // Looked up on the first transcode: an instance that never transcodes needs no ffmpeg for it.
+    media: { store, offload, access: streamAccess, ffmpeg: () => (ffmpeg ??= resolveFfmpeg(config).ffmpeg) },
+  });
   await app.register(searchRoutes, { db });
   await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
   const clientDir = hasClientAt(options.clientDir);

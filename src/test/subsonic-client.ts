@@ -8,13 +8,17 @@ type SubsonicAuth = ConstructorParameters<typeof SubsonicAPI>[0]['auth'];
  * fetch for the third-party client `subsonic-api`, answered by app.inject: the requests it makes
  * (query string or form body, its headers) reach the app as they would over the network.
  */
-export function injectFetch(app: FastifyInstance, remoteAddress?: string): typeof fetch {
+export function injectFetch(
+  app: FastifyInstance,
+  remoteAddress?: string,
+  extraHeaders: Record<string, string> = {},
+): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input));
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
-      headers: init?.headers as Record<string, string> | undefined,
+      headers: { ...(init?.headers as Record<string, string> | undefined), ...extraHeaders },
       payload: typeof init?.body === 'string' ? init.body : undefined,
       ...(remoteAddress ? { remoteAddress } : {}),
     });
@@ -26,16 +30,19 @@ export function injectFetch(app: FastifyInstance, remoteAddress?: string): typeo
   }) as typeof fetch;
 }
 
-/** A `subsonic-api` client of the test app, by API key or by app password (token + salt). */
+/**
+ * A `subsonic-api` client of the test app, by API key or by app password (token + salt). `headers`
+ * go with every request: the client has no way to send a Range itself.
+ */
 export function subsonicClient(
   app: FastifyInstance,
   auth: SubsonicAuth,
-  options: { post?: boolean; remoteAddress?: string } = {},
+  options: { post?: boolean; remoteAddress?: string; headers?: Record<string, string> } = {},
 ): SubsonicAPI {
   return new SubsonicAPI({
     url: TEST_PUBLIC_URL,
     auth,
     post: options.post,
-    fetch: injectFetch(app, options.remoteAddress),
+    fetch: injectFetch(app, options.remoteAddress, options.headers),
   });
 }

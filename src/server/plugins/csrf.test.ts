@@ -39,11 +39,16 @@ describe('CSRF protection', () => {
 
   it('exempts only the Subsonic API, whose requests carry their own secret (decision 0385)', () => {
     const exempt = t.app.registeredRoutes.filter((r) => r.config?.csrfExempt);
-    expect(exempt.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
-      'GET /rest/:method',
-      'HEAD /rest/:method',
-      'POST /rest/:method',
-    ]);
+    const urls = [
+      '/rest/:method',
+      '/rest/download',
+      '/rest/download.view',
+      '/rest/stream',
+      '/rest/stream.view',
+    ];
+    expect(exempt.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+      urls.flatMap((url) => ['GET', 'HEAD', 'POST'].map((method) => `${method} ${url}`)).sort(),
+    );
   });
 
   it('a /rest spelling of an /api route is still checked: the exemption is the matched route', async () => {

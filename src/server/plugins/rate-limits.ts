@@ -90,6 +90,11 @@ export const MEDIA_ROUTES = new Set([
   '/api/shares/by-token/:token/tracks/:trackId/stream',
   '/api/shares/by-token/:token/tracks/:trackId/original',
   '/api/shares/by-token/:token/tracks/:trackId/waveform',
+  // The Subsonic API's stream and download (SUBSONIC_MEDIA_URLS, decision 0385): routes of their own.
+  '/rest/stream',
+  '/rest/stream.view',
+  '/rest/download',
+  '/rest/download.view',
 ]);
 
 /** Content-hashed build output (vite's assets/): cached for a year, fetched once per version. */

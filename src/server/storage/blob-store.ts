@@ -38,4 +38,9 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Object stores only: a short-lived URL the client may GET (and Range) directly. */
   presignedGetUrl?(key: string, options: PresignOptions): Promise<string>;
+  /**
+   * The local disk only: the blob's file, for a program that must seek in it (ffmpeg transcoding
+   * for /rest stream, decision 0385). Reads through the stream otherwise.
+   */
+  localPath?(key: string): string;
 }

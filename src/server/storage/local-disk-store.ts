@@ -22,6 +22,10 @@ export class LocalDiskStore implements BlobStore {
     return full;
   }
 
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   async putFile(key: string, localFile: string): Promise<BlobInfo> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });

@@ -77,5 +77,8 @@ export function watchStore(store: BlobStore, watch: OutageWatch): BlobStore {
   // and mediaOffload looks for it.
   const presign = store.presignedGetUrl?.bind(store);
   if (presign) watchedStore.presignedGetUrl = presign;
+  // A path is only a name: nothing to watch.
+  const localPath = store.localPath?.bind(store);
+  if (localPath) watchedStore.localPath = localPath;
   return watchedStore;
 }

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { INT4_MAX } from '../../../shared/schemas/primitives';
 import { HttpError } from '../../plugins/errors';
 import { findListenableTrack, type TrackRow } from '../tracks/tracks.service';
 import {
@@ -10,6 +9,7 @@ import {
   type Owner,
   ownerOf,
 } from './browse.service';
+import { parseSongId } from './media-methods';
 import type { SubsonicMethod } from './subsonic-methods';
 import { missingParameter, SubsonicCode, SubsonicError, type SubsonicNode } from './subsonic-response';
 import { MUSIC_FOLDER } from './system-methods';
@@ -54,6 +54,7 @@ export function albumNode(owner: Owner, album: AlbumSummary): SubsonicNode {
   return {
     id: albumId(owner.id, album.year),
     name: albumName(album.year),
+    coverArt: owner.coverArt,
     artist: owner.name,
     artistId: artistId(owner.id),
     songCount: album.songCount,
@@ -76,6 +77,7 @@ export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
     artist: owner.name,
     albumId: albumId(owner.id, year),
     artistId: artistId(owner.id),
+    coverArt: owner.coverArt,
     year,
     duration: track.duration === null ? undefined : Math.round(track.duration),
     size: track.size,
@@ -91,7 +93,12 @@ async function artistIndex(db: Parameters<SubsonicMethod>[0]['db'], viewerId: st
   const byLetter = new Map<string, SubsonicNode[]>();
   for (const artist of await listArtists(db, viewerId)) {
     const letter = indexOf(artist.name);
-    const node = { id: artistId(artist.id), name: artist.name, albumCount: artist.albumCount };
+    const node = {
+      id: artistId(artist.id),
+      name: artist.name,
+      coverArt: artist.coverArt,
+      albumCount: artist.albumCount,
+    };
     byLetter.set(letter, [...(byLetter.get(letter) ?? []), node]);
   }
   return [...byLetter].map(([name, artist]) => ({ name, artist }));
@@ -122,6 +129,7 @@ export const browseMethods: Record<string, SubsonicMethod> = {
       artist: {
         id: artistId(owner.id),
         name: owner.name,
+        coverArt: owner.coverArt,
         albumCount: albums.length,
         album: albums.map((album) => albumNode(owner, album)),
       },
@@ -141,10 +149,9 @@ export const browseMethods: Record<string, SubsonicMethod> = {
     return { album: { ...albumNode(owner, summary), song: rows.map((row) => songNode(row.track, owner)) } };
   },
   getSong: async ({ db, caller, params }) => {
-    const id = required(params, 'id');
-    if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > INT4_MAX) throw notFound('Song');
+    const id = parseSongId(params);
     try {
-      const track = await findListenableTrack(db, Number(id), caller.user.id);
+      const track = await findListenableTrack(db, id, caller.user.id);
       return { song: songNode(track, await ownerOf(db, track)) };
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404) throw notFound('Song');

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { listedToViewer } from '../tracks/shared-with-viewer';
 import type { TrackRow } from '../tracks/tracks.service';
+import { coverArtId } from './cover-art';
 
 /**
  * Journal in album-centric clients (decision 0385): an artist is a track's owner, an album that
@@ -14,6 +15,8 @@ import type { TrackRow } from '../tracks/tracks.service';
 export interface Owner {
   id: string;
   name: string;
+  /** Their avatar's coverArt id (cover-art.ts): songs, albums and the artist show it. */
+  coverArt?: string;
 }
 
 /** The year a track entered its owner's journal. */
@@ -23,15 +26,18 @@ export const ownerColumns = {
   username: users.username,
   firstName: users.firstName,
   lastName: users.lastName,
+  avatarKey: users.avatarKey,
 };
 export const toOwner = (row: {
   id: string;
   username: string | null;
   firstName: string | null;
   lastName: string | null;
+  avatarKey: string | null;
 }) => ({
   id: row.id,
   name: displayName(row),
+  coverArt: coverArtId(row.avatarKey),
 });
 
 export interface ArtistSummary extends Owner {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { CredentialCrypto } from '../api-keys/credential-crypto';
+import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
 import { authenticate, SubsonicAuthFailure, type SubsonicCaller } from './subsonic-auth';
 import { SUBSONIC_METHODS } from './subsonic-methods';
 import { SubsonicParams } from './subsonic-params';
@@ -25,7 +26,19 @@ const CORS = {
 export interface SubsonicRoutesOptions {
   db: Database;
   crypto: CredentialCrypto;
+  media: SubsonicMediaDeps;
 }
+
+/**
+ * The methods a player calls by the hundred while seeking: routes of their own, so the rate limits
+ * count them as the web app's media routes (MEDIA_ROUTES in plugins/rate-limits.ts), not as `any`.
+ */
+export const SUBSONIC_MEDIA_URLS = [
+  '/rest/stream',
+  '/rest/stream.view',
+  '/rest/download',
+  '/rest/download.view',
+];
 
 /**
  * The OpenSubsonic API (issue 26, decision 0385): `/rest/{method}` and `/rest/{method}.view`, GET or
@@ -34,6 +47,7 @@ export interface SubsonicRoutesOptions {
  */
 export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesOptions) {
   const { db, crypto } = opts;
+  const media = mediaMethods(opts.media);
 
   // This plugin's routes only (encapsulated): the app itself takes no form bodies. Kept as text, read
   // by SubsonicParams with the query string.
@@ -71,35 +85,47 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
       .send(),
   );
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/rest/:method',
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = new SubsonicParams(request);
+    const format: SubsonicFormat = params.get('f') === 'json' ? 'json' : 'xml';
+    const send = (status: number, payload: SubsonicNode | SubsonicError) => {
+      const { contentType, body } = renderSubsonic(format, payload);
+      return reply
+        .code(status)
+        .type(contentType)
+        .header('Cache-Control', 'no-store')
+        .headers(CORS)
+        .send(body);
+    };
+    const url = request.routeOptions.url ?? '';
+    const name = (url.includes(':') ? (request.params as { method: string }).method : url.slice(6)).replace(
+      /\.view$/,
+      '',
+    );
+    const method = SUBSONIC_METHODS.get(name);
+    const mediaMethod = media.get(name);
+    if (!method && !mediaMethod) {
+      return send(404, new SubsonicError(SubsonicCode.generic, `Unknown method: ${name}`));
+    }
+    try {
+      const caller: SubsonicCaller = await signIn(request, reply, params);
+      if (!mediaMethod) return send(200, await method!({ db, caller, params }));
+      reply.headers(CORS);
+      return await mediaMethod({ db, caller, params, request, reply });
+    } catch (err) {
+      // Only before the first byte: after it, the connection is cut (Fastify logs the error).
+      if (err instanceof SubsonicError && !reply.sent) return send(200, err);
+      throw err;
+    }
+  };
+  const route = {
+    method: ['GET', 'POST'] as ['GET', 'POST'],
     // Every request carries its own secret and no session is ever used, so there is nothing for a
     // forged cross-site request to ride on; apps could not send the token anyway (session.ts).
-    config: { csrfExempt: true },
+    config: { csrfExempt: true as const },
     schema: { hide: true },
-    handler: async (request, reply) => {
-      const params = new SubsonicParams(request);
-      const format: SubsonicFormat = params.get('f') === 'json' ? 'json' : 'xml';
-      const send = (status: number, payload: SubsonicNode | SubsonicError) => {
-        const { contentType, body } = renderSubsonic(format, payload);
-        return reply
-          .code(status)
-          .type(contentType)
-          .header('Cache-Control', 'no-store')
-          .headers(CORS)
-          .send(body);
-      };
-      const name = (request.params as { method: string }).method.replace(/\.view$/, '');
-      const method = SUBSONIC_METHODS.get(name);
-      if (!method) return send(404, new SubsonicError(SubsonicCode.generic, `Unknown method: ${name}`));
-      try {
-        const caller: SubsonicCaller = await signIn(request, reply, params);
-        return send(200, await method({ db, caller, params }));
-      } catch (err) {
-        if (err instanceof SubsonicError) return send(200, err);
-        throw err;
-      }
-    },
-  });
+    handler,
+  };
+  app.route({ ...route, url: '/rest/:method' });
+  for (const url of SUBSONIC_MEDIA_URLS) app.route({ ...route, url });
 }

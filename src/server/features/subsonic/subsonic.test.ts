@@ -127,6 +127,7 @@ describe('/rest system methods through the subsonic-api client', () => {
     expect((await api.getOpenSubsonicExtensions()).openSubsonicExtensions).toEqual([
       { name: 'apiKeyAuthentication', versions: [1] },
       { name: 'formPost', versions: [1] },
+      { name: 'transcodeOffset', versions: [1] },
     ]);
     expect((await api.getMusicFolders()).musicFolders).toEqual({ musicFolder: [{ id: 1, name: 'Journal' }] });
   });

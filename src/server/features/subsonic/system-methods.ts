@@ -8,11 +8,12 @@ export const MUSIC_FOLDER = { id: 1, name: 'Journal' } as const;
 
 /**
  * What getOpenSubsonicExtensions lists: only what /rest really does, since clients switch on them.
- * Grows with the issue (transcodeOffset once stream seeks transcodes, …).
+ * Grows with the issue. transcodeOffset: stream's `timeOffset` seeks a transcode (transcode.ts).
  */
 export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
+  { name: 'transcodeOffset', versions: [1] },
 ];
 
 /** The name a person signs in to /rest with: `u` (decision 0385). */

@@ -1,0 +1,161 @@
+import { availableParallelism } from 'node:os';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { INT4_MAX } from '../../../shared/schemas/primitives';
+import { HttpError } from '../../plugins/errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { type MediaOffload, PRIVATE, trackMediaReplies } from '../tracks/media-send';
+import type { StreamAccess } from '../tracks/stream-access';
+import { streamSource, type TrackRow } from '../tracks/tracks.service';
+import { coverArtMethod } from './cover-art';
+import type { SubsonicContext } from './subsonic-methods';
+import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
+import { planTranscode, startTranscode, type TranscodeInput, transcodedContentType } from './transcode';
+
+/** What the media methods need beyond a method's context: the web app's own stream machinery. */
+export interface SubsonicMediaDeps {
+  store: BlobStore;
+  offload: MediaOffload;
+  /** The same access decisions (and their cache) as /api/tracks/{id}/stream (decision 0066). */
+  access: StreamAccess;
+  /** The ffmpeg to transcode with, looked up when first needed (media/ffmpeg-binaries.ts). */
+  ffmpeg: () => string;
+}
+
+export interface SubsonicMediaContext extends SubsonicContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * A /rest method that answers with bytes rather than the envelope. Errors before the first byte are
+ * thrown as SubsonicError and become the envelope; after it, the connection is cut.
+ */
+export type SubsonicMediaMethod = (context: SubsonicMediaContext) => Promise<FastifyReply>;
+
+/**
+ * ffmpeg processes this instance runs for /rest at once: each takes a core while it encodes faster
+ * than real time, and requests must keep theirs. One past it is refused (code 0) rather than queued:
+ * a player waiting behind others would stall anyway, and tries again or falls back to raw.
+ */
+export const MAX_TRANSCODES = Math.max(2, availableParallelism());
+
+const songNotFound = () => new SubsonicError(SubsonicCode.notFound, 'Song not found');
+
+/** A song id as getSong and getAlbum give it (a track id); anything else is not found. */
+export function parseSongId(params: SubsonicContext['params']): number {
+  const id = params.get('id');
+  if (id === undefined) throw missingParameter('id');
+  if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > INT4_MAX) throw songNotFound();
+  return Number(id);
+}
+
+/** The web app's 404 (no such track, or not the caller's to hear) is the protocol's 70. */
+async function asSubsonic<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 404) throw songNotFound();
+    throw err;
+  }
+}
+
+/** How long a presigned URL handed to ffmpeg works: longer than any transcode of a long file takes. */
+const INPUT_URL_SECONDS = 6 * 3600;
+
+/** A seekable input where the store has one (transcode.ts), else its read stream. */
+async function transcodeInput(
+  store: BlobStore,
+  source: { key: string; mimeType: string },
+): Promise<TranscodeInput> {
+  // A missing blob is 70 here rather than "ffmpeg produced nothing".
+  if (!(await store.stat(source.key))) throw songNotFound();
+  if (store.localPath) return { file: store.localPath(source.key) };
+  if (store.presignedGetUrl) {
+    const url = await store.presignedGetUrl(source.key, {
+      expiresInSeconds: INPUT_URL_SECONDS,
+      contentType: source.mimeType,
+      cacheControl: 'no-store',
+    });
+    return { url };
+  }
+  return { stream: await store.createReadStream(source.key) };
+}
+
+function ffmpegOf(deps: SubsonicMediaDeps): string {
+  try {
+    return deps.ffmpeg();
+  } catch {
+    // No ffmpeg on this machine (ffmpeg-binaries.ts): the stored bytes still play with format=raw.
+    throw new SubsonicError(SubsonicCode.generic, 'Transcoding is not available on this server');
+  }
+}
+
+/**
+ * stream, download (decision 0385): access exactly as the web app's /stream and /original decide
+ * (StreamAccess: findListenableTrack, cached per viewer and track), the bytes by the same code
+ * (trackMediaReplies: Range, 206/416, ETag; nginx offload or a presigned 302 where configured).
+ * stream transcodes when asked (transcode.ts).
+ */
+export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, SubsonicMediaMethod> {
+  const media = trackMediaReplies(deps.store, deps.offload);
+  const playable = (row: TrackRow) => streamSource(row) !== null;
+  let transcodes = 0;
+
+  async function transcoded(context: SubsonicMediaContext, track: TrackRow) {
+    const { reply } = context;
+    const source = streamSource(track)!;
+    const plan = planTranscode(context.params, { size: track.size, duration: track.duration });
+    if (!plan) return undefined;
+    if (transcodes >= MAX_TRANSCODES) {
+      throw new SubsonicError(SubsonicCode.generic, 'The server is busy transcoding: try again in a moment');
+    }
+    const ffmpeg = ffmpegOf(deps);
+    transcodes += 1;
+    let started: Awaited<ReturnType<typeof startTranscode>>;
+    try {
+      started = await startTranscode(ffmpeg, await transcodeInput(deps.store, source), plan);
+    } catch (err) {
+      transcodes -= 1;
+      throw err;
+    }
+    const { output, stop, exited } = started;
+    void exited.then(() => {
+      transcodes -= 1;
+    });
+    // A player that seeks or skips drops the connection: ffmpeg must not go on encoding for nobody.
+    // The response's close (sent, or the connection lost), not the request's: that one fires as
+    // soon as a form POST's body has been read.
+    reply.raw.on('close', stop);
+    output.on('error', stop);
+    // No length is known before the end and the bytes cannot be ranged: a client seeks with
+    // timeOffset (transcodeOffset) instead.
+    return reply
+      .code(200)
+      .header('Content-Type', transcodedContentType(plan.format))
+      .header('Accept-Ranges', 'none')
+      .header('Cache-Control', PRIVATE)
+      .send(output);
+  }
+
+  const methods: Record<string, SubsonicMediaMethod> = {
+    stream: async (context) => {
+      const { request, reply, caller } = context;
+      const id = parseSongId(context.params);
+      const track = await asSubsonic(() => deps.access.listenable(id, caller.user.id, playable));
+      if (!playable(track)) {
+        throw new SubsonicError(SubsonicCode.generic, 'This song is still being processed: try again soon');
+      }
+      return (
+        (await transcoded(context, track)) ??
+        (await asSubsonic(async () => media.stream(request, reply, track)))
+      );
+    },
+    // The file as uploaded, as the web app's download (/original) sends it.
+    download: async ({ request, reply, caller, params }) => {
+      const id = parseSongId(params);
+      const track = await asSubsonic(() => deps.access.listenable(id, caller.user.id));
+      return asSubsonic(async () => media.original(request, reply, track));
+    },
+  };
+  return new Map(Object.entries({ ...methods, getCoverArt: coverArtMethod(deps.store) }));
+}

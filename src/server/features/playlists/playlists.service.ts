@@ -117,6 +117,23 @@ export async function updatePlaylist(
   return toPlaylistDto(row!);
 }
 
+/** Whether the playlist is shared into a collective `viewerId` is a member of. */
+export async function isSharedWithMember(db: Database, playlistId: number, viewerId: string) {
+  const [shared] = await db
+    .select({ id: playlistCollectiveShares.id })
+    .from(playlistCollectiveShares)
+    .innerJoin(
+      collectiveMembers,
+      and(
+        eq(collectiveMembers.collectiveId, playlistCollectiveShares.collectiveId),
+        eq(collectiveMembers.userId, viewerId),
+      ),
+    )
+    .where(eq(playlistCollectiveShares.playlistId, playlistId))
+    .limit(1);
+  return shared !== undefined;
+}
+
 /**
  * Deletes the owner's playlist; its entries, shares and comments go by cascade, and the share rows'
  * triggers tell each collective's members live that it left (decision 0120). Someone who sees it
@@ -127,21 +144,8 @@ export async function deletePlaylist(db: Database, playlistId: number, viewerId:
     .select({ userId: playlists.userId })
     .from(playlists)
     .where(eq(playlists.id, playlistId));
-  if (row && !canChangePlaylist(viewerId, row.userId)) {
-    const [seen] = await db
-      .select({ id: playlistCollectiveShares.id })
-      .from(playlistCollectiveShares)
-      .innerJoin(
-        collectiveMembers,
-        and(
-          eq(collectiveMembers.collectiveId, playlistCollectiveShares.collectiveId),
-          eq(collectiveMembers.userId, viewerId),
-        ),
-      )
-      .where(eq(playlistCollectiveShares.playlistId, playlistId))
-      .limit(1);
-    if (seen) throw forbidden("Only the playlist's owner can delete it");
-  }
+  if (row && !canChangePlaylist(viewerId, row.userId) && (await isSharedWithMember(db, playlistId, viewerId)))
+    throw forbidden("Only the playlist's owner can delete it");
   if (!row || !canChangePlaylist(viewerId, row.userId)) throw notFound('Playlist not found');
   await db.delete(playlists).where(and(eq(playlists.id, playlistId), eq(playlists.userId, viewerId)));
 }

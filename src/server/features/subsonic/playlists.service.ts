@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema';
 import { canChangePlaylist } from '../playlists/playlists.policy';
-import { listOwnPlaylists } from '../playlists/playlists.service';
+import { isSharedWithMember, listOwnPlaylists } from '../playlists/playlists.service';
 import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
 import { listedToViewer } from '../tracks/shared-with-viewer';
 import type { TrackRow } from '../tracks/tracks.service';
@@ -99,19 +99,8 @@ export async function findVisiblePlaylist(
   const owner = ownerWithLogin(row.owner);
   if (canChangePlaylist(viewerId, row.playlist.userId))
     return { playlist: row.playlist, owner, access: 'own' };
-  const [shared] = await db
-    .select({ one: sql`1` })
-    .from(playlistCollectiveShares)
-    .innerJoin(
-      collectiveMembers,
-      and(
-        eq(collectiveMembers.collectiveId, playlistCollectiveShares.collectiveId),
-        eq(collectiveMembers.userId, viewerId),
-      ),
-    )
-    .where(eq(playlistCollectiveShares.playlistId, playlistId))
-    .limit(1);
-  if (shared) return { playlist: row.playlist, owner, access: 'shared' };
+  if (await isSharedWithMember(db, playlistId, viewerId))
+    return { playlist: row.playlist, owner, access: 'shared' };
   if (await findPublicPlaylist(db, playlistId)) return { playlist: row.playlist, owner, access: 'public' };
   return undefined;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SubsonicAPI } from 'subsonic-api';
-import { TEST_PUBLIC_URL } from './build-test-app';
+import { TEST_PUBLIC_URL, type TestClient } from './build-test-app';
+import { makeWav } from './media-fixtures';
 
 type SubsonicAuth = ConstructorParameters<typeof SubsonicAPI>[0]['auth'];
 
@@ -45,4 +46,21 @@ export function subsonicClient(
     post: options.post,
     fetch: injectFetch(app, options.remoteAddress, options.headers),
   });
+}
+
+/** A one-second WAV uploaded as `name` by `client` (the /rest tests' tracks); its id. */
+export async function uploadNamedTrack(client: TestClient, name: string): Promise<number> {
+  const res = await client.upload(
+    '/api/tracks',
+    { name },
+    { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) },
+  );
+  if (res.statusCode !== 201) throw new Error(`upload of ${name} answered ${res.statusCode}: ${res.body}`);
+  return res.json().id as number;
+}
+
+/** A raw `f=json` call of a /rest method by API key, for errors (the client returns them as they come). */
+export async function restJson(app: FastifyInstance, apiKey: string, method: string, query = '') {
+  const res = await app.inject({ url: `/rest/${method}?${query}&f=json&apiKey=${apiKey}` });
+  return res.json()['subsonic-response'];
 }

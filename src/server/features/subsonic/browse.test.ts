@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { makeWav } from '../../../test/media-fixtures';
-import { subsonicClient } from '../../../test/subsonic-client';
+import { restJson, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
 import { parseXml } from '../../../test/xml';
 import { collectiveMembers, tracks } from '../../db/schema';
 
@@ -21,18 +20,11 @@ const ids = {} as Record<
   number
 >;
 
-async function upload(client: TestClient, name: string): Promise<number> {
-  const res = await client.upload(
-    '/api/tracks',
-    { name },
-    { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) },
-  );
-  expect(res.statusCode).toBe(201);
-  return res.json().id;
-}
+const upload = uploadNamedTrack;
 const api = () => subsonicClient(t.app, { apiKey });
 async function rest(query: string) {
-  return (await t.app.inject({ url: `/rest/${query}&f=json&apiKey=${apiKey}` })).json()['subsonic-response'];
+  const [method = '', rest = ''] = query.split('?');
+  return restJson(t.app, apiKey, method, rest);
 }
 
 beforeAll(async () => {

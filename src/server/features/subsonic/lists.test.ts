@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { makeWav } from '../../../test/media-fixtures';
-import { subsonicClient } from '../../../test/subsonic-client';
+import { restJson, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
 import { parseXml } from '../../../test/xml';
 import { collectiveMembers, tracks } from '../../db/schema';
 
@@ -19,13 +18,7 @@ let apiKey: string;
 const ids = {} as Record<'bass' | 'cello' | 'shared' | 'strangers', number>;
 
 async function upload(client: TestClient, name: string, createdAt: string): Promise<number> {
-  const res = await client.upload(
-    '/api/tracks',
-    { name },
-    { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) },
-  );
-  expect(res.statusCode).toBe(201);
-  const id = res.json().id;
+  const id = await uploadNamedTrack(client, name);
   await t.db
     .update(tracks)
     .set({ createdAt: new Date(createdAt) })
@@ -33,10 +26,7 @@ async function upload(client: TestClient, name: string, createdAt: string): Prom
   return id;
 }
 const api = () => subsonicClient(t.app, { apiKey });
-async function rest(method: string, query: string) {
-  const res = await t.app.inject({ url: `/rest/${method}?${query}&f=json&apiKey=${apiKey}` });
-  return res.json()['subsonic-response'];
-}
+const rest = (method: string, query: string) => restJson(t.app, apiKey, method, query);
 
 beforeAll(async () => {
   t = await buildTestApp();

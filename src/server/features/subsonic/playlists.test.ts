@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { makeWav } from '../../../test/media-fixtures';
-import { subsonicClient } from '../../../test/subsonic-client';
+import { restJson, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
 import { parseXml } from '../../../test/xml';
 import { collectiveMembers } from '../../db/schema';
 
@@ -19,26 +18,14 @@ let collectiveId: number;
 const tracks = {} as Record<'one' | 'two' | 'friends' | 'strangersPublic' | 'strangersPrivate', number>;
 const lists = {} as Record<'rehearsal' | 'friendsOwn' | 'strangersPrivate' | 'strangersPublic', number>;
 
-async function upload(client: TestClient, name: string): Promise<number> {
-  const res = await client.upload(
-    '/api/tracks',
-    { name },
-    { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) },
-  );
-  expect(res.statusCode).toBe(201);
-  return res.json().id;
-}
+const upload = uploadNamedTrack;
 async function playlistOf(client: TestClient, name: string, trackIds: number[]): Promise<number> {
   const id = (await client.post('/api/playlists', { name })).json().id;
   for (const trackId of trackIds) await client.post(`/api/playlists/${id}/tracks`, { trackId });
   return id;
 }
 const api = () => subsonicClient(t.app, { apiKey });
-/** A raw JSON call, for errors (the client returns them as they come). */
-async function rest(method: string, query: string) {
-  const res = await t.app.inject({ url: `/rest/${method}?${query}&f=json&apiKey=${apiKey}` });
-  return res.json()['subsonic-response'];
-}
+const rest = (method: string, query: string) => restJson(t.app, apiKey, method, query);
 
 beforeAll(async () => {
   t = await buildTestApp();

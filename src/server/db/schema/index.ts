@@ -3,6 +3,7 @@ export * from './collectives';
 export * from './coordination';
 export * from './equipment';
 export * from './feedback';
+export * from './listening';
 export * from './playlists';
 export * from './presence';
 export * from './shares';

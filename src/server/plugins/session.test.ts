@@ -105,6 +105,24 @@ describe('signed-in sessions', () => {
     expect((await rowOf(sid))!.expire.getTime()).toBeLessThanOrEqual(Date.now() + HOUR / 2);
   });
 
+  // A request sent before a sign-in (the page's polling, an event stream) may land after it: its
+  // reply must not clear the cookie, or the browser drops the new session and is signed out.
+  it('a late reply for the session a sign-in replaced leaves the cookie alone', async () => {
+    const client = t.client();
+    await client.fetchCsrfToken();
+    const beforeSignIn = client.cookies.get(SESSION_COOKIE)!;
+    expect((await client.post('/api/auth/demo-session')).statusCode).toBe(200);
+    const late = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: `${SESSION_COOKIE}=${beforeSignIn}` },
+    });
+    expect(late.statusCode).toBe(401);
+    expect(late.cookies.filter((c) => c.name === SESSION_COOKIE)).toEqual([]);
+    client.resetCsrf();
+    expect((await client.get('/api/auth/user')).statusCode).toBe(200);
+  });
+
   it('logout deletes the row and tells the browser to drop the cookie', async () => {
     const client = await demoSignIn();
     const sid = sidOf(client);

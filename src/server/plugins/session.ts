@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifySession from '@fastify/session';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { schedulePeriodicTask } from '../jobs/periodic-task';
@@ -91,6 +91,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
   app.addHook('onRequest', async (request) => {
     const session = request.session;
     if (!session) return;
+    forgetCookieOfUnknownSession(request, signer);
     const renew = opts.secrets.length > 1 && signedWithOlderSecret(request.cookies[SESSION_COOKIE]);
     if (renew || (session.userId && shouldTouch(session.lastSeenAt))) session.lastSeenAt = Date.now();
   });
@@ -114,3 +115,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     failure: 'Pruning expired sessions failed',
   });
 });
+
+/**
+ * @fastify/session clears the cookie of a request whose session it could not find. That session
+ * may have been replaced while the request was in flight: a sign-in rotates the id, and the page's
+ * polling or event stream sent before it lands after it; clearing the cookie then would drop the
+ * new session in the browser and sign the person out. So such a request is treated as one that
+ * came without a cookie: its reply sets one only if it starts a session of its own (as any
+ * cookieless request does), and a dead cookie is simply left to be replaced or to expire. Sign-out
+ * still clears it explicitly (auth.service).
+ */
+function forgetCookieOfUnknownSession(request: FastifyRequest, signer: MemoSigner) {
+  const sent = request.cookies[SESSION_COOKIE];
+  if (sent === undefined) return;
+  const unsigned = signer.unsign(sent);
+  if (unsigned.valid && unsigned.value === request.session.sessionId) return;
+  delete request.cookies[SESSION_COOKIE];
+}

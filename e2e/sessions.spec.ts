@@ -38,6 +38,8 @@ test('signs another device out from "Where you\'re signed in"', async ({ page, b
     const activity = page.getByRole('list', { name: 'Security activity, newest first' });
     await expect(activity.getByText('Signed in with Google')).toHaveCount(2);
     await expectNoSeriousA11yViolations(page, 'sessions: two devices');
+    // The app's frame scrolls inside: bring the two cards into view for the picture.
+    await page.getByRole('region', { name: 'Security activity' }).scrollIntoViewIfNeeded();
     await shot(page, 'two-devices');
 
     await theirs.getByRole('button', { name: 'Sign out Safari 17 on iOS 17.5' }).click();
@@ -48,6 +50,7 @@ test('signs another device out from "Where you\'re signed in"', async ({ page, b
     await phonePage.reload();
     await expect(phonePage.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
     expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+    await page.getByRole('region', { name: 'Security activity' }).scrollIntoViewIfNeeded();
     await shot(page, 'signed-out-phone');
   } finally {
     await phone.close();

@@ -27,6 +27,7 @@ import { publicPlaylistsRoutes } from './features/playlists/public-playlists.rou
 import { PagePreviews } from './features/previews/page-previews';
 import { previewsRoutes } from './features/previews/previews.routes';
 import { searchRoutes } from './features/search/search.routes';
+import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { sharePagesRoutes } from './features/shares/share-pages.routes';
 import { sharePreviewRoute } from './features/shares/share-views';
 import { sharesRoutes } from './features/shares/shares.routes';
@@ -81,6 +82,8 @@ export interface BuildAppOptions {
   /** Uploads one person may have in progress at once (default UPLOADS_AT_ONCE.perPerson; tests). */
   uploadsPerPerson?: number;
   sessionPruneIntervalMs?: number;
+  /** How often security events past 90 days are deleted; 0 = never (tests prune by hand). */
+  securityEventPruneIntervalMs?: number;
   /**
    * How often the blob-deletions outbox is drained whatever happened (rows a drain gave up on); 0 =
    * only on start-up and after each change (decision 0095).
@@ -291,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(config.previousSessionSecrets ?? []),
   ]);
   await app.register(apiKeysRoutes, { db, crypto: credentialCrypto });
+  await app.register(sessionsRoutes, { db, pruneIntervalMs: options.securityEventPruneIntervalMs });
   let ffmpeg: string | undefined;
   await app.register(subsonicRoutes, {
     db,

@@ -136,6 +136,7 @@ export async function buildTestApp(
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
     uploadsPerPerson: options.uploadsPerPerson,
     sessionPruneIntervalMs: options.sessionPruneIntervalMs ?? 0,
+    securityEventPruneIntervalMs: 0,
     demoSweepIntervalMs: options.demoSweepIntervalMs ?? 0,
     // Drains follow each change and each start; no timer adding queries to a test's count.
     blobDrainIntervalMs: 0,

@@ -45,11 +45,16 @@ export class DrizzleSessionStore implements SessionStore {
     this.cache?.delete(sid);
     const sess = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
     const expire = sessionExpiry(sess as SessionTimes);
-    this.db
-      .insert(sessions)
-      .values({ sid, sess, expire })
-      .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire } })
-      .then(() => callback(), callback);
+    // A signed-in session's row is made at sign-in; a later write only updates it. A request of a
+    // session ended meanwhile (signed out elsewhere, revoked from the sessions list) must not put
+    // its row back when its reply saves a touched session (decision 0410).
+    const write = isEstablished(sess)
+      ? this.db.update(sessions).set({ sess, expire }).where(eq(sessions.sid, sid))
+      : this.db
+          .insert(sessions)
+          .values({ sid, sess, expire })
+          .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire } });
+    write.then(() => callback(), callback);
   }
 
   get(sid: string, callback: GetCallback) {
@@ -86,6 +91,14 @@ export class DrizzleSessionStore implements SessionStore {
     return { sess: row.sess, expire: row.expire, user: row.user?.id ? (row.user as UserRow) : null };
   }
 }
+
+/** How long after sign-in its session may still be inserted (signIn saves it at once). */
+const SIGN_IN_WRITE_WINDOW_MS = 60_000;
+
+const isEstablished = (sess: Record<string, unknown>) =>
+  typeof sess.userId === 'string' &&
+  typeof sess.signedInAt === 'number' &&
+  Date.now() - sess.signedInAt > SIGN_IN_WRITE_WINDOW_MS;
 
 /** A fresh copy each time: handlers change their session object, never the cached one. */
 function asSession(loaded: LoadedSession): Session {

@@ -3,6 +3,7 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Device } from '../../shared/schemas/sessions';
 import type { Database } from '../db/client';
 import { schedulePeriodicTask } from '../jobs/periodic-task';
 import { type AccessCache, SAFE_METHODS } from './access-cache';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     /** Epoch ms of sign-in and of the last use (written at most hourly): see session-lifetime.ts. */
     signedInAt?: number;
     lastSeenAt?: number;
+    /** Browser, system and network at sign-in, for the sessions list (decision 0410). */
+    device?: Device;
     /** The OpenID Connect transaction between /api/supabase/auth and its callback. */
     oidc?: { state: string; nonce: string; codeVerifier: string; pendingInvite?: string };
     /** The user row read with the session (never stored; see LoadedUser). */

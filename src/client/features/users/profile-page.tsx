@@ -17,6 +17,8 @@ import { AvatarUpload } from './avatar-upload';
 import { BasicInfoSection } from './basic-info-section';
 import { MusicAppsSection } from './music-apps-section';
 import { PublicProfileToggle } from './public-profile-toggle';
+import { SecurityActivitySection } from './security-activity-section';
+import { SessionsSection } from './sessions-section';
 import { SocialLinksSection } from './social-links-section';
 import {
   type ProfileFormInput,
@@ -141,6 +143,8 @@ export function ProfilePage({ user }: { user: AuthUser }) {
       </form>
 
       <MusicAppsSection user={user} />
+      <SessionsSection />
+      <SecurityActivitySection />
     </Page>
   );
 }

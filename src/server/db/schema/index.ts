@@ -6,6 +6,7 @@ export * from './feedback';
 export * from './listening';
 export * from './playlists';
 export * from './presence';
+export * from './security-events';
 export * from './shares';
 export * from './track-versions';
 export * from './tracks';

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { SocialLinkType } from '../../../shared/constants';
@@ -87,6 +88,16 @@ export const sessions = pgTable(
     sid: varchar({ length: 128 }).primaryKey(),
     sess: jsonb().$type<Record<string, unknown>>().notNull(),
     expire: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * What the sessions list and `DELETE /api/user/sessions/{id}` name a session by (decision 0410):
+     * random, unrelated to `sid`, which is the cookie's secret and never leaves the server.
+     */
+    publicId: uuid().notNull().defaultRandom(),
   },
-  (t) => [index('sessions_expire_idx').on(t.expire)],
+  (t) => [
+    index('sessions_expire_idx').on(t.expire),
+    uniqueIndex('sessions_public_id_uq').on(t.publicId),
+    // A person's sessions: their list, "sign out everywhere else".
+    index('sessions_user_idx').on(sql`(${t.sess}->>'userId')`),
+  ],
 );

@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/client';
 import { apiCredentials, users } from '../../db/schema';
 import { HttpError, notFound } from '../../plugins/errors';
+import { recordSecurityEvent } from '../sessions/security-events.service';
 import { apiKeyLookupHash, type CredentialCrypto } from './credential-crypto';
 
 /** `jnl_` and 32 random bytes (base64url): recognisable in a leak report, 256 bits to guess. */
@@ -25,7 +26,7 @@ export function newAppPassword(): string {
   return [0, 6, 12, 18].map((at) => chars.slice(at, at + 6).join('')).join('-');
 }
 
-/** Makes an API key (default) or an app password; its secret is in this reply only. */
+/** Makes an API key (default) or an app password; its secret is in this reply only. Logged (0410). */
 export async function createApiKey(
   db: Database,
   crypto: CredentialCrypto,
@@ -47,6 +48,7 @@ export async function createApiKey(
       .insert(apiCredentials)
       .values({ userId, name: body.name, kind, ...stored })
       .returning({ id: apiCredentials.id, name: apiCredentials.name });
+    await recordSecurityEvent(tx, userId, 'api_key_created', { name: row!.name, credentialKind: kind });
     return { id: row!.id, name: row!.name, key };
   });
 }
@@ -71,11 +73,14 @@ export async function listApiKeys(db: Database, userId: string): Promise<ApiKey[
   }));
 }
 
-/** Revokes one of the caller's own; someone else's and a missing one are the same 404. */
+/** Revokes one of the caller's own (logged); someone else's and a missing one are the same 404. */
 export async function revokeApiKey(db: Database, userId: string, id: number): Promise<void> {
-  const [row] = await db
-    .delete(apiCredentials)
-    .where(and(eq(apiCredentials.id, id), eq(apiCredentials.userId, userId)))
-    .returning({ id: apiCredentials.id });
-  if (!row) throw notFound('API key not found');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(apiCredentials)
+      .where(and(eq(apiCredentials.id, id), eq(apiCredentials.userId, userId)))
+      .returning({ name: apiCredentials.name, kind: apiCredentials.kind });
+    if (!row) throw notFound('API key not found');
+    await recordSecurityEvent(tx, userId, 'api_key_revoked', { name: row.name, credentialKind: row.kind });
+  });
 }

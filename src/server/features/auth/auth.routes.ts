@@ -137,7 +137,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       if (current) return toAuthUser(current);
       const user = handoffUserId ? await findUserById(db, handoffUserId) : undefined;
       if (!user) throw new HttpError(401, 'There is no sign-in to finish; please sign in again');
-      await signIn(request, user.id);
+      await signIn(db, request, user.id, 'google');
       clearSignInBinding(reply);
       return toAuthUser(user);
     },
@@ -226,7 +226,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
         );
       }
       const user = await userFromSignIn(db, claims);
-      await signIn(request, user.id);
+      await signIn(db, request, user.id, 'google');
       const landing = transaction.pendingInvite ? `/join/${transaction.pendingInvite}` : '/';
       // The hand-off is only for the browser that started this sign-in (it holds the binding).
       const binding = signInBindingOf(request);

@@ -81,7 +81,7 @@ export const demoPlugin = fp(async (fastify: FastifyInstance, opts: DemoPluginOp
       if (own) return toAuthUser(own);
       if (await demoAccountsFull(deps)) throw new HttpError(503, DEMO_FULL_MESSAGE);
       const user = await createDemoAccount(deps);
-      await signIn(request, user.id);
+      await signIn(opts.db, request, user.id, 'demo');
       return toAuthUser(user);
     },
   );

@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { restJson, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
+import { testDatabaseKind } from '../../../test/test-database';
+import { findOwnPlaylist, removeTrackFromPlaylist } from '../playlists/playlists.service';
 
 /**
  * Playlist writes over /rest (decision 0405): updatePlaylist's removals and additions in one
@@ -81,6 +83,39 @@ describe('updatePlaylist: one transaction', () => {
     ]);
     expect((await me.get(`/api/playlists/${id}`)).json().name).toBe('Kept');
   });
+
+  // PGlite has one connection: a second transaction could not wait on the first there.
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'a web edit holding the playlist makes /rest wait, and the indices are read after it',
+    async () => {
+      const id = await playlistOf('Race', [songs.a, songs.b, songs.c]);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let taken!: () => void;
+      const lockTaken = new Promise<void>((resolve) => {
+        taken = resolve;
+      });
+      // As the web app's DELETE /api/playlists/{id}/tracks/{trackId}: the playlist locked, then the entry.
+      const web = t.db.transaction(async (tx) => {
+        await findOwnPlaylist(tx, id, me.userId, true);
+        taken();
+        await held;
+        await removeTrackFromPlaylist(tx, id, me.userId, songs.a);
+      });
+      await lockTaken;
+      const update = t.app.inject({
+        url: `/rest/updatePlaylist?f=json&apiKey=${apiKey}&playlistId=${id}&songIndexToRemove=0`,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await web;
+      expect((await update).json()['subsonic-response'].status).toBe('ok');
+      // Index 0 was b once the web edit had taken a: both removals happened, c is left.
+      expect(await entriesOf(id)).toEqual([[songs.c, 0]]);
+    },
+  );
 
   it('a bad index or a song not mine changes nothing', async () => {
     const id = await playlistOf('Checked', [songs.a, songs.b]);

@@ -81,6 +81,12 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await main.evaluate((el) => el.scrollTo(0, 0));
   await shot(page, '2-own-profile');
   await expectNoSeriousA11yViolations(page, 'profiles: 2-own-profile');
+  // The Music apps card opens like its siblings: icon tile, title, subtitle (decision 0405).
+  const apps = main.getByRole('region', { name: 'Music apps' });
+  await apps.scrollIntoViewIfNeeded();
+  await expect(apps.getByText('Listen to your journal in other players')).toBeVisible();
+  await shot(page, '2b-music-apps');
+  await main.evaluate((el) => el.scrollTo(0, 0));
 
   // --- A stranger, signed out in another browser context, opens the public page and listens.
   const stranger = await browser.newContext({ baseURL: test.info().project.use.baseURL });

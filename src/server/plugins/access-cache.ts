@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -87,18 +87,31 @@ declare module 'fastify' {
     /** Bumped by every unsafe request; background jobs that change permissions may bump it too. */
     accessGeneration: Generation;
   }
+  interface FastifyContextConfig {
+    /**
+     * Whether this request may change data, for a route whose HTTP method does not say (the Subsonic
+     * API: a player GETs createPlaylist and form-POSTs getArtists, decision 0405). Without it, an
+     * unsafe HTTP method is the answer.
+     */
+    changesData?: (request: FastifyRequest) => boolean;
+  }
 }
 
-/** Decorates app.accessGeneration and bumps it around every unsafe request. */
+/** Whether a request may change what the caches hold: its route says, else its HTTP method. */
+export const changesData = (request: FastifyRequest) =>
+  request.routeOptions.config?.changesData?.(request) ?? !SAFE_METHODS.has(request.method);
+
+/** Decorates app.accessGeneration and bumps it around every request that may change data. */
 export const accessGenerationPlugin = fp(async (app: FastifyInstance, opts: { generation: Generation }) => {
   app.decorate('accessGeneration', opts.generation);
+  // Routing is done before onRequest, so the route's config (and its params) can be read here.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!SAFE_METHODS.has(request.method)) opts.generation.bump();
+    if (changesData(request)) opts.generation.bump();
     done();
   });
   // onSend runs after the handler (and its transaction) finished, for errors too.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method)) opts.generation.bump();
+    if (changesData(request)) opts.generation.bump();
     done(null, payload);
   });
 });

@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Database } from '../db/client';
@@ -39,7 +39,7 @@ export const RATE_LIMITS = {
   subsonicAuth: { max: 20, timeWindow: 60_000 },
 } as const;
 
-type UserActionLimit = 'upload' | 'comment' | 'create';
+export type UserActionLimit = 'upload' | 'comment' | 'create';
 export type RateLimitOverrides = Partial<Record<keyof typeof RATE_LIMITS, number>>;
 
 const WHAT: Record<UserActionLimit, string> = {
@@ -52,6 +52,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandlers bounding what one signed-in person does per minute, after requireUser. */
     userRateLimit: Record<UserActionLimit, preHandlerAsyncHookHandler>;
+    /**
+     * The same limits for a person a request names without a session (the Subsonic API's key,
+     * decision 0405): one counter with the web app's, so /rest adds nothing to the allowance.
+     */
+    limitUserAction(
+      name: UserActionLimit,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: string,
+    ): Promise<void>;
     /** Failed attempts at a secret, counted per subject (a username) and address (decision 0385). */
     failedAttempts: FailedAttempts;
   }
@@ -178,12 +188,14 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
     route.preHandler = [check, ...[route.preHandler ?? []].flat()];
   });
   const limiters = {} as Record<UserActionLimit, preHandlerAsyncHookHandler>;
+  // The person limitUserAction names, beside the request (the limiter's key is made from it alone).
+  const actors = new WeakMap<FastifyRequest, string>();
   for (const name of ['upload', 'comment', 'create'] as const) {
     // One counter per kind of action, shared by every route that takes it (both comment routes…).
     const check = app.createRateLimit({
       max: overrides[name] ?? RATE_LIMITS[name].max,
       timeWindow: RATE_LIMITS[name].timeWindow,
-      keyGenerator: keyFor(name),
+      keyGenerator: (request) => `${name}:${actors.get(request) ?? rateLimitKey(request)}`,
     });
     limiters[name] = async (request, reply) => {
       const result = await check(request);
@@ -197,6 +209,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
     };
   }
   app.decorate('userRateLimit', limiters);
+  app.decorate(
+    'limitUserAction',
+    async (name: UserActionLimit, request: FastifyRequest, reply: FastifyReply, userId: string) => {
+      actors.set(request, `user:${userId}`);
+      await limiters[name].call(app, request, reply);
+    },
+  );
   app.decorate('failedAttempts', failedAttemptsLimit(app, overrides.subsonicAuth, off));
 });
 

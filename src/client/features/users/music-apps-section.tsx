@@ -1,4 +1,4 @@
-import { Check, Copy, KeyRound, Loader2, Plus, Trash2 } from 'lucide-react';
+import { Check, Copy, KeyRound, Loader2, Plus, Smartphone, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../../shared/format';
 import {
@@ -14,6 +14,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { useCopiedTick } from '../../lib/use-copied-tick';
+import { SectionTitle } from './section-editor';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './use-api-keys';
 
 const KIND_LABELS: Record<ApiCredentialKind, string> = {
@@ -154,11 +155,16 @@ export function MusicAppsSection({ user }: { user: AuthUser }) {
 
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-2xl border border-border bg-card p-6">
-      <h2 id={headingId} className="text-xl font-semibold">
-        Music apps
-      </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Listen in apps that speak Subsonic (Symfonium, DSub, Feishin…). Server:{' '}
+      <header className="mb-5">
+        <SectionTitle
+          id={headingId}
+          title="Music apps"
+          description="Listen to your journal in other players"
+          icon={Smartphone}
+        />
+      </header>
+      <p className="text-sm text-muted-foreground">
+        Apps that speak Subsonic (Symfonium, DSub, Feishin…) sign in with these. Server:{' '}
         <span className="font-mono text-foreground">{window.location.origin}</span>, username:{' '}
         <span className="font-mono text-foreground">{login}</span>. Use an API key where the app offers one,
         otherwise an app password.

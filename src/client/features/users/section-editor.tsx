@@ -58,6 +58,39 @@ function isDirty(mark: unknown): boolean {
   return false;
 }
 
+/**
+ * A profile card's title: the icon tile, the heading and its one-line subtitle. Every card of the
+ * page starts with it, editable or not (Music apps too), so they read as one set.
+ */
+export function SectionTitle({
+  id,
+  title,
+  description,
+  icon: Icon,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  icon: LucideIcon;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-3">
+      <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary">
+        <Icon className="size-4" aria-hidden />
+      </div>
+      <div>
+        <h2 id={id} className="font-semibold">
+          {title}
+        </h2>
+        {description && <p className="text-xs text-muted-foreground">{description}</p>}
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /** A titled card with the edit, confirm and cancel controls of one profile section. */
 export function SectionEditor({
   title,
@@ -76,22 +109,13 @@ export function SectionEditor({
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-border bg-card p-6">
       <header className="mb-5 flex items-start justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <div className="flex size-9 items-center justify-center rounded-lg bg-primary/15 text-primary">
-            <Icon className="size-4" aria-hidden />
-          </div>
-          <div>
-            <h2 id={headingId} className="font-semibold">
-              {title}
-            </h2>
-            {description && <p className="text-xs text-muted-foreground">{description}</p>}
-            {!section.editing && section.unsaved && (
-              <p className="mt-1 text-xs font-medium text-warning" data-testid="section-unsaved">
-                Not saved yet: press Save Profile
-              </p>
-            )}
-          </div>
-        </div>
+        <SectionTitle id={headingId} title={title} description={description} icon={Icon}>
+          {!section.editing && section.unsaved && (
+            <p className="mt-1 text-xs font-medium text-warning" data-testid="section-unsaved">
+              Not saved yet: press Save Profile
+            </p>
+          )}
+        </SectionTitle>
         <div className="flex items-center gap-1">
           {section.editing ? (
             <>

@@ -3,11 +3,14 @@ import { INT4_MAX } from '../../../shared/schemas/primitives';
 import {
   createPlaylist,
   deletePlaylist,
+  findOwnPlaylist,
   removeTrackFromPlaylist,
   updatePlaylist,
 } from '../playlists/playlists.service';
 import { bulkTrackAction } from '../tracks/tracks-bulk.service';
 import { notFound, required, songNode } from './browse-methods';
+import { coverArtId } from './cover-art';
+import { writes } from './method-writes';
 import {
   findVisiblePlaylist,
   listVisiblePlaylists,
@@ -38,6 +41,8 @@ function playlistNode(found: VisiblePlaylist, totals: { songCount: number; durat
     duration: totals.duration,
     created: playlist.createdAt.toISOString(),
     changed: playlist.updatedAt.toISOString(),
+    // Its picture, when it has one: served by getCoverArt as every image (cover-art.ts).
+    coverArt: coverArtId(playlist.imageKey),
     // OpenSubsonic: clients offer editing only when false; only the owner changes a playlist.
     readonly: access !== 'own',
   };
@@ -87,6 +92,22 @@ async function addSongs({ db, caller }: SubsonicContext, playlistId: number, ids
   if (ids.length > 0) await bulkTrackAction(db, caller.user.id, { action: 'addToPlaylist', playlistId, ids });
 }
 
+/**
+ * Runs one edit of the caller's playlist in one transaction, its row locked first as the web app's
+ * adds, removals and reorders lock it: theirs wait for this one and this one for theirs, so the
+ * entries it reads are the ones it changes, and a failure leaves the playlist as it was.
+ */
+function inOneEdit<T>(
+  context: SubsonicContext,
+  playlistId: number,
+  edit: (tx: SubsonicContext) => Promise<T>,
+) {
+  return context.db.transaction(async (tx) => {
+    await findOwnPlaylist(tx, playlistId, context.caller.user.id, true);
+    return edit({ ...context, db: tx });
+  });
+}
+
 /** The web app's validation (name length…), as a protocol error rather than a 400. */
 function validated<T>(
   result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
@@ -122,7 +143,7 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
     return fullPlaylist(context, found);
   },
 
-  createPlaylist: async (context) => {
+  createPlaylist: writes(async (context) => {
     const { db, caller, params } = context;
     const existing = params.get('playlistId');
     const name = params.get('name');
@@ -132,33 +153,33 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
         'Required parameter is missing: name or playlistId',
       );
     const target = existing === undefined ? undefined : await ownPlaylist(context, existing);
+    // A new playlist counts as POST /api/playlists does, on the same per-person counter.
+    if (!target) await context.limit('create');
     const songs = await songsToAdd(context, params.getAll('songId'));
     let playlistId: number;
     if (target) {
       // Replaces the songs: every entry goes, then the new list is appended in the order given.
       playlistId = target.playlist.id;
-      if (name !== undefined)
-        await updatePlaylist(
-          db,
-          playlistId,
-          caller.user.id,
-          validated(updatePlaylistBodySchema.safeParse({ name })),
-        );
-      for (const entry of await playlistEntries(db, target, caller.user.id)) {
-        await removeTrackFromPlaylist(db, playlistId, caller.user.id, entry.track.id);
-      }
+      const patch = name === undefined ? undefined : validated(updatePlaylistBodySchema.safeParse({ name }));
+      await inOneEdit(context, playlistId, async (edit) => {
+        if (patch) await updatePlaylist(edit.db, playlistId, caller.user.id, patch);
+        for (const entry of await playlistEntries(edit.db, target, caller.user.id)) {
+          await removeTrackFromPlaylist(edit.db, playlistId, caller.user.id, entry.track.id);
+        }
+        await addSongs(edit, playlistId, songs);
+      });
     } else {
       playlistId = (
         await createPlaylist(db, caller.user.id, validated(createPlaylistBodySchema.safeParse({ name })))
       ).id;
+      await addSongs(context, playlistId, songs);
     }
-    await addSongs(context, playlistId, songs);
     const found = await findVisiblePlaylist(db, playlistId, caller.user.id);
     return fullPlaylist(context, found!);
-  },
+  }),
 
-  updatePlaylist: async (context) => {
-    const { db, caller, params } = context;
+  updatePlaylist: writes(async (context) => {
+    const { caller, params } = context;
     const found = await ownPlaylist(context, required(params, 'playlistId'));
     const playlistId = found.playlist.id;
     const changes = Object.fromEntries(
@@ -168,29 +189,32 @@ export const playlistMethods: Record<string, SubsonicMethod> = {
         isPublic: params.get('public') === undefined ? undefined : params.get('public') === 'true',
       }).filter(([, value]) => value !== undefined),
     );
-    // Everything is checked before anything changes. Indices are positions in the playlist as it
-    // was before this update, as the protocol means them.
-    const current = await playlistEntries(db, found, caller.user.id);
-    const removals = params.getAll('songIndexToRemove').map((value) => {
-      const index = /^\d{1,6}$/.test(value) ? Number(value) : -1;
-      const entry = current[index];
-      if (!entry) throw notFound(`Song index ${value}`);
-      return entry.track.id;
-    });
-    const songs = await songsToAdd(context, params.getAll('songIdToAdd'));
     const patch = Object.keys(changes).length
       ? validated(updatePlaylistBodySchema.safeParse(changes))
       : undefined;
-    if (patch) await updatePlaylist(db, playlistId, caller.user.id, patch);
-    for (const trackId of new Set(removals))
-      await removeTrackFromPlaylist(db, playlistId, caller.user.id, trackId);
-    await addSongs(context, playlistId, songs);
+    // One transaction: indices are positions in the playlist as it was before this update (as the
+    // protocol means them), read under the lock, so no web edit can shift them before the removals;
+    // everything is checked before anything changes, and a failure undoes it all.
+    await inOneEdit(context, playlistId, async (edit) => {
+      const current = await playlistEntries(edit.db, found, caller.user.id);
+      const removals = params.getAll('songIndexToRemove').map((value) => {
+        const index = /^\d{1,6}$/.test(value) ? Number(value) : -1;
+        const entry = current[index];
+        if (!entry) throw notFound(`Song index ${value}`);
+        return entry.track.id;
+      });
+      const songs = await songsToAdd(edit, params.getAll('songIdToAdd'));
+      if (patch) await updatePlaylist(edit.db, playlistId, caller.user.id, patch);
+      for (const trackId of new Set(removals))
+        await removeTrackFromPlaylist(edit.db, playlistId, caller.user.id, trackId);
+      await addSongs(edit, playlistId, songs);
+    });
     return {};
-  },
+  }),
 
-  deletePlaylist: async (context) => {
+  deletePlaylist: writes(async (context) => {
     const found = await ownPlaylist(context, required(context.params, 'id'));
     await deletePlaylist(context.db, found.playlist.id, context.caller.user.id);
     return {};
-  },
+  }),
 };

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { UserActionLimit } from '../../plugins/rate-limits';
 import { browseMethods } from './browse-methods';
 import { listMethods } from './list-methods';
 import { playlistMethods } from './playlist-methods';
@@ -11,6 +12,11 @@ export interface SubsonicContext {
   db: Database;
   caller: SubsonicCaller;
   params: SubsonicParams;
+  /**
+   * Counts one of the caller's actions against the web app's per-person limit of that kind (the
+   * same counter as the web app's routes); over it, a SubsonicError (decision 0405).
+   */
+  limit(action: UserActionLimit): Promise<void>;
 }
 
 /** One /rest method: the payload beside the envelope's own attributes, or a thrown SubsonicError. */

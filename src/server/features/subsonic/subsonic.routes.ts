@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import type { UserActionLimit } from '../../plugins/rate-limits';
 import type { CredentialCrypto } from '../api-keys/credential-crypto';
 import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
+import { isWrite } from './method-writes';
 import { authenticate, SubsonicAuthFailure, type SubsonicCaller } from './subsonic-auth';
 import { SUBSONIC_METHODS } from './subsonic-methods';
 import { SubsonicParams } from './subsonic-params';
@@ -40,6 +43,13 @@ export const SUBSONIC_MEDIA_URLS = [
   '/rest/download.view',
 ];
 
+/** `ping` for `/rest/ping`, `/rest/ping.view` and the media routes' `/rest/stream`… */
+function methodName(request: FastifyRequest): string {
+  const url = request.routeOptions.url ?? '';
+  const name = url.includes(':') ? (request.params as { method?: string }).method : url.slice(6);
+  return (name ?? '').replace(/\.view$/, '');
+}
+
 /**
  * The OpenSubsonic API (issue 26, decision 0385): `/rest/{method}` and `/rest/{method}.view`, GET or
  * a form POST (formPost), XML unless `f=json`. Protocol errors are HTTP 200 with their code, as
@@ -56,6 +66,23 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
     { parseAs: 'string' },
     (_request, body, done) => done(null, body),
   );
+
+  /** The web app's per-person limits (`create`…), over which a player gets the envelope (code 0). */
+  async function limitAction(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: UserActionLimit,
+    userId: string,
+  ) {
+    try {
+      await app.limitUserAction(action, request, reply, userId);
+    } catch (err) {
+      // Retry-After is already on the reply.
+      if (err instanceof HttpError && err.statusCode === 429)
+        throw new SubsonicError(SubsonicCode.generic, err.message);
+      throw err;
+    }
+  }
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, params: SubsonicParams) {
     const subject = params.get('apiKey') !== undefined ? '' : (params.get('u') ?? '');
@@ -97,11 +124,7 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
         .headers(CORS)
         .send(body);
     };
-    const url = request.routeOptions.url ?? '';
-    const name = (url.includes(':') ? (request.params as { method: string }).method : url.slice(6)).replace(
-      /\.view$/,
-      '',
-    );
+    const name = methodName(request);
     const method = SUBSONIC_METHODS.get(name);
     const mediaMethod = media.get(name);
     if (!method && !mediaMethod) {
@@ -109,9 +132,10 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
     }
     try {
       const caller: SubsonicCaller = await signIn(request, reply, params);
-      if (!mediaMethod) return send(200, await method!({ db, caller, params }));
+      const limit = (action: UserActionLimit) => limitAction(request, reply, action, caller.user.id);
+      if (!mediaMethod) return send(200, await method!({ db, caller, params, limit }));
       reply.headers(CORS);
-      return await mediaMethod({ db, caller, params, request, reply });
+      return await mediaMethod({ db, caller, params, limit, request, reply });
     } catch (err) {
       // Only before the first byte: after it, the connection is cut (Fastify logs the error).
       if (err instanceof SubsonicError && !reply.sent) return send(200, err);
@@ -122,7 +146,11 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
     method: ['GET', 'POST'] as ['GET', 'POST'],
     // Every request carries its own secret and no session is ever used, so there is nothing for a
     // forged cross-site request to ride on; apps could not send the token anyway (session.ts).
-    config: { csrfExempt: true as const },
+    // Only the methods that write drop the access caches, whether GET or POST (method-writes.ts).
+    config: {
+      csrfExempt: true as const,
+      changesData: (request: FastifyRequest) => isWrite(SUBSONIC_METHODS.get(methodName(request))),
+    },
     schema: { hide: true },
     handler,
   };

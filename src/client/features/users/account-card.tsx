@@ -3,8 +3,9 @@ import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { formatDate } from '../../../shared/format';
 import type { Device } from '../../../shared/schemas/sessions';
+import { SectionTitle } from './section-editor';
 
-/** A profile card as the others are drawn (SectionEditor): icon tile, title, subtitle, an action. */
+/** A profile card as the others are drawn (SectionTitle): icon tile, title, subtitle, an action. */
 export function AccountCard({
   icon: Icon,
   title,
@@ -22,17 +23,7 @@ export function AccountCard({
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-2xl border border-border bg-card p-6">
       <header className="mb-4 flex flex-wrap items-start justify-between gap-4">
-        <div className="flex items-center gap-3">
-          <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary">
-            <Icon className="size-4" aria-hidden />
-          </div>
-          <div>
-            <h2 id={headingId} className="font-semibold">
-              {title}
-            </h2>
-            <p className="text-xs text-muted-foreground">{description}</p>
-          </div>
-        </div>
+        <SectionTitle id={headingId} icon={Icon} title={title} description={description} />
         {action}
       </header>
       {children}

@@ -3,22 +3,9 @@ import { userSummarySchema } from './collectives';
 import { trackSchema } from './tracks';
 
 /**
- * Listening data (issue 26, decision 0395): a play is one listen that counted, from the web player
- * or a Subsonic app's scrobble. The rule for "counted" lives here so the player and the server agree.
+ * Listening data (issue 26, decision 0395): a play is one listen that counted (shared/play-rule.ts),
+ * from the web player or a Subsonic app's scrobble.
  */
-
-/** A listen counts once this many seconds were heard (Spotify's 30 s), or half a shorter track. */
-export const PLAY_MIN_SECONDS = 30;
-
-/** Seconds of listening after which a play of a track `duration` seconds long counts. */
-export function playThreshold(duration: number | null | undefined): number {
-  if (!duration || !Number.isFinite(duration) || duration <= 0) return PLAY_MIN_SECONDS;
-  return Math.min(PLAY_MIN_SECONDS, duration / 2);
-}
-
-/** `listened` seconds of a track `duration` seconds long: a play. */
-export const countsAsPlay = (listened: number, duration: number | null | undefined) =>
-  listened >= playThreshold(duration);
 
 /** GET /api/user/recent: how many tracks at most, newest play first. */
 export const RECENT_PLAYS_MAX = 50;

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { PLAY_MIN_SECONDS, type RecentPlays, type TrackPlayCounts } from '../../../shared/schemas/plays';
+import { PLAY_MIN_SECONDS } from '../../../shared/play-rule';
+import type { RecentPlays, TrackPlayCounts } from '../../../shared/schemas/plays';
 import type { Database } from '../../db/client';
 import {
   collectiveMembers,

@@ -44,9 +44,9 @@ async function playsAt(userId: string, trackId: number, count: number, startMinu
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await t.signedInClient({ username: 'owner' });
-  [a1, a2, b1, both, outsider] = await Promise.all(
+  [a1, a2, b1, both, outsider] = (await Promise.all(
     ['a1', 'a2', 'b1', 'both', 'outsider'].map((username) => t.signedInClient({ username })),
-  );
+  )) as [Client, Client, Client, Client, Client];
   shared = await uploadNamedTrack(owner, 'Shared take');
   other = await uploadNamedTrack(owner, 'Public take');
   await owner.patch(`/api/tracks/${other}`, { visibility: 'public' });

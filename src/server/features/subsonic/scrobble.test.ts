@@ -86,6 +86,12 @@ describe('/rest scrobble and now playing (decision 0395)', () => {
     await api().scrobble({ id: String(ids.shared), time: minutesAgo(50) });
     expect(await albums('frequent')).toEqual([friends2026, mine2025]);
     expect(await albums('recent')).toEqual([friends2026, mine2025]);
+    // Song nodes carry my own plays of them (getSong, getAlbum).
+    const { song } = await api().getSong({ id: String(ids.shared) });
+    expect(song.playCount).toBe(4);
+    expect(Date.now() - new Date(song.played!).getTime()).toBeLessThan(60_000);
+    const { album } = await api().getAlbum({ id: `al-${me.userId}-2026` });
+    expect(album.song!.map((s) => [s.title, s.playCount, s.played])).toEqual([['New take', 0, undefined]]);
     // My 2026 album was never played: in neither list.
     expect(await albums('recent')).not.toContain(`al-${me.userId}-2026`);
   });

@@ -26,7 +26,11 @@ const playedAgo = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffi
  * player and their Subsonic apps alike, newest first, each once; they play from here as a queue.
  */
 export function RecentPage() {
-  const { data, isLoading, error } = useQuery<RecentPlays>({ queryKey: RECENT_PLAYS_QUERY_KEY });
+  // Music apps add plays this screen never hears of: asked again each time it opens.
+  const { data, isLoading, error } = useQuery<RecentPlays>({
+    queryKey: RECENT_PLAYS_QUERY_KEY,
+    refetchOnMount: 'always',
+  });
   const items = data?.items ?? [];
   const queue = useMemo(
     () => (data?.items ?? []).map((item) => toPlayerTrack(item.track, trackOwner(item.user))),

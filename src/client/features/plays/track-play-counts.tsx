@@ -14,7 +14,8 @@ export const playCountsKey = (trackId: number | string) => ['/api/tracks', Strin
  * apart from the track page's first paint (it is the owner's, and below the card).
  */
 export function TrackPlayCounts({ trackId }: { trackId: number }) {
-  const { data, isError } = useQuery<Counts>({ queryKey: playCountsKey(trackId) });
+  // Others' plays happen elsewhere: asked again each time the page opens.
+  const { data, isError } = useQuery<Counts>({ queryKey: playCountsKey(trackId), refetchOnMount: 'always' });
   if (isError) return null;
   return (
     <section

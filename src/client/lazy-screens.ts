@@ -34,6 +34,8 @@ export const CollectiveSettingsPage = screen(() =>
 export const DownloadsPage = screen(() =>
   import('./features/offline/downloads-page').then((m) => m.DownloadsPage),
 );
+/** '/recent', Recently played (issue 26). */
+export const RecentPage = screen(() => import('./features/plays/recent-page').then((m) => m.RecentPage));
 export const EquipmentPage = screen(() =>
   import('./features/equipment/equipment-page').then((m) => m.EquipmentPage),
 );

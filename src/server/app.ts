@@ -24,6 +24,7 @@ import { invitesRoutes } from './features/invites/invites.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
 import { publicPlaylistsRoutes } from './features/playlists/public-playlists.routes';
+import { playsRoutes } from './features/plays/plays.routes';
 import { PagePreviews } from './features/previews/page-previews';
 import { previewsRoutes } from './features/previews/previews.routes';
 import { searchRoutes } from './features/search/search.routes';
@@ -269,6 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(imagesRoutes, { store });
   await app.register(invitesRoutes, { db });
   await app.register(trackCommentsRoutes, { db });
+  await app.register(playsRoutes, { db });
   await app.register(notificationsRoutes, { db });
   await app.register(activityRoutes, { db });
   // One access decision per viewer and track, whether the web app or a Subsonic app asks (0066).

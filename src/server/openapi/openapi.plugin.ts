@@ -35,6 +35,7 @@ export const API_TAGS = [
   { name: 'images', description: 'Uploaded images (avatars and covers)' },
   { name: 'events', description: 'Live events (server-sent events)' },
   { name: 'notifications', description: 'Your inbox of notifications and its preferences' },
+  { name: 'plays', description: 'Listening: counting plays, Recently played, play counts for owners' },
   { name: 'search', description: 'One search across tracks, playlists, collectives, equipment and people' },
   { name: 'previews', description: 'Link previews of public pages: oEmbed and preview pictures' },
   { name: 'health', description: 'For load balancers' },

@@ -30,6 +30,8 @@ const NO_BODY = new Set([
   'POST /api/auth/demo-session',
   'POST /api/invite/:code/join',
   'POST /api/tracks/:id/process',
+  // A play carries nothing but the track: the server takes the time (decision 0395).
+  'POST /api/tracks/:id/plays',
 ]);
 
 type Schema = {

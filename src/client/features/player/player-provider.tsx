@@ -6,6 +6,7 @@ import { createPlayerEngine } from './player-engine';
 import { loadPlayerSettings, savePlayerSettings } from './player-settings';
 import { useLoudnessLevelling } from './use-loudness-levelling';
 import { useMediaSession } from './use-media-session';
+import { usePlayCounter } from './use-play-counter';
 
 /**
  * One <audio> element for the whole app, so playback survives navigation between screens. It is
@@ -44,6 +45,7 @@ export function PlayerProvider({ children }: { children: ReactNode }) {
 
   primeRef.current = useLoudnessLevelling(audio, { track: currentTrack, levelling, volume, muted });
   useMediaSession(audio, { track: currentTrack, isPlaying }, { ...engine.controls, resume: engine.resume });
+  usePlayCounter(audio, currentTrack);
 
   const attachAudio = useCallback((element: HTMLAudioElement | null) => {
     audioRef.current = element;

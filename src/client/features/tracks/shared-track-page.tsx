@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Download, ListEnd, ListStart } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
@@ -18,6 +19,11 @@ import { TrackCard } from './track-card';
 import { pollWhilePending } from './use-tracks';
 
 const isTrackId = (raw: string) => /^[1-9]\d{0,15}$/.test(raw);
+
+/** The owner's play counts (decision 0395): their own chunk, off the page's first route. */
+const TrackPlayCounts = lazy(() =>
+  import('../plays/track-play-counts').then((m) => ({ default: m.TrackPlayCounts })),
+);
 
 /** The track page's own buttons (issue 10): queue it, or download the original. */
 function TrackPageActions({ track }: { track: PlayerTrack }) {
@@ -100,6 +106,11 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
       <TrackCard track={track} owner={artist} publicView={!own} heading="h1" className="p-6" />
       <TrackWaveform track={toPlayerTrack(track, artist)} className="mt-4" />
       <TrackPageActions track={toPlayerTrack(track, artist)} />
+      {own && (
+        <Suspense fallback={null}>
+          <TrackPlayCounts trackId={track.id} />
+        </Suspense>
+      )}
       {track.equipment.length > 0 && (
         <div className="mt-4">
           <p className="mb-2 text-xs text-muted-foreground">Equipment</p>

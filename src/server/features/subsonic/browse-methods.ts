@@ -10,6 +10,7 @@ import {
   ownerOf,
 } from './browse.service';
 import { parseSongId } from './media-methods';
+import { songPlays } from './song-plays';
 import type { SubsonicMethod } from './subsonic-methods';
 import { missingParameter, SubsonicCode, SubsonicError, type SubsonicNode } from './subsonic-response';
 import { MUSIC_FOLDER } from './system-methods';
@@ -146,13 +147,20 @@ export const browseMethods: Record<string, SubsonicMethod> = {
       duration: Math.round(rows.reduce((sum, row) => sum + (row.track.duration ?? 0), 0)),
       created: rows[0].track.createdAt,
     };
-    return { album: { ...albumNode(owner, summary), song: rows.map((row) => songNode(row.track, owner)) } };
+    const plays = await songPlays(
+      db,
+      caller.user.id,
+      rows.map((row) => row.track.id),
+    );
+    const song = rows.map((row) => ({ ...songNode(row.track, owner), ...plays(row.track.id) }));
+    return { album: { ...albumNode(owner, summary), song } };
   },
   getSong: async ({ db, caller, params }) => {
     const id = parseSongId(params);
     try {
       const track = await findListenableTrack(db, id, caller.user.id);
-      return { song: songNode(track, await ownerOf(db, track)) };
+      const plays = await songPlays(db, caller.user.id, [track.id]);
+      return { song: { ...songNode(track, await ownerOf(db, track)), ...plays(track.id) } };
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404) throw notFound('Song');
       throw err;

@@ -64,8 +64,8 @@ export type AlbumListType =
   | 'byGenre';
 
 /**
- * One page of albums in the order `type` asks for. recent, frequent, starred and highest are empty
- * until Journal records plays and likes (issue 26's scrobble and star); byGenre until it has genres.
+ * One page of albums in the order `type` asks for. recent and frequent are played-albums.ts's;
+ * starred and highest are empty until likes exist (issue 26's star); byGenre until genres do.
  */
 export function orderAlbums(
   albums: AlbumListItem[],

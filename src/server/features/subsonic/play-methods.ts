@@ -1,0 +1,77 @@
+import { INT4_MAX } from '../../../shared/schemas/primitives';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import { nowPlayingOf, setNowPlaying } from '../plays/now-playing.service';
+import { recordPlay } from '../plays/plays.service';
+import { findListenableTrack, type TrackRow } from '../tracks/tracks.service';
+import { ownerOf } from './browse.service';
+import { notFound, songNode } from './browse-methods';
+import type { SubsonicMethod } from './subsonic-methods';
+import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
+import { loginOf } from './system-methods';
+
+/** A scrobble without `c` (the protocol does not require it) is still a Subsonic app's. */
+const UNNAMED_CLIENT = 'subsonic';
+
+/** A song the caller may hear by the web app's rule (findListenableTrack); 70 otherwise. */
+async function listenableSong(db: Database, raw: string, userId: string): Promise<TrackRow> {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > INT4_MAX) throw notFound('Song');
+  try {
+    return await findListenableTrack(db, Number(raw), userId);
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 404) throw notFound('Song');
+    throw err;
+  }
+}
+
+/** `time`, milliseconds since the epoch, when given. */
+function timeOf(raw: string | undefined): Date | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(raw))
+    throw new SubsonicError(SubsonicCode.generic, 'time must be milliseconds since 1970');
+  return new Date(Number(raw));
+}
+
+/** A stable number for a player's name: Subsonic's playerId is an integer, Journal keys players by `c`. */
+function playerIdOf(client: string): number {
+  let hash = 0;
+  for (const char of client) hash = (Math.imul(hash, 31) + char.codePointAt(0)!) | 0;
+  return Math.abs(hash) % INT4_MAX;
+}
+
+/** scrobble and getNowPlaying (issue 26, decision 0395), into the web app's own listening data. */
+export const playMethods: Record<string, SubsonicMethod> = {
+  scrobble: async ({ db, caller, params }) => {
+    const ids = params.getAll('id');
+    if (ids.length === 0) throw missingParameter('id');
+    const times = params.getAll('time').map(timeOf);
+    const submission = (params.get('submission') ?? 'true').toLowerCase() !== 'false';
+    const client = params.get('c') || UNNAMED_CLIENT;
+    // Every song is checked before anything is written: one the caller may not hear fails them all.
+    const songs: TrackRow[] = [];
+    for (const id of ids) songs.push(await listenableSong(db, id, caller.user.id));
+    if (submission) {
+      // A play's time is capped to now (recordPlay), and the flood guard drops repeats.
+      for (const [i, track] of songs.entries()) {
+        await recordPlay(db, { userId: caller.user.id, track, client, playedAt: times[i] });
+      }
+    } else {
+      await setNowPlaying(db, caller.user.id, client, songs.at(-1)!);
+    }
+    return {};
+  },
+
+  getNowPlaying: async ({ db, caller }) => {
+    const rows = await nowPlayingOf(db, caller.user.id);
+    const entry = await Promise.all(
+      rows.map(async (row) => ({
+        ...songNode(row.track, await ownerOf(db, row.track)),
+        username: loginOf(caller.user),
+        minutesAgo: Math.max(0, Math.floor((Date.now() - row.startedAt.getTime()) / 60_000)),
+        playerId: playerIdOf(row.client),
+        playerName: row.client,
+      })),
+    );
+    return { nowPlaying: { entry } };
+  },
+};

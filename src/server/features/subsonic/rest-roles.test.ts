@@ -199,6 +199,22 @@ const ROWS: Record<string, MethodRow> = {
       byId((w) => w.tracks.open, 'bytes', 'public'),
     ],
   },
+  // Listening data (decision 0395) is the listener's own: it changes what no cached access answer
+  // holds, so these methods are not writes in the access cache's sense (method-writes.ts).
+  scrobble: {
+    writes: false,
+    calls: [
+      byId((w) => w.tracks.private, ['ok', 70, 70, 70], 'private'),
+      byId((w) => w.tracks.band, ['ok', 'ok', 'ok', 70], 'shared'),
+      byId((w) => w.tracks.open, 'ok', 'public'),
+      {
+        label: 'now playing, shared',
+        params: (w) => ({ id: w.tracks.band, submission: 'false' }),
+        expect: ['ok', 'ok', 'ok', 70],
+      },
+    ],
+  },
+  getNowPlaying: { writes: false, calls: [all('all')] },
   // Images are public by URL (decision 0116); what keeps a private list's picture private is that
   // its id is never told (the secrets checks of every other row).
   getCoverArt: {

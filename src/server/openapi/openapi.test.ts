@@ -30,6 +30,7 @@ const NO_BODY = new Set([
   'POST /api/auth/demo-session',
   'POST /api/invite/:code/join',
   'POST /api/tracks/:id/process',
+  'PUT /api/tracks/:id/like',
 ]);
 
 type Schema = {

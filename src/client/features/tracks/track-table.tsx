@@ -99,7 +99,7 @@ export function TrackTable({
               <span className="sr-only">Duration</span>
               <Clock className="ml-auto size-4" aria-hidden />
             </th>
-            <th scope="col" className="w-20 py-2.5 pr-3 pointer-coarse:w-[5.75rem] pointer-coarse:pr-1">
+            <th scope="col" className="w-28 py-2.5 pr-3 pointer-coarse:w-[8.5rem] pointer-coarse:pr-1">
               <span className="sr-only">Actions</span>
             </th>
           </tr>

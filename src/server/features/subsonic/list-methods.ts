@@ -9,6 +9,7 @@ import {
   searchArtists,
   searchSongs,
 } from './lists.service';
+import { starredAlbums } from './stars.service';
 import type { SubsonicMethod } from './subsonic-methods';
 import type { SubsonicParams } from './subsonic-params';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
@@ -55,7 +56,10 @@ export const listMethods: Record<string, SubsonicMethod> = {
       from: params.get('fromYear') === undefined ? undefined : count(params, 'fromYear', 0, 9999),
       to: params.get('toYear') === undefined ? undefined : count(params, 'toYear', 9999, 9999),
     };
-    const albums = orderAlbums(await listAlbums(db, caller.user.id), type as AlbumListType, years);
+    const albums =
+      type === 'starred'
+        ? await starredAlbums(db, caller.user.id)
+        : orderAlbums(await listAlbums(db, caller.user.id), type as AlbumListType, years);
     return {
       albumList2: { album: albums.slice(offset, offset + size).map((a) => albumNode(a.owner, a.album)) },
     };

@@ -66,6 +66,7 @@ export type AlbumListType =
 /**
  * One page of albums in the order `type` asks for. recent, frequent, starred and highest are empty
  * until Journal records plays and likes (issue 26's scrobble and star); byGenre until it has genres.
+ * (starred is answered by stars.service.ts instead.)
  */
 export function orderAlbums(
   albums: AlbumListItem[],

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { browseMethods } from './browse-methods';
 import { listMethods } from './list-methods';
 import { playlistMethods } from './playlist-methods';
+import { starMethods } from './star-methods';
 import type { SubsonicCaller } from './subsonic-auth';
 import type { SubsonicParams } from './subsonic-params';
 import type { SubsonicNode } from './subsonic-response';
@@ -18,5 +19,11 @@ export type SubsonicMethod = (context: SubsonicContext) => SubsonicNode | Promis
 
 /** Every method /rest answers, by name (`ping` for `/rest/ping` and `/rest/ping.view`). */
 export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
-  Object.entries({ ...systemMethods, ...browseMethods, ...playlistMethods, ...listMethods }),
+  Object.entries({
+    ...systemMethods,
+    ...browseMethods,
+    ...playlistMethods,
+    ...listMethods,
+    ...starMethods,
+  }),
 );

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { CredentialCrypto } from '../api-keys/credential-crypto';
 import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
+import { withStars } from './stars.service';
 import { authenticate, SubsonicAuthFailure, type SubsonicCaller } from './subsonic-auth';
 import { SUBSONIC_METHODS } from './subsonic-methods';
 import { SubsonicParams } from './subsonic-params';
@@ -109,7 +110,9 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
     }
     try {
       const caller: SubsonicCaller = await signIn(request, reply, params);
-      if (!mediaMethod) return send(200, await method!({ db, caller, params }));
+      // What the caller starred is marked wherever it shows (decision 0390).
+      if (!mediaMethod)
+        return send(200, await withStars(db, caller.user.id, await method!({ db, caller, params })));
       reply.headers(CORS);
       return await mediaMethod({ db, caller, params, request, reply });
     } catch (err) {

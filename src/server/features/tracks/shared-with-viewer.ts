@@ -1,6 +1,12 @@
 import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { collectiveMembers, playlistCollectiveShares, playlistTracks, tracks } from '../../db/schema';
+import {
+  collectiveMembers,
+  playlistCollectiveShares,
+  playlistTracks,
+  trackEquipmentTags,
+  tracks,
+} from '../../db/schema';
 
 /**
  * `sharedWithViewer` of the listening rule (tracks.policy.ts, decision 0012) as SQL on `tracks`: a
@@ -31,3 +37,25 @@ export function sharedWithViewer(db: Database, viewerId: string | null): SQL {
  */
 export const listedToViewer = (db: Database, viewerId: string): SQL =>
   or(eq(tracks.userId, viewerId), sharedWithViewer(db, viewerId))!;
+
+/** `onEquipmentPages` of the listening rule as SQL on `tracks`: shared there, and some gear tagged. */
+export const onEquipmentPages = (db: Database): SQL =>
+  and(
+    eq(tracks.shareToEquipmentPages, true),
+    exists(
+      db.select({ one: sql`1` }).from(trackEquipmentTags).where(eq(trackEquipmentTags.trackId, tracks.id)),
+    ),
+  )!;
+
+/**
+ * canListenToTrack (tracks.policy.ts) as SQL on `tracks` for a signed-in viewer: what the viewer may
+ * open today. Lists of things a person once picked (their likes, decision 0390) are read through it,
+ * so a track made private or unshared since drops out of them instead of leaking.
+ */
+export const listenableToViewer = (db: Database, viewerId: string): SQL =>
+  or(
+    eq(tracks.userId, viewerId),
+    eq(tracks.visibility, 'public'),
+    sharedWithViewer(db, viewerId),
+    onEquipmentPages(db),
+  )!;

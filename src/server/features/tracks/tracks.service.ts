@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Track, TrackSort, TrackVisibility, UpdateTrackBody } from '../../../shared/schemas/tracks';
 import type { Database, DbOrTx } from '../../db/client';
 import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { equipmentTagColumns } from '../equipment/equipment.columns';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
-import { sharedWithViewer } from './shared-with-viewer';
+import { onEquipmentPages, sharedWithViewer } from './shared-with-viewer';
 import { canChangeTrack, canListenToTrack } from './tracks.policy';
 
 export type TrackRow = typeof tracks.$inferSelect;
@@ -165,18 +165,12 @@ export async function getListenableTrackWithOwner(db: Database, trackId: number,
 }
 
 async function loadListenableTrack(db: Database, trackId: number, viewerId: string | null) {
-  const onEquipmentPages = and(
-    eq(tracks.shareToEquipmentPages, true),
-    exists(
-      db.select({ one: sql`1` }).from(trackEquipmentTags).where(eq(trackEquipmentTags.trackId, tracks.id)),
-    ),
-  );
   const [found] = await db
     .select({
       track: tracks,
       owner: userSummaryColumns,
       sharedWithViewer: sql<boolean>`${sharedWithViewer(db, viewerId)}`,
-      onEquipmentPages: sql<boolean>`${onEquipmentPages}`,
+      onEquipmentPages: sql<boolean>`${onEquipmentPages(db)}`,
     })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))

@@ -24,6 +24,7 @@ import {
   JoinSignInPrompt,
   JournalPage,
   LandingPage,
+  LikedPage,
   NotFoundPage,
   PlaylistPage,
   ProfilePage,
@@ -53,6 +54,7 @@ const SHELL_ROUTES = [
   '/join/:code',
   '/track/:id',
   '/downloads',
+  '/liked',
 ];
 
 /** A collective route whose id is not numeric renders "not found" instead of the screen. */
@@ -110,6 +112,7 @@ function SignedInRoutes({ user }: { user: AuthUser }) {
           <Route path="/join/:code">{(p) => <JoinPage code={p.code} />}</Route>
           <Route path="/track/:id">{(p) => <SharedTrackPage trackId={p.id} />}</Route>
           <Route path="/downloads" component={DownloadsPage} />
+          <Route path="/liked" component={LikedPage} />
         </Switch>
       </Suspense>
     </AppShell>

@@ -34,6 +34,8 @@ export const CollectiveSettingsPage = screen(() =>
 export const DownloadsPage = screen(() =>
   import('./features/offline/downloads-page').then((m) => m.DownloadsPage),
 );
+/** '/liked', the tracks the person gave a heart (issue 26). */
+export const LikedPage = screen(() => import('./features/likes/liked-page').then((m) => m.LikedPage));
 export const EquipmentPage = screen(() =>
   import('./features/equipment/equipment-page').then((m) => m.EquipmentPage),
 );

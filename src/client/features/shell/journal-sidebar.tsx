@@ -1,4 +1,4 @@
-import { BookOpen, CloudDownload, Plus, User } from 'lucide-react';
+import { BookOpen, CloudDownload, Heart, Plus, User } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
@@ -42,6 +42,12 @@ export function JournalSidebar({ user }: { user: AuthUser }) {
           label="Profile"
           active={location === '/profile'}
           onClick={() => navigate('/profile')}
+        />
+        <SidebarNavButton
+          icon={Heart}
+          label="Liked"
+          active={location === '/liked'}
+          onClick={() => navigate('/liked')}
         />
         <SidebarNavButton
           icon={CloudDownload}

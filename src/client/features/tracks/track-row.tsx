@@ -62,6 +62,8 @@ export function TrackRow({
   rowIndex,
 }: TrackRowProps) {
   const playing = isCurrent && isPlaying;
+  // The equipment goes under the title on the narrowest screens: so does the heart (below).
+  const heartBelowPlay = secondLine.equipment;
   const date = rowDate(track, sort);
   // The play button's reason depends on the network and the downloads (issue 25).
   useOfflineStatus();
@@ -133,6 +135,9 @@ export function TrackRow({
             </button>
           </WhyNotPlayable>
         </div>
+        {/* Phones: under the play button, where the tall row has room; the actions column would
+            take the title's width (three 44 px buttons on a 390 px screen). */}
+        {heartBelowPlay && <LikeButton trackId={track.id} className="mt-1" />}
       </td>
       <td className="max-w-0 py-2 pr-4">
         {/* Phones: two lines for the title, the narrow column would cut it after a word or two.
@@ -185,7 +190,7 @@ export function TrackRow({
       </td>
       <td className="py-2 pr-3 pointer-coarse:pr-1">
         <div className="flex justify-end">
-          <LikeButton trackId={track.id} />
+          {!heartBelowPlay && <LikeButton trackId={track.id} />}
           <Button variant="ghost" size="icon" aria-label="Edit track" onClick={onEdit} className="size-8">
             <Pencil aria-hidden />
           </Button>

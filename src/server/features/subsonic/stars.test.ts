@@ -86,6 +86,15 @@ describe('/rest stars (decision 0390)', () => {
   it('a heart in the web app is a star in the apps; several songs star at once, ids as older clients send them too', async () => {
     expect((await me.put(`/api/tracks/${ids.one}/like`)).statusCode).toBe(200);
     expect((await api().getStarred2()).starred2.song!.map((s) => s.id)).toEqual([String(ids.one)]);
+    // A playlist's entries carry it too.
+    const playlistId = (await me.post('/api/playlists', { name: 'Mine' })).json().id;
+    for (const trackId of [ids.two, ids.one])
+      await me.post(`/api/playlists/${playlistId}/tracks`, { trackId });
+    const { playlist } = await api().getPlaylist({ id: String(playlistId) });
+    expect(playlist.entry!.map((e) => [e.title, e.starred instanceof Date])).toEqual([
+      ['Two', false],
+      ['One', true],
+    ]);
     await api().star({ id: [String(ids.two), `al-${me.userId}-${year}`, `ar-${me.userId}`] });
     const { starred2 } = await api().getStarred2();
     expect(starred2.song!.map((s) => s.id).sort()).toEqual([String(ids.one), String(ids.two)].sort());

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, test } from './fixtures';
+import { expectNoSidewaysOverflow, PHONE_CONTEXT, phoneShots, signInAsDemoOnPhone } from './support/phone';
 import { unique, uploadTrack } from './support/playlists';
 import { audioTime } from './support/profiles';
+import { expectTapTargets } from './support/tap-targets';
 
 // Issue 26, likes (decision 0390): a person likes a track in their journal with its heart, opens
 // Liked from the navigation, finds it there, plays it, and takes the like back: the track leaves
@@ -79,4 +81,34 @@ test('likes a track in the journal, finds it in Liked from the navigation, plays
     'aria-pressed',
     'false',
   );
+});
+
+test.describe('on a phone', () => {
+  test.use(PHONE_CONTEXT);
+
+  test('the heart of a journal row and the Liked page take taps over 44 × 44 px', async ({ page }) => {
+    test.setTimeout(90_000);
+    const phoneShot = phoneShots('likes-phone');
+    await signInAsDemoOnPhone(page);
+    const row = page.getByTestId('track-row').first();
+    const title = (await row.getByRole('link').first().textContent()) ?? '';
+    const heart = row.getByRole('button', { name: 'Like' });
+    await heart.tap();
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await expectTapTargets(page, 'the journal with a liked track');
+    await phoneShot(page, '1-journal');
+
+    await page.getByRole('button', { name: 'Open navigation' }).tap();
+    await page
+      .getByRole('dialog', { name: 'Your Music Journal' })
+      .getByRole('button', { name: 'Liked' })
+      .tap();
+    await expect(page).toHaveURL(/\/liked$/);
+    const liked = page.getByRole('list', { name: 'Liked tracks' });
+    await expect(liked.getByRole('link', { name: title })).toBeVisible();
+    await expectTapTargets(page, 'Liked');
+    await expectNoSidewaysOverflow(page, 'Liked');
+    await expectNoSeriousA11yViolations(page, 'likes: liked page on a phone');
+    await phoneShot(page, '2-liked');
+  });
 });

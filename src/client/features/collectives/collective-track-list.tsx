@@ -11,9 +11,14 @@ import { EmptyState } from '../shell/page-layout';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { TrackMoreMenu } from '../tracks/track-more-menu';
 
-// The last column holds the heart, the comments button and the menu: 44 px each on touch screens.
-const GRID =
-  'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_6.75rem] items-center gap-3 px-2 pointer-coarse:grid-cols-[2.25rem_minmax(0,1fr)_3rem_8.25rem] @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_6.75rem] @xl:pointer-coarse:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_8.25rem]';
+// The last column holds the heart, the comments button (when there is one) and the menu: 44 px
+// each on touch screens.
+const GRID = {
+  comments:
+    'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_6.75rem] items-center gap-3 px-2 pointer-coarse:grid-cols-[2.25rem_minmax(0,1fr)_3rem_8.25rem] @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_6.75rem] @xl:pointer-coarse:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_8.25rem]',
+  plain:
+    'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_4.5rem] items-center gap-3 px-2 pointer-coarse:grid-cols-[2.25rem_minmax(0,1fr)_3rem_5.5rem] @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_4.5rem] @xl:pointer-coarse:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_5.5rem]',
+};
 
 /**
  * The numbered, read-only track list of a playlist shared into a collective: members play its
@@ -41,6 +46,7 @@ export function CollectiveTrackList({
     [tracks, owner],
   );
   const { player, play } = usePlayFromList(queue);
+  const grid = onComments ? GRID.comments : GRID.plain;
 
   if (tracks.length === 0) return empty;
 
@@ -49,7 +55,7 @@ export function CollectiveTrackList({
       <div
         aria-hidden
         className={cn(
-          GRID,
+          grid,
           'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
         )}
       >
@@ -66,7 +72,7 @@ export function CollectiveTrackList({
           return (
             <li
               key={track.id}
-              className={cn(GRID, 'group min-h-12 rounded-md py-1 transition-colors hover:bg-accent/50')}
+              className={cn(grid, 'group min-h-12 rounded-md py-1 transition-colors hover:bg-accent/50')}
             >
               <TrackIndexCell
                 track={track}

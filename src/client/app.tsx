@@ -24,6 +24,7 @@ import {
   JoinSignInPrompt,
   JournalPage,
   LandingPage,
+  LikedPage,
   NotFoundPage,
   PlaylistPage,
   ProfilePage,
@@ -55,6 +56,7 @@ const SHELL_ROUTES = [
   '/track/:id',
   '/downloads',
   '/recent',
+  '/liked',
 ];
 
 /** A collective route whose id is not numeric renders "not found" instead of the screen. */
@@ -113,6 +115,7 @@ function SignedInRoutes({ user }: { user: AuthUser }) {
           <Route path="/track/:id">{(p) => <SharedTrackPage trackId={p.id} />}</Route>
           <Route path="/downloads" component={DownloadsPage} />
           <Route path="/recent" component={RecentPage} />
+          <Route path="/liked" component={LikedPage} />
         </Switch>
       </Suspense>
     </AppShell>

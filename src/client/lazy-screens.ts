@@ -36,6 +36,8 @@ export const DownloadsPage = screen(() =>
 );
 /** '/recent', Recently played (issue 26). */
 export const RecentPage = screen(() => import('./features/plays/recent-page').then((m) => m.RecentPage));
+/** '/liked', the tracks the person gave a heart (issue 26). */
+export const LikedPage = screen(() => import('./features/likes/liked-page').then((m) => m.LikedPage));
 export const EquipmentPage = screen(() =>
   import('./features/equipment/equipment-page').then((m) => m.EquipmentPage),
 );

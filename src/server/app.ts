@@ -21,6 +21,7 @@ import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
+import { likesRoutes } from './features/likes/likes.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { playlistsRoutes } from './features/playlists/playlists.routes';
 import { publicPlaylistsRoutes } from './features/playlists/public-playlists.routes';
@@ -273,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(playsRoutes, { db });
   await app.register(notificationsRoutes, { db });
   await app.register(activityRoutes, { db });
+  await app.register(likesRoutes, { db });
   // One access decision per viewer and track, whether the web app or a Subsonic app asks (0066).
   const streamAccess = new StreamAccess(db, new AccessCache<TrackRow>(generation, cacheMs));
   await app.register(tracksRoutes, {

@@ -32,6 +32,7 @@ const NO_BODY = new Set([
   'POST /api/tracks/:id/process',
   // A play carries nothing but the track: the server takes the time (decision 0395).
   'POST /api/tracks/:id/plays',
+  'PUT /api/tracks/:id/like',
 ]);
 
 type Schema = {

@@ -1,44 +1,61 @@
 import { Clock, ListMusic, MessageSquare } from 'lucide-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { formatDuration } from '../../../shared/format';
-import type { PlaylistTrack } from '../../../shared/schemas/playlists';
+import type { Track } from '../../../shared/schemas/tracks';
 import { cn } from '../../lib/utils';
 import { EquipmentChips } from '../equipment/equipment-chips';
+import { LikeButton } from '../likes/like-button';
 import { usePlayFromList } from '../player/use-play-from-list';
 import { TrackIndexCell, TrackTitleCell } from '../playlists/track-row-cells';
 import { EmptyState } from '../shell/page-layout';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { TrackMoreMenu } from '../tracks/track-more-menu';
 
-const GRID =
-  'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_4.5rem] items-center gap-3 px-2 @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_4.5rem]';
+// The last column holds the heart, the comments button (when there is one) and the menu: 44 px
+// each on touch screens.
+const GRID = {
+  comments:
+    'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_6.75rem] items-center gap-3 px-2 pointer-coarse:grid-cols-[2.25rem_minmax(0,1fr)_3rem_8.25rem] @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_6.75rem] @xl:pointer-coarse:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_8.25rem]',
+  plain:
+    'grid grid-cols-[2.25rem_minmax(0,1fr)_3rem_4.5rem] items-center gap-3 px-2 pointer-coarse:grid-cols-[2.25rem_minmax(0,1fr)_3rem_5.5rem] @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_4.5rem] @xl:pointer-coarse:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_3rem_5.5rem]',
+};
 
 /**
  * The numbered, read-only track list of a playlist shared into a collective: members play its
  * tracks (the server lets them stream, decision 0012) but only the owner changes the playlist. Each
- * row's More options menu queues or downloads it; `owner` is the playlist owner, as artist.
+ * row has its heart, and its More options menu queues or downloads it; `owner` is the playlist
+ * owner, as artist. The Liked page lists people's tracks with it too: `owner` per track, named
+ * under each title, its own `label` and `empty` state.
  */
 export function CollectiveTrackList({
   tracks,
   owner,
   onComments,
+  label = 'Playlist tracks',
+  empty = <EmptyState icon={ListMusic} title="No tracks in this playlist" />,
 }: {
-  tracks: PlaylistTrack[];
-  owner: TrackOwner;
+  tracks: Track[];
+  owner: TrackOwner | ((track: Track) => TrackOwner);
   /** Opens the track's timed comments (issue 14). */
   onComments?: (trackId: number) => void;
+  label?: string;
+  empty?: ReactNode;
 }) {
-  const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
+  const queue = useMemo(
+    () => tracks.map((t) => toPlayerTrack(t, typeof owner === 'function' ? owner(t) : owner)),
+    [tracks, owner],
+  );
   const { player, play } = usePlayFromList(queue);
+  const grid = onComments ? GRID.comments : GRID.plain;
 
-  if (tracks.length === 0) return <EmptyState icon={ListMusic} title="No tracks in this playlist" />;
+  if (tracks.length === 0) return empty;
 
   return (
     <section aria-label="Tracks" className="@container">
       <div
         aria-hidden
         className={cn(
-          GRID,
+          grid,
           'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
         )}
       >
@@ -48,14 +65,14 @@ export function CollectiveTrackList({
         <Clock className="ml-auto size-4" />
         <span />
       </div>
-      <ol aria-label="Playlist tracks" className="mt-2">
+      <ol aria-label={label} className="mt-2">
         {tracks.map((track, index) => {
           const current = player.currentTrack?.id === track.id;
-          const playerTrack = toPlayerTrack(track, owner);
+          const playerTrack = queue[index]!;
           return (
             <li
               key={track.id}
-              className={cn(GRID, 'group min-h-12 rounded-md py-1 transition-colors hover:bg-accent/50')}
+              className={cn(grid, 'group min-h-12 rounded-md py-1 transition-colors hover:bg-accent/50')}
             >
               <TrackIndexCell
                 track={track}
@@ -64,14 +81,22 @@ export function CollectiveTrackList({
                 playing={current && player.isPlaying}
                 onPlay={() => play(playerTrack)}
               />
-              <TrackTitleCell track={track} current={current} />
+              <TrackTitleCell
+                track={track}
+                current={current}
+                artist={typeof owner === 'function' ? (playerTrack.artist ?? undefined) : undefined}
+              />
               <div className="hidden min-w-0 @xl:block">
                 <EquipmentChips equipment={track.equipment} className="flex-nowrap overflow-hidden" />
               </div>
               <span className="text-right text-sm text-muted-foreground tabular-nums">
                 {formatDuration(track.duration)}
               </span>
-              <div className="flex items-center">
+              <div className="flex items-center justify-end">
+                <LikeButton
+                  trackId={track.id}
+                  className="opacity-60 group-hover:opacity-100 focus-visible:opacity-100 aria-pressed:opacity-100"
+                />
                 {onComments && (
                   <button
                     type="button"

@@ -5,6 +5,8 @@ import { formatDuration } from '../../../shared/format';
 import type { PublicPlaylist } from '../../../shared/schemas/playlists';
 import { errorStatus } from '../../lib/api-client';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
+import { useAuth } from '../auth/use-auth';
+import { LikeButton } from '../likes/like-button';
 import { PlayAllButton } from '../player/play-all-button';
 import type { PlayerTrack } from '../player/player-context';
 import { usePlayFromList } from '../player/use-play-from-list';
@@ -18,6 +20,8 @@ import { usePublicPlaylist } from './use-public-playlist';
 export const trackCount = (n: number) => `${n} ${n === 1 ? 'track' : 'tracks'}`;
 
 const GRID = 'grid grid-cols-[2.25rem_minmax(0,1fr)_4rem] items-center gap-3 px-2';
+/** Signed in, a column more for the heart (issue 26): visitors have no likes. */
+const GRID_LIKEABLE = 'grid grid-cols-[2.25rem_minmax(0,1fr)_4rem_2.75rem] items-center gap-3 px-2';
 
 function Cover({ playlist }: { playlist: PublicPlaylist }) {
   const src = imageVariant(playlist.imageUrl, 256, playlist.updatedAt);
@@ -67,19 +71,22 @@ function OwnerLine({ owner }: { owner: PublicPlaylist['owner'] }) {
 /** The numbered tracks, each played with the whole list as the queue; nothing else to do with them. */
 function PublicTrackList({ tracks, queue }: { tracks: PublicPlaylist['tracks']; queue: PlayerTrack[] }) {
   const { player, play } = usePlayFromList(queue);
+  const likeable = Boolean(useAuth().user);
+  const grid = likeable ? GRID_LIKEABLE : GRID;
   if (tracks.length === 0) return <EmptyState icon={ListMusic} title="No tracks in this playlist" />;
   return (
     <section aria-label="Tracks">
       <div
         aria-hidden
         className={cn(
-          GRID,
+          grid,
           'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
         )}
       >
         <span className="text-center">#</span>
         <span>Title</span>
         <Clock className="ml-auto size-4" />
+        {likeable && <span />}
       </div>
       <ol aria-label="Playlist tracks" className="mt-2">
         {tracks.map((track, index) => {
@@ -87,7 +94,7 @@ function PublicTrackList({ tracks, queue }: { tracks: PublicPlaylist['tracks']; 
           return (
             <li
               key={track.id}
-              className={cn(GRID, 'group min-h-12 rounded-md py-1 transition-colors hover:bg-accent/50')}
+              className={cn(grid, 'group min-h-12 rounded-md py-1 transition-colors hover:bg-accent/50')}
             >
               <TrackIndexCell
                 track={track}
@@ -100,6 +107,7 @@ function PublicTrackList({ tracks, queue }: { tracks: PublicPlaylist['tracks']; 
               <span className="text-right text-sm text-muted-foreground tabular-nums">
                 {formatDuration(track.duration)}
               </span>
+              {likeable && <LikeButton trackId={track.id} className="justify-self-end" />}
             </li>
           );
         })}

@@ -13,17 +13,19 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/utils';
 import { EquipmentChips } from '../equipment/equipment-chips';
+import { LikeButton } from '../likes/like-button';
 import type { PlayerTrack } from '../player/player-context';
 import { TrackQueueItems } from '../tracks/track-queue-items';
 import { TrackIndexCell, TrackTitleCell } from './track-row-cells';
 
 /**
- * Columns shared by the header and the rows: handle, #, title, equipment, date added, duration, menu.
+ * Columns shared by the header and the rows: handle, #, title, equipment, date added, duration,
+ * heart and menu.
  * Equipment and date give way on narrow screens.
  */
-/** Phones with touch: columns for the 44 px handle, play button and menu, in the same 48 px row (0365). */
+/** Phones with touch: columns for the 44 px handle, play button, heart and menu, in the same 48 px row (0365). */
 export const TRACK_GRID =
-  'grid grid-cols-[1.5rem_2rem_minmax(0,1fr)_3rem_2.25rem] items-center gap-3 px-2 max-md:pointer-coarse:grid-cols-[2.75rem_2.75rem_minmax(0,1fr)_2.5rem_2.75rem] max-md:pointer-coarse:gap-1 max-md:pointer-coarse:px-0 md:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_3rem_2.25rem] lg:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_9rem_3rem_2.25rem]';
+  'grid grid-cols-[1.5rem_2rem_minmax(0,1fr)_3rem_4.5rem] items-center gap-3 px-2 max-md:pointer-coarse:grid-cols-[2.75rem_2.75rem_minmax(0,1fr)_2.5rem_5.5rem] max-md:pointer-coarse:gap-1 max-md:pointer-coarse:px-0 md:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_3rem_4.5rem] lg:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_9rem_3rem_4.5rem]';
 
 /**
  * One playlist track (spec section 2): drag handle, index (a play button on hover), title and
@@ -96,26 +98,32 @@ export function SortableTrackRow({
         {formatDuration(track.duration)}
       </span>
 
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Track options"
-            className="size-8 opacity-60 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100"
-          >
-            <MoreHorizontal />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <TrackQueueItems track={playerTrack} />
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={onRemove}>
-            <Trash2 aria-hidden />
-            Remove from playlist
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <div className="flex items-center justify-end">
+        <LikeButton
+          trackId={track.id}
+          className="opacity-60 group-hover:opacity-100 focus-visible:opacity-100 aria-pressed:opacity-100"
+        />
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Track options"
+              className="size-8 opacity-60 group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100"
+            >
+              <MoreHorizontal />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <TrackQueueItems track={playerTrack} />
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={onRemove}>
+              <Trash2 aria-hidden />
+              Remove from playlist
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
     </li>
   );
 }

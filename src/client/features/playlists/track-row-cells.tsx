@@ -61,13 +61,16 @@ export function TrackIndexCell({
   );
 }
 
-/** Name and notes of a playlist track, one line each; the current track's name in the accent colour. */
+/** Name, artist (when given) and notes of a track, one line each; the current track's name in the accent colour. */
 export function TrackTitleCell({
   track,
   current,
+  artist,
 }: {
   track: Pick<PlaylistTrack, 'id' | 'name' | 'notes' | 'version'>;
   current: boolean;
+  /** Who it is by, under the title, in lists of many people's tracks (Liked). */
+  artist?: string;
 }) {
   return (
     <div className="min-w-0">
@@ -78,6 +81,7 @@ export function TrackTitleCell({
         {/* A newer file than the first: comments made before may be about an older version. */}
         <VersionTag version={track.version} className="ml-1.5" />
       </p>
+      {artist && <p className="truncate text-xs leading-4 text-muted-foreground">{artist}</p>}
       {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
       <OfflineMark trackId={track.id} className="leading-4" />
     </div>

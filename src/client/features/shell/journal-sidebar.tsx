@@ -1,4 +1,4 @@
-import { BookOpen, CloudDownload, History, Plus, User } from 'lucide-react';
+import { BookOpen, CloudDownload, Heart, History, Plus, User } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
@@ -48,6 +48,12 @@ export function JournalSidebar({ user }: { user: AuthUser }) {
           label="Recently played"
           active={location === '/recent'}
           onClick={() => navigate('/recent')}
+        />
+        <SidebarNavButton
+          icon={Heart}
+          label="Liked"
+          active={location === '/liked'}
+          onClick={() => navigate('/liked')}
         />
         <SidebarNavButton
           icon={CloudDownload}

@@ -103,7 +103,14 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
           </Link>
         </p>
       </div>
-      <TrackCard track={track} owner={artist} publicView={!own} heading="h1" className="p-6" />
+      <TrackCard
+        track={track}
+        owner={artist}
+        publicView={!own}
+        heading="h1"
+        likeable={viewer !== null && viewer !== undefined}
+        className="p-6"
+      />
       <TrackWaveform track={toPlayerTrack(track, artist)} className="mt-4" />
       <TrackPageActions track={toPlayerTrack(track, artist)} />
       {own && (

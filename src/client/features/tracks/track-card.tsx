@@ -6,6 +6,7 @@ import type { Track } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
 import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
+import { LikeButton } from '../likes/like-button';
 import { OfflineMark } from '../offline/offline-mark';
 import { useOfflineStatus } from '../offline/offline-status';
 import { usePlayer } from '../player/use-player';
@@ -71,7 +72,7 @@ function Fact({ label, value }: { label: string; value: string }) {
  * the Share Link / Delete Track menu (spec section 6) but keeps a More options menu for queueing and
  * download (issue 10). `queue` is what plays on from this track; `owner` names its artist.
  * `heading` is the title's level: h2 under a page's h1 (the public profile), h1 where the card is
- * the page (/track/{id}), so headings never skip a level (decision 0183).
+ * the page (/track/{id}), so headings never skip a level (decision 0183). `likeable` shows the heart.
  */
 export function TrackCard({
   track,
@@ -79,6 +80,7 @@ export function TrackCard({
   queue,
   publicView = false,
   heading: Heading = 'h2',
+  likeable = false,
   className,
 }: {
   track: TrackCardTrack;
@@ -86,6 +88,8 @@ export function TrackCard({
   queue?: TrackCardTrack[];
   publicView?: boolean;
   heading?: 'h1' | 'h2';
+  /** Signed in: the heart (issue 26); visitors have no likes. */
+  likeable?: boolean;
   className?: string;
 }) {
   const player = usePlayer();
@@ -134,6 +138,7 @@ export function TrackCard({
           <ProcessingStatus track={track} canRetry={!publicView} className="mt-1 empty:hidden" />
           <OfflineMark trackId={track.id} className="mt-1" />
         </div>
+        {likeable && <LikeButton trackId={track.id} />}
         {publicView ? (
           <TrackMoreMenu track={toPlayerTrack(track, owner)} />
         ) : (

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { CHECKBOX_HIT_LABEL } from '../../components/ui/checkbox-hit';
 import { cn } from '../../lib/utils';
 import { EquipmentChips } from '../equipment/equipment-chips';
+import { LikeButton } from '../likes/like-button';
 import { OfflineMark } from '../offline/offline-mark';
 import { useOfflineStatus } from '../offline/offline-status';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
@@ -41,7 +42,8 @@ export interface TrackRowProps {
 
 /**
  * One journal row (spec section 2): number/play, title with its processing state (issue 10),
- * equipment, date, duration, edit and the More options menu (play next, add to queue, download).
+ * equipment, date, duration, the heart (issue 26), edit and the More options menu (play next, add
+ * to queue, download).
  */
 export function TrackRow({
   track,
@@ -60,6 +62,8 @@ export function TrackRow({
   rowIndex,
 }: TrackRowProps) {
   const playing = isCurrent && isPlaying;
+  // The equipment goes under the title on the narrowest screens: so does the heart (below).
+  const heartBelowPlay = secondLine.equipment;
   const date = rowDate(track, sort);
   // The play button's reason depends on the network and the downloads (issue 25).
   useOfflineStatus();
@@ -131,6 +135,9 @@ export function TrackRow({
             </button>
           </WhyNotPlayable>
         </div>
+        {/* Phones: under the play button, where the tall row has room; the actions column would
+            take the title's width (three 44 px buttons on a 390 px screen). */}
+        {heartBelowPlay && <LikeButton trackId={track.id} className="mt-1" />}
       </td>
       <td className="max-w-0 py-2 pr-4">
         {/* Phones: two lines for the title, the narrow column would cut it after a word or two.
@@ -181,8 +188,9 @@ export function TrackRow({
       <td className="py-2 pr-2 text-right text-sm text-muted-foreground tabular-nums">
         {formatDuration(track.duration)}
       </td>
-      <td className="w-20 py-2 pr-3 pointer-coarse:pr-1">
+      <td className="py-2 pr-3 pointer-coarse:pr-1">
         <div className="flex justify-end">
+          {!heartBelowPlay && <LikeButton trackId={track.id} />}
           <Button variant="ghost" size="icon" aria-label="Edit track" onClick={onEdit} className="size-8">
             <Pencil aria-hidden />
           </Button>

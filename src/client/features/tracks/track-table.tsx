@@ -99,7 +99,10 @@ export function TrackTable({
               <span className="sr-only">Duration</span>
               <Clock className="ml-auto size-4" aria-hidden />
             </th>
-            <th scope="col" className="w-20 py-2.5 pr-3 pointer-coarse:w-[5.75rem] pointer-coarse:pr-1">
+            <th
+              scope="col"
+              className="w-28 py-2.5 pr-3 max-sm:w-20 pointer-coarse:w-[8.5rem] pointer-coarse:pr-1 max-sm:pointer-coarse:w-[5.75rem]"
+            >
               <span className="sr-only">Actions</span>
             </th>
           </tr>

@@ -109,7 +109,7 @@ export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; sign
       {tracks.length === 0 ? (
         <EmptyState icon={Music} title="No Public Tracks" hint={`${name} hasn't shared any tracks yet.`} />
       ) : (
-        <PublicTrackGrid tracks={tracks} owner={trackOwner(user)} />
+        <PublicTrackGrid tracks={tracks} owner={trackOwner(user)} likeable={Boolean(viewer)} />
       )}
     </Page>
   );

@@ -37,7 +37,16 @@ const GAP_PX = 16;
  * profile's owner is every track's artist. Long profiles render only the grid rows in view
  * (decision 0072): each card is still an item of the list, saying where it sits in the whole.
  */
-export function PublicTrackGrid({ tracks, owner }: { tracks: Track[]; owner: TrackOwner }) {
+export function PublicTrackGrid({
+  tracks,
+  owner,
+  likeable = false,
+}: {
+  tracks: Track[];
+  owner: TrackOwner;
+  /** Signed in: each card has its heart (issue 26). */
+  likeable?: boolean;
+}) {
   const columns = useGridColumns();
   const rowCount = Math.ceil(tracks.length / columns);
   const rows = useVirtualRows<HTMLUListElement>({
@@ -66,7 +75,14 @@ export function PublicTrackGrid({ tracks, owner }: { tracks: Track[]; owner: Tra
             aria-setsize={rows.virtualized ? tracks.length : undefined}
             aria-posinset={rows.virtualized ? row * columns + column + 1 : undefined}
           >
-            <TrackCard track={track} owner={owner} queue={tracks} publicView className="w-full" />
+            <TrackCard
+              track={track}
+              owner={owner}
+              queue={tracks}
+              publicView
+              likeable={likeable}
+              className="w-full"
+            />
           </li>
         )),
       )}

@@ -34,12 +34,12 @@ export function required(params: { get(name: string): string | undefined }, name
 /** A user id as ids carry it: short, printable (PostgreSQL would refuse a NUL). */
 const isOwnerId = (id: string) => id.length > 0 && id.length <= 64 && !/\p{Cc}/u.test(id);
 
-function parseArtistId(id: string): string | undefined {
+export function parseArtistId(id: string): string | undefined {
   const ownerId = id.startsWith('ar-') ? id.slice(3) : '';
   return isOwnerId(ownerId) ? ownerId : undefined;
 }
 
-function parseAlbumId(id: string): { ownerId: string; year: number } | undefined {
+export function parseAlbumId(id: string): { ownerId: string; year: number } | undefined {
   const match = /^al-(.+)-(\d{4})$/u.exec(id);
   if (!match || !isOwnerId(match[1]!)) return undefined;
   return { ownerId: match[1]!, year: Number(match[2]) };

@@ -10,6 +10,7 @@ import {
   searchSongs,
 } from './lists.service';
 import { albumsByPlays } from './played-albums';
+import { starredAlbums } from './stars.service';
 import type { SubsonicMethod } from './subsonic-methods';
 import type { SubsonicParams } from './subsonic-params';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
@@ -59,7 +60,9 @@ export const listMethods: Record<string, SubsonicMethod> = {
     const albums =
       type === 'recent' || type === 'frequent'
         ? await albumsByPlays(db, caller.user.id, type)
-        : orderAlbums(await listAlbums(db, caller.user.id), type as AlbumListType, years);
+        : type === 'starred'
+          ? await starredAlbums(db, caller.user.id)
+          : orderAlbums(await listAlbums(db, caller.user.id), type as AlbumListType, years);
     return {
       albumList2: { album: albums.slice(offset, offset + size).map((a) => albumNode(a.owner, a.album)) },
     };

@@ -64,8 +64,8 @@ export type AlbumListType =
   | 'byGenre';
 
 /**
- * One page of albums in the order `type` asks for. recent and frequent are played-albums.ts's;
- * starred and highest are empty until likes exist (issue 26's star); byGenre until genres do.
+ * One page of albums in the order `type` asks for. recent and frequent are played-albums.ts's,
+ * starred is stars.service.ts's; highest is empty (Journal has no ratings), byGenre until it has genres.
  */
 export function orderAlbums(
   albums: AlbumListItem[],

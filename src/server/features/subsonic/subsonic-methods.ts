@@ -4,6 +4,7 @@ import { browseMethods } from './browse-methods';
 import { listMethods } from './list-methods';
 import { playMethods } from './play-methods';
 import { playlistMethods } from './playlist-methods';
+import { starMethods } from './star-methods';
 import type { SubsonicCaller } from './subsonic-auth';
 import type { SubsonicParams } from './subsonic-params';
 import type { SubsonicNode } from './subsonic-response';
@@ -25,5 +26,12 @@ export type SubsonicMethod = (context: SubsonicContext) => SubsonicNode | Promis
 
 /** Every method /rest answers, by name (`ping` for `/rest/ping` and `/rest/ping.view`). */
 export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
-  Object.entries({ ...systemMethods, ...browseMethods, ...playlistMethods, ...listMethods, ...playMethods }),
+  Object.entries({
+    ...systemMethods,
+    ...browseMethods,
+    ...playlistMethods,
+    ...listMethods,
+    ...playMethods,
+    ...starMethods,
+  }),
 );

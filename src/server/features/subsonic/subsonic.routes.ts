@@ -5,6 +5,7 @@ import type { UserActionLimit } from '../../plugins/rate-limits';
 import type { CredentialCrypto } from '../api-keys/credential-crypto';
 import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
 import { isWrite } from './method-writes';
+import { withStars } from './stars.service';
 import { authenticate, SubsonicAuthFailure, type SubsonicCaller } from './subsonic-auth';
 import { SUBSONIC_METHODS } from './subsonic-methods';
 import { SubsonicParams } from './subsonic-params';
@@ -133,7 +134,9 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
     try {
       const caller: SubsonicCaller = await signIn(request, reply, params);
       const limit = (action: UserActionLimit) => limitAction(request, reply, action, caller.user.id);
-      if (!mediaMethod) return send(200, await method!({ db, caller, params, limit }));
+      // What the caller starred is marked wherever it shows (decision 0390).
+      if (!mediaMethod)
+        return send(200, await withStars(db, caller.user.id, await method!({ db, caller, params, limit })));
       reply.headers(CORS);
       return await mediaMethod({ db, caller, params, limit, request, reply });
     } catch (err) {

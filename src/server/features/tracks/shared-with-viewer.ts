@@ -38,7 +38,7 @@ export function sharedWithViewer(db: Database, viewerId: string | null): SQL {
 export const listedToViewer = (db: Database, viewerId: string): SQL =>
   or(eq(tracks.userId, viewerId), sharedWithViewer(db, viewerId))!;
 
-/** `onEquipmentPages` of the listening rule: shared to equipment pages with some gear tagged. */
+/** `onEquipmentPages` of the listening rule as SQL on `tracks`: shared there, and some gear tagged. */
 export const onEquipmentPages = (db: Database): SQL =>
   and(
     eq(tracks.shareToEquipmentPages, true),
@@ -48,8 +48,9 @@ export const onEquipmentPages = (db: Database): SQL =>
   )!;
 
 /**
- * The whole listening rule (canListenToTrack, decision 0012) as SQL on `tracks`, for a signed-in
- * viewer: what lists of tracks already heard use to drop those that became unreachable (0395).
+ * canListenToTrack (tracks.policy.ts) as SQL on `tracks` for a signed-in viewer: what the viewer may
+ * open today. Lists of things a person once picked or heard (their likes, decision 0390; their
+ * plays, 0395) are read through it, so a track made private or unshared since drops out of them.
  */
 export const listenableToViewer = (db: Database, viewerId: string): SQL =>
   or(

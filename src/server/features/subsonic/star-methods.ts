@@ -1,0 +1,97 @@
+import { INT4_MAX } from '../../../shared/schemas/primitives';
+import { HttpError } from '../../plugins/errors';
+import { likeTrack, unlikeTrack } from '../likes/likes.service';
+import { findListenableTrack } from '../tracks/tracks.service';
+import { findAlbumTracks, findArtist } from './browse.service';
+import { albumNode, artistId, notFound, parseAlbumId, parseArtistId, songNode } from './browse-methods';
+import { starItems, starredAlbums, starredArtists, starredSongs, unstarItems } from './stars.service';
+import type { SubsonicContext, SubsonicMethod } from './subsonic-methods';
+import { missingParameter } from './subsonic-response';
+
+/**
+ * star, unstar and getStarred2 (issue 26, decision 0390). `id` names songs (and, as older clients
+ * send them, albums and artists by their own ids); `albumId` and `artistId` albums and artists.
+ */
+function targets(params: SubsonicContext['params']) {
+  const ids = params.getAll('id');
+  const kind = (prefix: string) => ids.filter((id) => id.startsWith(prefix));
+  const songs = ids.filter((id) => !id.startsWith('al-') && !id.startsWith('ar-'));
+  const albums = [...new Set([...kind('al-'), ...params.getAll('albumId')])];
+  const artists = [...new Set([...kind('ar-'), ...params.getAll('artistId')])];
+  if (songs.length + albums.length + artists.length === 0) throw missingParameter('id');
+  return { songs: [...new Set(songs)], albums, artists };
+}
+
+const songIdOf = (id: string) =>
+  /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= INT4_MAX ? Number(id) : undefined;
+
+/** Every target must be the caller's to reach, or nothing is starred (70 names the first that is not). */
+async function checkReachable(context: SubsonicContext, wanted: ReturnType<typeof targets>) {
+  const { db, caller } = context;
+  const viewerId = caller.user.id;
+  for (const id of wanted.songs) {
+    const trackId = songIdOf(id);
+    if (trackId === undefined) throw notFound('Song');
+    try {
+      await findListenableTrack(db, trackId, viewerId);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) throw notFound('Song');
+      throw err;
+    }
+  }
+  for (const id of wanted.albums) {
+    const album = parseAlbumId(id);
+    if (!album || (await findAlbumTracks(db, viewerId, album.ownerId, album.year)).length === 0) {
+      throw notFound('Album');
+    }
+  }
+  for (const id of wanted.artists) {
+    const ownerId = parseArtistId(id);
+    if (!ownerId || !(await findArtist(db, viewerId, ownerId))) throw notFound('Artist');
+  }
+}
+
+export const starMethods: Record<string, SubsonicMethod> = {
+  star: async (context) => {
+    const { db, caller, params } = context;
+    const wanted = targets(params);
+    await checkReachable(context, wanted);
+    for (const id of wanted.songs) await likeTrack(db, caller.user.id, Number(id));
+    await starItems(db, caller.user.id, 'album', wanted.albums);
+    await starItems(db, caller.user.id, 'artist', wanted.artists);
+    return {};
+  },
+
+  // Whatever became of the item: unstarring tells nothing, and clears a star of what is gone.
+  unstar: async ({ db, caller, params }) => {
+    const wanted = targets(params);
+    for (const id of wanted.songs) {
+      const trackId = songIdOf(id);
+      if (trackId !== undefined) await unlikeTrack(db, caller.user.id, trackId);
+    }
+    await unstarItems(db, caller.user.id, 'album', wanted.albums);
+    await unstarItems(db, caller.user.id, 'artist', wanted.artists);
+    return {};
+  },
+
+  getStarred2: async ({ db, caller }) => {
+    const [artists, albums, songs] = await Promise.all([
+      starredArtists(db, caller.user.id),
+      starredAlbums(db, caller.user.id),
+      starredSongs(db, caller.user.id),
+    ]);
+    return {
+      starred2: {
+        artist: artists.map((a) => ({
+          id: artistId(a.id),
+          name: a.name,
+          coverArt: a.coverArt,
+          albumCount: a.albumCount,
+          starred: a.starred.toISOString(),
+        })),
+        album: albums.map((a) => ({ ...albumNode(a.owner, a.album), starred: a.starred.toISOString() })),
+        song: songs.map((s) => ({ ...songNode(s.track, s.owner), starred: s.starred.toISOString() })),
+      },
+    };
+  },
+};

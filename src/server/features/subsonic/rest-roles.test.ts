@@ -215,6 +215,35 @@ const ROWS: Record<string, MethodRow> = {
     ],
   },
   getNowPlaying: { writes: false, calls: [all('all')] },
+  // Likes (decision 0390) are the caller's own too: the same reasoning as scrobble.
+  star: {
+    writes: false,
+    calls: [
+      byId((w) => w.tracks.private, ['ok', 70, 70, 70], 'private'),
+      byId((w) => w.tracks.band, ['ok', 'ok', 'ok', 70], 'shared'),
+      byId((w) => w.tracks.open, 'ok', 'public'),
+      {
+        label: "the owner's journal",
+        params: (w) => ({ albumId: `al-${w.ownerId}-${w.year}` }),
+        expect: ['ok', 'ok', 'ok', 70],
+      },
+      {
+        label: 'the owner',
+        params: (w) => ({ artistId: `ar-${w.ownerId}` }),
+        expect: ['ok', 'ok', 'ok', 70],
+      },
+    ],
+  },
+  // Unstarring tells nothing of what it names, so it answers alike for everything.
+  unstar: {
+    writes: false,
+    calls: [
+      byId((w) => w.tracks.private, 'ok', 'private'),
+      byId((w) => w.tracks.band, 'ok', 'shared'),
+      { label: 'the owner', params: (w) => ({ artistId: `ar-${w.ownerId}` }), expect: 'ok' },
+    ],
+  },
+  getStarred2: { writes: false, calls: [all('all')] },
   // Images are public by URL (decision 0116); what keeps a private list's picture private is that
   // its id is never told (the secrets checks of every other row).
   getCoverArt: {

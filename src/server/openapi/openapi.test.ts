@@ -33,6 +33,8 @@ const NO_BODY = new Set([
   // A play carries nothing but the track: the server takes the time (decision 0395).
   'POST /api/tracks/:id/plays',
   'PUT /api/tracks/:id/like',
+  // Ends every session but the caller's own: nothing to say but who asks (decision 0410).
+  'POST /api/user/sessions/sign-out-others',
 ]);
 
 type Schema = {

@@ -10,3 +10,4 @@ export * from './shares';
 export * from './track-versions';
 export * from './tracks';
 export * from './users';
+export * from './transcode-cache';

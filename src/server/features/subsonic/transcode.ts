@@ -140,8 +140,8 @@ export interface Transcode {
   output: Readable;
   /** Ends ffmpeg and the read from the store (the listener went away). */
   stop(): void;
-  /** Settles once ffmpeg has exited, however it ended. */
-  exited: Promise<void>;
+  /** Settles once ffmpeg has exited, however it ended: its exit code (null when killed). */
+  exited: Promise<number | null>;
 }
 
 /**
@@ -181,7 +181,7 @@ export function startTranscode(
     piped?.destroy();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
-  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   child.on('close', () => piped?.destroy());
   return new Promise((resolve, reject) => {
     const failed = (why: string) => {

@@ -9,5 +9,5 @@ export * from './presence';
 export * from './shares';
 export * from './track-versions';
 export * from './tracks';
-export * from './users';
 export * from './transcode-cache';
+export * from './users';

@@ -81,7 +81,11 @@ describe.skipIf(!hasFfmpeg)('/rest stream: finished transcodes are cached', () =
     expect(second.headers.get('cache-control')).toBe('private, no-cache');
     expect((await bytes(second)).equals(first.body)).toBe(true);
 
-    const part = await api({ range: 'bytes=100-1099' }).stream({ id: String(id), format: 'mp3', maxBitRate: 32 });
+    const part = await api({ range: 'bytes=100-1099' }).stream({
+      id: String(id),
+      format: 'mp3',
+      maxBitRate: 32,
+    });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-1099/${first.body.length}`);
     expect((await bytes(part)).equals(first.body.subarray(100, 1100))).toBe(true);
@@ -134,7 +138,8 @@ describe.skipIf(!hasFfmpeg)('/rest stream: finished transcodes are cached', () =
 
   it('over the cap, the least recently used entry goes, row and file', async () => {
     await t.db.delete(transcodeCache);
-    await until(async () => (await t.db.select().from(blobDeletions)).length === 0);
+    await t.app.kickBlobDeletions();
+    expect(await until(async () => (await t.db.select().from(blobDeletions)).length === 0)).toBe(true);
     const [a, b, c] = [await upload('A', 3), await upload('B', 3), await upload('C', 3)];
     const older = (await transcodeOnce(a)).entry;
     const old = (await transcodeOnce(b)).entry;

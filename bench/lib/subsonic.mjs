@@ -16,15 +16,24 @@ async function firstByteTimes(urls, check) {
   const times = [];
   let bad = 0;
   for (const url of urls) {
+    // The previous listener's ffmpeg is killed once the app sees the connection go: a moment later,
+    // as when a player skips, so it does not count against MAX_TRANSCODES (a refusal is "bad").
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const abort = new AbortController();
     const started = performance.now();
     try {
       const res = await fetch(url, { signal: abort.signal });
       const { value } = await res.body.getReader().read();
       times.push(performance.now() - started);
-      if (!value?.length || !check(res)) bad += 1;
-    } catch {
+      if (!value?.length || !check(res)) {
+        bad += 1;
+        console.error(
+          `${url.replace(/apiKey=[^&]+/, 'apiKey=…')}: ${res.status} ${res.headers.get('content-type')}: ${Buffer.from(value ?? []).toString('utf8', 0, 200)}`,
+        );
+      }
+    } catch (err) {
       bad += 1;
+      console.error(`${url.replace(/apiKey=[^&]+/, 'apiKey=…')}: ${err.message}`);
     } finally {
       abort.abort();
     }

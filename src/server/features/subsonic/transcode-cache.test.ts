@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { ffprobeAudio, hasFfmpeg, makeWav } from '../../../test/media-fixtures';
 import { subsonicClient } from '../../../test/subsonic-client';
-import { blobDeletions, transcodeCache } from '../../db/schema';
+import { blobDeletions, tracks, transcodeCache } from '../../db/schema';
+import type { BlobStore } from '../../storage/blob-store';
+import { LocalDiskStore } from '../../storage/local-disk-store';
+import { TranscodeCache } from './transcode-cache';
 
 /**
  * The transcode cache of /rest stream (decision 0400), on local disk: a whole-track transcode is
@@ -171,6 +175,67 @@ describe.skipIf(!hasFfmpeg)('/rest stream: finished transcodes are cached', () =
     expect(res.status).toBe(200);
     expect(res.headers.get('accept-ranges')).toBe('none');
     expect((await bytes(res)).length).toBe(body.length);
+  });
+});
+
+describe('TranscodeCache.record', () => {
+  it('a row gone while its blob was being stored (evicted, the track deleted) leaves no blob', async () => {
+    const id = await upload('Raced', 1);
+    const [track] = await t.db.select().from(tracks).where(eq(tracks.id, id));
+    const disk = new LocalDiskStore(path.join(t.dataDir, 'files'));
+    const source = { trackId: id, sourceKey: track!.filepath };
+    const plan = { format: 'mp3' as const, bitRate: 99, offset: 0 };
+    let stored = false;
+    const store: BlobStore = {
+      stat: (key) => disk.stat(key),
+      createReadStream: (key, range) => disk.createReadStream(key, range),
+      delete: (key) => disk.delete(key),
+      putFile: async (key, file) => {
+        await t.db.delete(transcodeCache).where(eq(transcodeCache.key, key));
+        const info = await disk.putFile(key, file);
+        stored = true;
+        return info;
+      },
+    };
+    const cache = new TranscodeCache({
+      db: t.db,
+      store,
+      tempDir: path.join(t.dataDir, 'tmp'),
+      maxBytes: 30_000,
+      kickBlobDeletions: async () => {},
+      log: t.app.log,
+    });
+    const key = cache.keyOf(source, plan);
+    cache.record(Readable.from([Buffer.alloc(1000, 1)]), Promise.resolve(0), source, key);
+    expect(await until(() => stored)).toBe(true);
+    expect(await until(() => !onDisk(key))).toBe(true);
+    expect(await t.db.select().from(transcodeCache).where(eq(transcodeCache.key, key))).toEqual([]);
+  });
+
+  it('nothing is kept when ffmpeg did not exit 0', async () => {
+    const id = await upload('Failed', 1);
+    const [track] = await t.db.select().from(tracks).where(eq(tracks.id, id));
+    const cache = new TranscodeCache({
+      db: t.db,
+      store: new LocalDiskStore(path.join(t.dataDir, 'files')),
+      tempDir: path.join(t.dataDir, 'tmp'),
+      maxBytes: 30_000,
+      kickBlobDeletions: async () => {},
+      log: t.app.log,
+    });
+    const source = { trackId: id, sourceKey: track!.filepath };
+    const key = cache.keyOf(source, { format: 'mp3', bitRate: 98, offset: 0 });
+    let exit: (code: number | null) => void = () => {};
+    cache.record(
+      Readable.from([Buffer.alloc(1000, 1)]),
+      new Promise((resolve) => (exit = resolve)),
+      source,
+      key,
+    );
+    exit(null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await entries(id)).toEqual([]);
+    expect(onDisk(key)).toBe(false);
   });
 });
 

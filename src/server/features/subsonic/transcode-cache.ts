@@ -181,7 +181,17 @@ export class TranscodeCache {
       await this.forget(key);
       throw err;
     }
-    await db.update(transcodeCache).set({ stored: true }).where(eq(transcodeCache.key, key));
+    const kept = await db
+      .update(transcodeCache)
+      .set({ stored: true })
+      .where(eq(transcodeCache.key, key))
+      .returning({ key: transcodeCache.key });
+    // The row went while the blob was on its way (evicted, the track deleted or given a new file):
+    // the outbox had nothing to remove then, so the blob is removed here.
+    if (kept.length === 0) {
+      await store.delete(key);
+      return;
+    }
     await this.evict();
   }
 

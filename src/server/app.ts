@@ -31,6 +31,7 @@ import { sharePagesRoutes } from './features/shares/share-pages.routes';
 import { sharePreviewRoute } from './features/shares/share-views';
 import { sharesRoutes } from './features/shares/shares.routes';
 import { subsonicRoutes } from './features/subsonic/subsonic.routes';
+import type { SubsonicCaller } from './features/subsonic/subsonic-auth';
 import { TranscodeCache } from './features/subsonic/transcode-cache';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
 import { StreamAccess } from './features/tracks/stream-access';
@@ -296,6 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(subsonicRoutes, {
     db,
     crypto: credentialCrypto,
+    callers: new AccessCache<SubsonicCaller>(generation, cacheMs),
     // Looked up on the first transcode: an instance that never transcodes needs no ffmpeg for it.
     media: {
       store,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import type { AccessCache } from '../../plugins/access-cache';
 import type { CredentialCrypto } from '../api-keys/credential-crypto';
 import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
 import { authenticate, SubsonicAuthFailure, type SubsonicCaller } from './subsonic-auth';
@@ -27,6 +28,8 @@ export interface SubsonicRoutesOptions {
   db: Database;
   crypto: CredentialCrypto;
   media: SubsonicMediaDeps;
+  /** API keys' callers, kept as sessions are (decision 0400); absent: asked every time. */
+  callers?: AccessCache<SubsonicCaller>;
 }
 
 /**
@@ -69,7 +72,7 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
       );
     }
     try {
-      return await authenticate(db, crypto, params);
+      return await authenticate(db, crypto, params, opts.callers);
     } catch (err) {
       if (err instanceof SubsonicAuthFailure) await app.failedAttempts.record(request, err.subject);
       throw err;

@@ -39,10 +39,16 @@ export interface TranscodeSource {
 const TOUCH_AFTER_MS = 60_000;
 /** A row whose blob never arrived (its instance died mid-upload) may be taken over after this. */
 const ABANDONED_AFTER = '1 hour';
+/** How long this instance takes a stored entry's word for it, and for how many entries at most. */
+const KNOWN_MS = 10_000;
+const KNOWN_MAX = 1_000;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export class TranscodeCache {
+  /** Entries known to be stored, until when (lookup). */
+  private readonly known = new Map<string, number>();
+
   constructor(private readonly opts: TranscodeCacheOptions) {}
 
   /**
@@ -65,8 +71,16 @@ export class TranscodeCache {
     return `transcodes/${hash}.${transcodedSuffix(plan.format)}`;
   }
 
-  /** True when the entry is in the store; marks it used (at most once a minute). */
+  /**
+   * True when the entry is in the store; marks it used (at most once a minute). A yes is remembered
+   * here for a few seconds, so a player's Range requests do not each ask the database: should the
+   * entry be evicted meanwhile by another instance, the read finds no blob and the caller
+   * transcodes again (forget).
+   */
   async lookup(key: string): Promise<boolean> {
+    const until = this.known.get(key);
+    if (until !== undefined && until > Date.now()) return true;
+    this.known.delete(key);
     const { db } = this.opts;
     const [row] = await db
       .select({ lastUsedAt: transcodeCache.lastUsedAt })
@@ -80,11 +94,14 @@ export class TranscodeCache {
         .where(eq(transcodeCache.key, key))
         .catch((err: unknown) => this.opts.log.warn({ err }, 'Could not mark a cached transcode used'));
     }
+    this.known.set(key, Date.now() + KNOWN_MS);
+    if (this.known.size > KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
     return true;
   }
 
   /** An entry whose blob is gone (evicted between the lookup and the read): its row goes too. */
   async forget(key: string): Promise<void> {
+    this.known.delete(key);
     await this.opts.db.delete(transcodeCache).where(eq(transcodeCache.key, key));
     await this.opts.kickBlobDeletions();
   }
@@ -211,6 +228,7 @@ export class TranscodeCache {
             where kept > ${this.opts.maxBytes})
         returning key`),
     );
+    for (const { key } of evicted) this.known.delete(key);
     if (evicted.length > 0) await this.opts.kickBlobDeletions();
     return evicted.length;
   }

@@ -23,6 +23,7 @@ import {
 } from './lib/processes.mjs';
 import { apiClient, seedEquipment, seedPlaylists, seedTracks, uploadWav } from './lib/seed.mjs';
 import { selection } from './lib/select.mjs';
+import { cachedTranscodeRangeRows, restRangeRows, transcodeTtfbRow } from './lib/subsonic.mjs';
 import { makeWav, wavOfSize } from './lib/wav.mjs';
 
 const args = process.argv.slice(2);
@@ -63,7 +64,7 @@ const needTracks = wantsFamily(
   'bulk-',
   'lighthouse-journal',
 );
-const needRange = wantsFamily('range-');
+const needRange = wantsFamily('range-', 'rest-');
 
 try {
   const pgDatabase = database === 'postgres' ? await freshPostgresDatabase() : undefined;
@@ -143,6 +144,24 @@ try {
           say,
         })),
       );
+    }
+  }
+
+  // Issue 26: the Subsonic stream method, authenticated by an API key as a player would be.
+  if (needRange && wantsFamily('rest-')) {
+    const { key: apiKey } = await api('POST', '/api/user/api-keys', { name: 'Bench player' });
+    const rest = { appBase: app.baseUrl, apiKey, trackId: rangeTrack.id, say };
+    const nginxUrl = `${nginx.baseUrl}/range.wav`;
+    if (wants('rest-range-1mib-1c', 'rest-range-1mib-50c')) {
+      rows.push(
+        ...(await restRangeRows({ ...rest, nginxUrl, fileBytes: RANGE_FILE_BYTES, seconds: RANGE_SECONDS })),
+      );
+    }
+    if (wants('rest-transcode-ttfb')) {
+      rows.push(await transcodeTtfbRow({ ...rest, nginxUrl, samples: quick ? 5 : 20 }));
+    }
+    if (wants('rest-cached-transcode-range-1mib-1c', 'rest-cached-transcode-range-1mib-50c')) {
+      rows.push(...(await cachedTranscodeRangeRows({ ...rest, mediaDir, nginx, seconds: RANGE_SECONDS })));
     }
   }
 

@@ -34,6 +34,8 @@ import { sharePagesRoutes } from './features/shares/share-pages.routes';
 import { sharePreviewRoute } from './features/shares/share-views';
 import { sharesRoutes } from './features/shares/shares.routes';
 import { subsonicRoutes } from './features/subsonic/subsonic.routes';
+import type { SubsonicCaller } from './features/subsonic/subsonic-auth';
+import { TranscodeCache } from './features/subsonic/transcode-cache';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
 import { StreamAccess } from './features/tracks/stream-access';
 import { startTrackProcessing } from './features/tracks/track-processing.queue';
@@ -303,8 +305,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(subsonicRoutes, {
     db,
     crypto: credentialCrypto,
+    callers: new AccessCache<SubsonicCaller>(generation, cacheMs),
     // Looked up on the first transcode: an instance that never transcodes needs no ffmpeg for it.
-    media: { store, offload, access: streamAccess, ffmpeg: () => (ffmpeg ??= resolveFfmpeg(config).ffmpeg) },
+    media: {
+      store,
+      offload,
+      access: streamAccess,
+      ffmpeg: () => (ffmpeg ??= resolveFfmpeg(config).ffmpeg),
+      cache: new TranscodeCache({
+        db,
+        store,
+        tempDir,
+        maxBytes: config.transcodeCacheBytes,
+        kickBlobDeletions: () => app.kickBlobDeletions(),
+        log: app.log,
+      }),
+    },
   });
   await app.register(searchRoutes, { db });
   await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });

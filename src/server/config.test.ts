@@ -205,6 +205,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the transcode cache cap: 1 GiB by default, 0 = none, a fraction or a negative refused', () => {
+    expect(loadConfig({}).transcodeCacheBytes).toBe(1024 ** 3);
+    expect(loadConfig({ TRANSCODE_CACHE_MAX_BYTES: '0' }).transcodeCacheBytes).toBe(0);
+    for (const bad of ['-1', '1.5', 'lots']) {
+      expect(problemsOf({ TRANSCODE_CACHE_MAX_BYTES: bad })).toEqual([
+        expect.stringMatching(/^TRANSCODE_CACHE_MAX_BYTES \(got .*\): must be a whole number of bytes/),
+      ]);
+    }
+  });
+
   it('never prints a secret setting in a configuration error', () => {
     const secret = 'hunter2-is-not-long-enough';
     const dbUrl = 'mysql://admin:s3cr3t-password@db.example.com/journal';

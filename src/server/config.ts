@@ -120,6 +120,11 @@ const envSchema = z
       .int('must be a whole number of bytes (0 = unlimited)')
       .min(0, 'must be a whole number of bytes (0 = unlimited)')
       .default(10 * 1024 ** 3),
+    TRANSCODE_CACHE_MAX_BYTES: z.coerce
+      .number({ message: 'must be a whole number of bytes (0 = no transcode cache)' })
+      .int('must be a whole number of bytes (0 = no transcode cache)')
+      .min(0, 'must be a whole number of bytes (0 = no transcode cache)')
+      .default(1024 ** 3),
     MEDIA_WORKERS: z.coerce
       .number({ message: 'must be a whole number of jobs (0 = this instance processes no media)' })
       .int('must be a whole number of jobs (0 = this instance processes no media)')
@@ -245,6 +250,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Bytes of audio each person may store; 0 = unlimited. */
   storageQuotaBytes: number;
+  /**
+   * Bytes of finished /rest stream transcodes kept in the blob store, across instances, the least
+   * recently used evicted first (decision 0400); 0 = every transcode runs ffmpeg.
+   */
+  transcodeCacheBytes: number;
   /** Media jobs (process-track) this instance runs at once; 0 = it processes none (scale-out). */
   mediaWorkers: number;
   /**
@@ -353,6 +363,7 @@ export function loadConfig(
     uploadRateGraceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    transcodeCacheBytes: e.TRANSCODE_CACHE_MAX_BYTES,
     mediaWorkers: e.MEDIA_WORKERS,
     mediaJobHeartbeatSeconds: e.MEDIA_JOB_HEARTBEAT_SECONDS,
     ffmpegPath: e.FFMPEG_PATH,

@@ -177,3 +177,21 @@ describe('bench budgets of the Lighthouse cases (issue 25)', () => {
     expect(exitCodeFor(missed, { quick: true })).toBe(0);
   });
 });
+
+describe('bench budgets of the Subsonic stream cases (issue 26)', () => {
+  it('misses /rest Range under half of nginx, and a transcode whose first byte takes over 300 ms (p50)', () => {
+    const judged = judge(
+      [
+        row('rest-range-1mib-1c', 'throughput', 0.49e9, 1e9),
+        row('rest-range-1mib-50c', 'throughput', 0.51e9, 1e9),
+        row('rest-cached-transcode-range-1mib-1c', 'throughput', 0.4e9, 1e9),
+        row('rest-transcode-ttfb', 'p50', 301, 1),
+        row('rest-transcode-ttfb', 'p50', 120, 1),
+      ],
+      budgets,
+      'pglite',
+    );
+    expect(judged.map((r) => r.missed)).toEqual([true, false, true, true, false]);
+    expect(table(judged)).toContain('| rest-transcode-ttfb | 120.0 ms p50 | 1.0 ms p50 | 120.00 |');
+  });
+});

@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     uploadRateGraceMs: 30_000,
     shutdownTimeoutMs: 25_000,
     storageQuotaBytes: 0,
+    transcodeCacheBytes: 1024 ** 3,
     rateLimitPerMinute: 1000,
     // On, as in production: every test that lists tracks after a write also checks invalidation.
     trackListCacheBytes: 64 * 1024 * 1024,

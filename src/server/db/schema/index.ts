@@ -10,4 +10,5 @@ export * from './security-events';
 export * from './shares';
 export * from './track-versions';
 export * from './tracks';
+export * from './transcode-cache';
 export * from './users';

@@ -1,15 +1,23 @@
 import { availableParallelism } from 'node:os';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INT4_MAX } from '../../../shared/schemas/primitives';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { type MediaOffload, PRIVATE, trackMediaReplies } from '../tracks/media-send';
+import { type MediaOffload, mediaSender, PRIVATE, trackMediaReplies } from '../tracks/media-send';
 import type { StreamAccess } from '../tracks/stream-access';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 import { coverArtMethod } from './cover-art';
 import type { SubsonicContext } from './subsonic-methods';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
-import { planTranscode, startTranscode, type TranscodeInput, transcodedContentType } from './transcode';
+import {
+  planTranscode,
+  startTranscode,
+  type TranscodeInput,
+  type TranscodePlan,
+  transcodedContentType,
+} from './transcode';
+import type { TranscodeCache } from './transcode-cache';
 
 /** What the media methods need beyond a method's context: the web app's own stream machinery. */
 export interface SubsonicMediaDeps {
@@ -19,6 +27,8 @@ export interface SubsonicMediaDeps {
   access: StreamAccess;
   /** The ffmpeg to transcode with, looked up when first needed (media/ffmpeg-binaries.ts). */
   ffmpeg: () => string;
+  /** Finished whole-track transcodes in the blob store (decision 0400); absent: none are kept. */
+  cache?: TranscodeCache;
 }
 
 export interface SubsonicMediaContext extends SubsonicContext {
@@ -101,11 +111,38 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
   const playable = (row: TrackRow) => streamSource(row) !== null;
   let transcodes = 0;
 
+  const send = mediaSender(deps.store, deps.offload);
+
   async function transcoded(context: SubsonicMediaContext, track: TrackRow) {
-    const { reply } = context;
     const source = streamSource(track)!;
     const plan = planTranscode(context.params, { size: track.size, duration: track.duration });
     if (!plan) return undefined;
+    const cache = deps.cache?.covers(plan) ? deps.cache : undefined;
+    const entry = { trackId: track.id, sourceKey: source.key };
+    const key = cache?.keyOf(entry, plan);
+    if (cache && key && (await cache.lookup(key))) {
+      const { request, reply } = context;
+      try {
+        // The stored bytes, as a raw stream's: Content-Length, Range (206/416), ETag, offload.
+        return await send(request, reply, key, {
+          contentType: transcodedContentType(plan.format),
+          cacheControl: PRIVATE,
+        });
+      } catch (err) {
+        // Evicted between the lookup and the read: transcoded again, as if never cached.
+        if (!(err instanceof HttpError && err.statusCode === 404) || reply.sent) throw err;
+        await cache.forget(key);
+      }
+    }
+    return runTranscode(context, source, plan, cache && key ? { cache, key, entry } : undefined);
+  }
+
+  async function runTranscode(
+    { reply }: SubsonicMediaContext,
+    source: { key: string; mimeType: string },
+    plan: TranscodePlan,
+    caching?: { cache: TranscodeCache; key: string; entry: { trackId: number; sourceKey: string } },
+  ) {
     if (transcodes >= MAX_TRANSCODES) {
       throw new SubsonicError(SubsonicCode.generic, 'The server is busy transcoding: try again in a moment');
     }
@@ -127,14 +164,24 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
     // soon as a form POST's body has been read.
     reply.raw.on('close', stop);
     output.on('error', stop);
+    let body: Readable = output;
+    if (caching) {
+      // Both readers take the bytes from the first one on: the reply's own stream (buffering until
+      // the reply reads it) and the cache's temp file.
+      const tee = new PassThrough();
+      output.on('error', (err) => tee.destroy(err));
+      output.pipe(tee);
+      caching.cache.record(output, exited, caching.entry, caching.key);
+      body = tee;
+    }
     // No length is known before the end and the bytes cannot be ranged: a client seeks with
-    // timeOffset (transcodeOffset) instead.
+    // timeOffset (transcodeOffset) instead, or asks again once the transcode is cached.
     return reply
       .code(200)
       .header('Content-Type', transcodedContentType(plan.format))
       .header('Accept-Ranges', 'none')
       .header('Cache-Control', PRIVATE)
-      .send(output);
+      .send(body);
   }
 
   const methods: Record<string, SubsonicMediaMethod> = {

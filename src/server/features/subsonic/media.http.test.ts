@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SubsonicAPI } from 'subsonic-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { ffprobeAudio, hasFfmpeg, makeWav } from '../../../test/media-fixtures';
-import { tracks } from '../../db/schema';
+import { tracks, transcodeCache } from '../../db/schema';
 
 /**
  * /rest stream transcodes over a real socket (decision 0385): a form POST (whose request closes once
@@ -46,6 +48,8 @@ const ffmpegsOnTake = () =>
     .split('\n')
     .filter((line) => line.includes('ffmpeg') && line.includes(filepath)).length;
 
+const isTranscodeCopy = (name: string) => name.startsWith('transcode-');
+
 async function until(condition: () => boolean, ms = 5000) {
   const deadline = Date.now() + ms;
   while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -68,7 +72,13 @@ describe.skipIf(!hasFfmpeg)('/rest stream transcodes over HTTP', () => {
     expect((await reader.read()).value?.length).toBeGreaterThan(0);
     // Unread, 12 MB of MP3 back up into the socket and the pipe: ffmpeg waits, still running.
     expect(ffmpegsOnTake()).toBe(1);
+    // A whole-track transcode is copied aside as it streams, for the cache.
+    const copies = () => readdirSync(path.join(t.dataDir, 'tmp')).filter(isTranscodeCopy);
+    expect(await until(() => copies().length === 1)).toBe(true);
     abort.abort();
     expect(await until(() => ffmpegsOnTake() === 0)).toBe(true);
+    // A transcode cut short is not cached (decision 0400): no entry, and its temp copy is gone.
+    expect(await until(() => copies().length === 0)).toBe(true);
+    expect(await t.db.select().from(transcodeCache).where(eq(transcodeCache.trackId, trackId))).toEqual([]);
   });
 });

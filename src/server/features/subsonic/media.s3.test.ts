@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { ffprobeAudio, hasFfmpeg, makeWav } from '../../../test/media-fixtures';
 import { type S3Server, startS3Server } from '../../../test/s3-server';
 import { subsonicClient } from '../../../test/subsonic-client';
+import { transcodeCache } from '../../db/schema';
 import { S3BlobStore } from '../../storage/s3-store';
 
 /**
@@ -15,6 +17,15 @@ let t: TestApp;
 let apiKey: string;
 let trackId: number;
 const take = makeWav(20);
+
+async function until<T>(probe: () => Promise<T>, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: 'journal-rest' });
@@ -56,4 +67,29 @@ describe('/rest stream, STORAGE=s3', () => {
     expect(probed.codec).toBe('mp3');
     expect(Math.abs(probed.duration - 15)).toBeLessThan(1);
   });
+
+  it.skipIf(!hasFfmpeg)(
+    'a finished transcode is kept in the bucket, then served from it with Range',
+    async () => {
+      const ask = (headers?: Record<string, string>) =>
+        subsonicClient(t.app, { apiKey }, { headers }).stream({
+          id: String(trackId),
+          format: 'mp3',
+          maxBitRate: 32,
+        });
+      const first = await ask();
+      expect(first.headers.get('accept-ranges')).toBe('none');
+      const body = Buffer.from(await first.arrayBuffer());
+      const entry = await until(async () => {
+        const [row] = await t.db.select().from(transcodeCache).where(eq(transcodeCache.trackId, trackId));
+        return row?.stored ? row : undefined;
+      });
+      expect(entry).toBeDefined();
+      expect((await store.stat(entry!.key))?.size).toBe(body.length);
+      const part = await ask({ range: 'bytes=1000-1999' });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${body.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(body.subarray(1000, 2000))).toBe(true);
+    },
+  );
 });

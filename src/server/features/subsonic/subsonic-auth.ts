@@ -4,6 +4,7 @@ import { looksLikeUserId } from '../../../shared/profile-path';
 import { USERNAME_MAX } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { apiCredentials, users } from '../../db/schema';
+import type { AccessCache } from '../../plugins/access-cache';
 import { apiKeyLookupHash, type CredentialCrypto } from '../api-keys/credential-crypto';
 import type { UserRow } from '../users/users.service';
 import type { SubsonicParams } from './subsonic-params';
@@ -36,12 +37,16 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /**
  * The caller of a /rest request (decision 0385): `apiKey` (OpenSubsonic apiKeyAuthentication), or
  * `u` with `t`+`s` (t = md5(app password + s)) or `p` (plain or `enc:` hex). Sessions never count:
- * every request carries its secret, which is why /rest needs no CSRF token.
+ * every request carries its secret, which is why /rest needs no CSRF token. An API key's caller is
+ * kept in `callers` (the sessions' rule, decision 0066: ACCESS_CACHE_SECONDS, dropped by any unsafe
+ * request, a revocation included), so a player's stream of Range requests does not each ask the
+ * database who it is (decision 0400). Token auth cannot be kept: each request has a new salt.
  */
 export async function authenticate(
   db: Database,
   crypto: CredentialCrypto,
   params: SubsonicParams,
+  callers?: AccessCache<SubsonicCaller>,
 ): Promise<SubsonicCaller> {
   const apiKey = params.get('apiKey');
   const [u, p, t, s] = (['u', 'p', 't', 's'] as const).map((name) => params.get(name));
@@ -52,7 +57,7 @@ export async function authenticate(
         'Multiple conflicting authentication mechanisms provided',
       );
     }
-    return byApiKey(db, apiKey);
+    return byApiKey(db, apiKey, callers);
   }
   if (u === undefined) throw missingParameter('u');
   const fail = (error: SubsonicError) => new SubsonicAuthFailure(error, u);
@@ -82,17 +87,27 @@ export async function authenticate(
   throw fail(wrong());
 }
 
-async function byApiKey(db: Database, key: string): Promise<SubsonicCaller> {
+async function byApiKey(
+  db: Database,
+  key: string,
+  callers?: AccessCache<SubsonicCaller>,
+): Promise<SubsonicCaller> {
+  const lookupHash = apiKeyLookupHash(key);
+  const known = callers?.get(lookupHash);
+  if (known) return known;
+  const generation = callers?.begin() ?? 0;
   const [row] = await db
     .select({ id: apiCredentials.id, lastUsedAt: apiCredentials.lastUsedAt, user: users })
     .from(apiCredentials)
     .innerJoin(users, eq(users.id, apiCredentials.userId))
-    .where(and(eq(apiCredentials.lookupHash, apiKeyLookupHash(key)), eq(apiCredentials.kind, 'api-key')))
+    .where(and(eq(apiCredentials.lookupHash, lookupHash), eq(apiCredentials.kind, 'api-key')))
     .limit(1);
   if (!row)
     throw new SubsonicAuthFailure(new SubsonicError(SubsonicCode.invalidApiKey, 'Invalid API key'), '');
   await touch(db, row, {});
-  return { user: row.user, credentialId: row.id };
+  const caller = { user: row.user, credentialId: row.id };
+  callers?.set(lookupHash, caller, generation);
+  return caller;
 }
 
 /** `u` is the username (ignoring case), or the user id for someone without one (decision 0385). */

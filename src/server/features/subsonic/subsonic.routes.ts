@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import type { AccessCache } from '../../plugins/access-cache';
 import { HttpError } from '../../plugins/errors';
 import type { UserActionLimit } from '../../plugins/rate-limits';
 import type { CredentialCrypto } from '../api-keys/credential-crypto';
@@ -31,6 +32,8 @@ export interface SubsonicRoutesOptions {
   db: Database;
   crypto: CredentialCrypto;
   media: SubsonicMediaDeps;
+  /** API keys' callers, kept as sessions are (decision 0400); absent: asked every time. */
+  callers?: AccessCache<SubsonicCaller>;
 }
 
 /**
@@ -97,7 +100,7 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
       );
     }
     try {
-      return await authenticate(db, crypto, params);
+      return await authenticate(db, crypto, params, opts.callers);
     } catch (err) {
       if (err instanceof SubsonicAuthFailure) await app.failedAttempts.record(request, err.subject);
       throw err;

@@ -133,6 +133,14 @@ export function transcodeArgs(plan: TranscodePlan, input: TranscodeInput): strin
 
 /** As the processing job (analyse-audio.ts): requests keep their share of a small machine. */
 const FFMPEG_NICENESS = 10;
+
+function renice(pid: number | undefined) {
+  try {
+    if (pid) setPriority(pid, FFMPEG_NICENESS);
+  } catch {
+    // Not allowed here (some containers), or ffmpeg already gone: it runs at normal priority.
+  }
+}
 const STDERR_TAIL = 4096;
 
 export interface Transcode {
@@ -140,8 +148,8 @@ export interface Transcode {
   output: Readable;
   /** Ends ffmpeg and the read from the store (the listener went away). */
   stop(): void;
-  /** Settles once ffmpeg has exited, however it ended. */
-  exited: Promise<void>;
+  /** Settles once ffmpeg has exited, however it ended: its exit code (null when killed). */
+  exited: Promise<number | null>;
 }
 
 /**
@@ -158,11 +166,6 @@ export function startTranscode(
   const child = spawn(ffmpeg, transcodeArgs(plan, input), {
     stdio: [piped ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
-  try {
-    if (child.pid) setPriority(child.pid, FFMPEG_NICENESS);
-  } catch {
-    // Not allowed here (some containers): it runs at normal priority.
-  }
   // Both are pipes (stdio above); only stdin depends on the input.
   const out = child.stdout!;
   const errors = child.stderr!;
@@ -181,7 +184,7 @@ export function startTranscode(
     piped?.destroy();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
-  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   child.on('close', () => piped?.destroy());
   return new Promise((resolve, reject) => {
     const failed = (why: string) => {
@@ -190,8 +193,12 @@ export function startTranscode(
     };
     child.on('error', (err) => failed(`Transcoding could not start: ${err.message}`));
     out.once('readable', () => {
-      if (out.readableLength > 0) resolve({ output: out, stop, exited });
-      else failed(`Transcoding produced nothing${stderr ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`);
+      if (out.readableLength > 0) {
+        // Niced only now: the start (loading ffmpeg's libraries, probing, the first frames) is the
+        // listener's time to first byte (decision 0400); the rest of the encode yields to requests.
+        renice(child.pid);
+        resolve({ output: out, stop, exited });
+      } else failed(`Transcoding produced nothing${stderr ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`);
     });
   });
 }

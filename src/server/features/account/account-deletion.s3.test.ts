@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { openEventStream } from '../../../test/event-stream';
 import { makeWav } from '../../../test/media-fixtures';
 import { type S3Server, startS3Server } from '../../../test/s3-server';
 import { rowsNamingUser, userColumns } from '../../../test/user-references';
@@ -252,15 +253,25 @@ describe('DELETE /api/user on S3', () => {
     expect(othersKeys).toEqual(expect.arrayContaining(imageKeysOf(keptRow!.imageKey)));
     expect(Object.keys(await rowsNamingUser(t.db, L)).length).toBeGreaterThan(15);
 
-    // A second instance on the same database, where the person is signed in too.
-    const second = await buildTestApp({ sharedDatabase: t.database, store, config: { storage: 's3' } });
+    // A second instance on the same database, caching who is signed in (decision 0066), where the
+    // person is signed in too, with a live event stream open.
+    const second = await buildTestApp({
+      sharedDatabase: t.database,
+      store,
+      config: { storage: 's3', accessCacheSeconds: 60 },
+    });
     try {
       const elsewhere = await second.signedInAs(L);
       expectOk(await elsewhere.get('/api/auth/user'));
+      const stream = await openEventStream(second.app, { cookie: elsewhere.cookieHeader() });
+      await stream.next('ready');
 
       const res = await leaver.request('DELETE', '/api/user', { body: { confirm: 'LEAVER' } });
       expect(res.statusCode, res.body).toBe(204);
       expect(leaver.cookies.size).toBe(0);
+      expect((await leaver.get('/api/auth/user')).statusCode).toBe(401);
+      expect(await stream.next('streamClosed')).toEqual({ reason: 'sessionEnded' });
+      await stream.untilEnded();
       expect((await elsewhere.get('/api/auth/user')).statusCode).toBe(401);
       expect((await elsewhere.get('/api/tracks')).statusCode).toBe(401);
     } finally {

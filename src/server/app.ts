@@ -8,6 +8,7 @@ import { hasClientAt, registerClient } from './client-pages';
 import type { Config } from './config';
 import type { Database, QueueConnection } from './db/client';
 import { type LiveEventsOptions, liveEventsPlugin } from './events/events.routes';
+import { accountRoutes } from './features/account/account.routes';
 import { activityRoutes } from './features/activity/activity.routes';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { CredentialCrypto } from './features/api-keys/credential-crypto';
@@ -294,6 +295,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
+  await app.register(accountRoutes, { db });
   // App passwords sealed under SESSION_SECRET's list, the first sealing (decision 0385).
   const credentialCrypto = new CredentialCrypto([
     config.sessionSecret,

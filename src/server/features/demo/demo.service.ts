@@ -1,10 +1,11 @@
-import { and, count, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { kickBlobDeletions } from '../../jobs/blob-deletions';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { BlobStore } from '../../storage/blob-store';
+import { deleteAccounts } from '../account/account-deletion.service';
 import { enqueueTrackProcessing } from '../tracks/track-processing.service';
 import { findUserById, type UserRow } from '../users/users.service';
 import { demoExpiryCutoff, isLiveDemoAccount } from './demo.policy';
@@ -89,7 +90,8 @@ export async function sweepExpiredDemoAccounts(deps: DemoDeps, now: Date = new D
 }
 
 /**
- * One batch of demo accounts matching `where`, with all their rows, in one transaction. Their files
+ * One batch of demo accounts matching `where`, deleted as any account is (deleteAccounts), in one
+ * transaction. Their files
  * (tracks, avatar, covers, collective images) are queued for removal by the database in that same
  * transaction, whichever row held them (decision 0095), and the drain is asked for once it commits.
  */
@@ -103,9 +105,9 @@ async function removeDemoAccounts(deps: DemoDeps, where: SQL | undefined): Promi
       .for('update', { skipLocked: true });
     const ids = doomed.map((u) => u.id);
     if (ids.length === 0) return ids;
-    // A track being added waits for the account's row lock and then finds its owner gone.
-    await tx.delete(sessions).where(inArray(sql`${sessions.sess}->>'userId'`, ids));
-    await tx.delete(users).where(inArray(users.id, ids));
+    // A track being added waits for the account's row lock and then finds its owner gone. The same
+    // path as a person deleting their own account (decision 0420).
+    await deleteAccounts(tx, ids);
     return ids;
   });
   if (ids.length > 0) await kickBlobDeletions(deps.queue, deps.log);

@@ -30,6 +30,7 @@ const entry = (over: Partial<Notification> = {}): Notification => ({
   excerpt: 'Lovely transitions',
   atSeconds: null,
   trackVersion: null,
+  exportId: null,
   url: '/collective/4/playlist/7',
   read: false,
   createdAt: '2024-05-01T10:00:00.000Z',

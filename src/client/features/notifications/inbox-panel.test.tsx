@@ -71,6 +71,24 @@ describe('InboxPanel: comments on your playlists (decision 0300)', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ ids: [1] });
   });
 
+  it('tells the person their data export is ready (decision 0415)', () => {
+    const ready = entry({
+      kind: 'export_ready',
+      actor: null,
+      collective: null,
+      playlistId: null,
+      playlistName: null,
+      playlistCommentId: null,
+      excerpt: null,
+      exportId: 'e1',
+      url: '/api/user/export/e1',
+    });
+    renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [[NOTIFICATIONS_KEY, { items: [ready], unread: 1 }]],
+    });
+    expect(screen.getByTestId('notification').textContent).toContain('Your data export is ready — Download');
+  });
+
   it('still reads well without the playlist’s name', () => {
     renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
       seed: [[NOTIFICATIONS_KEY, { items: [entry({ playlistName: null, collective: null })], unread: 1 }]],

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,6 +33,8 @@ export async function runExport(deps: ExportDeps, id: string, signal?: AbortSign
   const key = row.blobKey!;
   const plan = await planExport(db, row.userId);
   const file = path.join(tempDir, `export-${id}.zip`);
+  // Made by the first upload otherwise: an export may come first.
+  await mkdir(tempDir, { recursive: true });
   try {
     await writeExportArchive(store, plan, file, signal);
     const { size } = await store.putFile(key, file);
@@ -56,7 +58,14 @@ export async function startExports(queue: JobQueue, deps: ExportDeps, workers = 
     retryDelayMaxSeconds: 300,
     // A 10 GiB account at a slow store's pace, with room to spare.
     expireInSeconds: 6 * 60 * 60,
-    handle: (data, signal) => runExport(deps, data.exportId, signal),
+    handle: async (data, signal) => {
+      try {
+        await runExport(deps, data.exportId, signal);
+      } catch (err) {
+        deps.log.warn({ err, exportId: data.exportId }, 'A data export failed; it will be retried');
+        throw err;
+      }
+    },
     onGiveUp: async (data) => {
       deps.log.warn({ exportId: data.exportId }, 'A data export failed for good');
       await failExport(deps.db, data.exportId);

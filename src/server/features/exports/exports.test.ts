@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserExport } from '../../../shared/schemas/exports';
 import { journalExportSchema } from '../../../shared/schemas/journal-export';
 import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
@@ -18,10 +20,12 @@ import {
   trackComments,
   trackEquipmentTags,
   trackPlays,
+  tracks,
 } from '../../db/schema';
 import { LocalDiskStore } from '../../storage/local-disk-store';
 import { csvField } from './export-archive';
-import { removeExpiredExports } from './exports.service';
+import { runExport } from './exports.queue';
+import { createExport, failExport, removeExpiredExports } from './exports.service';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -211,6 +215,35 @@ describe('Download my data', () => {
   });
 });
 
+describe('an export that cannot be made', () => {
+  it('throws (to be retried), leaves no temporary file, and once given up is failed and may be asked again', async () => {
+    const lost = await t.signedInClient({ username: 'lost' });
+    await t.db.insert(tracks).values({
+      userId: lost.userId,
+      name: 'Gone',
+      filename: 'gone.wav',
+      filepath: 'tracks/never-stored.wav',
+      mimeType: 'audio/wav',
+      size: 10,
+    });
+    const row = await createExport(t.db, lost.userId);
+    const tempDir = path.join(t.dataDir, 'tmp');
+    const deps = { db: t.db, store: localStore(), tempDir, log: t.app.log };
+    await expect(runExport(deps, row.id)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(readdirSync(tempDir).filter((f) => f.includes(row.id))).toEqual([]);
+    expect((await lost.post('/api/user/export')).statusCode).toBe(409);
+
+    await failExport(t.db, row.id);
+    const [failed] = (await lost.get('/api/user/exports')).json<UserExport[]>();
+    expect(failed).toMatchObject({ id: row.id, state: 'failed', downloadUrl: null });
+    expect(failed!.error).toMatch(/try again/);
+    expect((await lost.get(`/api/user/export/${row.id}`)).statusCode).toBe(404);
+    const retry = await lost.post('/api/user/export');
+    expect(retry.statusCode).toBe(202);
+    await t.db.delete(exports).where(eq(exports.userId, lost.userId));
+  });
+});
+
 describe('csvField', () => {
   it('quotes commas, quotes and line breaks only', () => {
     expect(csvField('plain')).toBe('plain');
@@ -223,5 +256,5 @@ describe('csvField', () => {
 });
 
 /** The app's own store (STORAGE=local under DATA_DIR). */
-const storeHas = async (key: string) =>
-  (await new LocalDiskStore(path.join(t.dataDir, 'files')).stat(key)) !== undefined;
+const localStore = () => new LocalDiskStore(path.join(t.dataDir, 'files'));
+const storeHas = async (key: string) => (await localStore().stat(key)) !== undefined;

@@ -96,7 +96,12 @@ export async function writeExportArchive(
 
   zip.addBuffer(Buffer.from(exportReadme(journal)), 'README.txt', { mtime: now, compress: true });
   for (const entry of files) {
-    zip.addReadStreamLazy(entry.path, { compress: false, mtime: zipTime(entry.mtime) }, (done) => {
+    const options = {
+      compress: false,
+      mtime: zipTime(entry.mtime),
+      ...(entry.size === undefined ? {} : { size: entry.size }),
+    };
+    zip.addReadStreamLazy(entry.path, options, (done) => {
       if (signal?.aborted) return fail(new Error('Export stopped'));
       store.createReadStream(entry.key).then(
         (stream) => {

@@ -29,6 +29,8 @@ export interface StoredEntry {
   mtime: Date;
   /** An original: hashed while it streams, the hash written into journal.json. */
   trackId?: number;
+  /** Known for originals (measured at upload): the zip then says so up front, Zip64 past 4 GiB. */
+  size?: number;
 }
 
 /** Everything the archive holds but its generated files: the journal (hashes to fill) and the blobs. */
@@ -75,7 +77,13 @@ export async function planExport(db: Database, userId: string, now = new Date())
 
   const exportedTracks = own.map((t): ExportedTrack => {
     const file = `tracks/${t.id}/${safeEntryName(t.filename)}`;
-    files.push({ path: file, key: t.filepath, mtime: t.fileCreatedAt ?? t.createdAt, trackId: t.id });
+    files.push({
+      path: file,
+      key: t.filepath,
+      mtime: t.fileCreatedAt ?? t.createdAt,
+      trackId: t.id,
+      size: t.size,
+    });
     const history = versions.filter((v) => v.trackId === t.id).sort((a, b) => a.version - b.version);
     const earlier = history.filter((v) => v.version < t.version);
     return {

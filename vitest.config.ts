@@ -12,6 +12,7 @@ export const SLOW_TESTS = [
   'src/server/main.migrate.test.ts',
   'src/server/features/tracks/tracks.upload-memory.test.ts',
   'src/server/features/tracks/tracks.upload-memory-s3.test.ts',
+  'src/server/features/exports/exports.memory.test.ts',
 ];
 
 // Projects: 'server' (shared + server code, node, API tests on a fresh database each), 'slow'

@@ -19,6 +19,7 @@ import { demoPlugin } from './features/demo/demo.routes';
 import { embedRoutes } from './features/embed/embed.routes';
 import { EMBED_HTML } from './features/embed/embed-pages';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
+import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
@@ -89,6 +90,8 @@ export interface BuildAppOptions {
   sessionPruneIntervalMs?: number;
   /** How often security events past 90 days are deleted; 0 = never (tests prune by hand). */
   securityEventPruneIntervalMs?: number;
+  /** How often expired data exports are removed (default hourly); 0: never (tests sweep by hand). */
+  exportSweepIntervalMs?: number;
   /**
    * How often the blob-deletions outbox is drained whatever happened (rows a drain gave up on); 0 =
    * only on start-up and after each change (decision 0095).
@@ -296,6 +299,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(usersRoutes, { db, store, tempDir });
   await app.register(accountRoutes, { db });
+  await app.register(exportsRoutes, {
+    db,
+    store,
+    tempDir,
+    queue,
+    offload,
+    sweepIntervalMs: options.exportSweepIntervalMs,
+  });
   // App passwords sealed under SESSION_SECRET's list, the first sealing (decision 0385).
   const credentialCrypto = new CredentialCrypto([
     config.sessionSecret,

@@ -138,6 +138,7 @@ export async function buildTestApp(
     uploadsPerPerson: options.uploadsPerPerson,
     sessionPruneIntervalMs: options.sessionPruneIntervalMs ?? 0,
     securityEventPruneIntervalMs: 0,
+    exportSweepIntervalMs: 0,
     demoSweepIntervalMs: options.demoSweepIntervalMs ?? 0,
     // Drains follow each change and each start; no timer adding queries to a test's count.
     blobDrainIntervalMs: 0,

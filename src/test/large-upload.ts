@@ -106,7 +106,7 @@ export async function uploadLargeWav(options: {
 }
 
 /** V8's full collection, without starting the test process with --expose-gc. */
-function garbageCollector(): () => void {
+export function garbageCollector(): () => void {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 }

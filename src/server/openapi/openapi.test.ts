@@ -23,6 +23,7 @@ const NOT_JSON = new Set([
   'GET /api/events',
   'GET /api/supabase/auth',
   'GET /api/auth/callback',
+  'GET /api/user/export/:id',
 ]);
 /** Changes that take no body: the path (or the session) says everything. */
 const NO_BODY = new Set([
@@ -35,6 +36,8 @@ const NO_BODY = new Set([
   'PUT /api/tracks/:id/like',
   // Ends every session but the caller's own: nothing to say but who asks (decision 0410).
   'POST /api/user/sessions/sign-out-others',
+  // Exports everything of the caller's: nothing to choose (decision 0415).
+  'POST /api/user/export',
 ]);
 
 type Schema = {

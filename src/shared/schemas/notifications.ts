@@ -13,10 +13,16 @@ export const NOTIFICATION_KINDS = [
   'playlist_comment',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/**
+ * What an inbox entry may be: the kinds above, plus `export_ready` (decision 0415), which answers the
+ * person's own request and so has no preference to switch it off.
+ */
+export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'export_ready'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const notificationSchema = z.object({
   id: z.number(),
-  kind: z.enum(NOTIFICATION_KINDS),
+  kind: z.enum(INBOX_KINDS),
   actor: userSummarySchema.nullable(),
   collective: z.object({ id: z.number(), name: z.string() }).nullable(),
   playlistId: z.number().nullable(),
@@ -31,9 +37,12 @@ export const notificationSchema = z.object({
   atSeconds: z.number().nullable(),
   /** The version a `new_version` entry announces; null for the other kinds. */
   trackVersion: z.number().nullable(),
+  /** The export an `export_ready` entry announces; null for the other kinds. */
+  exportId: z.string().nullable(),
   /**
    * Where the entry leads: the collective playlist at the moment (`?track=…&t=…`), the collective
-   * playlist (its comments, for a playlist comment), or the collective.
+   * playlist (its comments, for a playlist comment), or the collective; an `export_ready` entry
+   * leads to the archive's download (`/api/user/export/{id}`).
    */
   url: z.string(),
   read: z.boolean(),

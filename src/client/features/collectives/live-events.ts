@@ -70,6 +70,9 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       void queryClient.invalidateQueries({ queryKey: collectivePlaylistsKey(data.collectiveId) });
       return;
     case 'notification':
+      // "Your data export is ready": the profile's card shows its download at once.
+      if (data.notification.kind === 'export_ready')
+        void queryClient.invalidateQueries({ queryKey: ['/api/user/exports'] });
       updateOrRefetch<NotificationList>(
         queryClient,
         (key) => key[0] === '/api/notifications' && key.length === 1,

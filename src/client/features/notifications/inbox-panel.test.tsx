@@ -30,6 +30,7 @@ const entry = (over: Partial<Notification> = {}): Notification => ({
   excerpt: 'Lovely transitions',
   atSeconds: null,
   trackVersion: null,
+  exportId: null,
   url: '/collective/4/playlist/7',
   read: false,
   createdAt: '2024-05-01T10:00:00.000Z',
@@ -68,6 +69,24 @@ describe('InboxPanel: comments on your playlists (decision 0300)', () => {
     await waitFor(() => expect(callsTo(fetch, '/api/notifications/read')).toHaveLength(1));
     const [, init] = callsTo(fetch, '/api/notifications/read')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ ids: [1] });
+  });
+
+  it('tells the person their data export is ready (decision 0415)', () => {
+    const ready = entry({
+      kind: 'export_ready',
+      actor: null,
+      collective: null,
+      playlistId: null,
+      playlistName: null,
+      playlistCommentId: null,
+      excerpt: null,
+      exportId: 'e1',
+      url: '/api/user/export/e1',
+    });
+    renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [[NOTIFICATIONS_KEY, { items: [ready], unread: 1 }]],
+    });
+    expect(screen.getByTestId('notification').textContent).toContain('Your data export is ready — Download');
   });
 
   it('still reads well without the playlist’s name', () => {

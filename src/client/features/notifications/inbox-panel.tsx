@@ -55,6 +55,8 @@ export function describe(n: Notification): string {
       return `${who} uploaded version ${n.trackVersion ?? ''} of ${track}${where}`;
     case 'playlist_comment':
       return `${who} commented on your playlist${playlistName}${where}`;
+    case 'export_ready':
+      return 'Your data export is ready — Download';
   }
 }
 
@@ -129,7 +131,9 @@ export function InboxPanel({ onNavigate }: { open: boolean; onNavigate: () => vo
                   onClick={() => {
                     if (!n.read) markRead.mutate([n.id]);
                     onNavigate();
-                    navigate(n.url);
+                    // An export's entry is its archive's download, not a page of the app.
+                    if (n.kind === 'export_ready') window.location.assign(n.url);
+                    else navigate(n.url);
                   }}
                 >
                   <UserAvatar

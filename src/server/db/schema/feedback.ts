@@ -11,10 +11,12 @@ import {
   primaryKey,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
-import type { NotificationKind } from '../../../shared/schemas/notifications';
+import type { InboxKind, NotificationKind } from '../../../shared/schemas/notifications';
 import { collectivePlaylistComments, collectives } from './collectives';
 import { createdAt, updatedAt } from './columns';
+import { exports } from './exports';
 import { playlists } from './playlists';
 import { tracks } from './tracks';
 import { users } from './users';
@@ -68,7 +70,7 @@ export const notifications = pgTable(
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text().$type<NotificationKind>().notNull(),
+    kind: text().$type<InboxKind>().notNull(),
     actorId: text().references(() => users.id, { onDelete: 'cascade' }),
     collectiveId: integer().references(() => collectives.id, { onDelete: 'cascade' }),
     playlistId: integer().references(() => playlists.id, { onDelete: 'cascade' }),
@@ -79,6 +81,8 @@ export const notifications = pgTable(
     atSeconds: doublePrecision(),
     /** The version a `new_version` entry announces (decision 0226); null for the other kinds. */
     trackVersion: integer(),
+    /** The export an `export_ready` entry announces (decision 0415); the entry goes with it. */
+    exportId: uuid().references(() => exports.id, { onDelete: 'cascade' }),
     readAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -96,9 +100,10 @@ export const notifications = pgTable(
     }).onDelete('cascade'),
     index('notifications_playlist_idx').on(t.playlistId),
     index('notifications_track_idx').on(t.trackId),
+    index('notifications_export_idx').on(t.exportId),
     check(
       'notifications_kind_ck',
-      sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join', 'new_version', 'playlist_comment')`,
+      sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join', 'new_version', 'playlist_comment', 'export_ready')`,
     ),
   ],
 );

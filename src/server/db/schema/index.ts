@@ -2,6 +2,7 @@ export * from './api-credentials';
 export * from './collectives';
 export * from './coordination';
 export * from './equipment';
+export * from './exports';
 export * from './feedback';
 export * from './listening';
 export * from './playlists';

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../shared/constants';
+import { exportDownloadUrl } from '../../../shared/schemas/exports';
 import {
   NOTIFICATION_KINDS,
   type Notification,
@@ -191,6 +192,7 @@ const itemColumns = {
 
 /** Where an entry leads: the moment in the collective playlist view, else the playlist, else the collective. */
 export function notificationUrl(n: typeof notifications.$inferSelect): string {
+  if (n.exportId !== null) return exportDownloadUrl(n.exportId);
   if (n.collectiveId === null) return '/';
   const base = `/collective/${n.collectiveId}`;
   if (n.playlistId === null) return base;
@@ -236,6 +238,7 @@ async function selectItems(
     excerpt: r.excerpt,
     atSeconds: n.atSeconds,
     trackVersion: n.trackVersion,
+    exportId: n.exportId,
     url: notificationUrl(n),
     read: n.readAt !== null,
     createdAt: n.createdAt.toISOString(),

@@ -66,6 +66,7 @@ function describe(violations: AxeViolation[]): string {
  * critical or serious axe violation. `label` names the screen state in the message and the log.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  await settleAnimations(page);
   const started = Date.now();
   const violations = await runAxe(page);
   const ms = Date.now() - started;
@@ -97,4 +98,21 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
     failing.length,
     `${failing.length} serious/critical axe violation(s) on "${label}" (${page.url()}):\n${describe(failing)}`,
   ).toBe(0);
+}
+
+/**
+ * Waits for the page's finite CSS animations and transitions (a dialog fading in) to end: axe reads
+ * colours as they are drawn, so a half-faded dialog fails contrast that the finished one meets.
+ * Endless ones (spinners, pulses) are not waited for; nor is anything past two seconds.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([
+      Promise.allSettled(finite.map((a) => a.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
 }

@@ -6,7 +6,7 @@ import { cn } from '../../lib/utils';
 import { EquipmentChips } from '../equipment/equipment-chips';
 import { LikeButton } from '../likes/like-button';
 import { usePlayFromList } from '../player/use-play-from-list';
-import { TrackIndexCell, TrackTitleCell } from '../playlists/track-row-cells';
+import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../playlists/track-row-cells';
 import { EmptyState } from '../shell/page-layout';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { TrackMoreMenu } from '../tracks/track-more-menu';
@@ -52,19 +52,13 @@ export function CollectiveTrackList({
 
   return (
     <section aria-label="Tracks" className="@container">
-      <div
-        aria-hidden
-        className={cn(
-          grid,
-          'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
-        )}
-      >
+      <TrackListHeading grid={grid}>
         <span className="text-center">#</span>
         <span>Title</span>
         <span className="hidden @xl:block">Equipment</span>
         <Clock className="ml-auto size-4" />
         <span />
-      </div>
+      </TrackListHeading>
       <ol aria-label={label} className="mt-2">
         {tracks.map((track, index) => {
           const current = player.currentTrack?.id === track.id;

@@ -3,12 +3,12 @@ import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-ki
 import { Clock, ListMusic } from 'lucide-react';
 import { useMemo } from 'react';
 import type { PlaylistDetail, PlaylistTrack } from '../../../shared/schemas/playlists';
-import { cn } from '../../lib/utils';
 import { usePlayFromList } from '../player/use-play-from-list';
 import { EmptyState } from '../shell/page-layout';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { dragMeasuring, useDragSensors, verticalOnly } from './drag-sensors';
 import { SortableTrackRow, TRACK_GRID } from './sortable-track-row';
+import { TrackListHeading } from './track-row-cells';
 import { useRemoveTrack, useReorderTracks } from './use-playlist-mutations';
 
 /** Screen-reader messages that name the track instead of its id. */
@@ -51,13 +51,7 @@ export function PlaylistTrackList({ playlist, owner }: { playlist: PlaylistDetai
 
   return (
     <section aria-label="Tracks">
-      <div
-        aria-hidden
-        className={cn(
-          TRACK_GRID,
-          'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
-        )}
-      >
+      <TrackListHeading grid={TRACK_GRID}>
         <span />
         <span className="text-center">#</span>
         <span>Title</span>
@@ -65,7 +59,7 @@ export function PlaylistTrackList({ playlist, owner }: { playlist: PlaylistDetai
         <span className="hidden lg:block">Date Added</span>
         <Clock className="ml-auto size-4" />
         <span />
-      </div>
+      </TrackListHeading>
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}

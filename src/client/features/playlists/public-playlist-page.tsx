@@ -13,7 +13,7 @@ import { usePlayFromList } from '../player/use-play-from-list';
 import { UserAvatar } from '../shell/collective-avatar';
 import { EmptyState, NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { type TrackOwner, toPlayerTrack, trackOwner, withPlaylistCover } from '../tracks/player-track';
-import { TrackIndexCell, TrackTitleCell } from './track-row-cells';
+import { TrackIndexCell, TrackListHeading, TrackTitleCell } from './track-row-cells';
 import { parsePlaylistId } from './use-playlists';
 import { usePublicPlaylist } from './use-public-playlist';
 
@@ -76,18 +76,12 @@ function PublicTrackList({ tracks, queue }: { tracks: PublicPlaylist['tracks']; 
   if (tracks.length === 0) return <EmptyState icon={ListMusic} title="No tracks in this playlist" />;
   return (
     <section aria-label="Tracks">
-      <div
-        aria-hidden
-        className={cn(
-          grid,
-          'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
-        )}
-      >
+      <TrackListHeading grid={grid}>
         <span className="text-center">#</span>
         <span>Title</span>
         <Clock className="ml-auto size-4" />
         {likeable && <span />}
-      </div>
+      </TrackListHeading>
       <ol aria-label="Playlist tracks" className="mt-2">
         {tracks.map((track, index) => {
           const current = player.currentTrack?.id === track.id;

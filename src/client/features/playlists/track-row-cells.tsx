@@ -1,4 +1,5 @@
 import { AudioLines, Pause, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
@@ -84,6 +85,21 @@ export function TrackTitleCell({
       {artist && <p className="truncate text-xs leading-4 text-muted-foreground">{artist}</p>}
       {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
       <OfflineMark trackId={track.id} className="leading-4" />
+    </div>
+  );
+}
+
+/** The column names above a list of track rows: drawn for the eye, hidden from screen readers (the rows name themselves). */
+export function TrackListHeading({ grid, children }: { grid: string; children: ReactNode }) {
+  return (
+    <div
+      aria-hidden
+      className={cn(
+        grid,
+        'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
+      )}
+    >
+      {children}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { RECENT_PLAYS_QUERY_KEY } from '../player/use-play-counter';
 import { usePlayFromList } from '../player/use-play-from-list';
-import { TrackIndexCell, TrackTitleCell } from '../playlists/track-row-cells';
+import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../playlists/track-row-cells';
 import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
 import { toPlayerTrack, trackOwner } from '../tracks/player-track';
 import { TrackMoreMenu } from '../tracks/track-more-menu';
@@ -59,20 +59,14 @@ export function RecentPage() {
         />
       ) : (
         <section aria-label="Recently played tracks" className="@container">
-          <div
-            aria-hidden
-            className={cn(
-              GRID,
-              'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
-            )}
-          >
+          <TrackListHeading grid={GRID}>
             <span className="text-center">#</span>
             <span>Title</span>
             <span className="hidden @xl:block">By</span>
             <span className="hidden @xl:block">Played</span>
             <Clock className="ml-auto hidden size-4 @xl:block" />
             <span />
-          </div>
+          </TrackListHeading>
           <ol aria-label="Recently played" className="mt-2">
             {items.map((item, index) => {
               const { track, user } = item;

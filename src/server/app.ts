@@ -4,16 +4,15 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOADS_AT_ONCE } from '../shared/constants';
+import type { BuildAppOptions } from './app-options';
 import { hasClientAt, registerClient } from './client-pages';
-import type { Config } from './config';
-import type { Database, QueueConnection } from './db/client';
-import { type LiveEventsOptions, liveEventsPlugin } from './events/events.routes';
+import { liveEventsPlugin } from './events/events.routes';
 import { accountRoutes } from './features/account/account.routes';
 import { activityRoutes } from './features/activity/activity.routes';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { CredentialCrypto } from './features/api-keys/credential-crypto';
 import { authRoutes } from './features/auth/auth.routes';
-import { createOidcClient, type OidcClient } from './features/auth/oidc-client';
+import { createOidcClient } from './features/auth/oidc-client';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
 import { demoPlugin } from './features/demo/demo.routes';
 import { embedRoutes } from './features/embed/embed.routes';
@@ -54,7 +53,7 @@ import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrorReply } from './plugins/errors';
 import { instanceNamePlugin } from './plugins/instance-name';
 import { logSerializers } from './plugins/log-redaction';
-import { type RateLimitOverrides, rateLimitsPlugin } from './plugins/rate-limits';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import type { LoadedSession } from './plugins/session-store';
@@ -66,61 +65,7 @@ import { OutageWatch, watchStore } from './storage/outage-watch';
 /** The longest path parameter the router takes (characters, as sent); longer ones get a 414. */
 export const MAX_PARAM_LENGTH = 100;
 
-export interface BuildAppOptions {
-  config: Config & { sessionSecret: string };
-  db: Database;
-  /** Overrides the OIDC client built from config (tests). */
-  oidcClient?: OidcClient;
-  /** Where uploads are kept; default: local disk under DATA_DIR/files. */
-  store?: BlobStore;
-  /** Built client to serve (dist/client); omitted or missing: API only. */
-  clientDir?: string;
-  logger?: boolean;
-  /** Where log lines go instead of stdout (tests read what was logged). */
-  logStream?: { write(line: string): void };
-  /**
-   * false: rate-limit counters in this process even on PostgreSQL or with REDIS_URL (tests that count
-   * queries); default: shared whenever the database or Redis can share them (decision 0098).
-   */
-  sharedRateLimits?: boolean;
-  /** Per-minute limits other than the defaults of plugins/rate-limits.ts (tests raise or lower them). */
-  rateLimits?: RateLimitOverrides;
-  /** Uploads one person may have in progress at once (default UPLOADS_AT_ONCE.perPerson; tests). */
-  uploadsPerPerson?: number;
-  sessionPruneIntervalMs?: number;
-  /** How often security events past 90 days are deleted; 0 = never (tests prune by hand). */
-  securityEventPruneIntervalMs?: number;
-  /** How often expired data exports are removed (default hourly); 0: never (tests sweep by hand). */
-  exportSweepIntervalMs?: number;
-  /**
-   * How often the blob-deletions outbox is drained whatever happened (rows a drain gave up on); 0 =
-   * only on start-up and after each change (decision 0095).
-   */
-  blobDrainIntervalMs?: number;
-  /** How often expired demo accounts are swept; 0 = never (tests sweep by hand). */
-  demoSweepIntervalMs?: number;
-  /** Demo sessions per address per hour; tests that sign in as many demo visitors raise it. */
-  demoSessionsPerHour?: number;
-  /**
-   * The database as the job queue reaches it (DatabaseHandle.queueConnection). Omitted (a few tests
-   * that never upload): no queue, and uploads stay `pending`.
-   */
-  queueConnection?: QueueConnection;
-  /** Live event timings (stream and presence heartbeats, listener reconnect); tests shorten them. */
-  liveEvents?: Pick<
-    LiveEventsOptions,
-    'streamHeartbeatMs' | 'presenceHeartbeatMs' | 'listenRetryMs' | 'sessionCheckMs'
-  >;
-  /** Job queue timings; defaults suit production, tests shorten them. */
-  queueTimings?: {
-    pollingIntervalSeconds?: number;
-    superviseIntervalSeconds?: number;
-    stopTimeoutMs?: number;
-    /** First retry delay of a failed media job (default 10 s), and how many retries (default 5). */
-    retryDelaySeconds?: number;
-    retryLimit?: number;
-  };
-}
+export type { BuildAppOptions } from './app-options';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -42,11 +42,15 @@ test('a play in a collective shows in the listener’s Recently played and the o
     (res) =>
       new URL(res.url()).pathname === `/api/tracks/${trackId}/plays` && res.request().method() === 'POST',
   );
+  // Repeat (all) is the player's default: a one-track queue would loop, and each loop of a 2-second
+  // track is a listen of its own. Repeat off (all → one → off), so she hears it once.
+  const player = a.page.getByRole('region', { name: 'Player' });
+  await player.getByRole('button', { name: 'Repeat: all' }).click();
+  await player.getByRole('button', { name: 'Repeat: this track' }).click();
+  await expect(player.getByRole('button', { name: 'Repeat: off' })).toBeVisible();
   await a.page.getByRole('listitem').filter({ hasText: trackName }).hover();
   await a.page.getByRole('button', { name: `Play ${trackName}` }).click();
   expect((await counted).status()).toBe(204);
-  // Repeat (all) is the player's default: stop the one-track queue from counting again and again.
-  await a.page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause' }).click();
 
   // Her Recently played, from the journal's sidebar (the rail's journal button leads there).
   await a.page.getByRole('button', { name: 'Your Journal' }).click();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SubsonicAPI } from 'subsonic-api';
-import { TEST_PUBLIC_URL, type TestClient } from './build-test-app';
+import { collectiveMembers } from '../server/db/schema';
+import { TEST_PUBLIC_URL, type TestApp, type TestClient } from './build-test-app';
 import { makeWav } from './media-fixtures';
 
 type SubsonicAuth = ConstructorParameters<typeof SubsonicAPI>[0]['auth'];
@@ -63,4 +64,22 @@ export async function uploadNamedTrack(client: TestClient, name: string): Promis
 export async function restJson(app: FastifyInstance, apiKey: string, method: string, query = '') {
   const res = await app.inject({ url: `/rest/${method}?${query}&f=json&apiKey=${apiKey}` });
   return res.json()['subsonic-response'];
+}
+
+/**
+ * `owner` puts `trackId` in a playlist shared into a collective `member` belongs to: the one way a
+ * track of someone else's is browsed over /rest (listedToViewer).
+ */
+export async function shareWithMember(
+  t: TestApp,
+  owner: TestClient,
+  member: TestClient & { userId: string },
+  trackId: number,
+  playlistName = 'Set',
+): Promise<void> {
+  const collectiveId = (await owner.post('/api/collectives', { name: 'Band' })).json().id;
+  await t.db.insert(collectiveMembers).values({ collectiveId, userId: member.userId, role: 'member' });
+  const playlistId = (await owner.post('/api/playlists', { name: playlistName })).json().id;
+  await owner.post(`/api/playlists/${playlistId}/tracks`, { trackId });
+  await owner.post(`/api/playlists/${playlistId}/share`, { collectiveIds: [collectiveId] });
 }

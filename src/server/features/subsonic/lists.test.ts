@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { restJson, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
+import { restJson, shareWithMember, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
 import { parseXml } from '../../../test/xml';
-import { collectiveMembers, tracks } from '../../db/schema';
+import { tracks } from '../../db/schema';
 
 /**
  * search3, getAlbumList2 and getRandomSongs (decision 0385). Me with a track in 2025 and one in
@@ -38,11 +38,7 @@ beforeAll(async () => {
   ids.cello = await upload(me, 'Cello take', '2026-03-01T12:00:00Z');
   ids.shared = await upload(friend, 'Moog shared', '2026-09-01T12:00:00Z');
   ids.strangers = await upload(stranger, 'Moog secret', '2026-10-01T12:00:00Z');
-  const collectiveId = (await friend.post('/api/collectives', { name: 'Band' })).json().id;
-  await t.db.insert(collectiveMembers).values({ collectiveId, userId: me.userId, role: 'member' });
-  const playlistId = (await friend.post('/api/playlists', { name: 'Rehearsal' })).json().id;
-  await friend.post(`/api/playlists/${playlistId}/tracks`, { trackId: ids.shared });
-  await friend.post(`/api/playlists/${playlistId}/share`, { collectiveIds: [collectiveId] });
+  await shareWithMember(t, friend, me, ids.shared, 'Rehearsal');
 });
 afterAll(async () => t.close());
 

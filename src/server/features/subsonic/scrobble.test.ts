@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { restJson, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
-import { collectiveMembers, nowPlaying, trackPlays, tracks } from '../../db/schema';
+import { restJson, shareWithMember, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
+import { nowPlaying, trackPlays, tracks } from '../../db/schema';
 
 /**
  * scrobble, getNowPlaying and getAlbumList2 recent/frequent (decision 0395), through the npm client
@@ -42,11 +42,7 @@ beforeAll(async () => {
   ids.new = await upload(me, 'New take', '2026-02-01T12:00:00Z');
   ids.shared = await upload(friend, 'Shared take', '2026-03-01T12:00:00Z');
   ids.strangers = await upload(stranger, 'Secret take', '2026-04-01T12:00:00Z');
-  const collectiveId = (await friend.post('/api/collectives', { name: 'Band' })).json().id;
-  await t.db.insert(collectiveMembers).values({ collectiveId, userId: me.userId, role: 'member' });
-  const playlistId = (await friend.post('/api/playlists', { name: 'Set' })).json().id;
-  await friend.post(`/api/playlists/${playlistId}/tracks`, { trackId: ids.shared });
-  await friend.post(`/api/playlists/${playlistId}/share`, { collectiveIds: [collectiveId] });
+  await shareWithMember(t, friend, me, ids.shared, 'Set');
 });
 afterAll(async () => t.close());
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { collectiveCommentSchema } from './collectives';
+import { userImportSchema } from './imports';
 import { notificationSchema } from './notifications';
 import { trackCommentSchema } from './track-comments';
 
@@ -39,6 +40,8 @@ export const liveEventSchemas = {
   }),
   /** A track in a playlist shared into one of the person's collectives has a new version (decision 0230). */
   version: z.object({ collectiveId: z.number(), trackId: z.number(), version: z.number() }),
+  /** An import of a Journal export moved on (decision 0425): its state and counts as they are now. */
+  importProgress: z.object({ import: userImportSchema }),
   /** A new entry in the person's own inbox. */
   notification: z.object({ notification: notificationSchema }),
   /**

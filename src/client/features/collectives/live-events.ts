@@ -90,6 +90,7 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       return;
     case 'ready':
     case 'streamClosed':
+    case 'importProgress':
       return;
   }
 }

@@ -18,6 +18,7 @@ const NAMES = Object.keys({
   notification: true,
   version: true,
   streamClosed: true,
+  importProgress: true,
 } satisfies Record<LiveEventName, true>) as LiveEventName[];
 const MAX_RETRY_MS = 30_000;
 

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Bringing a Journal export back (issue 27, decision 0425): the zip is uploaded, checked whole before
+ * anything is created, then a queued job recreates it: queued, running, then done or failed.
+ */
+export const IMPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+export const importIdParamsSchema = z.object({ id: z.uuid('Not an import id') });
+
+/** What POST /api/user/import answers (202): the accepted import, to follow in the list. */
+export const importStartedSchema = z.object({
+  id: z.uuid(),
+  state: z.enum(IMPORT_STATES),
+});
+
+const importCountsSchema = z.object({
+  tracks: z.number(),
+  versions: z.number(),
+  playlists: z.number(),
+  equipment: z.number(),
+});
+
+export const userImportSchema = z.object({
+  id: z.uuid(),
+  state: z.enum(IMPORT_STATES),
+  /** The uploaded archive's file name, as the person's browser sent it. */
+  fileName: z.string(),
+  /** Tracks in the archive (the progress bar's whole) and how many were handled so far. */
+  total: z.number(),
+  processed: z.number(),
+  /** What the import made anew. */
+  created: importCountsSchema,
+  /** What was already there (same content hash, same playlist) and so not made twice. */
+  skipped: z.object({ tracks: z.number(), playlists: z.number() }),
+  /** Why it failed, in words for the person; null unless failed. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  /** When it ended (done or failed); null before. */
+  finishedAt: z.string().nullable(),
+});
+export type UserImport = z.infer<typeof userImportSchema>;
+
+export const userImportListSchema = z.array(userImportSchema);

@@ -44,6 +44,8 @@ const timings = [];
 const cpuTimes = [];
 let cpuMark = childCpuSeconds();
 let e2eSkipped = false;
+/** Steps that ran in this run: only their reports are read for the slowest lists (no stale ones). */
+const ran = new Set();
 
 /** Records the CPU time the children used since the last mark, under `name` (decision 0435). */
 function markCpu(name) {
@@ -56,9 +58,9 @@ function markCpu(name) {
 function finish(code) {
   const skipped = 'npm test: green, but the browser stories were SKIPPED (no Chromium)';
   const slowest = [
-    ['slowest test files (server, client)', slowestVitestFiles(VITEST_REPORT)],
-    ['slowest test files (slow)', slowestVitestFiles(VITEST_SLOW_REPORT, 5)],
-    ['slowest browser stories', e2eSkipped ? [] : slowestStories()],
+    ['slowest test files (server, client)', ran.has('vitest') ? slowestVitestFiles(VITEST_REPORT) : []],
+    ['slowest test files (slow)', ran.has('slow') ? slowestVitestFiles(VITEST_SLOW_REPORT, 5) : []],
+    ['slowest browser stories', ran.has('e2e') ? slowestStories() : []],
   ];
   for (const [title, lines] of slowest) {
     if (lines.length > 0) console.log(`\n${title}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
@@ -141,6 +143,7 @@ const vitestCode = await run('vitest', vitestArgs(VITEST_REPORT, ['server', 'cli
 });
 timings.push(`vitest ${duration((Date.now() - vitestStarted) / 1000)}`);
 markCpu('vitest');
+ran.add('vitest');
 const vitestOk = countVitest('vitest (server, client)', vitestCode, VITEST_REPORT);
 if (!vitestOk) finish(vitestCode);
 // After, not beside: on two cores the two runs side by side took longer than one after the other
@@ -150,6 +153,7 @@ banner(`slow tests: vitest run --project slow (${duration(slowResult.seconds)})`
 process.stdout.write(slowResult.output);
 timings.push(`slow ${duration(slowResult.seconds)}`);
 markCpu('slow');
+ran.add('slow');
 const slowOk = countVitest('vitest (slow)', slowResult.code, VITEST_SLOW_REPORT);
 if (!slowOk) finish(slowResult.code);
 
@@ -161,6 +165,7 @@ if (existsSync(chromiumPath())) {
   e2e = await runE2e([], { build: false });
   timings.push(`e2e ${duration((Date.now() - e2eStarted) / 1000)}`);
   markCpu('e2e');
+  ran.add('e2e');
 } else {
   console.log(missingChromiumNotice(chromiumPath()));
 }

@@ -120,3 +120,62 @@ export function playwrightCounts(report = E2E_REPORT) {
     return undefined;
   }
 }
+
+/**
+ * CPU seconds (user + system) used so far by this process's children that have ended, with their
+ * own ended children (Linux: cutime + cstime of /proc/self/stat); undefined where there is no /proc.
+ * On a shared machine the wall time of a step says as much about the neighbours as about the step;
+ * its CPU time hardly moves with load, so it is what a before/after comparison reads (decision 0435).
+ */
+export function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after "(comm) ": state is field 3, cutime field 16, cstime field 17 (man 5 proc).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/** The slowest `count` test files of a vitest JSON report, as `seconds  path` lines (none without a report). */
+export function slowestVitestFiles(file, count = 10) {
+  if (!existsSync(file)) return [];
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return (report.testResults ?? [])
+      .map((r) => ({
+        seconds: ((r.endTime ?? 0) - (r.startTime ?? 0)) / 1000,
+        name: path.relative(ROOT, r.name),
+      }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, count)
+      .map((r) => `${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`);
+  } catch {
+    return [];
+  }
+}
+
+/** The slowest `count` stories of a Playwright JSON report, as `seconds  file › title` lines. */
+export function slowestStories(report = E2E_REPORT, count = 10) {
+  if (!existsSync(report)) return [];
+  try {
+    const stories = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        const seconds = spec.tests
+          .flatMap((t) => t.results ?? [])
+          .reduce((sum, r) => sum + (r.duration ?? 0) / 1000, 0);
+        stories.push({ seconds, name: `${spec.file} › ${spec.title}` });
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? []) walk(suite);
+    return stories
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, count)
+      .map((s) => `${s.seconds.toFixed(1).padStart(6)} s  ${s.name}`);
+  } catch {
+    return [];
+  }
+}

@@ -10,12 +10,15 @@
 //      with a loud notice when Chromium is missing, unless CI=true, where that is a failure.
 // Steps that run side by side print their output when they end. The last lines are each step's
 // time and `N passed, N failed`: test counts from vitest and Playwright; a step without tests of
-// its own (lint, typecheck, build) that fails counts as one failure. Decision 0155.
+// its own (lint, typecheck, build) that fails counts as one failure. Decision 0155. Above them: each
+// step's CPU time and the load as it ended, and the slowest test files and stories (decision 0435).
 import { existsSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { runE2e } from './e2e.mjs';
 import {
   banner,
+  childCpuSeconds,
   chromiumPath,
   duration,
   isCi,
@@ -24,6 +27,8 @@ import {
   removeReport,
   run,
   runCaptured,
+  slowestStories,
+  slowestVitestFiles,
   VITEST_REPORT,
   VITEST_SLOW_REPORT,
   vitestCounts,
@@ -35,12 +40,34 @@ const started = Date.now();
 const totals = { passed: 0, failed: 0 };
 const notes = [];
 const timings = [];
+/** Each step's CPU time (user + system of its processes) and the 1-minute load when it ended. */
+const cpuTimes = [];
+let cpuMark = childCpuSeconds();
 let e2eSkipped = false;
+/** Steps that ran in this run: only their reports are read for the slowest lists (no stale ones). */
+const ran = new Set();
+
+/** Records the CPU time the children used since the last mark, under `name` (decision 0435). */
+function markCpu(name) {
+  const now = childCpuSeconds();
+  if (now === undefined || cpuMark === undefined) return;
+  cpuTimes.push(`${name} ${duration(now - cpuMark)} (load ${loadavg()[0].toFixed(1)})`);
+  cpuMark = now;
+}
 
 function finish(code) {
   const skipped = 'npm test: green, but the browser stories were SKIPPED (no Chromium)';
+  const slowest = [
+    ['slowest test files (server, client)', ran.has('vitest') ? slowestVitestFiles(VITEST_REPORT) : []],
+    ['slowest test files (slow)', ran.has('slow') ? slowestVitestFiles(VITEST_SLOW_REPORT, 5) : []],
+    ['slowest browser stories', ran.has('e2e') ? slowestStories() : []],
+  ];
+  for (const [title, lines] of slowest) {
+    if (lines.length > 0) console.log(`\n${title}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+  }
   banner(code !== 0 ? 'npm test: FAILED' : e2eSkipped ? skipped : 'npm test: all green');
   for (const note of notes) console.log(`  ${note}`);
+  if (cpuTimes.length > 0) console.log(`  cpu: ${cpuTimes.join(' · ')}`);
   console.log(`  time: ${timings.join(' · ')} · total ${duration((Date.now() - started) / 1000)}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
   process.exit(code);
@@ -101,6 +128,7 @@ const stage1Ok = [
   report('typecheck: tsc --noEmit -p tsconfig.json', stage1[1]),
   report('build: npm run build', stage1[2]),
 ].every(Boolean);
+markCpu('lint+typecheck+build');
 if (!stage1Ok) finish(1);
 
 // 2. Unit, API and client tests, then the slow process-level tests.
@@ -114,6 +142,8 @@ const vitestCode = await run('vitest', vitestArgs(VITEST_REPORT, ['server', 'cli
   [FIRST_ROUTE_FILE_ENV]: existsSync(firstRouteFile) ? firstRouteFile : '',
 });
 timings.push(`vitest ${duration((Date.now() - vitestStarted) / 1000)}`);
+markCpu('vitest');
+ran.add('vitest');
 const vitestOk = countVitest('vitest (server, client)', vitestCode, VITEST_REPORT);
 if (!vitestOk) finish(vitestCode);
 // After, not beside: on two cores the two runs side by side took longer than one after the other
@@ -122,6 +152,8 @@ const slowResult = await runCaptured('vitest', vitestArgs(VITEST_SLOW_REPORT, ['
 banner(`slow tests: vitest run --project slow (${duration(slowResult.seconds)})`);
 process.stdout.write(slowResult.output);
 timings.push(`slow ${duration(slowResult.seconds)}`);
+markCpu('slow');
+ran.add('slow');
 const slowOk = countVitest('vitest (slow)', slowResult.code, VITEST_SLOW_REPORT);
 if (!slowOk) finish(slowResult.code);
 
@@ -132,6 +164,8 @@ const e2eStarted = Date.now();
 if (existsSync(chromiumPath())) {
   e2e = await runE2e([], { build: false });
   timings.push(`e2e ${duration((Date.now() - e2eStarted) / 1000)}`);
+  markCpu('e2e');
+  ran.add('e2e');
 } else {
   console.log(missingChromiumNotice(chromiumPath()));
 }

@@ -21,7 +21,7 @@ beforeAll(async () => {
   s3 = await startS3Server({ bucket: 'journal-imports' });
   store = new S3BlobStore({ ...s3, region: 'us-east-1', forcePathStyle: true });
   t = await buildTestApp({ store, config: { storage: 's3' }, mediaWorkers: 1 });
-}, 30_000);
+}, 90_000);
 afterAll(async () => {
   await t?.close();
   store?.close();

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalExportSchema } from '../../../shared/schemas/journal-export';
 import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { openEventStream } from '../../../test/event-stream';
@@ -12,9 +13,11 @@ import {
   seedAccount,
   waitForProcessing,
 } from '../../../test/import-round-trip';
-import { filesUnder, importAndWait, importRowCounts } from '../../../test/imports';
+import { filesUnder, importAndWait, importRowCounts, makeZip } from '../../../test/imports';
+import { makeWav } from '../../../test/media-fixtures';
+import { unzipEntries } from '../../../test/unzip';
 import { rowsNamingUser } from '../../../test/user-references';
-import { imports, tracks } from '../../db/schema';
+import { imports, tracks, trackVersions } from '../../db/schema';
 import { LocalDiskStore } from '../../storage/local-disk-store';
 import { importBlobKey } from './imports.service';
 
@@ -22,6 +25,7 @@ import { importBlobKey } from './imports.service';
 // byte-identical originals; the same zip twice duplicates nothing (decision 0425). Local disk here,
 // S3 in imports.s3.test.ts; PGlite or PostgreSQL by TEST_DATABASE_URL.
 
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 let t: TestApp;
 let store: LocalDiskStore;
 let me: TestClient & { userId: string };
@@ -94,6 +98,51 @@ describe('Import a Journal export', () => {
     expect(done.created.tracks).toBe(2);
     const theirs = await t.db.select().from(tracks).where(eq(tracks.userId, third.userId));
     expect(theirs).toHaveLength(2);
+  }, 60_000);
+
+  it('an export carrying the files of earlier versions: each is replayed in order as a new version', async () => {
+    const entries = await unzipEntries(zip);
+    const journal = journalExportSchema.parse(
+      JSON.parse(entries.find((e) => e.name === 'journal.json')!.data.toString()),
+    );
+    const take = journal.tracks.find((tr) => tr.title === 'Take')!;
+    const earlier = [makeWav(0.5), makeWav(0.7)];
+    take.versions.slice(0, 2).forEach((v, i) => {
+      v.file = `tracks/${take.id}/v${v.version}.wav`;
+      v.sha256 = sha(earlier[i]!);
+      v.size = earlier[i]!.length;
+      v.originalFilename = `v${v.version}.wav`;
+    });
+    const rebuilt = await makeZip([
+      ...entries.filter((e) => e.name !== 'journal.json').map((e) => ({ name: e.name, data: e.data })),
+      ...earlier.map((data, i) => ({ name: take.versions[i]!.file!, data })),
+      { name: 'journal.json', data: Buffer.from(JSON.stringify(journal)), compress: true },
+    ]);
+    const someone = await t.signedInClient();
+    const done = await importAndWait(someone, rebuilt);
+    expect(done.error).toBeNull();
+    // Take: versions 2 and 3 replayed through the version service; Jam has one version.
+    expect(done.created).toMatchObject({ tracks: 2, versions: 2 });
+    const [row] = await t.db
+      .select()
+      .from(tracks)
+      .where(and(eq(tracks.userId, someone.userId), eq(tracks.name, 'Take')));
+    expect(row!.version).toBe(3);
+    expect(row!.contentHash).toBe(take.versions[2]!.sha256);
+    const history = await t.db
+      .select()
+      .from(trackVersions)
+      .where(eq(trackVersions.trackId, row!.id))
+      .orderBy(trackVersions.version);
+    expect(history.map((v) => [v.version, v.note, v.filename, v.size, v.createdAt.toISOString()])).toEqual(
+      take.versions.slice(1).map((v) => [v.version, v.note, v.originalFilename, v.size, v.createdAt]),
+    );
+    // The replaced originals went through the outbox: no stored file holds their bytes any more.
+    await waitForBlobDeletions(t.db);
+    const dir = path.join(t.dataDir, 'files', 'tracks');
+    const stored = filesUnder(dir).map((f) => sha(readFileSync(path.join(dir, f))));
+    expect(stored).toContain(take.versions[2]!.sha256);
+    for (const data of earlier) expect(stored).not.toContain(sha(data));
   }, 60_000);
 
   it('an import waiting with its zip goes, zip and all, when the account is deleted', async () => {

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { equipmentTags, type ImportMade, playlists, trackEquipmentTags, tracks } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
+import { holdTempFile } from '../../media/temp-files';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { checkArchive, currentFiles } from './import-archive';
@@ -86,6 +87,8 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
   }
   await mkdir(deps.tempDir, { recursive: true });
   const zipFile = path.join(deps.tempDir, `import-${id}.zip`);
+  // A long import outlives the temp sweeper's age limit: its copy of the zip is held till the end.
+  const release = holdTempFile(zipFile);
   const made = nothingMade();
   let reader: ZipReader | undefined;
   try {
@@ -122,6 +125,7 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
   } finally {
     reader?.close();
     await rm(zipFile, { force: true });
+    release();
     await deps.kickBlobDeletions();
   }
 }

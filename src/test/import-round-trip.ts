@@ -108,7 +108,7 @@ export async function exportZip(me: Client): Promise<Buffer> {
 }
 
 /** Waits until every track of the person is processed (the import's tracks go through it again). */
-export async function waitForProcessing(me: Client, timeoutMs = 60_000) {
+export async function waitForProcessing(me: Client, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const list = (await me.get('/api/tracks')).json<Track[]>();

@@ -28,7 +28,7 @@ let me: TestClient & { userId: string };
 beforeAll(async () => {
   t = await buildTestApp({ config: { maxUploadBytes: 4 * MiB, storageQuotaBytes: 1 * MiB } });
   me = await t.signedInClient();
-}, 30_000);
+}, 90_000);
 afterAll(() => t?.close());
 
 type TrackSpec = { file: string; data: Buffer; sha256?: string | null };

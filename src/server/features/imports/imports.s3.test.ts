@@ -47,4 +47,4 @@ it('exports from the bucket and imports into a fresh account there: equal metada
   const again = await importAndWait(fresh, zip);
   expect(again.skipped).toEqual({ tracks: 2, playlists: 2 });
   expect(await importRowCounts(t.db)).toEqual({ ...before, imports: before.imports + 1 });
-}, 180_000);
+}, 400_000);

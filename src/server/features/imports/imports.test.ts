@@ -40,7 +40,7 @@ beforeAll(async () => {
   await seedAccount(t, me);
   await waitForProcessing(me);
   zip = await exportZip(me);
-}, 120_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 describe('Import a Journal export', () => {
@@ -76,7 +76,7 @@ describe('Import a Journal export', () => {
     expect(row!.blobKey).toBeNull();
     expect(filesUnder(path.join(t.dataDir, 'files', 'imports'))).toEqual([]);
     expect(filesUnder(path.join(t.dataDir, 'tmp')).filter((f) => f.startsWith('import'))).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('the same zip again duplicates nothing: everything is skipped', async () => {
     const before = await importRowCounts(t.db);

@@ -39,7 +39,7 @@ async function shootBoth(page: Page, state: string) {
 }
 
 test('the import card in each state, desktop and phone', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signInAsDemo(page);
   let list: UserImport[] = [];
   await page.route('**/api/user/imports', (route) => route.fulfill({ json: list }));

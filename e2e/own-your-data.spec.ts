@@ -45,7 +45,7 @@ const myTracks = async (page: Page) => (await (await page.request.get('/api/trac
 test('exports, downloads, deletes the account, signs up afresh and imports the zip back', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const person = googleUser({ sub: `${googleUser().sub}-own-data` });
   await signInWithGoogle(page, person);
   // A username of their own: the deletion is confirmed by typing it.

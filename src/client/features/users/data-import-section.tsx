@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, FileUp, Loader2 } from 'lucide-react';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { formatDate } from '../../../shared/format';
 import type { UserImport } from '../../../shared/schemas/imports';
 import { Button } from '../../components/ui/button';
@@ -11,6 +11,18 @@ import { importRunning, useImports, useStartImport } from './use-imports';
 
 /** Earlier imports listed under the latest one: enough to see that a second try was skipped. */
 const EARLIER_SHOWN = 3;
+
+/** An ended import's outcome under the file it came from and when it ended. */
+function Ended({ item, children }: { item: UserImport; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <p className="truncate text-xs text-muted-foreground">
+        {item.fileName} · {formatDate(item.finishedAt ?? item.createdAt)}
+      </p>
+      {children}
+    </div>
+  );
+}
 
 /** The import the server holds: waiting, its bar, then what it did or why it failed. */
 function LatestImport({ item }: { item: UserImport }) {
@@ -46,17 +58,21 @@ function LatestImport({ item }: { item: UserImport }) {
     }
     case 'done':
       return (
-        <p className="flex items-start gap-2 text-sm">
-          <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-          <span>{importSummary(item)}</span>
-        </p>
+        <Ended item={item}>
+          <p className="flex items-start gap-2 text-sm">
+            <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <span>{importSummary(item)}</span>
+          </p>
+        </Ended>
       );
     case 'failed':
       return (
-        <p className="flex items-start gap-2 text-sm text-destructive">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>{importFailure(item)}</span>
-        </p>
+        <Ended item={item}>
+          <p className="flex items-start gap-2 text-sm text-destructive">
+            <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>{importFailure(item)}</span>
+          </p>
+        </Ended>
       );
   }
 }

@@ -18,7 +18,7 @@ const shot = screenshotsOf('leave');
 test('deletes the account from the profile; the same Google account then signs up afresh', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const person = googleUser({ sub: `${googleUser().sub}-leave` });
   await signInWithGoogle(page, person);
   const before = (await (await page.request.get('/api/auth/user')).json()) as { id: string };

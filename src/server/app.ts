@@ -21,6 +21,7 @@ import { equipmentRoutes } from './features/equipment/equipment.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
+import { importsRoutes } from './features/imports/imports.routes';
 import { invitesRoutes } from './features/invites/invites.routes';
 import { likesRoutes } from './features/likes/likes.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
@@ -251,6 +252,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     queue,
     offload,
     sweepIntervalMs: options.exportSweepIntervalMs,
+  });
+  await app.register(importsRoutes, {
+    db,
+    store,
+    tempDir,
+    queue,
+    maxUploadBytes: config.maxUploadBytes,
+    storageQuotaBytes: config.storageQuotaBytes,
+    kickBlobDeletions: () => app.kickBlobDeletions(),
   });
   // App passwords sealed under SESSION_SECRET's list, the first sealing (decision 0385).
   const credentialCrypto = new CredentialCrypto([

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client';
 import { collectiveMembers, playlistCollectiveShares, playlistTracks } from '../db/schema';
 import { findComment } from '../features/collectives/collective-playlists.service';
+import { findImport } from '../features/imports/imports.service';
 import { findNotification } from '../features/notifications/notifications.service';
 import { findTrackComment } from '../features/track-comments/track-comments.service';
 import type { LiveStreams } from './live-streams';
@@ -43,6 +44,8 @@ const busMessageSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('notification'), userId: z.string(), notificationId: z.number() }),
   z.object({ kind: z.literal('version'), trackId: z.number(), version: z.number() }),
+  /** An import row was made or changed (drizzle/0024, decision 0425). */
+  z.object({ kind: z.literal('import'), userId: z.string(), importId: z.string() }),
   /** A sessions row was deleted (drizzle/0015); `session` is its id's sessionBusKey. */
   z.object({ kind: z.literal('session-ended'), session: z.string() }),
 ]);
@@ -147,6 +150,13 @@ export class LiveEventDelivery {
           const { userId, ...item } = notification;
           this.streams.sendTo([userId], { event: 'notification', data: { notification: item } });
         }
+        return;
+      }
+      case 'import': {
+        if (!local.includes(message.userId)) return;
+        const found = await findImport(this.db, message.importId);
+        if (found)
+          this.streams.sendTo([message.userId], { event: 'importProgress', data: { import: found } });
         return;
       }
       case 'version': {

@@ -3,6 +3,7 @@ export * from './collectives';
 export * from './coordination';
 export * from './equipment';
 export * from './exports';
+export * from './imports';
 export * from './feedback';
 export * from './listening';
 export * from './playlists';

@@ -1,0 +1,131 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { equipmentTags, type ImportMade, playlists, trackEquipmentTags, tracks } from '../../db/schema';
+import type { JobQueue } from '../../jobs/job-queue';
+import { holdTempFile } from '../../media/temp-files';
+import { HttpError } from '../../plugins/errors';
+import type { BlobStore } from '../../storage/blob-store';
+import { checkArchive, currentFiles } from './import-archive';
+import { importPlaylist } from './import-playlists';
+import { type ImportContext, ImportFailure, importTrack } from './import-tracks';
+import { endImport, type ImportRow, saveImportProgress, startImportRun } from './imports.service';
+import { type ZipLimits, ZipReader } from './zip-reader';
+
+export interface ImportDeps {
+  db: Database;
+  store: BlobStore;
+  queue: JobQueue;
+  tempDir: string;
+  quotaBytes: number;
+  limits: ZipLimits;
+  log: FastifyBaseLogger;
+  kickBlobDeletions: () => Promise<void>;
+}
+
+export const IMPORT_GAVE_UP_MESSAGE = 'The import could not be finished. Nothing was kept; please try again.';
+
+const nothingMade = (): ImportMade => ({ tracks: [], playlists: [], equipment: [], versions: 0 });
+
+/**
+ * Removes what an import made (decision 0425): its tracks (their files, renditions and peaks go
+ * through the outbox with the rows), its playlists (their covers likewise), and the equipment pages
+ * it created that nobody has tagged since. Tracks that were already there are not touched.
+ */
+export async function undoImport(deps: Pick<ImportDeps, 'db' | 'kickBlobDeletions'>, row: ImportRow) {
+  const { db } = deps;
+  const made = row.made;
+  if (made.playlists.length) {
+    await db
+      .delete(playlists)
+      .where(and(eq(playlists.userId, row.userId), inArray(playlists.id, made.playlists)));
+  }
+  if (made.tracks.length) {
+    await db.delete(tracks).where(and(eq(tracks.userId, row.userId), inArray(tracks.id, made.tracks)));
+  }
+  if (made.equipment.length) {
+    await db
+      .delete(equipmentTags)
+      .where(
+        and(
+          inArray(equipmentTags.id, made.equipment),
+          notExists(
+            db
+              .select({ id: trackEquipmentTags.id })
+              .from(trackEquipmentTags)
+              .where(eq(trackEquipmentTags.equipmentTagId, equipmentTags.id)),
+          ),
+        ),
+      );
+  }
+  await saveImportProgress(db, row.id, {
+    made: nothingMade(),
+    processed: 0,
+    skippedTracks: 0,
+    skippedPlaylists: 0,
+  });
+  await deps.kickBlobDeletions();
+}
+
+/**
+ * Runs one import: the zip fetched from the store (the request may have come to another instance),
+ * checked whole again, then each track recreated or skipped, then the playlists, progress saved (and
+ * announced) after each track. A reason that retrying will not change (not audio, the quota full
+ * meanwhile, a bad archive) undoes everything and ends it failed with that reason; anything else
+ * (the store or the database briefly away) is thrown for the queue to retry, and a retry first
+ * undoes what the earlier attempt made, so nothing is ever made twice.
+ */
+export async function runImport(deps: ImportDeps, id: string): Promise<void> {
+  const row = await startImportRun(deps.db, id);
+  if (!row) return;
+  if (row.made.tracks.length || row.made.playlists.length || row.made.equipment.length) {
+    await undoImport(deps, row);
+  }
+  await mkdir(deps.tempDir, { recursive: true });
+  const zipFile = path.join(deps.tempDir, `import-${id}.zip`);
+  // A long import outlives the temp sweeper's age limit: its copy of the zip is held till the end.
+  const release = holdTempFile(zipFile);
+  const made = nothingMade();
+  let reader: ZipReader | undefined;
+  try {
+    await pipeline(await deps.store.createReadStream(row.blobKey!), createWriteStream(zipFile));
+    const checked = await checkArchive(zipFile, deps.limits);
+    reader = await ZipReader.open(zipFile, deps.limits);
+    const ctx: ImportContext = { ...deps, userId: row.userId, reader, made };
+    const hashes = new Map(currentFiles(checked).map((f) => [f.trackId, f.sha256]));
+    const trackIdOf = new Map<number, number>();
+    let skippedTracks = 0;
+    let processed = 0;
+    for (const t of checked.journal.tracks) {
+      const result = await importTrack(ctx, t, hashes.get(t.id)!);
+      trackIdOf.set(t.id, result.trackId);
+      if (result.skipped) skippedTracks += 1;
+      processed += 1;
+      await saveImportProgress(deps.db, id, { processed, skippedTracks, made });
+    }
+    let skippedPlaylists = 0;
+    for (const p of checked.journal.playlists) {
+      if (!(await importPlaylist(ctx, p, trackIdOf))) skippedPlaylists += 1;
+    }
+    await saveImportProgress(deps.db, id, { skippedPlaylists, made });
+    await endImport(deps.db, id, null);
+  } catch (err) {
+    const reason =
+      err instanceof ImportFailure || (err instanceof HttpError && err.statusCode < 500) ? err.message : null;
+    // Saved first: the undo reads what to remove from the row.
+    await saveImportProgress(deps.db, id, { made }).catch(() => {});
+    if (reason === null) throw err;
+    deps.log.info({ importId: id, reason }, 'An import failed; what it made was removed');
+    await undoImport(deps, { ...row, made });
+    await endImport(deps.db, id, reason);
+  } finally {
+    reader?.close();
+    await rm(zipFile, { force: true });
+    release();
+    await deps.kickBlobDeletions();
+  }
+}

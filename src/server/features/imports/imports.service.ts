@@ -1,0 +1,166 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { UserImport } from '../../../shared/schemas/imports';
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { imports, tracks } from '../../db/schema';
+import { HttpError, notFound } from '../../plugins/errors';
+import { quotaExceededMessage, storedBytes } from '../tracks/storage.service';
+import { type CheckedArchive, currentFiles } from './import-archive';
+
+export type ImportRow = typeof imports.$inferSelect;
+
+export const IMPORT_BUSY_MESSAGE =
+  'An import is already under way; wait until it has finished before importing another archive';
+/** The person's imports the profile shows. */
+const LISTED = 10;
+
+/** Where an import's uploaded zip waits for its job (the job may run on another instance). */
+export const importBlobKey = (id: string) => `imports/${id}.zip`;
+
+export function toUserImport(row: ImportRow): UserImport {
+  return {
+    id: row.id,
+    state: row.state,
+    fileName: row.fileName,
+    total: row.total,
+    processed: row.processed,
+    created: {
+      tracks: row.made.tracks.length,
+      versions: row.made.versions,
+      playlists: row.made.playlists.length,
+      equipment: row.made.equipment.length,
+    },
+    skipped: { tracks: row.skippedTracks, playlists: row.skippedPlaylists },
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** 409 before a byte of a second archive is read (the unique index decides races, see createImport). */
+export async function assertNoActiveImport(db: Database, userId: string) {
+  const [active] = await db
+    .select({ id: imports.id })
+    .from(imports)
+    .where(and(eq(imports.userId, userId), inArray(imports.state, ['queued', 'running'])))
+    .limit(1);
+  if (active) throw new HttpError(409, IMPORT_BUSY_MESSAGE);
+}
+
+/**
+ * A checked archive's import, queued, its zip's key named up front (the zip is stored after: a
+ * crash between leaves at worst a key the row's removal queues). One at a time per person: the
+ * partial unique index turns a second one, from any instance, into a 409.
+ */
+export async function createImport(
+  db: Database,
+  values: { id: string; userId: string; fileName: string; total: number },
+): Promise<ImportRow> {
+  try {
+    const [row] = await db
+      .insert(imports)
+      .values({ ...values, blobKey: importBlobKey(values.id) })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new HttpError(409, IMPORT_BUSY_MESSAGE);
+    throw err;
+  }
+}
+
+/** The import as the live event sends it (its owner's stream only), or undefined when gone. */
+export async function findImport(db: Database, id: string): Promise<UserImport | undefined> {
+  const [row] = await db.select().from(imports).where(eq(imports.id, id));
+  return row ? toUserImport(row) : undefined;
+}
+
+/** Removes an import that never got going (its zip could not be stored); the trigger queues the key. */
+export async function dropImport(db: Database, id: string) {
+  await db.delete(imports).where(eq(imports.id, id));
+}
+
+export async function listImports(db: Database, userId: string): Promise<UserImport[]> {
+  const rows = await db
+    .select()
+    .from(imports)
+    .where(eq(imports.userId, userId))
+    .orderBy(desc(imports.createdAt), desc(imports.id))
+    .limit(LISTED);
+  return rows.map(toUserImport);
+}
+
+export async function getImport(db: Database, userId: string, id: string): Promise<UserImport> {
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.id, id), eq(imports.userId, userId)));
+  if (!row) throw notFound('Import not found');
+  return toUserImport(row);
+}
+
+/**
+ * Tracks of the archive the person does not have yet (by the current file's sha256) must fit in
+ * what is left of their quota: 413 otherwise, before anything is made. Tracks they have are
+ * skipped by the job and cost nothing.
+ */
+export async function assertFitsQuota(
+  db: Database,
+  userId: string,
+  quotaBytes: number,
+  checked: CheckedArchive,
+) {
+  if (!quotaBytes) return;
+  const files = currentFiles(checked);
+  const hashes = [...new Set(files.map((f) => f.sha256))];
+  const have = new Set(
+    hashes.length === 0
+      ? []
+      : (
+          await db
+            .select({ hash: tracks.contentHash })
+            .from(tracks)
+            .where(and(eq(tracks.userId, userId), inArray(tracks.contentHash, hashes)))
+        ).map((r) => r.hash),
+  );
+  const seen = new Set<string>();
+  let needed = 0;
+  for (const f of files) {
+    if (have.has(f.sha256) || seen.has(f.sha256)) continue;
+    seen.add(f.sha256);
+    needed += f.size;
+  }
+  const used = await storedBytes(db, userId);
+  if (used + needed > quotaBytes) {
+    throw new HttpError(
+      413,
+      `${quotaExceededMessage(used, quotaBytes)}: the archive's tracks need ${needed} bytes more`,
+    );
+  }
+}
+
+/** The job starts (or starts over after a crash): running. Undefined when it ended or is gone. */
+export async function startImportRun(db: Database, id: string): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .update(imports)
+    .set({ state: 'running' })
+    .where(and(eq(imports.id, id), inArray(imports.state, ['queued', 'running'])))
+    .returning();
+  return row;
+}
+
+/** Progress as the job goes (each write is announced to the person's streams by the row's trigger). */
+export async function saveImportProgress(
+  db: Database,
+  id: string,
+  changes: Partial<Pick<ImportRow, 'processed' | 'made' | 'skippedTracks' | 'skippedPlaylists'>>,
+) {
+  await db.update(imports).set(changes).where(eq(imports.id, id));
+}
+
+/** Done or failed: the zip's key cleared, so the trigger queues the archive's removal with the update. */
+export async function endImport(db: Database, id: string, error: string | null) {
+  await db
+    .update(imports)
+    .set({ state: error === null ? 'done' : 'failed', error, blobKey: null, finishedAt: sql`now()` })
+    .where(and(eq(imports.id, id), inArray(imports.state, ['queued', 'running'])));
+}

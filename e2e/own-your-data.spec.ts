@@ -46,7 +46,8 @@ test('exports, downloads, deletes the account, signs up afresh and imports the z
   page,
 }) => {
   test.setTimeout(360_000);
-  const person = googleUser({ sub: `${googleUser().sub}-own-data` });
+  // A subject of this run's own: an earlier run against the same server left its afresh account.
+  const person = googleUser({ sub: `${googleUser().sub}-own-data-${Date.now().toString(36)}` });
   await signInWithGoogle(page, person);
   // A username of their own: the deletion is confirmed by typing it.
   const username = `own.${Date.now().toString(36)}`;
@@ -97,16 +98,19 @@ test('exports, downloads, deletes the account, signs up afresh and imports the z
   const summary = card.getByText(/^Imported 1 track/);
   await expect(summary).toBeVisible({ timeout: 120_000 });
   await expect(summary).toHaveText('Imported 1 track');
+  await expect(card.getByText(zip.fileName)).toBeVisible();
   await expect(card.getByRole('button', { name: 'Choose a zip' })).toBeEnabled();
   await expectNoSeriousA11yViolations(page, 'own-your-data: import card, done');
   await shootCard(page, 'done');
 
   // The track is back with its note and its tag, on the journal itself.
   const [back] = await myTracks(page);
-  expect(back).toMatchObject({ title, notes: 'Keep this one' });
+  expect(back).toMatchObject({ name: title, notes: 'Keep this one' });
   expect(back!.equipment.map((e) => e.name)).toEqual([kit]);
   await page.goto('/');
   await expect(page.getByText(title).first()).toBeVisible();
+  await expect(page.getByText(kit).first()).toBeVisible();
+  await shot(page, 'journal-back');
 
   // The same zip again duplicates nothing.
   await page.goto('/profile');

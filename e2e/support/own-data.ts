@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { type JournalExport, journalExportSchema } from '../../src/shared/schemas/journal-export';
 import { type UnzippedEntry, unzipEntries } from '../../src/test/unzip';
@@ -28,7 +30,7 @@ export async function requestExport(page: Page): Promise<{ card: Locator; link: 
 }
 
 export interface DownloadedExport {
-  /** Where the browser saved the zip. */
+  /** Where the zip was saved, under the name the browser was given (journal-export-….zip). */
   path: string;
   fileName: string;
   entries: UnzippedEntry[];
@@ -39,12 +41,14 @@ export interface DownloadedExport {
 /** Clicks the ready export's link and opens what the browser saved. */
 export async function downloadExport(page: Page, link: Locator): Promise<DownloadedExport> {
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const path = (await download.path())!;
-  const entries = await unzipEntries(readFileSync(path));
+  // Saved under its own name, as a person's browser would (Playwright's copy is a bare uuid).
+  const saved = path.join(mkdtempSync(path.join(tmpdir(), 'journal-export-')), download.suggestedFilename());
+  await download.saveAs(saved);
+  const entries = await unzipEntries(readFileSync(saved));
   const journalEntry = entries.find((e) => e.name === 'journal.json');
   expect(journalEntry, 'the zip holds journal.json').toBeTruthy();
   const journal = journalExportSchema.parse(JSON.parse(journalEntry!.data.toString()));
-  return { path, fileName: download.suggestedFilename(), entries, journal };
+  return { path: saved, fileName: download.suggestedFilename(), entries, journal };
 }
 
 /** The profile's "Delete my account" opened: answers its confirmation dialog. */

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { journalExportSchema } from '../src/shared/schemas/journal-export';
-import { unzipEntries } from '../src/test/unzip';
 import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, test } from './fixtures';
+import { downloadExport, requestExport } from './support/own-data';
 import { describeTrack, unique, uploadTrack } from './support/playlists';
 
 // Issue 27, decision 0415: a person asks for a copy of their data on the profile, sees it being
@@ -16,13 +14,7 @@ test('"Download my data": prepared, announced in the inbox, downloaded as a zip'
   const trackId = await uploadTrack(page, name, 2);
   await describeTrack(page, trackId, 'Keep this one', unique('Tape Echo'));
 
-  await page.goto('/profile');
-  const card = page.getByRole('region', { name: 'Your data' });
-  await card.scrollIntoViewIfNeeded();
-  await card.getByRole('button', { name: 'Download my data' }).click();
-  const link = card.getByRole('link', { name: /^Download \(/ });
-  await expect(link).toBeVisible({ timeout: 60_000 });
-  await expect(card).toContainText('Available until');
+  const { link } = await requestExport(page);
   await expectNoSeriousA11yViolations(page, 'export: ready');
   await shot(page, 'ready');
 
@@ -33,12 +25,8 @@ test('"Download my data": prepared, announced in the inbox, downloaded as a zip'
   await expect(page.getByText('Your data export is ready — Download')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  expect(download.suggestedFilename()).toMatch(/^journal-export-\d{4}-\d{2}-\d{2}\.zip$/);
-  const entries = await unzipEntries(readFileSync((await download.path())!));
-  const journal = journalExportSchema.parse(
-    JSON.parse(entries.find((e) => e.name === 'journal.json')!.data.toString()),
-  );
+  const { fileName, entries, journal } = await downloadExport(page, link);
+  expect(fileName).toMatch(/^journal-export-\d{4}-\d{2}-\d{2}\.zip$/);
   const track = journal.tracks.find((t) => t.id === trackId)!;
   expect(track).toMatchObject({ title: name, notes: 'Keep this one' });
   expect(entries.some((e) => e.name === track.versions.at(-1)!.file)).toBe(true);

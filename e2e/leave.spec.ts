@@ -8,6 +8,7 @@ import {
   signInWithGoogle,
   test,
 } from './fixtures';
+import { confirmDeleteAccount, openDeleteAccount } from './support/own-data';
 
 // Issue 27, decision 0420: a person deletes their account from the profile, lands on the landing
 // page, and the same Google account signing in again is a new, empty person.
@@ -17,16 +18,12 @@ const shot = screenshotsOf('leave');
 test('deletes the account from the profile; the same Google account then signs up afresh', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const person = googleUser({ sub: `${googleUser().sub}-leave` });
   await signInWithGoogle(page, person);
   const before = (await (await page.request.get('/api/auth/user')).json()) as { id: string };
 
-  await page.goto('/profile');
-  const card = page.getByRole('region', { name: 'Delete my account' });
-  await card.scrollIntoViewIfNeeded();
-  await card.getByRole('button', { name: 'Delete my account' }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  const dialog = await openDeleteAccount(page);
   await expect(dialog).toContainText('the comments you wrote');
   await expect(dialog).toContainText('Collectives you own pass to their longest-standing admin');
   await expect(dialog).toContainText('Download my data');
@@ -58,12 +55,7 @@ test('deletes the account from the profile; the same Google account then signs u
 test('a demo visitor deletes their demo account and is back on the landing page', async ({ page }) => {
   test.setTimeout(60_000);
   await signInAsDemo(page);
-  await page.goto('/profile');
-  await page.getByRole('region', { name: 'Delete my account' }).getByRole('button').click();
-  const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  const dialog = await openDeleteAccount(page);
   await expect(dialog.getByText('To confirm, type “delete”')).toBeVisible();
-  await dialog.getByLabel(/To confirm, type/).fill('DELETE');
-  await dialog.getByRole('button', { name: 'Delete my account' }).click();
-  await expectLandingPage(page);
-  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  await confirmDeleteAccount(page, dialog, 'DELETE');
 });

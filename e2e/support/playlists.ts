@@ -12,7 +12,7 @@ export function unique(name: string): string {
   return `${name} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
-async function csrfHeader(page: Page): Promise<Record<string, string>> {
+export async function csrfHeader(page: Page): Promise<Record<string, string>> {
   const res = await page.request.get('/api/auth/csrf-token');
   return { 'x-csrf-token': ((await res.json()) as { csrfToken: string }).csrfToken };
 }

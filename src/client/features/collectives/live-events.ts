@@ -1,7 +1,11 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CollectiveComment, CollectiveMember } from '../../../shared/schemas/collectives';
 import type { LiveEvent } from '../../../shared/schemas/events';
+import type { UserImport } from '../../../shared/schemas/imports';
 import type { NotificationList } from '../../../shared/schemas/notifications';
+import { PLAYLISTS_QUERY_KEY } from '../playlists/use-playlists';
+import { TRACKS_KEY } from '../tracks/use-tracks';
+import { IMPORTS_KEY } from '../users/use-imports';
 import {
   COLLECTIVES_QUERY_KEY,
   collectiveKey,
@@ -10,6 +14,10 @@ import {
   commentsKey,
   membersKey,
 } from './use-collectives';
+import { PLAYLISTS_WITH_SHARES_KEY } from './use-sharing';
+
+// Literal, as storage-usage.tsx (a component) is more than the shell should carry for a key.
+const STORAGE_KEY = ['/api/user/storage'] as const;
 
 const isMembersKey = (key: QueryKey) => key[0] === COLLECTIVES_QUERY_KEY[0] && key[2] === 'members';
 
@@ -85,14 +93,44 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
               },
       );
       return;
+    case 'importProgress':
+      applyImportProgress(queryClient, data.import);
+      return;
     case 'resync':
       refetchCollectives(queryClient);
       return;
     case 'ready':
     case 'streamClosed':
-    case 'importProgress':
       return;
   }
+}
+
+/**
+ * An import of a Journal export moved (issue 27, decision 0426): the profile's card shows it in
+ * place, newest first as the list is read. Once done, what it made is read again where a screen
+ * holds it: the journal's tracks (a prefix: single tracks too), playlists, equipment and storage.
+ */
+function applyImportProgress(queryClient: QueryClient, item: UserImport) {
+  updateOrRefetch<UserImport[]>(
+    queryClient,
+    (key) => sameKey(key, IMPORTS_KEY),
+    (list) => {
+      const at = list.findIndex((i) => i.id === item.id);
+      if (at === -1) return [item, ...list];
+      // An event that arrives after a newer poll must not move the bar backwards.
+      const known = list[at]!;
+      if (known.state !== 'queued' && known.state !== 'running') return list;
+      if (known.state === item.state && known.processed > item.processed) return list;
+      return list.map((i) => (i.id === item.id ? item : i));
+    },
+  );
+  if (item.state !== 'done') return;
+  for (const queryKey of [TRACKS_KEY, PLAYLISTS_QUERY_KEY, PLAYLISTS_WITH_SHARES_KEY, STORAGE_KEY])
+    void queryClient.invalidateQueries({ queryKey });
+  // Equipment the import created: its search and pages have keys of their own ('/api/equipment/…').
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey: [first] }) => typeof first === 'string' && first.startsWith('/api/equipment'),
+  });
 }
 
 /** The collective's activity feed, if a screen shows it (a key of its own: activity-feed.tsx). */

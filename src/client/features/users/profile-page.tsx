@@ -16,6 +16,7 @@ import { Page } from '../shell/page-layout';
 import { AvatarUpload } from './avatar-upload';
 import { BasicInfoSection } from './basic-info-section';
 import { DataExportSection } from './data-export-section';
+import { DataImportSection } from './data-import-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { MusicAppsSection } from './music-apps-section';
 import { PublicProfileToggle } from './public-profile-toggle';
@@ -148,6 +149,7 @@ export function ProfilePage({ user }: { user: AuthUser }) {
       <SessionsSection />
       <SecurityActivitySection />
       <DataExportSection />
+      <DataImportSection />
       <DeleteAccountSection user={user} />
     </Page>
   );

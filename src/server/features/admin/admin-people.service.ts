@@ -7,18 +7,17 @@ import {
   confirmsAdminDeletion,
 } from '../../../shared/schemas/admin';
 import type { Database, DbOrTx } from '../../db/client';
-import { tracks, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { deleteAccounts, endSessions } from '../account/account-deletion.service';
 import type { UserRow } from '../users/users.service';
 import type { InstanceAdmins } from './instance-admins';
 
+// Written out: inside a selection drizzle leaves columns unqualified, and tracks.id is not users.id.
 const usedBytes = sql<
   string | number
->`(select coalesce(sum(${tracks.size}), 0) from ${tracks} where ${tracks.userId} = ${users.id})`;
-const trackCount = sql<
-  string | number
->`(select count(*) from ${tracks} where ${tracks.userId} = ${users.id})`;
+>`(select coalesce(sum(t.size), 0) from tracks t where t.user_id = "users"."id")`;
+const trackCount = sql<string | number>`(select count(*) from tracks t where t.user_id = "users"."id")`;
 
 /** `%`, `_` and `\` are taken literally in a search: a person types text, not a LIKE pattern. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -18,7 +18,8 @@ test('an admin suspends a member; the member is signed out and cannot sign in', 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // Two browsers and two Google sign-ins: slow on a busy machine.
+  test.setTimeout(240_000);
   const member = googleUser({
     firstName: 'Mallory',
     lastName: 'Member',

@@ -66,7 +66,10 @@ export function PeopleSection() {
                 {person.isDemo && <span className="ml-2 text-xs text-muted-foreground">Demo</span>}
               </p>
               <p className="truncate text-sm text-muted-foreground">
-                {[person.firstName, person.lastName].filter(Boolean).join(' ')} {person.email ?? ''}
+                {/* The name shows above when there is no username. */}
+                {[person.username && person.firstName, person.username && person.lastName, person.email]
+                  .filter(Boolean)
+                  .join(' ')}
               </p>
               <p className="text-sm text-muted-foreground">
                 {formatFileSize(person.usedBytes)} in {person.trackCount} tracks · quota{' '}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { displayName } from '../../../shared/format';
 import {
   type AdminPerson,
   confirmsAdminDeletion,
@@ -18,7 +19,9 @@ import { Label } from '../../components/ui/label';
 import { useDeletePerson, useSetQuota, useSuspend } from './use-admin';
 
 export type PersonAction = 'suspend' | 'quota' | 'delete';
-const nameOf = (p: AdminPerson) => p.username ?? p.id;
+/** How the person is shown; deleting asks for what the server checks (username, else id). */
+const nameOf = (p: AdminPerson) => displayName(p);
+const typedName = (p: AdminPerson) => p.username ?? p.id;
 const MIB = 1024 ** 2;
 
 /**
@@ -70,7 +73,7 @@ export function PersonDialog({
       title: `Delete the account of ${nameOf(person)}?`,
       description:
         'This cannot be undone: their tracks, playlists, comments, likes, share links and keys go, as if they deleted the account themselves. Collectives they own pass to another member.',
-      label: `Type ${nameOf(person)} to confirm`,
+      label: `Type ${typedName(person)} to confirm`,
       confirm: 'Delete account',
       ready: confirmsAdminDeletion(text, person),
       submit: () => remove.mutate({ person, confirm: text }, finish),

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { displayName } from '../../../shared/format';
 import type {
   AdminDeleteBody,
   AdminJobs,
@@ -41,7 +42,7 @@ function useAdminAction<V>(
   });
 }
 
-const who = (p: Pick<AdminPerson, 'username' | 'id'>) => p.username ?? p.id;
+const who = (p: AdminPerson) => displayName(p);
 
 export const useSuspend = () =>
   useAdminAction(

@@ -163,6 +163,9 @@ export function spawnBuiltApp(
   return child;
 }
 
+/** The one person the shared server names in ADMIN_USERS. */
+export const STORY_ADMIN_EMAIL = 'story-admin@example.com';
+
 export async function startJournal(options: StartOptions = {}): Promise<RunningJournal> {
   const logFile = options.logFile ?? SERVER_LOG;
   const oidc = options.google === false ? undefined : await startOidcProvider();
@@ -185,6 +188,8 @@ export async function startJournal(options: StartOptions = {}): Promise<RunningJ
     // Each story's browser sends an X-Forwarded-For of its own (e2e/fixtures.ts storyAddress), so
     // the per-address limits count stories apart when several run at once (decision 0153).
     TRUST_PROXY: '127.0.0.1',
+    // The admin story's admin (e2e/admin.spec.ts, decision 0445); no other story signs in as them.
+    ADMIN_USERS: STORY_ADMIN_EMAIL,
     ...options.env,
   };
   // Embedded PGlite under DATA_DIR and only the issuer chosen here, whatever the calling shell has set.

@@ -12,6 +12,7 @@ import { UpdatePrompt } from './features/pwa/update-prompt';
 import { FullScreenLoading, PageLoading } from './features/shell/page-layout';
 import { Toaster } from './lazy-parts';
 import {
+  AdminPage,
   AppShell,
   CollectiveInvitesPage,
   CollectiveNotFound,
@@ -57,6 +58,7 @@ const SHELL_ROUTES = [
   '/downloads',
   '/recent',
   '/liked',
+  '/admin',
 ];
 
 /** A collective route whose id is not numeric renders "not found" instead of the screen. */
@@ -116,6 +118,8 @@ function SignedInRoutes({ user }: { user: AuthUser }) {
           <Route path="/downloads" component={DownloadsPage} />
           <Route path="/recent" component={RecentPage} />
           <Route path="/liked" component={LikedPage} />
+          {/* Admins only (decision 0445): for anyone else /admin is an address like any unknown one. */}
+          <Route path="/admin">{user.isAdmin ? <AdminPage /> : <NotFoundPage />}</Route>
         </Switch>
       </Suspense>
     </AppShell>

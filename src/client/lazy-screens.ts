@@ -38,6 +38,8 @@ export const DownloadsPage = screen(() =>
 export const RecentPage = screen(() => import('./features/plays/recent-page').then((m) => m.RecentPage));
 /** '/liked', the tracks the person gave a heart (issue 26). */
 export const LikedPage = screen(() => import('./features/likes/liked-page').then((m) => m.LikedPage));
+/** '/admin', the instance admin's console (issue 28): admins only. */
+export const AdminPage = screen(() => import('./features/admin/admin-page').then((m) => m.AdminPage));
 export const EquipmentPage = screen(() =>
   import('./features/equipment/equipment-page').then((m) => m.EquipmentPage),
 );

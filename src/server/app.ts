@@ -9,6 +9,8 @@ import { hasClientAt, registerClient } from './client-pages';
 import { liveEventsPlugin } from './events/events.routes';
 import { accountRoutes } from './features/account/account.routes';
 import { activityRoutes } from './features/activity/activity.routes';
+import { adminRoutes } from './features/admin/admin.routes';
+import { instanceAdminsPlugin } from './features/admin/instance-admins';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { CredentialCrypto } from './features/api-keys/credential-crypto';
 import { authRoutes } from './features/auth/auth.routes';
@@ -188,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cache: new AccessCache<LoadedSession>(generation, cacheMs),
   });
   await app.register(authGuardPlugin, { db });
+  await app.register(instanceAdminsPlugin, { adminUsers: config.adminUsers });
   // Per-route limits are set where each upload is received (audio vs images).
   await app.register(fastifyMultipart);
   const tempDir = path.join(config.dataDir, 'tmp');
@@ -206,7 +209,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, oidc, publicUrl: config.publicUrl, demoEnabled: config.demoEnabled });
+  await app.register(authRoutes, {
+    db,
+    oidc,
+    publicUrl: config.publicUrl,
+    demoEnabled: config.demoEnabled,
+    signup: config.signup ?? 'open',
+  });
   await app.register(demoPlugin, {
     db,
     store,
@@ -269,6 +278,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ]);
   await app.register(apiKeysRoutes, { db, crypto: credentialCrypto });
   await app.register(sessionsRoutes, { db, pruneIntervalMs: options.securityEventPruneIntervalMs });
+  await app.register(adminRoutes, {
+    db,
+    queue,
+    storageQuotaBytes: config.storageQuotaBytes,
+    signup: config.signup ?? 'open',
+    demo: { enabled: config.demoEnabled, ttlHours: config.demoTtlHours },
+  });
   let ffmpeg: string | undefined;
   await app.register(subsonicRoutes, {
     db,

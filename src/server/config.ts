@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNUP_MODES, type SignupMode } from '../shared/schemas/admin';
 import type { S3StoreOptions } from './storage/s3-store';
 
 const GOOGLE_ISSUER = 'https://accounts.google.com';
@@ -174,6 +175,14 @@ const envSchema = z
         .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
         .optional(),
     ),
+    // Instance admins (decision 0445): emails or usernames, comma-separated, any case.
+    ADMIN_USERS: optionalText.transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    SIGNUP: z.enum(SIGNUP_MODES, { message: 'must be open, invite or closed' }).default('open'),
     DEMO_TTL_HOURS: z.coerce
       .number({ message: 'must be a positive number of hours' })
       .positive('must be a positive number of hours')
@@ -295,6 +304,13 @@ export interface Config {
   s3Stream: 'proxy' | 'redirect';
   demoEnabled: boolean;
   /**
+   * ADMIN_USERS: who may open /admin, as lower-case emails and usernames (decision 0445); demo
+   * accounts never are. Omitted: nobody.
+   */
+  adminUsers?: readonly string[];
+  /** SIGNUP: who may create an account by signing in (decision 0445). Omitted: open. */
+  signup?: SignupMode;
+  /**
    * Opt-in: every reply says which instance answered it in an `X-Instance` header (the cluster test
    * and operators behind a balancer read it; decision 0106). Undefined: no header.
    */
@@ -387,6 +403,8 @@ export function loadConfig(
     s3Stream: e.S3_STREAM,
     demoEnabled: e.DEMO_ENABLED,
     demoTtlHours: e.DEMO_TTL_HOURS,
+    adminUsers: e.ADMIN_USERS,
+    signup: e.SIGNUP,
     instanceName: e.INSTANCE_NAME,
   };
 }

@@ -47,4 +47,5 @@ export const testUser: AuthUser = {
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
   claims: { isDemo: false, sub: 'user-1' },
+  isAdmin: false,
 };

@@ -30,7 +30,9 @@ export const authGuardPlugin = fp(async (app: FastifyInstance, opts: { db: Datab
     // this request has none yet.
     const loaded = request.session.loadedUser?.row;
     const user = !userId ? undefined : loaded?.id === userId ? loaded : await findUserById(opts.db, userId);
-    if (!user) throw new HttpError(401, 'Not signed in');
+    // A suspended person's sessions are deleted when they are suspended (decision 0445); this
+    // refuses one that was still cached or in flight then.
+    if (!user || user.suspendedAt) throw new HttpError(401, 'Not signed in');
     request.currentUser = user;
   });
 });

@@ -1,5 +1,5 @@
 import type { SessionStore } from '@fastify/session';
-import { and, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Session } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -120,7 +120,7 @@ const SESSION_CHECK_BATCH = 1_000;
 
 /**
  * Of these session ids, the ones that still let someone in: the row is there, not expired, and its
- * user still exists. Read from the database, never the access cache: this is what a long-lived
+ * user still exists and is not suspended (decision 0445). Read from the database, never the access cache: this is what a long-lived
  * event stream is re-checked against (decision 0240).
  */
 export async function liveSessionIds(db: Database, sids: readonly string[]): Promise<Set<string>> {
@@ -131,7 +131,11 @@ export async function liveSessionIds(db: Database, sids: readonly string[]): Pro
       .from(sessions)
       .innerJoin(users, eq(users.id, sql`${sessions.sess}->>'userId'`))
       .where(
-        and(inArray(sessions.sid, sids.slice(i, i + SESSION_CHECK_BATCH)), gt(sessions.expire, sql`now()`)),
+        and(
+          inArray(sessions.sid, sids.slice(i, i + SESSION_CHECK_BATCH)),
+          gt(sessions.expire, sql`now()`),
+          isNull(users.suspendedAt),
+        ),
       );
     for (const row of rows) live.add(row.sid);
   }

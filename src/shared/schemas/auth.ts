@@ -18,6 +18,8 @@ export const authUserSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }).or(z.date()),
   updatedAt: z.iso.datetime({ offset: true }).or(z.date()),
   claims: z.object({ isDemo: z.boolean(), sub: z.string() }),
+  /** Named by ADMIN_USERS (decision 0445): the sidebar shows "Admin". */
+  isAdmin: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

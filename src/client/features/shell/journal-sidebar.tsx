@@ -1,4 +1,4 @@
-import { BookOpen, CloudDownload, Heart, History, Plus, User } from 'lucide-react';
+import { BookOpen, CloudDownload, Heart, History, Plus, ShieldCheck, User } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
@@ -61,6 +61,14 @@ export function JournalSidebar({ user }: { user: AuthUser }) {
           active={location === '/downloads'}
           onClick={() => navigate('/downloads')}
         />
+        {user.isAdmin && (
+          <SidebarNavButton
+            icon={ShieldCheck}
+            label="Admin"
+            active={location === '/admin'}
+            onClick={() => navigate('/admin')}
+          />
+        )}
       </nav>
 
       <SidebarSection

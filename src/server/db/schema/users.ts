@@ -42,6 +42,12 @@ export const users = pgTable(
     socialLinks: jsonb().$type<SocialLinks>().notNull().default({}),
     isPublic: boolean().notNull().default(false),
     isDemo: boolean().notNull().default(false),
+    // Instance administration (decision 0445). Suspended: signed out everywhere, cannot sign in, and
+    // nothing of theirs is shown to anyone; nothing is deleted, and unsuspending restores it all.
+    suspendedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    suspendedReason: text(),
+    // The person's storage quota in bytes; null: the instance's STORAGE_QUOTA_BYTES; 0: unlimited.
+    quotaBytes: bigint({ mode: 'number' }),
     // Replaced by database triggers (next value of journal_revision_seq) whenever anything
     // GET /api/tracks shows of this user changes (migration 0004, decision 0084): the journal
     // list cache compares it for equality, never writes it.

@@ -29,7 +29,7 @@ export type AccountDeletionStep = (tx: DbOrTx, userIds: string[]) => Promise<voi
  * (decision 0240). Sign-in hand-off tokens still waiting to be redeemed (sign-in-handoff.ts, kept
  * in the same table for a minute) go too.
  */
-const endSessions: AccountDeletionStep = async (tx, userIds) => {
+export const endSessions: AccountDeletionStep = async (tx, userIds) => {
   await tx.delete(sessions).where(inArray(sql`${sessions.sess}->>'userId'`, userIds));
   await tx
     .delete(sessions)

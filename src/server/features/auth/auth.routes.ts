@@ -3,6 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUTH_PROBE_HEADER } from '../../../shared/constants';
 import {
+  SIGNUP_CLOSED_MESSAGE,
+  SIGNUP_INVITE_ONLY_MESSAGE,
+  type SignupMode,
+  SUSPENDED_MESSAGE,
+} from '../../../shared/schemas/admin';
+import {
   authConfigSchema,
   authUserSchema,
   csrfTokenSchema,
@@ -13,9 +19,10 @@ import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import { routeRateLimit } from '../../plugins/rate-limits';
+import { inviteLetsIn } from '../invites/invites.service';
 import { findUserById, toAuthUser } from '../users/users.service';
 import { safeInviteCode, signIn, signOut } from './auth.service';
-import { userFromSignIn } from './identity.service';
+import { SignUpRefused, userFromSignIn } from './identity.service';
 import { messagePage } from './message-page';
 import { type OidcClient, SignInRefused } from './oidc-client';
 import {
@@ -32,6 +39,8 @@ export interface AuthRoutesOptions {
   publicUrl: string;
   /** DEMO_ENABLED: the demo-session route itself lives in features/demo. */
   demoEnabled: boolean;
+  /** SIGNUP (decision 0445): who may make an account by signing in. */
+  signup: SignupMode;
 }
 
 const CALLBACK_PATH = '/api/auth/callback';
@@ -57,7 +66,7 @@ const callbackQuery = z.looseObject({
 
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, oidc, publicUrl, demoEnabled } = opts;
+  const { db, oidc, publicUrl, demoEnabled, signup } = opts;
 
   app.get(
     '/api/auth/csrf-token',
@@ -104,7 +113,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
         if (probe && err instanceof HttpError && err.statusCode === 401) return reply.code(204).send(null);
         throw err;
       }
-      return toAuthUser(userOf(request));
+      return toAuthUser(userOf(request), app.instanceAdmins);
     },
   );
 
@@ -134,12 +143,14 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       const current = request.session.userId ? await findUserById(db, request.session.userId) : undefined;
       const handoff = request.body?.handoff;
       const handoffUserId = handoff ? await consumeHandoff(db, handoff, signInBindingOf(request)) : undefined;
-      if (current) return toAuthUser(current);
+      if (current) return toAuthUser(current, app.instanceAdmins);
       const user = handoffUserId ? await findUserById(db, handoffUserId) : undefined;
       if (!user) throw new HttpError(401, 'There is no sign-in to finish; please sign in again');
+      // Suspended between the callback and this hand-off (decision 0445).
+      if (user.suspendedAt) throw new HttpError(403, SUSPENDED_MESSAGE);
       await signIn(db, request, user.id, 'google');
       clearSignInBinding(reply);
-      return toAuthUser(user);
+      return toAuthUser(user, app.instanceAdmins);
     },
   );
 
@@ -200,7 +211,11 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
         summary: "Google's redirect back after sign-in (a browser navigation)",
         tags,
         querystring: callbackQuery,
-        response: { 302: redirect, 400: htmlPage('The sign-in could not be finished') },
+        response: {
+          302: redirect,
+          400: htmlPage('The sign-in could not be finished'),
+          403: htmlPage('The account is suspended, or this server takes no new accounts this way'),
+        },
       },
     },
     async (request, reply) => {
@@ -225,7 +240,27 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
           'The answer from Google did not match this sign-in attempt, so it was refused. Please sign in again.',
         );
       }
-      const user = await userFromSignIn(db, claims);
+      const signupAllowed = async () =>
+        signup === 'open' ||
+        (signup === 'invite' &&
+          transaction.pendingInvite !== undefined &&
+          (await inviteLetsIn(db, transaction.pendingInvite)));
+      let user: Awaited<ReturnType<typeof userFromSignIn>>;
+      try {
+        user = await userFromSignIn(db, claims, signupAllowed);
+      } catch (err) {
+        if (!(err instanceof SignUpRefused)) throw err;
+        const message = signup === 'closed' ? SIGNUP_CLOSED_MESSAGE : SIGNUP_INVITE_ONLY_MESSAGE;
+        return reply.code(403).type('text/html').send(messagePage('No new accounts', message));
+      }
+      if (user.suspendedAt) {
+        return reply
+          .code(403)
+          .type('text/html')
+          .send(
+            messagePage(SUSPENDED_MESSAGE, `${SUSPENDED_MESSAGE}. Contact the people who run this Journal.`),
+          );
+      }
       await signIn(db, request, user.id, 'google');
       const landing = transaction.pendingInvite ? `/join/${transaction.pendingInvite}` : '/';
       // The hand-off is only for the browser that started this sign-in (it holds the binding).

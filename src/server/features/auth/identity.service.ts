@@ -21,6 +21,9 @@ export interface IdentityClaims {
  */
 export const LEGACY_ISSUER = 'legacy';
 
+/** A first sign-in that SIGNUP does not allow (decision 0445): no account is made. */
+export class SignUpRefused extends Error {}
+
 /** Thrown inside a first sign-in's transaction when another sign-in made the identity first. */
 class IdentityTaken extends Error {}
 
@@ -47,7 +50,12 @@ async function findIdentityOwner(db: Database, iss: string, sub: string): Promis
  * email another account already holds is not taken from it (decision 0023): a new account is
  * created without an email, an existing one keeps the email it had; either way the person signs in.
  */
-export async function userFromSignIn(db: Database, claims: IdentityClaims): Promise<UserRow> {
+export async function userFromSignIn(
+  db: Database,
+  claims: IdentityClaims,
+  /** Asked before a new account is made (SIGNUP, decision 0445); refused: SignUpRefused. */
+  mayCreate: () => Promise<boolean> = async () => true,
+): Promise<UserRow> {
   const names = {
     firstName: claims.given_name ?? null,
     lastName: claims.family_name ?? null,
@@ -77,6 +85,7 @@ export async function userFromSignIn(db: Database, claims: IdentityClaims): Prom
     });
   }
 
+  if (!(await mayCreate())) throw new SignUpRefused();
   try {
     return await withEmailFallback((emailChange) =>
       db.transaction(async (tx) => {
@@ -97,6 +106,6 @@ export async function userFromSignIn(db: Database, claims: IdentityClaims): Prom
   } catch (err) {
     if (!(err instanceof IdentityTaken)) throw err;
     // The same person's other first sign-in won the race (its user stands, ours rolled back).
-    return userFromSignIn(db, claims);
+    return userFromSignIn(db, claims, mayCreate);
   }
 }

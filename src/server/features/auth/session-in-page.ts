@@ -11,7 +11,7 @@ export async function pageUser(app: FastifyInstance, request: FastifyRequest): P
   if (!request.session?.userId) return undefined;
   try {
     await app.requireUser(request);
-    return request.currentUser ? toAuthUser(request.currentUser) : undefined;
+    return request.currentUser ? toAuthUser(request.currentUser, request.server.instanceAdmins) : undefined;
   } catch {
     return undefined;
   }

@@ -23,6 +23,16 @@ const isExpired = (link: LinkRow) => link.expiresAt !== null && link.expiresAt.g
 /** A link lets someone in only while active, not used up and not expired. */
 export const isUsable = (link: LinkRow) => link.isActive && !isExhausted(link) && !isExpired(link);
 
+/** Whether this code names an invite link that still lets someone in (SIGNUP=invite, decision 0445). */
+export async function inviteLetsIn(db: Database, code: string): Promise<boolean> {
+  const [link] = await db
+    .select()
+    .from(collectiveInviteLinks)
+    .where(eq(collectiveInviteLinks.code, code))
+    .limit(1);
+  return link !== undefined && isUsable(link);
+}
+
 function toInviteLinkDto(link: LinkRow): InviteLink {
   return {
     id: link.id,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import { PUBLIC_PLAYLIST_NOT_FOUND, type PublicPlaylist } from '../../../shared/schemas/playlists';
@@ -26,7 +26,8 @@ export async function findPublicPlaylist(db: Database, playlistId: number) {
     .select({ playlist: playlists, owner: ownerColumns })
     .from(playlists)
     .innerJoin(users, eq(users.id, playlists.userId))
-    .where(and(eq(playlists.id, playlistId), eq(playlists.isPublic, true)))
+    // A suspended owner publishes nothing (decision 0445).
+    .where(and(eq(playlists.id, playlistId), eq(playlists.isPublic, true), isNull(users.suspendedAt)))
     .limit(1);
   return found ?? null;
 }

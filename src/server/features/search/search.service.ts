@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, not, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, not, notInArray, sql } from 'drizzle-orm';
 import { SEARCH } from '../../../shared/constants';
 import { displayName } from '../../../shared/format';
 import type { SearchGroupName, SearchPlaylist, SearchResults } from '../../../shared/schemas/search';
@@ -195,7 +195,8 @@ async function searchPeople(db: Database, t: Terms, { offset, limit }: Page) {
       avatarUrl: imageUrlColumn(users.avatarKey),
     })
     .from(users)
-    .where(and(sql`${users.isPublic}`, matches(t, document)))
+    // A suspended person's profile is not found (decision 0445).
+    .where(and(sql`${users.isPublic}`, isNull(users.suspendedAt), matches(t, document)))
     .orderBy(desc(rank(t, document)), users.id)
     .offset(offset)
     .limit(limit + 1);

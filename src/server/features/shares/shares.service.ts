@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import {
   type CreateShareBody,
   type ListSharesQuery,
@@ -172,7 +172,8 @@ export async function findLiveShare(db: Database, token: string): Promise<LiveSh
     .select({ link: shareLinks, owner: ownerColumns })
     .from(shareLinks)
     .innerJoin(users, eq(users.id, shareLinks.userId))
-    .where(eq(shareLinks.token, token))
+    // A suspended owner's links open nothing (decision 0445), as a revoked one: 404.
+    .where(and(eq(shareLinks.token, token), isNull(users.suspendedAt)))
     .limit(1);
   const link = checkLink(found?.link);
   const owner = found!.owner;
@@ -253,8 +254,9 @@ export async function findSharedTrack(
   const [found] = await db
     .select({ link: shareLinks, track: tracks, inPlaylist: sql<boolean>`${inPlaylist}` })
     .from(shareLinks)
+    .innerJoin(users, eq(users.id, shareLinks.userId))
     .leftJoin(tracks, eq(tracks.id, trackId))
-    .where(eq(shareLinks.token, token))
+    .where(and(eq(shareLinks.token, token), isNull(users.suspendedAt)))
     .limit(1);
   const link = checkLink(found?.link);
   const track = found?.track ?? null;

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { looksLikeUserId } from '../../../shared/profile-path';
+import { SUSPENDED_MESSAGE } from '../../../shared/schemas/admin';
 import { USERNAME_MAX } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { apiCredentials, users } from '../../db/schema';
@@ -81,6 +82,7 @@ export async function authenticate(
     if (!opened || !matches(opened.plain)) continue;
     // Sealed under an older SESSION_SECRET: sealed anew, so it outlives that secret's removal.
     const resealed = opened.stale ? { secret: crypto.seal(opened.plain) } : {};
+    refuseSuspended(user, u);
     await touch(db, row, resealed);
     return { user, credentialId: row.id };
   }
@@ -104,10 +106,20 @@ async function byApiKey(
     .limit(1);
   if (!row)
     throw new SubsonicAuthFailure(new SubsonicError(SubsonicCode.invalidApiKey, 'Invalid API key'), '');
+  refuseSuspended(row.user, '');
   await touch(db, row, {});
   const caller = { user: row.user, credentialId: row.id };
   callers?.set(lookupHash, caller, generation);
   return caller;
+}
+
+/**
+ * A suspended person's keys and passwords stay (unsuspending restores them) but let nobody in
+ * (decision 0445). Said only to a caller who holds a valid secret.
+ */
+function refuseSuspended(user: UserRow, subject: string) {
+  if (!user.suspendedAt) return;
+  throw new SubsonicAuthFailure(new SubsonicError(SubsonicCode.notAuthorized, SUSPENDED_MESSAGE), subject);
 }
 
 /** `u` is the username (ignoring case), or the user id for someone without one (decision 0385). */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import type { TrackRow } from './tracks.service';
@@ -46,7 +46,14 @@ export async function loadTrackWithOwner(
     .select({ track: tracks, owner: ownerColumns })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
-    .where(and(eq(tracks.id, trackId), options.publicOnly ? eq(tracks.visibility, 'public') : undefined))
+    .where(
+      and(
+        eq(tracks.id, trackId),
+        options.publicOnly ? eq(tracks.visibility, 'public') : undefined,
+        // Nothing of a suspended person is shown to anyone (decision 0445).
+        isNull(users.suspendedAt),
+      ),
+    )
     .limit(1);
   return found ?? null;
 }

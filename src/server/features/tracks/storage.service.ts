@@ -16,6 +16,13 @@ export async function storedBytes(db: DbOrTx, userId: string): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
+/**
+ * A person's quota in bytes (0: unlimited): their own when an admin set one (decision 0445), else
+ * the instance's STORAGE_QUOTA_BYTES.
+ */
+export const quotaOf = (user: { quotaBytes: number | null }, instanceDefault: number) =>
+  user.quotaBytes ?? instanceDefault;
+
 export const quotaExceededMessage = (usedBytes: number, quotaBytes: number) =>
   `Storage quota exceeded: ${formatStorageAmount(usedBytes)} of ${formatStorageAmount(quotaBytes)} used`;
 

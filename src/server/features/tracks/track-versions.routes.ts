@@ -15,7 +15,7 @@ import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { audioUploadLimit } from './storage.service';
+import { audioUploadLimit, quotaOf } from './storage.service';
 import { enqueueAfterUpload } from './track-processing.service';
 import { addTrackVersion, listTrackVersions, requireTrackToVersion } from './track-versions.service';
 
@@ -60,7 +60,7 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
         db,
         user.id,
         opts.maxUploadBytes,
-        opts.storageQuotaBytes,
+        quotaOf(user, opts.storageQuotaBytes),
         current.size,
       );
       const upload = await receiveUpload(request, { fileField: FILE_FIELD, tempDir: opts.tempDir, ...limit });
@@ -77,7 +77,7 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
         const info = await store.putFile(stored, upload.tempFile);
         const { track } = await addTrackVersion(
           db,
-          opts.storageQuotaBytes,
+          quotaOf(user, opts.storageQuotaBytes),
           current,
           {
             filename,

@@ -28,7 +28,7 @@ import { userOf } from '../../plugins/auth-guard';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { audioUploadLimit, createTrackWithinQuota, storedBytes } from './storage.service';
+import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from './storage.service';
 import { etagMatches, journalRevision, preferredEncoding, TrackListCache } from './track-list.cache';
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
@@ -131,7 +131,8 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     },
     async (request, reply) => {
       const user = userOf(request);
-      const limit = await audioUploadLimit(db, user.id, opts.maxUploadBytes, opts.storageQuotaBytes);
+      const quota = quotaOf(user, opts.storageQuotaBytes);
+      const limit = await audioUploadLimit(db, user.id, opts.maxUploadBytes, quota);
       const upload = await receiveUpload(request, { fileField: 'audio', tempDir: opts.tempDir, ...limit });
       let stored: string | undefined;
       try {
@@ -157,7 +158,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         const name = fields.name ?? (path.parse(filename).name || filename).slice(0, TRACK_NAME_MAX);
         stored = `tracks/${randomUUID()}`;
         const info = await store.putFile(stored, upload.tempFile);
-        const track = await createTrackWithinQuota(db, opts.storageQuotaBytes, {
+        const track = await createTrackWithinQuota(db, quota, {
           userId: user.id,
           name,
           filename,
@@ -189,10 +190,13 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       preHandler: app.requireUser,
       schema: { summary: 'Storage you use, and your quota', tags, response: { 200: storageUsageSchema } },
     },
-    async (request) => ({
-      usedBytes: await storedBytes(db, userOf(request).id),
-      quotaBytes: opts.storageQuotaBytes || null,
-    }),
+    async (request) => {
+      const user = userOf(request);
+      return {
+        usedBytes: await storedBytes(db, user.id),
+        quotaBytes: quotaOf(user, opts.storageQuotaBytes) || null,
+      };
+    },
   );
 
   app.patch(

@@ -169,6 +169,7 @@ async function loadListenableTrack(db: Database, trackId: number, viewerId: stri
     .select({
       track: tracks,
       owner: userSummaryColumns,
+      ownerSuspended: sql<boolean>`${users.suspendedAt} is not null`,
       sharedWithViewer: sql<boolean>`${sharedWithViewer(db, viewerId)}`,
       onEquipmentPages: sql<boolean>`${onEquipmentPages(db)}`,
     })
@@ -178,6 +179,8 @@ async function loadListenableTrack(db: Database, trackId: number, viewerId: stri
     .limit(1);
   if (
     !found ||
+    // A suspended person's tracks are nobody's to hear (decision 0445); they cannot sign in.
+    found.ownerSuspended ||
     !canListenToTrack({
       viewerId,
       ownerId: found.track.userId,

@@ -83,7 +83,8 @@ export async function getPublicProfile(db: Database, idOrUsername: string): Prom
     .where(or(eq(users.id, idOrUsername), sql`lower(${users.username}) = lower(${idOrUsername})`))
     .orderBy(sql`${users.id} = ${idOrUsername} desc`)
     .limit(1);
-  if (!user?.isPublic) throw notFound(PROFILE_NOT_FOUND);
+  // A suspended person's profile is as gone as a private one (decision 0445).
+  if (!user?.isPublic || user.suspendedAt) throw notFound(PROFILE_NOT_FOUND);
   const rows = await db
     .select()
     .from(tracks)

@@ -40,7 +40,8 @@ export async function usersRoutes(
         response: { 200: authUserSchema },
       },
     },
-    async (request) => toAuthUser(await updatePrivacy(db, userOf(request).id, request.body.isPublic)),
+    async (request) =>
+      toAuthUser(await updatePrivacy(db, userOf(request).id, request.body.isPublic), app.instanceAdmins),
   );
 
   app.patch(
@@ -54,7 +55,8 @@ export async function usersRoutes(
         response: { 200: authUserSchema },
       },
     },
-    async (request) => toAuthUser(await updateProfile(db, userOf(request).id, request.body)),
+    async (request) =>
+      toAuthUser(await updateProfile(db, userOf(request).id, request.body), app.instanceAdmins),
   );
 
   app.post(

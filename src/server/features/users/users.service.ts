@@ -31,8 +31,11 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return row;
 }
 
-/** The signed-in user's own view of themselves (GET /api/auth/user). */
-export function toAuthUser(user: UserRow): AuthUser {
+/**
+ * The signed-in user's own view of themselves (GET /api/auth/user). `admins`: ADMIN_USERS, which
+ * decides `isAdmin` (decision 0445).
+ */
+export function toAuthUser(user: UserRow, admins: { has(user: UserRow): boolean }): AuthUser {
   return {
     id: user.id,
     email: user.email,
@@ -47,5 +50,6 @@ export function toAuthUser(user: UserRow): AuthUser {
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
     claims: { isDemo: user.isDemo, sub: user.id },
+    isAdmin: admins.has(user),
   };
 }

@@ -150,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     token: config.metricsToken,
     port: config.metricsPort,
     host: config.host,
+    cacheMs: options.metricsCacheMs,
   });
   // Before every route: it documents them, and gives each one the shared error reply schema.
   await app.register(openApiPlugin);

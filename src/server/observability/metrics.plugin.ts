@@ -26,6 +26,8 @@ export interface MetricsPluginOptions {
   /** Serve the metrics only on this port (and host), on a listener of their own. */
   port: number | undefined;
   host: string;
+  /** How long database reads at scrape time are reused (default SCRAPE_CACHE_MS; tests 0). */
+  cacheMs?: number;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface MetricsPluginOptions {
 export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsPluginOptions) => {
   const enabled = opts.token !== undefined || opts.port !== undefined;
   const metrics = enabled
-    ? new AppMetrics((what, err) => app.log.warn({ err }, `Metrics: could not read ${what}`))
+    ? new AppMetrics((what, err) => app.log.warn({ err }, `Metrics: could not read ${what}`), opts.cacheMs)
     : undefined;
   app.decorate('metrics', metrics);
   const onMainPort = metrics && opts.port === undefined ? metrics : undefined;

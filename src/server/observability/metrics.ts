@@ -37,7 +37,11 @@ export class AppMetrics {
   readonly streamedBytes: Counter;
 
   /** @param onReadError told when a scrape-time read fails (logged; the scrape still answers). */
-  constructor(private readonly onReadError: (what: string, err: unknown) => void) {
+  constructor(
+    private readonly onReadError: (what: string, err: unknown) => void,
+    /** How long database reads at scrape time are reused (tests: 0). */
+    private readonly cacheMs = SCRAPE_CACHE_MS,
+  ) {
     const registers = [this.registry];
     this.httpDuration = new Histogram({
       name: 'journal_http_request_duration_seconds',
@@ -139,7 +143,7 @@ export class AppMetrics {
   /** Queue depth and running jobs from pg-boss's counts (jobs/job-queue.ts), read at most every SCRAPE_CACHE_MS. */
   watchQueues(read: () => Promise<QueueCounts[]>) {
     const registers = [this.registry];
-    const queues = new ScrapeCache(read, SCRAPE_CACHE_MS, (err) => this.onReadError('job queue counts', err));
+    const queues = new ScrapeCache(read, this.cacheMs, (err) => this.onReadError('job queue counts', err));
     new Gauge({
       name: 'journal_job_queue_depth',
       help: 'Jobs waiting in each queue, all instances together (pg-boss counts, refreshed every few seconds)',
@@ -164,7 +168,7 @@ export class AppMetrics {
 
   /** Bytes of audio stored by everyone (features/tracks/storage.service.ts), read at most every SCRAPE_CACHE_MS. */
   watchStorage(read: () => Promise<number>) {
-    const stored = new ScrapeCache(read, SCRAPE_CACHE_MS, (err) => this.onReadError('storage used', err));
+    const stored = new ScrapeCache(read, this.cacheMs, (err) => this.onReadError('storage used', err));
     new Gauge({
       name: 'journal_storage_used_bytes',
       help: "Bytes of audio everyone stores (what counts toward people's quotas), from the database",

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/build-test-app';
 import { openEventStream } from '../../test/event-stream';
@@ -155,4 +157,27 @@ describe('GET /metrics: the series move with what the instance does', () => {
       expect(s.families.has('journal_db_pool_waiting_requests')).toBe(false);
     },
   );
+});
+
+describe('the dashboard and the alerts', () => {
+  it('use only series the app exposes', async () => {
+    const s = await scrape(t.app);
+    // The pool's in-use and waiting series exist on PostgreSQL only.
+    const exposed = new Set([
+      ...s.families.keys(),
+      'journal_db_pool_connections',
+      'journal_db_pool_waiting_requests',
+    ]);
+    const root = path.resolve(import.meta.dirname, '../../..');
+    for (const file of ['deploy/grafana-dashboard.json', 'docs/prometheus-alerts.yml']) {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      const used = new Set(
+        [...text.matchAll(/\b((?:journal|nodejs|process)_[a-z0-9_]+)/g)].map(([, name]) =>
+          (name as string).replace(/_(bucket|count|sum)$/, ''),
+        ),
+      );
+      expect(used.size, file).toBeGreaterThan(5);
+      for (const name of used) expect(exposed.has(name), `${file}: ${name}`).toBe(true);
+    }
+  });
 });

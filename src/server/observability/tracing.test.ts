@@ -55,7 +55,7 @@ describe('OpenTelemetry tracing', () => {
       globalApi: false,
       requestSpans: false,
     });
-  }, 60_000);
+  }, 180_000);
 
   it('with the endpoint set, loads the SDK and instruments every Fastify instance', async () => {
     const on = await probe({ OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl });
@@ -67,7 +67,7 @@ describe('OpenTelemetry tracing', () => {
       requestSpans: true,
     });
     expect(on.openTelemetryModules).toBeGreaterThan(10);
-  }, 60_000);
+  }, 180_000);
 
   describe('the real server', () => {
     let running: ServerProcess | undefined;
@@ -85,7 +85,7 @@ describe('OpenTelemetry tracing', () => {
         OTEL_SERVICE_NAME: 'journal-tracing-test',
       });
       // The SDK loads every exporter it knows of: on a busy machine that takes a while.
-      await waitForHealth(running, 100_000);
+      await waitForHealth(running, 240_000);
       expect(running.output()).toContain('tracing on');
       expect((await fetch(`${running.baseUrl}/api/tracks/12345`)).status).toBe(401);
       running.child.kill('SIGTERM');
@@ -96,6 +96,6 @@ describe('OpenTelemetry tracing', () => {
       expect(sent).toContain('journal-tracing-test');
       // The route pattern, as @fastify/otel names the request's span.
       expect(sent).toContain('/api/tracks/:id');
-    }, 150_000);
+    }, 300_000);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Run as a child process by tracing.test.ts: starts tracing the way main.ts does (or not, when
  * OTEL_EXPORTER_OTLP_ENDPOINT is unset), builds a Fastify instance and prints what got loaded and
- * registered. The OpenTelemetry packages and @fastify/otel are CommonJS, so an import of them, even
+ * registered, and (with tracing) exports the spans of one request. The OpenTelemetry packages and @fastify/otel are CommonJS, so an import of them, even
  * from ESM, lands in the CommonJS module cache.
  */
 import { channel } from 'node:diagnostics_channel';
@@ -11,8 +11,8 @@ import { startTracingIfConfigured } from '../server/observability/start-tracing'
 
 const tracing = await startTracingIfConfigured(process.env.OTEL_EXPORTER_OTLP_ENDPOINT);
 const app = Fastify();
-app.get('/probe', async () => 'ok');
-await app.inject({ url: '/probe' });
+app.get('/api/tracks/:id', async () => 'ok');
+await app.inject({ url: '/api/tracks/12345' });
 const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) =>
   /node_modules[\\/](@opentelemetry|@fastify[\\/]otel)[\\/]/.test(file),
 );
@@ -29,4 +29,5 @@ console.log(
   }),
 );
 await app.close();
+// As main.ts does on SIGTERM: the spans still buffered go to the collector.
 await tracing?.shutdown();

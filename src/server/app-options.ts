@@ -46,6 +46,8 @@ export interface BuildAppOptions {
    * that never upload): no queue, and uploads stay `pending`.
    */
   queueConnection?: QueueConnection;
+  /** How long /metrics reuses what it read from the database (default 10 s; tests: 0). */
+  metricsCacheMs?: number;
   /** Live event timings (stream and presence heartbeats, listener reconnect); tests shorten them. */
   liveEvents?: Pick<
     LiveEventsOptions,

@@ -49,6 +49,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { startBlobRemoval } from './jobs/blob-deletions';
 import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
 import { resolveFfmpeg } from './media/ffmpeg-binaries';
+import { metricsPlugin } from './observability/metrics.plugin';
 import { openApiPlugin } from './openapi/openapi.plugin';
 import { AccessCache, accessGenerationPlugin, Generation } from './plugins/access-cache';
 import { authGuardPlugin } from './plugins/auth-guard';
@@ -146,6 +147,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
+  // Before every route, so that each request is timed and every feature can count into it.
+  await app.register(metricsPlugin, {
+    db,
+    token: config.metricsToken,
+    port: config.metricsPort,
+    host: config.host,
+    cacheMs: options.metricsCacheMs,
+  });
   // Before every route: it documents them, and gives each one the shared error reply schema.
   await app.register(openApiPlugin);
   await app.register(instanceNamePlugin, { name: config.instanceName });
@@ -337,8 +346,10 @@ async function startQueue(app: FastifyInstance, options: BuildAppOptions): Promi
     connection: options.queueConnection,
     log: app.log,
     heartbeatSeconds: options.config.mediaJobHeartbeatSeconds,
+    observer: app.metrics?.jobObserver(),
     ...options.queueTimings,
   });
+  app.metrics?.watchQueues(() => queue.counts());
   app.addHook('onClose', async () => queue.stop());
   return queue;
 }

@@ -37,6 +37,7 @@ const SECRET_KEYS = new Set([
   'DATABASE_URL',
   'S3_SECRET_ACCESS_KEY',
   'REDIS_URL',
+  'METRICS_TOKEN',
 ]);
 
 const isPostgresUrl = (url: string | undefined) => url !== undefined && /^postgres(ql)?:\/\//.test(url);
@@ -187,6 +188,25 @@ const envSchema = z
       .number({ message: 'must be a positive number of hours' })
       .positive('must be a positive number of hours')
       .default(24),
+    // GET /metrics is refused unless this is sent as a bearer token (decision 0440).
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, 'must be at least 16 characters long (e.g. from `openssl rand -hex 24`)').optional(),
+    ),
+    METRICS_PORT: optionalText.pipe(
+      z.coerce
+        .number<string | undefined>({ message: 'must be a whole number between 1 and 65535' })
+        .int('must be a whole number between 1 and 65535')
+        .min(1, 'must be a whole number between 1 and 65535')
+        .max(65535, 'must be a whole number between 1 and 65535')
+        .optional(),
+    ),
+    // Read by the OpenTelemetry SDK itself; here only to switch tracing on (decision 0440).
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalText.pipe(
+      z
+        .url({ message: 'must be the collector URL, e.g. http://otel-collector:4318' })
+        .regex(/^https?:\/\//, 'must be the collector URL, e.g. http://otel-collector:4318')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.OIDC_CLIENT_ID) !== Boolean(env.OIDC_CLIENT_SECRET)) {
@@ -209,6 +229,13 @@ const envSchema = z
           message: 'nginx offload serves local files; with STORAGE=s3 use S3_STREAM=redirect instead',
         });
       }
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: metrics are served on a listener of their own',
+      });
     }
   });
 
@@ -317,6 +344,12 @@ export interface Config {
   instanceName?: string;
   /** Demo accounts (and their files) are deleted this long after they were created. */
   demoTtlHours: number;
+  /** GET /metrics answers only with this bearer token; unset (and no metricsPort): 404 (decision 0440). */
+  metricsToken?: string;
+  /** Metrics served on this port only, on a listener of their own, instead of the app's port. */
+  metricsPort?: number;
+  /** OTLP/HTTP collector: tracing is started only when set (observability/start-tracing.ts). */
+  otlpEndpoint?: string;
 }
 
 export class ConfigError extends Error {
@@ -406,6 +439,9 @@ export function loadConfig(
     adminUsers: e.ADMIN_USERS,
     signup: e.SIGNUP,
     instanceName: e.INSTANCE_NAME,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }
 

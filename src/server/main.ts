@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { startTracingIfConfigured } from './observability/start-tracing';
 
 /** SESSION_SECRET absent: generate one on first start and keep it under DATA_DIR. */
 function resolveSessionSecret(dataDir: string, configured: string | undefined): string {
@@ -60,6 +61,8 @@ async function main() {
   const database = openDatabase({ ...config, onConnectionLost: (err) => reportConnectionLoss(err) });
   if (config.migrateOnStart) await runMigrations(database);
 
+  // Before the app is built: @fastify/otel instruments the Fastify instances created after it.
+  const tracing = await startTracingIfConfigured(config.otlpEndpoint);
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'client');
   const app = await buildApp({
     config: { ...config, sessionSecret },
@@ -93,6 +96,8 @@ async function main() {
       app
         .close()
         .then(() => database.close())
+        // The spans still buffered go out before the process ends.
+        .then(() => tracing?.shutdown())
         .then(
           () => process.exit(0),
           (err: unknown) => {
@@ -105,7 +110,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Journal is up at ${config.publicUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; Google sign-in ${config.oidc ? 'on' : 'not configured'})`,
+    `Journal is up at ${config.publicUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; Google sign-in ${config.oidc ? 'on' : 'not configured'}; tracing ${tracing ? 'on' : 'off'})`,
   );
 }
 

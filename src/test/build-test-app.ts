@@ -154,6 +154,8 @@ export async function buildTestApp(
           retryLimit: options.mediaRetryLimit,
         }
       : { stopTimeoutMs: 2_000 },
+    // Each scrape reads the database afresh: a test sees its own upload in the storage gauge.
+    metricsCacheMs: 0,
     // Every demo sign-in of a test file comes from one inject address.
     demoSessionsPerHour: 10_000,
     // No presence heartbeat timer: a beat's queries would land in tests that count queries; the

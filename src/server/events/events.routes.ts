@@ -50,6 +50,7 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
   const delivery = new LiveEventDelivery(opts.db, streams, app.log, () => app.accessGeneration.bump());
   const presence = new PresenceTracker(opts.db, instanceId, app.log);
   app.decorate('liveEvents', { instanceId, delivery, presence });
+  app.metrics?.watchOpenStreams(() => streams.size);
 
   const listener = opts.connection
     ? await listenForNotifications(opts.connection, {

@@ -85,6 +85,13 @@ export class LiveStreams {
     if (set?.size === 0) this.byUser.delete(stream.userId);
   }
 
+  /** Streams open here (the journal_event_streams_open gauge). */
+  get size(): number {
+    let open = 0;
+    for (const set of this.byUser.values()) open += set.size;
+    return open;
+  }
+
   /** Users with at least one stream here: the only ones an incoming change is checked for. */
   userIds(): string[] {
     return [...this.byUser.keys()];

@@ -15,6 +15,22 @@ export interface JobQueueOptions {
   superviseIntervalSeconds?: number;
   /** On stop, how long running jobs may finish before they are aborted (and retried later). */
   stopTimeoutMs?: number;
+  /** Told of every job this instance works (the metrics, decision 0440). */
+  observer?: JobObserver;
+}
+
+/** What the metrics learn of the jobs worked here: each run's time and outcome, and give-ups. */
+export interface JobObserver {
+  ran(queue: string, seconds: number, outcome: 'completed' | 'failed'): void;
+  gaveUp(queue: string): void;
+}
+
+/** One queue's jobs, all instances together, as pg-boss last counted them (every supervise interval). */
+export interface QueueCounts {
+  queue: string;
+  /** Waiting to run: ready now, or waiting for a retry's delay. */
+  queued: number;
+  active: number;
 }
 
 export interface QueueDefinition<T extends object> {
@@ -44,6 +60,8 @@ export interface JobQueue {
   define<T extends object>(definition: QueueDefinition<T>): Promise<void>;
   /** Enqueues unless a job with the same key is already queued or running. True when enqueued. */
   send(name: string, data: object, key: string): Promise<boolean>;
+  /** Every queue's counts: one read of pg-boss's queue table (no scan of the jobs). */
+  counts(): Promise<QueueCounts[]>;
   stop(): Promise<void>;
 }
 
@@ -52,6 +70,9 @@ export const inertJobQueue: JobQueue = {
   async define() {},
   async send() {
     return false;
+  },
+  async counts() {
+    return [];
   },
   async stop() {},
 };
@@ -106,6 +127,19 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     running.add(work);
     return work.finally(() => running.delete(work));
   };
+  const observer = options.observer;
+  // Every handler of every queue is run through here: one place times them and counts failures.
+  const timed = async (queue: string, work: () => Promise<void>) => {
+    if (!observer) return work();
+    const started = performance.now();
+    try {
+      await work();
+      observer.ran(queue, (performance.now() - started) / 1000, 'completed');
+    } catch (err) {
+      observer.ran(queue, (performance.now() - started) / 1000, 'failed');
+      throw err;
+    }
+  };
 
   return {
     async define<T extends object>(def: QueueDefinition<T>) {
@@ -129,12 +163,15 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         def.name,
         { ...polling, localConcurrency: def.workers },
         async ([job]) => {
-          if (job) await track(def.handle(job.data, job.signal));
+          if (job) await track(timed(def.name, () => def.handle(job.data, job.signal)));
         },
       );
       if (def.wakeOnSend) wake.set(def.name, workerId);
       await boss.work<T>(gaveUp, polling, async ([job]) => {
-        if (job) await track(def.onGiveUp(job.data));
+        if (!job) return;
+        await track(timed(gaveUp, () => def.onGiveUp(job.data)));
+        // Counted once it is handled: a give-up whose handler failed runs (and would count) again.
+        observer?.gaveUp(def.name);
       });
     },
     async send(name, data, key) {
@@ -142,6 +179,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       const workerId = wake.get(name);
       if (workerId) boss.notifyWorker(workerId);
       return sent;
+    },
+    async counts() {
+      const queues = await boss.getQueues();
+      return queues.map((q) => ({ queue: q.name, queued: q.queuedCount, active: q.activeCount }));
     },
     async stop() {
       // Running jobs get stopTimeoutMs to finish; past it pg-boss fails them (they are retried)

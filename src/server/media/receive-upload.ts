@@ -160,6 +160,8 @@ async function receiveFile(
       });
       await pipeline(part.file, hashing, out, { signal: abort.signal });
       if (part.file.truncated) throw new HttpError(413, opts.tooLargeMessage);
+      // Every route receiving a file comes through here: one count for tracks, versions and images.
+      request.server.metrics?.uploadedBytes.inc(part.file.bytesRead);
       received = {
         tempFile,
         size: part.file.bytesRead,

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { countStreamedBytes } from '../observability/response-bytes';
 import { notFound } from '../plugins/errors';
 import type { BlobStore } from './blob-store';
 import { readRangeHeader } from './byte-range';
@@ -12,6 +13,8 @@ export interface ServeOptions {
   cacheControl: string;
   /** e.g. an attachment with the original file name (GET /api/tracks/{id}/original). */
   contentDisposition?: string;
+  /** Count the body into journal_streamed_bytes_total (media, not pictures: decision 0440). */
+  countStreamed?: boolean;
 }
 
 /**
@@ -64,9 +67,11 @@ export async function serveBlob(
       .code(206)
       .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
       .header('Content-Length', end - start + 1);
+    if (options.countStreamed) countStreamedBytes(reply);
     return reply.send(endsQuietlyOnOutage(reply, await store.createReadStream(key, answer.range)));
   }
   reply.code(200).header('Content-Length', info.size);
+  if (options.countStreamed) countStreamedBytes(reply);
   return reply.send(endsQuietlyOnOutage(reply, await store.createReadStream(key)));
 }
 

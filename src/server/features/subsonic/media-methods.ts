@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INT4_MAX } from '../../../shared/schemas/primitives';
+import { countStreamedBytes } from '../../observability/response-bytes';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { type MediaOffload, mediaSender, PRIVATE, trackMediaReplies } from '../tracks/media-send';
@@ -174,6 +175,7 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
       caching.cache.record(output, exited, caching.entry, caching.key);
       body = tee;
     }
+    countStreamedBytes(reply);
     // No length is known before the end and the bytes cannot be ranged: a client seeks with
     // timeOffset (transcodeOffset) instead, or asks again once the transcode is cached.
     return reply

@@ -30,7 +30,7 @@ export const mediaSender =
       ? accelRedirect(reply, key, options)
       : offload === 'redirect'
         ? presignedRedirect(reply, store, key, options)
-        : serveBlob(request, reply, store, key, options);
+        : serveBlob(request, reply, store, key, { ...options, countStreamed: true });
 
 /** The waveform JSON the processing job wrote: a few tens of kilobytes, read whole (the reply schema checks it). */
 export async function readPeaks(store: BlobStore, peaksKey: string): Promise<Waveform> {

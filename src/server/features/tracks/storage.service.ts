@@ -23,6 +23,14 @@ export async function storedBytes(db: DbOrTx, userId: string): Promise<number> {
 export const quotaOf = (user: { quotaBytes: number | null }, instanceDefault: number) =>
   user.quotaBytes ?? instanceDefault;
 
+/** Bytes of audio everyone stores, quota-counted as storedBytes (the storage-used metric, decision 0440). */
+export async function totalStoredBytes(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string | number>`coalesce(sum(${tracks.size}), 0)` })
+    .from(tracks);
+  return Number(row?.used ?? 0);
+}
+
 export const quotaExceededMessage = (usedBytes: number, quotaBytes: number) =>
   `Storage quota exceeded: ${formatStorageAmount(usedBytes)} of ${formatStorageAmount(quotaBytes)} used`;
 

@@ -2,15 +2,23 @@ import { eq, sql } from 'drizzle-orm';
 import { formatStorageAmount } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { Database, DbOrTx } from '../../db/client';
-import { tracks, users } from '../../db/schema';
+import { tracks, trackVersions, users } from '../../db/schema';
 import { fileTooLargeMessage, formatByteLimit } from '../../media/receive-upload';
 import { HttpError } from '../../plugins/errors';
 import { createTrack } from './tracks.service';
 
-/** Bytes of audio the person stores: what counts toward the storage quota (decision 0033). */
+/**
+ * Bytes of audio the person stores: what counts toward the storage quota (decision 0033): every
+ * track's current file and every kept original of an earlier version (decision 0430).
+ */
 export async function storedBytes(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
-    .select({ used: sql<string | number>`coalesce(sum(${tracks.size}), 0)` })
+    .select({
+      used: sql<string | number>`coalesce(sum(${tracks.size}), 0) + coalesce((
+        select sum(${trackVersions.size}) from ${trackVersions}
+         join ${tracks} kt on kt.id = ${trackVersions.trackId}
+         where kt.user_id = ${userId} and ${trackVersions.storageKey} is not null), 0)`,
+    })
     .from(tracks)
     .where(eq(tracks.userId, userId));
   return Number(row?.used ?? 0);
@@ -22,15 +30,14 @@ export const quotaExceededMessage = (usedBytes: number, quotaBytes: number) =>
 /**
  * How large the next audio file may be: the upload limit, or the room left under the quota when
  * that is smaller (so a body that cannot fit is refused before or while it arrives, not after).
- * A person already at the quota is refused at once. quotaBytes 0 means unlimited. `replacedBytes`:
- * the size of a file the upload replaces (a new version of a track, decision 0221), freed by it.
+ * A person already at the quota is refused at once. quotaBytes 0 means unlimited. A new version of
+ * a track frees nothing: the replaced original is kept (decision 0430).
  */
 export async function audioUploadLimit(
   db: Database,
   userId: string,
   maxUploadBytes: number,
   quotaBytes: number,
-  replacedBytes = 0,
 ): Promise<{ maxBytes: number; tooLargeMessage: string }> {
   const sizeLimit = {
     maxBytes: maxUploadBytes,
@@ -38,7 +45,7 @@ export async function audioUploadLimit(
   };
   if (!quotaBytes) return sizeLimit;
   const used = await storedBytes(db, userId);
-  const room = quotaBytes - used + replacedBytes;
+  const room = quotaBytes - used;
   if (room <= 0) throw new HttpError(413, quotaExceededMessage(used, quotaBytes));
   return room < maxUploadBytes
     ? { maxBytes: room, tooLargeMessage: quotaExceededMessage(used, quotaBytes) }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatStorageAmount } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { Database, DbOrTx } from '../../db/client';
-import { tracks, trackVersions, users } from '../../db/schema';
+import { tracks, users } from '../../db/schema';
 import { fileTooLargeMessage, formatByteLimit } from '../../media/receive-upload';
 import { HttpError } from '../../plugins/errors';
 import { createTrack } from './tracks.service';
@@ -15,9 +15,8 @@ export async function storedBytes(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
     .select({
       used: sql<string | number>`coalesce(sum(${tracks.size}), 0) + coalesce((
-        select sum(${trackVersions.size}) from ${trackVersions}
-         join ${tracks} kt on kt.id = ${trackVersions.trackId}
-         where kt.user_id = ${userId} and ${trackVersions.storageKey} is not null), 0)`,
+        select sum(kv.size) from track_versions kv join tracks kt on kt.id = kv.track_id
+         where kt.user_id = ${userId} and kv.storage_key is not null), 0)`,
     })
     .from(tracks)
     .where(eq(tracks.userId, userId));

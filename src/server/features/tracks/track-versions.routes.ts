@@ -126,7 +126,7 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
       schema: {
         summary: "A track's versions, newest first",
         description:
-          'Version 1 (the first upload) has an entry once a later version replaced it (tracks replaced before originals were kept have none). `hasFile` says whether the version\'s file can be downloaded by the owner. Whoever may listen to the track may read them; 404 otherwise.',
+          "Version 1 (the first upload) has an entry once a later version replaced it (tracks replaced before originals were kept have none). `hasFile` says whether the version's file can be downloaded by the owner. Whoever may listen to the track may read them; 404 otherwise.",
         tags,
         params: trackParams,
         response: { 200: z.array(trackVersionSchema) },
@@ -167,7 +167,7 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
       schema: {
         summary: "Remove an earlier version's file to free room (owner only)",
         description:
-          "The version stays in the history without a file. 404 when the caller may not listen to the track or the version has no file, 403 for a listener who does not own it, 409 for the current version (delete the track instead).",
+          'The version stays in the history without a file. 404 when the caller may not listen to the track or the version has no file, 403 for a listener who does not own it, 409 for the current version (delete the track instead).',
         tags,
         params: versionParams,
         response: { 204: z.null().describe('Removed') },

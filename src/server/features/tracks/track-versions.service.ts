@@ -68,7 +68,11 @@ export async function addTrackVersion(
     }
     // Kept before the track lets go of it: the track's trigger then sees the key kept and queues
     // nothing (a replaced original no version row holds would be queued, migration 0024).
-    const kept = { storageKey: current.filepath, mimeType: current.mimeType, contentHash: current.contentHash };
+    const kept = {
+      storageKey: current.filepath,
+      mimeType: current.mimeType,
+      contentHash: current.contentHash,
+    };
     await tx
       .insert(trackVersions)
       .values({
@@ -167,7 +171,11 @@ export async function findVersionOriginal(
       ),
     );
   if (!row?.storageKey) throw notFound(`Version ${version} has no file`);
-  return { key: row.storageKey, mimeType: row.mimeType ?? 'application/octet-stream', filename: row.filename };
+  return {
+    key: row.storageKey,
+    mimeType: row.mimeType ?? 'application/octet-stream',
+    filename: row.filename,
+  };
 }
 
 /**
@@ -183,7 +191,7 @@ export async function deleteVersionOriginal(
 ): Promise<void> {
   const track = await requireTrackOwner(db, trackId, viewerId);
   if (version === track.version) {
-    throw new HttpError(409, 'The current version\'s file is the track itself: delete the track to remove it');
+    throw new HttpError(409, "The current version's file is the track itself: delete the track to remove it");
   }
   const cleared = await db
     .update(trackVersions)

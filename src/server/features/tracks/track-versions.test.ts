@@ -202,5 +202,6 @@ describe('POST /api/tracks/{id}/versions', () => {
     } finally {
       await quota.close();
     }
-  });
+    // A second app of its own: slow to start on a loaded machine.
+  }, 120_000);
 });

@@ -1,7 +1,5 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ExportedTrack, JournalExport } from '../../../shared/schemas/journal-export';
-
-type ExportedVersion = ExportedTrack['versions'][number];
 import { EXPORT_FORMAT_VERSION } from '../../../shared/schemas/journal-export';
 import type { Database } from '../../db/client';
 import {
@@ -39,6 +37,8 @@ export interface ExportPlan {
   journal: JournalExport;
   files: StoredEntry[];
 }
+
+type ExportedVersion = ExportedTrack['versions'][number];
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -109,7 +109,13 @@ export async function planExport(db: Database, userId: string, now = new Date())
         sha256: v.storageKey ? v.contentHash : null,
       };
       if (v.storageKey && entry.file) {
-        files.push({ path: entry.file, key: v.storageKey, mtime: v.createdAt, hashInto: entry, size: v.size });
+        files.push({
+          path: entry.file,
+          key: v.storageKey,
+          mtime: v.createdAt,
+          hashInto: entry,
+          size: v.size,
+        });
       }
       return entry;
     });

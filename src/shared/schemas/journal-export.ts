@@ -27,9 +27,9 @@ const versionSchema = z.object({
   size: z.number(),
   createdAt: isoDate,
   /**
-   * The file inside the zip and its sha256 (hex): the current version only. Journal replaces a
-   * track's file on a new version and does not keep the old bytes (decision 0220), so earlier
-   * versions are listed with their name, size and date but have no file.
+   * The file inside the zip and its sha256 (hex). The current version always has one; an earlier
+   * version has its kept original (`tracks/<id>/v<k>/<name>`, decision 0430), or null when its owner
+   * removed the file or it was replaced before Journal kept earlier files (decision 0220).
    */
   file: zipPath.nullable(),
   sha256: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { text } from './primitives';
+import { INT4_MAX, text } from './primitives';
 
 const NOTE_MAX = LIMITS.versionNote;
 
@@ -13,7 +13,10 @@ export const trackVersionUploadFieldsSchema = z.object({
     .transform((v) => v || null),
 });
 
-/** One new version of a track (v2, v3…); version 1 is the first upload and has no entry. */
+/**
+ * One version of a track: v2, v3… as the owner uploaded them, and version 1 (the first upload) once a
+ * later version replaced it after decision 0430 (tracks replaced before have no entry for it).
+ */
 export const trackVersionSchema = z.object({
   id: z.number(),
   trackId: z.number(),
@@ -22,5 +25,19 @@ export const trackVersionSchema = z.object({
   filename: z.string(),
   size: z.number(),
   createdAt: z.string(),
+  /**
+   * The version's file exists: always for the current version; for an earlier one while its original
+   * is kept (decision 0430), which its owner may download or remove.
+   */
+  hasFile: z.boolean(),
 });
+
+const VERSION_MESSAGE = 'Not a valid version number';
+/** The `{version}` of /api/tracks/{id}/versions/{version}/original: a whole number from 1. */
+export const versionNumberParam = () =>
+  z.coerce
+    .number(VERSION_MESSAGE)
+    .int(VERSION_MESSAGE)
+    .min(1, VERSION_MESSAGE)
+    .max(INT4_MAX, VERSION_MESSAGE);
 export type TrackVersion = z.infer<typeof trackVersionSchema>;

@@ -25,6 +25,11 @@ const TrackPlayCounts = lazy(() =>
   import('../plays/track-play-counts').then((m) => ({ default: m.TrackPlayCounts })),
 );
 
+/** The owner's versions with their earlier files (decision 0430): their own chunk too. */
+const TrackVersionsList = lazy(() =>
+  import('./track-versions-list').then((m) => ({ default: m.TrackVersionsList })),
+);
+
 /** The track page's own buttons (issue 10): queue it, or download the original. */
 function TrackPageActions({ track }: { track: PlayerTrack }) {
   const { blocked, playNext, addToQueue } = useQueueActions(track);
@@ -116,6 +121,7 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
       {own && (
         <Suspense fallback={null}>
           <TrackPlayCounts trackId={track.id} />
+          {track.version > 1 && <TrackVersionsList trackId={track.id} current={track.version} />}
         </Suspense>
       )}
       {track.equipment.length > 0 && (

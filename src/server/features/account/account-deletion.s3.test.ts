@@ -25,6 +25,7 @@ import {
   trackLikes,
   trackPlays,
   tracks,
+  trackVersions,
   users,
 } from '../../db/schema';
 import { imageKeysOf } from '../../media/image-variants';
@@ -240,13 +241,19 @@ describe('DELETE /api/user on S3', () => {
     const [cover] = await t.db.select().from(playlists).where(eq(playlists.id, playlistId));
     const [aloneRow] = await t.db.select().from(collectives).where(eq(collectives.id, alone));
     const [keptRow] = await t.db.select().from(collectives).where(eq(collectives.id, withAdmins));
+    // Version 1's original, kept when version 2 replaced it (decision 0430).
+    const keptOriginals = await t.db
+      .select({ key: trackVersions.storageKey })
+      .from(trackVersions)
+      .where(eq(trackVersions.trackId, trackId));
     const itsKeys = [
       ...own.flatMap((r) => [r.filepath, r.renditionKey, r.peaksKey, r.ogImageKey]),
+      ...keptOriginals.map((v) => v.key),
       ...imageKeysOf(me!.avatarKey),
       ...imageKeysOf(cover!.imageKey),
       ...imageKeysOf(aloneRow!.imageKey),
     ].filter((k): k is string => Boolean(k));
-    expect(itsKeys.length).toBe(2 * 4 - 3 + 3 * imageKeysOf(me!.avatarKey).length);
+    expect(itsKeys.length).toBe(2 * 4 - 3 + 1 + 3 * imageKeysOf(me!.avatarKey).length);
     const before = await bucketKeys();
     for (const key of itsKeys) expect(before).toContain(key);
     const othersKeys = before.filter((k) => !itsKeys.includes(k));

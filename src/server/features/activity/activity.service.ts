@@ -61,10 +61,11 @@ export async function collectiveActivity(
       select 'comment', c.id, c.created_at, c.user_id, null, c.track_id, c.id, null
         from track_comments c where c.collective_id = ${collectiveId}
       union all
-      -- A new version of a track that sits in a playlist shared here (decision 0224).
+      -- A new version of a track that sits in a playlist shared here (decision 0224). Version 1's
+      -- row only keeps the first upload's file (decision 0430): it was no new version.
       select 'version', v.id, v.created_at, vt.user_id, null, v.track_id, null, v.id
         from track_versions v join tracks vt on vt.id = v.track_id
-       where exists (select 1 from playlist_tracks vpt
+       where v.version > 1 and exists (select 1 from playlist_tracks vpt
                        join playlist_collective_shares vps on vps.playlist_id = vpt.playlist_id
                       where vps.collective_id = ${collectiveId} and vpt.track_id = v.track_id)
     )

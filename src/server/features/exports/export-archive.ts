@@ -71,7 +71,7 @@ function hashing(onDigest: (hex: string) => void): Transform {
 
 /**
  * Writes the export's zip to `file` (decision 0415): README.txt, then every stored file (originals,
- * images) STORED and piped from the store one after another, each opened only when its turn comes,
+ * earlier versions' kept originals (decision 0430), images) STORED and piped from the store one after another, each opened only when its turn comes,
  * then tracks.csv and journal.json deflated. The originals are hashed as they pass, and journal.json
  * (written last, so after them) carries those hashes: what the zip holds, checked, even for tracks
  * uploaded before hashes were kept. Memory stays flat whatever the account's size. A file gone from
@@ -86,7 +86,6 @@ export async function writeExportArchive(
   const { journal, files } = plan;
   const now = zipTime(new Date(journal.exportedAt));
   const zip = new ZipFile();
-  const hashes = new Map<number, string>();
   let current: Readable | undefined;
   const failures: Error[] = [];
   const fail = (err: Error) => {
@@ -106,10 +105,17 @@ export async function writeExportArchive(
       store.createReadStream(entry.key).then(
         (stream) => {
           stream.once('error', fail);
+          const target = entry.hashInto;
           current =
-            entry.trackId === undefined
+            target === undefined
               ? stream
-              : stream.pipe(hashing((hex) => hashes.set(entry.trackId!, hex))).once('error', fail);
+              : stream
+                  .pipe(
+                    hashing((hex) => {
+                      target.sha256 = hex;
+                    }),
+                  )
+                  .once('error', fail);
           done(null, current);
         },
         (err: Error) => fail(err),
@@ -121,16 +127,8 @@ export async function writeExportArchive(
     zip.addReadStreamLazy(name, { compress: true, mtime: now }, (done) =>
       done(null, Readable.from([make()])),
     );
-  const withHashes = () => {
-    for (const t of journal.tracks) {
-      const latest = t.versions.at(-1)!;
-      latest.sha256 = hashes.get(t.id) ?? latest.sha256;
-    }
-  };
-  generated('tracks.csv', () => {
-    withHashes();
-    return tracksCsv(journal);
-  });
+  // Each original's hash was written into its version in journal (`hashInto`) as it passed.
+  generated('tracks.csv', () => tracksCsv(journal));
   generated('journal.json', () => `${JSON.stringify(journal, null, 2)}\n`);
   zip.on('error', fail);
   zip.end();

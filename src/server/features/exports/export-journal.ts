@@ -23,8 +23,11 @@ export interface StoredEntry {
   path: string;
   key: string;
   mtime: Date;
-  /** An original: hashed while it streams, the hash written into journal.json. */
-  trackId?: number;
+  /**
+   * An original: hashed while it streams, the hash written into journal.json on this object (the
+   * track's current version, or an earlier version's kept file, decision 0430).
+   */
+  hashInto?: { sha256: string | null };
   /** Known for originals (measured at upload): the zip then says so up front, Zip64 past 4 GiB. */
   size?: number;
 }
@@ -34,6 +37,8 @@ export interface ExportPlan {
   journal: JournalExport;
   files: StoredEntry[];
 }
+
+type ExportedVersion = ExportedTrack['versions'][number];
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -72,16 +77,48 @@ export async function planExport(db: Database, userId: string, now = new Date())
     : [[], []];
 
   const exportedTracks = own.map((t): ExportedTrack => {
-    const file = `tracks/${t.id}/${safeEntryName(t.filename)}`;
-    files.push({
-      path: file,
-      key: t.filepath,
-      mtime: t.fileCreatedAt ?? t.createdAt,
-      trackId: t.id,
-      size: t.size,
-    });
+    const folder = `tracks/${t.id}`;
     const history = versions.filter((v) => v.trackId === t.id).sort((a, b) => a.version - b.version);
     const earlier = history.filter((v) => v.version < t.version);
+    const current: ExportedVersion = {
+      version: t.version,
+      note: history.find((v) => v.version === t.version)?.note ?? null,
+      originalFilename: t.filename,
+      size: t.size,
+      createdAt: iso(history.find((v) => v.version === t.version)?.createdAt ?? t.createdAt),
+      file: `${folder}/${safeEntryName(t.filename)}`,
+      sha256: t.contentHash,
+    };
+    files.push({
+      path: current.file!,
+      key: t.filepath,
+      mtime: t.fileCreatedAt ?? t.createdAt,
+      hashInto: current,
+      size: t.size,
+    });
+    // Earlier versions whose original is kept (decision 0430) are in the zip too, each in a folder
+    // of its own (`tracks/<id>/v<k>/`), so names never clash with the current file's.
+    const older = earlier.map((v): ExportedVersion => {
+      const entry: ExportedVersion = {
+        version: v.version,
+        note: v.note,
+        originalFilename: v.filename,
+        size: v.size,
+        createdAt: iso(v.createdAt),
+        file: v.storageKey ? `${folder}/v${v.version}/${safeEntryName(v.filename)}` : null,
+        sha256: v.storageKey ? v.contentHash : null,
+      };
+      if (v.storageKey && entry.file) {
+        files.push({
+          path: entry.file,
+          key: v.storageKey,
+          mtime: v.createdAt,
+          hashInto: entry,
+          size: v.size,
+        });
+      }
+      return entry;
+    });
     return {
       id: t.id,
       title: t.name,
@@ -96,7 +133,8 @@ export async function planExport(db: Database, userId: string, now = new Date())
       updatedAt: iso(t.updatedAt),
       equipment: tags.filter((g) => g.trackId === t.id).map(({ name, category }) => ({ name, category })),
       versions: [
-        // Version 1 has no history row; when the track was replaced, its first file's name is unknown.
+        // Version 1 has a row only when a later version replaced it after decision 0430; before
+        // that, its file and name are gone.
         ...(t.version > 1 && !earlier.some((v) => v.version === 1)
           ? [
               {
@@ -110,24 +148,8 @@ export async function planExport(db: Database, userId: string, now = new Date())
               },
             ]
           : []),
-        ...earlier.map((v) => ({
-          version: v.version,
-          note: v.note,
-          originalFilename: v.filename,
-          size: v.size,
-          createdAt: iso(v.createdAt),
-          file: null,
-          sha256: null,
-        })),
-        {
-          version: t.version,
-          note: history.find((v) => v.version === t.version)?.note ?? null,
-          originalFilename: t.filename,
-          size: t.size,
-          createdAt: iso(history.find((v) => v.version === t.version)?.createdAt ?? t.createdAt),
-          file,
-          sha256: t.contentHash,
-        },
+        ...older,
+        current,
       ],
     };
   });

@@ -13,7 +13,8 @@ This archive holds everything you put into Journal:
   README.txt       this file
   journal.json     your data (UTF-8 JSON, described below)
   tracks.csv       one row per track, for a spreadsheet (comma-separated, RFC 4180, UTF-8)
-  tracks/<id>/     each track's original file, exactly as you uploaded it
+  tracks/<id>/     each track's original file, exactly as you uploaded it, and in
+                   tracks/<id>/v<k>/ the file of its earlier version k, when kept
   images/          your avatar (avatar.webp) and playlist covers (playlists/<n>.webp)
 
 journal.json, format version ${journal.formatVersion}:
@@ -27,8 +28,9 @@ journal.json, format version ${journal.formatVersion}:
                    equipment [{ name, category }],
                    versions, oldest first: { version, note, originalFilename, size,
                    createdAt, file, sha256 }. The last is the current file: "file" is its
-                   path in this archive and "sha256" the SHA-256 of its bytes. Journal does
-                   not keep the files of earlier versions, so they have no file.
+                   path in this archive and "sha256" the SHA-256 of its bytes. An earlier
+                   version has them too while Journal keeps its file; "file" is null when
+                   the file was removed or replaced before Journal kept earlier files.
   playlists        name, description, isPublic, cover (a path), trackIds (in playlist
                    order, ids of "tracks"), createdAt
   collectives      name, your role (owner, admin or member), joinedAt

@@ -60,6 +60,15 @@ beforeAll(async () => {
   );
   expect(v2.statusCode, v2.body).toBe(201);
   const jamId = await upload(me, '../../etc/passwd', 'jam.wav', second);
+  // A track whose first file its owner removed to free room (decision 0430): listed, no file.
+  const riffId = await upload(me, 'Riff', 'riff.wav', makeWav(0.5));
+  const riff2 = await me.upload(
+    `/api/tracks/${riffId}/versions`,
+    {},
+    { field: 'file', name: 'riff-2.wav', type: 'audio/wav', data: makeWav(0.75) },
+  );
+  expect(riff2.statusCode, riff2.body).toBe(201);
+  expect((await me.request('DELETE', `/api/tracks/${riffId}/versions/1/original`)).statusCode).toBe(204);
   otherTrackId = await upload(other, 'Their song', 'song.wav', first);
   await other.patch(`/api/tracks/${otherTrackId}`, { visibility: 'public' });
 
@@ -134,9 +143,25 @@ describe('Download my data', () => {
     expect(take.title).toBe('Take, "one"');
     expect(take.equipment).toEqual([{ name: 'Juno-60', category: 'synth' }]);
     expect(take.versions.map((v) => [v.version, v.note, v.file !== null])).toEqual([
-      [1, null, false],
+      [1, null, true],
       [2, 'Louder', true],
     ]);
+    // The first upload, kept when version 2 replaced it (decision 0430): in its own folder, byte
+    // for byte, with its name and the hash of the bytes in the zip.
+    const v1 = take.versions[0]!;
+    expect(v1).toMatchObject({ originalFilename: 'take.wav', size: first.length });
+    expect(v1.file).toBe(`tracks/${takeId}/v1/take.wav`);
+    const v1File = byName.get(v1.file!)!;
+    expect(v1File.compressionMethod).toBe(0);
+    expect(v1File.data.equals(first)).toBe(true);
+    expect(v1.sha256).toBe(sha(first));
+    // A version whose file was removed is listed without one.
+    const riff = journal.tracks.find((tr) => tr.title === 'Riff')!;
+    expect(riff.versions.map((v) => [v.version, v.originalFilename, v.file, v.sha256 !== null])).toEqual([
+      [1, 'riff.wav', null, false],
+      [2, 'riff-2.wav', `tracks/${riff.id}/riff-2.wav`, true],
+    ]);
+    expect(names.filter((n) => n.startsWith(`tracks/${riff.id}/`))).toEqual([`tracks/${riff.id}/riff-2.wav`]);
     const current = take.versions.at(-1)!;
     const file = byName.get(current.file!)!;
     expect(file.compressionMethod).toBe(0);
@@ -166,7 +191,7 @@ describe('Download my data', () => {
     expect(csv.compressionMethod).toBe(8);
     const lines = csv.data.toString().trimEnd().split('\r\n');
     expect(lines[0]).toMatch(/^id,title,visibility,/);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.startsWith(`${takeId},`))).toContain(`${takeId},"Take, ""one""",private,`);
   });
 

@@ -7,10 +7,17 @@ import { fileTooLargeMessage, formatByteLimit } from '../../media/receive-upload
 import { HttpError } from '../../plugins/errors';
 import { createTrack } from './tracks.service';
 
-/** Bytes of audio the person stores: what counts toward the storage quota (decision 0033). */
+/**
+ * Bytes of audio the person stores: what counts toward the storage quota (decision 0033): every
+ * track's current file and every kept original of an earlier version (decision 0430).
+ */
 export async function storedBytes(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db
-    .select({ used: sql<string | number>`coalesce(sum(${tracks.size}), 0)` })
+    .select({
+      used: sql<string | number>`coalesce(sum(${tracks.size}), 0) + coalesce((
+        select sum(kv.size) from track_versions kv join tracks kt on kt.id = kv.track_id
+         where kt.user_id = ${userId} and kv.storage_key is not null), 0)`,
+    })
     .from(tracks)
     .where(eq(tracks.userId, userId));
   return Number(row?.used ?? 0);
@@ -37,15 +44,14 @@ export const quotaExceededMessage = (usedBytes: number, quotaBytes: number) =>
 /**
  * How large the next audio file may be: the upload limit, or the room left under the quota when
  * that is smaller (so a body that cannot fit is refused before or while it arrives, not after).
- * A person already at the quota is refused at once. quotaBytes 0 means unlimited. `replacedBytes`:
- * the size of a file the upload replaces (a new version of a track, decision 0221), freed by it.
+ * A person already at the quota is refused at once. quotaBytes 0 means unlimited. A new version of
+ * a track frees nothing: the replaced original is kept (decision 0430).
  */
 export async function audioUploadLimit(
   db: Database,
   userId: string,
   maxUploadBytes: number,
   quotaBytes: number,
-  replacedBytes = 0,
 ): Promise<{ maxBytes: number; tooLargeMessage: string }> {
   const sizeLimit = {
     maxBytes: maxUploadBytes,
@@ -53,7 +59,7 @@ export async function audioUploadLimit(
   };
   if (!quotaBytes) return sizeLimit;
   const used = await storedBytes(db, userId);
-  const room = quotaBytes - used + replacedBytes;
+  const room = quotaBytes - used;
   if (room <= 0) throw new HttpError(413, quotaExceededMessage(used, quotaBytes));
   return room < maxUploadBytes
     ? { maxBytes: room, tooLargeMessage: quotaExceededMessage(used, quotaBytes) }

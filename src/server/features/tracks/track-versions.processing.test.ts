@@ -2,11 +2,13 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { hasFfmpeg, makeWav } from '../../../test/media-fixtures';
 import { uploadAudio, waitForProcessing } from '../../../test/track-processing';
+import { trackVersions } from '../../db/schema';
 import type { BlobStore } from '../../storage/blob-store';
 import { LocalDiskStore } from '../../storage/local-disk-store';
 
@@ -88,6 +90,12 @@ async function versionDuringProcessing(mode: Hold) {
     { field: 'file', name: 'second.wav', type: 'audio/wav', data: makeWav(3) },
   );
   expect(res.statusCode).toBe(201);
+  if (mode === 'after') {
+    // The replaced original is kept (decision 0430); its owner removes it to free room.
+    expect((await owner.request('DELETE', `/api/tracks/${first.id}/versions/1/original`)).statusCode).toBe(
+      204,
+    );
+  }
   await waitForBlobDeletions(t.db);
   hold.release();
   const track = await waitForProcessing(owner, first.id);
@@ -101,13 +109,20 @@ async function versionDuringProcessing(mode: Hold) {
 describe.skipIf(!hasFfmpeg)('a new version while the old file is processed', () => {
   it('a run that measured the old file drops its results and processes the new one', async () => {
     const before = trackFiles();
-    await versionDuringProcessing('buffered');
+    const id = await versionDuringProcessing('buffered');
     await waitForBlobDeletions(t.db);
-    // The new original and its peaks; nothing of the old file or of the dropped run.
-    expect(trackFiles().filter((f) => !before.includes(f))).toHaveLength(2);
+    // The new original and its peaks, and the old original kept for version 1 (decision 0430);
+    // nothing of the dropped run.
+    const added = trackFiles().filter((f) => !before.includes(f));
+    expect(added).toHaveLength(3);
+    const [v1] = await t.db
+      .select({ key: trackVersions.storageKey })
+      .from(trackVersions)
+      .where(and(eq(trackVersions.trackId, id), eq(trackVersions.version, 1)));
+    expect(added.map((f) => `tracks/${f}`)).toContain(v1?.key);
   }, 30_000);
 
-  it('a run that finds the old file already removed does not fail the track', async () => {
+  it('a run that finds the old file already removed (its owner deleted it) does not fail the track', async () => {
     await versionDuringProcessing('after');
   }, 30_000);
 });

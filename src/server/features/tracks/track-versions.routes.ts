@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../shared/schemas/primitives';
-import { trackVersionSchema, trackVersionUploadFieldsSchema } from '../../../shared/schemas/track-versions';
+import {
+  trackVersionSchema,
+  trackVersionUploadFieldsSchema,
+  versionNumberParam,
+} from '../../../shared/schemas/track-versions';
 import { trackSchema } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -15,9 +19,17 @@ import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
+import { attachmentDisposition } from '../../storage/content-disposition';
+import { type MediaOffload, mediaSender, PRIVATE, trackMediaSchemas } from './media-send';
 import { audioUploadLimit, quotaOf } from './storage.service';
 import { enqueueAfterUpload } from './track-processing.service';
-import { addTrackVersion, listTrackVersions, requireTrackToVersion } from './track-versions.service';
+import {
+  addTrackVersion,
+  deleteVersionOriginal,
+  findVersionOriginal,
+  listTrackVersions,
+  requireTrackToVersion,
+} from './track-versions.service';
 
 export interface TrackVersionRoutesOptions {
   db: Database;
@@ -26,14 +38,20 @@ export interface TrackVersionRoutesOptions {
   tempDir: string;
   maxUploadBytes: number;
   storageQuotaBytes: number;
+  /** How a version's original leaves, as every track file (media-send.ts). */
+  offload: MediaOffload;
 }
 
 const trackParams = z.object({ id: idParam() });
+const versionParams = z.object({ id: idParam(), version: versionNumberParam() });
 const tags = ['tracks'];
 /** The form field of the new file (issue 14's contract for versions; a first upload uses `audio`). */
 const FILE_FIELD = 'file';
 
-/** New versions of a track (issue 14, decisions 0220-0222): upload one, list them. */
+/**
+ * Versions of a track (issue 14, decisions 0220-0222, 0430): upload one, list them, download or
+ * remove an earlier version's kept original (owner only).
+ */
 export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVersionRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store } = opts;
@@ -45,7 +63,7 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
       schema: {
         summary: 'Upload a new version of a track (owner only)',
         description:
-          'The file replaces the current one: the track keeps its id, name, notes, tags, playlists and comments, its `version` goes up by one and it is processed again. 404 for a track the caller may not listen to, 403 for one they may listen to but do not own.',
+          'The file becomes the current one: the track keeps its id, name, notes, tags, playlists and comments, its `version` goes up by one and it is processed again. The replaced original is kept (it counts toward the quota) and can be downloaded or removed at /api/tracks/{id}/versions/{version}/original. 404 for a track the caller may not listen to, 403 for one they may listen to but do not own.',
         tags,
         params: trackParams,
         multipartBody: uploadForm(FILE_FIELD, 'The new audio file', trackVersionUploadFieldsSchema),
@@ -56,12 +74,12 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
       const user = userOf(request);
       // Refused before a byte of the file is read.
       const current = await requireTrackToVersion(db, request.params.id, user.id);
+      // The replaced original is kept, so it frees no room (decision 0430).
       const limit = await audioUploadLimit(
         db,
         user.id,
         opts.maxUploadBytes,
         quotaOf(user, opts.storageQuotaBytes),
-        current.size,
       );
       const upload = await receiveUpload(request, { fileField: FILE_FIELD, tempDir: opts.tempDir, ...limit });
       let stored: string | undefined;
@@ -91,7 +109,8 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
           note,
         );
         stored = undefined;
-        // The old original, rendition and peaks were queued for removal with the update (decision 0095).
+        // The old rendition and peaks were queued for removal with the update (decision 0095); the
+        // old original is kept on its version's row (decision 0430).
         await app.kickBlobDeletions();
         // Processing runs later, in a worker; the upload is answered now.
         await enqueueAfterUpload(opts.queue, track.id, request.log);
@@ -110,14 +129,61 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
     '/api/tracks/:id/versions',
     {
       schema: {
-        summary: "A track's new versions, newest first",
+        summary: "A track's versions, newest first",
         description:
-          'Version 1 (the first upload) has no entry. Whoever may listen to the track may read them; 404 otherwise.',
+          "Version 1 (the first upload) has an entry once a later version replaced it (tracks replaced before originals were kept have none). `hasFile` says whether the version's file can be downloaded by the owner. Whoever may listen to the track may read them; 404 otherwise.",
         tags,
         params: trackParams,
         response: { 200: z.array(trackVersionSchema) },
       },
     },
     async (request) => listTrackVersions(db, request.params.id, request.session.userId ?? null),
+  );
+
+  const send = mediaSender(store, opts.offload);
+  app.get(
+    '/api/tracks/:id/versions/:version/original',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Download a version's file as it was uploaded (owner only)",
+        description:
+          "An earlier version's kept original, or the current file for the current version; as an attachment with its own name, Range supported. 404 when the caller may not listen to the track or the version has no file, 403 for a listener who does not own it.",
+        tags,
+        params: versionParams,
+        ...trackMediaSchemas.original,
+      },
+    },
+    async (request, reply) => {
+      const { id, version } = request.params;
+      const file = await findVersionOriginal(db, id, version, userOf(request).id);
+      return send(request, reply, file.key, {
+        contentType: file.mimeType,
+        cacheControl: PRIVATE,
+        contentDisposition: attachmentDisposition(file.filename),
+      });
+    },
+  );
+
+  app.delete(
+    '/api/tracks/:id/versions/:version/original',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        summary: "Remove an earlier version's file to free room (owner only)",
+        description:
+          'The version stays in the history without a file. 404 when the caller may not listen to the track or the version has no file, 403 for a listener who does not own it, 409 for the current version (delete the track instead).',
+        tags,
+        params: versionParams,
+        response: { 204: z.null().describe('Removed') },
+      },
+    },
+    async (request, reply) => {
+      const { id, version } = request.params;
+      await deleteVersionOriginal(db, id, version, userOf(request).id);
+      // The key was queued with the update (trigger, migration 0026): the drain removes the file.
+      await app.kickBlobDeletions();
+      return reply.code(204).send(null);
+    },
   );
 }

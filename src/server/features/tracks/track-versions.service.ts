@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { TrackVersion } from '../../../shared/schemas/track-versions';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
@@ -39,9 +39,11 @@ export interface VersionFile {
 /**
  * Makes `file` the track's current file (decision 0220): the version goes up by one, a history row is
  * written, and processing starts over (state `pending`, waveform, rendition and loudness cleared).
- * Name, notes, tags, playlists and comments stay. The row update queues the old original, rendition
- * and peaks for removal in the same transaction (trigger, decision 0095). With a quota the owner's row
- * is locked while their bytes are summed, as a new upload does, the replaced file's bytes freed.
+ * Name, notes, tags, playlists and comments stay. The replaced original is kept on its version's row
+ * (decision 0430; version 1's row is written now), so it still counts toward the quota; the row
+ * update queues the old rendition, peaks and preview for removal in the same transaction (trigger,
+ * decision 0095). With a quota the owner's row is locked while their bytes are summed, as a new
+ * upload does.
  */
 export async function addTrackVersion(
   db: Database,
@@ -62,10 +64,27 @@ export async function addTrackVersion(
     if (!current) throw notFound('Track not found');
     if (quotaBytes) {
       const used = await storedBytes(tx, track.userId);
-      if (used - current.size + file.size > quotaBytes) {
-        throw new HttpError(413, quotaExceededMessage(used, quotaBytes));
-      }
+      if (used + file.size > quotaBytes) throw new HttpError(413, quotaExceededMessage(used, quotaBytes));
     }
+    // Kept before the track lets go of it: the track's trigger then sees the key kept and queues
+    // nothing (a replaced original no version row holds would be queued, migration 0026).
+    const kept = {
+      storageKey: current.filepath,
+      mimeType: current.mimeType,
+      contentHash: current.contentHash,
+    };
+    await tx
+      .insert(trackVersions)
+      .values({
+        trackId: current.id,
+        version: current.version,
+        note: null,
+        filename: current.filename,
+        size: current.size,
+        createdAt: current.createdAt,
+        ...kept,
+      })
+      .onConflictDoUpdate({ target: [trackVersions.trackId, trackVersions.version], set: kept });
     const version = current.version + 1;
     const [updated] = await tx
       .update(tracks)
@@ -92,13 +111,16 @@ export async function addTrackVersion(
   return { track: dto!, version: row.version };
 }
 
-/** GET /api/tracks/{id}/versions: newest first, for whoever may listen to the track (404 otherwise). */
+/**
+ * GET /api/tracks/{id}/versions: newest first, for whoever may listen to the track (404 otherwise).
+ * `hasFile`: the current version, or an earlier one whose original is kept (decision 0430).
+ */
 export async function listTrackVersions(
   db: Database,
   trackId: number,
   viewerId: string | null,
 ): Promise<TrackVersion[]> {
-  await findListenableTrack(db, trackId, viewerId);
+  const track = await findListenableTrack(db, trackId, viewerId);
   const rows = await db
     .select()
     .from(trackVersions)
@@ -112,5 +134,84 @@ export async function listTrackVersions(
     filename: r.filename,
     size: r.size,
     createdAt: r.createdAt.toISOString(),
+    hasFile: r.version === track.version || r.storageKey !== null,
   }));
+}
+
+/** What the original route sends: the stored key, its type and its name. */
+export interface VersionOriginal {
+  key: string;
+  mimeType: string;
+  filename: string;
+}
+
+/**
+ * The original of version `version` for its owner (decision 0430): the track's own file for the
+ * current version, the kept file for an earlier one; 404 when that version has no file (removed,
+ * replaced before files were kept, or no such version). 404/403 as every owner-only track route.
+ */
+export async function findVersionOriginal(
+  db: Database,
+  trackId: number,
+  version: number,
+  viewerId: string,
+): Promise<VersionOriginal> {
+  const track = await requireTrackOwner(db, trackId, viewerId);
+  if (version === track.version) {
+    return { key: track.filepath, mimeType: track.mimeType, filename: track.filename };
+  }
+  const [row] = await db
+    .select()
+    .from(trackVersions)
+    .where(
+      and(
+        eq(trackVersions.trackId, trackId),
+        eq(trackVersions.version, version),
+        isNotNull(trackVersions.storageKey),
+      ),
+    );
+  if (!row?.storageKey) throw notFound(`Version ${version} has no file`);
+  return {
+    key: row.storageKey,
+    mimeType: row.mimeType ?? 'application/octet-stream',
+    filename: row.filename,
+  };
+}
+
+/**
+ * Removes an earlier version's kept original to free room (decision 0430): the history row stays,
+ * without a file; clearing its key queues the file in the blob outbox (trigger, migration 0026).
+ * The current version's file is the track's: 409, delete the track instead.
+ */
+export async function deleteVersionOriginal(
+  db: Database,
+  trackId: number,
+  version: number,
+  viewerId: string,
+): Promise<void> {
+  const track = await requireTrackOwner(db, trackId, viewerId);
+  if (version === track.version) {
+    throw new HttpError(409, "The current version's file is the track itself: delete the track to remove it");
+  }
+  const cleared = await db
+    .update(trackVersions)
+    .set({ storageKey: null })
+    .where(
+      and(
+        eq(trackVersions.trackId, trackId),
+        eq(trackVersions.version, version),
+        isNotNull(trackVersions.storageKey),
+      ),
+    )
+    .returning({ id: trackVersions.id });
+  if (cleared.length === 0) throw notFound(`Version ${version} has no file`);
+}
+
+/** 404 for who may not listen, 403 for a listener who does not own it (decision 0221's rule). */
+async function requireTrackOwner(db: Database, trackId: number, viewerId: string): Promise<TrackRow> {
+  const row = await findListenableTrack(db, trackId, viewerId);
+  if (!canChangeTrack(viewerId, row.userId)) {
+    throw forbidden("Only the owner of a track can use its earlier versions' files");
+  }
+  return row;
 }

@@ -60,7 +60,7 @@ afterAll(async () => t?.close());
 
 describe('POST /api/tracks/{id}/versions', () => {
   it.skipIf(!hasFfmpeg)(
-    'replaces the file, keeps the track, processes the new file and removes the old one',
+    'replaces the file, keeps the track and the old original, processes the new file, removes the old peaks',
     async () => {
       const first = await uploadTrack(owner, 1);
       expect(first.version).toBe(1);
@@ -92,11 +92,15 @@ describe('POST /api/tracks/{id}/versions', () => {
       expect(wave.duration).toBeCloseTo(3, 1);
       const now = await row(first.id);
       expect(now.peaksKey).not.toBe(old.peaksKey);
-      // The old original and its peaks are gone once the outbox drained (decision 0095).
+      // The old peaks are gone once the outbox drained (decision 0095); the old original is kept,
+      // byte for byte, on version 1's row (decision 0430).
       await waitForBlobDeletions(t.db);
-      expect(onDisk(old.filepath)).toBe(false);
       expect(onDisk(old.peaksKey)).toBe(false);
+      expect(onDisk(old.filepath)).toBe(true);
       expect(onDisk(now.filepath)).toBe(true);
+      const kept = await owner.get(`/api/tracks/${first.id}/versions/1/original`);
+      expect(kept.statusCode).toBe(200);
+      expect(Buffer.compare(kept.rawPayload, makeWav(1))).toBe(0);
       const original = await owner.get(`/api/tracks/${first.id}/original`);
       expect(Buffer.compare(original.rawPayload, makeWav(3))).toBe(0);
 
@@ -113,8 +117,11 @@ describe('POST /api/tracks/{id}/versions', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject([
       { trackId: sharedTrackId, version: 3, note: null, filename: 'take-v2.wav', size: makeWav(1).length },
-      { trackId: sharedTrackId, version: 2, note: 'Mix 2' },
+      { trackId: sharedTrackId, version: 2, note: 'Mix 2', hasFile: true },
+      // Version 1's row was written when version 2 replaced it, to keep its file (decision 0430).
+      { trackId: sharedTrackId, version: 1, note: null, filename: 'take.wav', hasFile: true },
     ]);
+    expect(list.json()[0].hasFile).toBe(true);
     expect((await stranger.get(versions(sharedTrackId))).statusCode).toBe(404);
     expect((await t.client().get(versions(sharedTrackId))).statusCode).toBe(404);
   });
@@ -168,8 +175,8 @@ describe('POST /api/tracks/{id}/versions', () => {
     expect(await t.db.select().from(trackVersions)).toEqual(historyBefore);
   });
 
-  it('counts the replaced file as freed under the storage quota', async () => {
-    const quota = await buildTestApp({ config: { storageQuotaBytes: makeWav(2).length + 100 } });
+  it('counts the kept original under the storage quota: a version must fit beside it (413 otherwise)', async () => {
+    const quota = await buildTestApp({ config: { storageQuotaBytes: 2 * makeWav(2).length + 100 } });
     try {
       const me = await quota.signedInClient();
       const first = await me.upload(
@@ -178,15 +185,23 @@ describe('POST /api/tracks/{id}/versions', () => {
         { field: 'audio', name: 'a.wav', type: 'audio/wav', data: makeWav(2) },
       );
       expect(first.statusCode).toBe(201);
-      // A same-size file fits where the old one was; a bigger one does not.
+      // The replaced file is kept, so it frees nothing: a second same-size file fits beside it…
       const same = await me.upload(versions(first.json().id), {}, wav(2));
       expect(same.statusCode).toBe(201);
-      const bigger = await me.upload(versions(first.json().id), {}, wav(3));
-      expect(bigger.statusCode).toBe(413);
-      expect(bigger.json().message).toMatch(/quota/i);
+      expect((await me.get('/api/user/storage')).json().usedBytes).toBe(2 * makeWav(2).length);
+      // …a third does not (refused before the final check: the room left is 100 bytes).
+      const third = await me.upload(versions(first.json().id), {}, wav(2));
+      expect(third.statusCode).toBe(413);
+      expect(third.json().message).toMatch(/quota/i);
+      expect((await me.get('/api/user/storage')).json().usedBytes).toBe(2 * makeWav(2).length);
+      // Removing version 1's file frees its room: now it fits.
+      const removed = await me.request('DELETE', `/api/tracks/${first.json().id}/versions/1/original`);
+      expect(removed.statusCode).toBe(204);
       expect((await me.get('/api/user/storage')).json().usedBytes).toBe(makeWav(2).length);
+      expect((await me.upload(versions(first.json().id), {}, wav(2))).statusCode).toBe(201);
     } finally {
       await quota.close();
     }
-  });
+    // A second app of its own: slow to start on a loaded machine.
+  }, 120_000);
 });

@@ -257,5 +257,6 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     tempDir: opts.tempDir,
     maxUploadBytes: opts.maxUploadBytes,
     storageQuotaBytes: opts.storageQuotaBytes,
+    offload: opts.media.offload,
   });
 }

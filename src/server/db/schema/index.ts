@@ -5,6 +5,7 @@ export * from './equipment';
 export * from './exports';
 export * from './feedback';
 export * from './listening';
+export * from './moderation';
 export * from './playlists';
 export * from './presence';
 export * from './security-events';

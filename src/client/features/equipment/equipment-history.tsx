@@ -65,7 +65,7 @@ export function EquipmentHistorySection({ equipmentId }: { equipmentId: number }
   const edits = history.data?.edits ?? [];
 
   return (
-    <section aria-label="Edit history" className="grid gap-3">
+    <section aria-label="Edit history" className="mt-8 grid gap-3 border-t border-border pt-4">
       <Button
         type="button"
         variant="ghost"

@@ -15,11 +15,13 @@ import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { CredentialCrypto } from './features/api-keys/credential-crypto';
 import { authRoutes } from './features/auth/auth.routes';
 import { createOidcClient } from './features/auth/oidc-client';
+import { blocksRoutes } from './features/blocks/blocks.routes';
 import { collectivesRoutes } from './features/collectives/collectives.routes';
 import { demoPlugin } from './features/demo/demo.routes';
 import { embedRoutes } from './features/embed/embed.routes';
 import { EMBED_HTML } from './features/embed/embed-pages';
 import { equipmentRoutes } from './features/equipment/equipment.routes';
+import { equipmentHistoryRoutes } from './features/equipment/equipment-history.routes';
 import { exportsRoutes } from './features/exports/exports.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
@@ -261,7 +263,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
+  await app.register(equipmentHistoryRoutes, { db });
   await app.register(usersRoutes, { db, store, tempDir });
+  await app.register(blocksRoutes, { db });
   await app.register(accountRoutes, { db });
   await app.register(exportsRoutes, {
     db,

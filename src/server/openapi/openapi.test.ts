@@ -38,6 +38,9 @@ const NO_BODY = new Set([
   'POST /api/user/sessions/sign-out-others',
   // Exports everything of the caller's: nothing to choose (decision 0415).
   'POST /api/user/export',
+  // Blocking names its person in the path; a revert names its edit (decision 0450).
+  'PUT /api/users/:username/block',
+  'POST /api/equipment/:id/history/:editId/revert',
 ]);
 
 type Schema = {

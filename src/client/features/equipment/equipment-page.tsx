@@ -4,12 +4,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { EquipmentComments } from './equipment-comments';
 import { EquipmentHeader } from './equipment-header';
+import { EquipmentHistorySection } from './equipment-history';
 import { EquipmentTracksTable } from './equipment-tracks-table';
 import { parseEquipmentId, useEquipmentDetail } from './use-equipment-page';
 
 /**
  * '/equipment/{id}' (spec section 2, equipment page): header with image, name, category and
- * description; Edit for those allowed (decision 0015); tabs Comments and 'Tracks Using {name}'.
+ * description; Edit for those allowed (decision 0015); tabs Comments and 'Tracks Using {name}'; the
+ * collapsible Edit history (decision 0450).
  */
 export function EquipmentPage({ equipmentId }: { equipmentId: string }) {
   const id = parseEquipmentId(equipmentId);
@@ -53,6 +55,7 @@ export function EquipmentPage({ equipmentId }: { equipmentId: string }) {
           <EquipmentTracksTable equipmentId={equipment.id} name={equipment.name} />
         </TabsContent>
       </Tabs>
+      <EquipmentHistorySection equipmentId={equipment.id} />
     </Page>
   );
 }

@@ -15,6 +15,7 @@ import { useSignOut } from '../auth/use-sign-out';
 import { Page } from '../shell/page-layout';
 import { AvatarUpload } from './avatar-upload';
 import { BasicInfoSection } from './basic-info-section';
+import { BlockedPeopleSection } from './blocked-people-section';
 import { DataExportSection } from './data-export-section';
 import { DataImportSection } from './data-import-section';
 import { DeleteAccountSection } from './delete-account-section';
@@ -148,6 +149,7 @@ export function ProfilePage({ user }: { user: AuthUser }) {
       <MusicAppsSection user={user} />
       <SessionsSection />
       <SecurityActivitySection />
+      <BlockedPeopleSection />
       <DataExportSection />
       <DataImportSection />
       <DeleteAccountSection user={user} />

@@ -10,6 +10,7 @@ import { imageVariant } from '../../lib/utils';
 import { useAuth } from '../auth/use-auth';
 import { EmptyState, NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { trackOwner } from '../tracks/player-track';
+import { BlockButton } from './block-button';
 import { PublicTrackGrid, tracksShared } from './public-track-grid';
 import { SocialLinkList } from './social-links-section';
 import { PUBLIC_PROFILE_KEY } from './use-profile';
@@ -103,6 +104,7 @@ export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; sign
           </div>
           {user.bio && <p className="max-w-prose text-sm whitespace-pre-line break-words">{user.bio}</p>}
           <SocialLinkList links={user.socialLinks} />
+          {viewer && viewer.id !== user.id && <BlockButton user={user} />}
         </div>
       </header>
 

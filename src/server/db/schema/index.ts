@@ -6,6 +6,7 @@ export * from './exports';
 export * from './feedback';
 export * from './imports';
 export * from './listening';
+export * from './moderation';
 export * from './playlists';
 export * from './presence';
 export * from './security-events';

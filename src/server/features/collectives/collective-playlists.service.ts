@@ -7,6 +7,7 @@ import type {
 import type { Database } from '../../db/client';
 import { collectivePlaylistComments, playlistCollectiveShares, playlists, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { PLAYLIST_COMMENT_BLOCKED, refuseBlockedMentions, refuseIfBlocked } from '../blocks/blocks.service';
 import { notifyAboutPlaylistComment } from '../notifications/playlist-comment-notifications';
 import { playlistAbilities } from '../playlists/playlists.policy';
 import { playlistTracksOf, toPlaylistDto } from '../playlists/playlists.service';
@@ -133,6 +134,9 @@ export async function addComment(
   content: string,
 ): Promise<CollectiveComment> {
   const { playlist } = await requireSharedPlaylist(db, collectiveId, playlistId, userId);
+  // A block either way cuts comments on the person's playlists and mentions (decision 0450).
+  await refuseIfBlocked(db, userId, playlist.userId, PLAYLIST_COMMENT_BLOCKED);
+  await refuseBlockedMentions(db, userId, content);
   // The comment and the inbox entries it makes are one transaction (decision 0300).
   const comment = await db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,13 +1,13 @@
 import { and, desc, eq, exists, sql } from 'drizzle-orm';
 import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { replaceValue } from '../../db/replace-value';
 import { equipmentComments, equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
-import { forbidden, HttpError, notFound } from '../../plugins/errors';
+import { forbidden, notFound } from '../../plugins/errors';
 import { imageUrlColumn, imageUrlOf } from '../images/image-url';
 import { withEquipment } from '../tracks/tracks.service';
 import { canEditEquipment } from './equipment.policy';
+import { type EquipmentTextChanges, recordEdit, writeEquipmentFields } from './equipment-history.service';
 
 const commentAuthor = {
   id: users.id,
@@ -79,39 +79,23 @@ export async function requireEquipmentEditor(db: Database, id: number, viewerId:
   return detail;
 }
 
+/** Writes the shared fields and records the edit in the page's history (decision 0450). */
 export async function updateEquipment(
   db: Database,
   id: number,
   viewerId: string,
-  changes: { name?: string; description?: string | null; category?: string },
+  changes: EquipmentTextChanges,
 ) {
   await requireEquipmentEditor(db, id, viewerId);
-  if (changes.name) {
-    const [clash] = await db
-      .select({ id: equipmentTags.id })
-      .from(equipmentTags)
-      .where(
-        and(sql`lower(${equipmentTags.name}) = lower(${changes.name})`, sql`${equipmentTags.id} <> ${id}`),
-      )
-      .limit(1);
-    if (clash) throw new HttpError(409, 'Another piece of equipment already has that name');
-  }
-  try {
-    await db
-      .update(equipmentTags)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(equipmentTags.id, id));
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      throw new HttpError(409, 'Another piece of equipment already has that name');
-    }
-    throw err;
-  }
+  await writeEquipmentFields(db, id, viewerId, changes);
   return getEquipmentDetail(db, id, viewerId);
 }
 
-/** Points the equipment at a new picture (a key base); returns its URL with the key base it replaced. */
-export async function replaceEquipmentImage(db: Database, id: number, imageKey: string) {
+/**
+ * Points the equipment at a new picture (a key base); returns its URL with the key base it replaced.
+ * The history records that the picture changed, not the files (the old one is deleted).
+ */
+export async function replaceEquipmentImage(db: Database, id: number, userId: string, imageKey: string) {
   const replaced = await replaceValue(
     db,
     equipmentTags,
@@ -123,6 +107,11 @@ export async function replaceEquipmentImage(db: Database, id: number, imageKey: 
     },
   );
   if (!replaced) throw notFound('Equipment not found');
+  await recordEdit(db, {
+    equipmentId: id,
+    userId,
+    changes: { image: { before: replaced.previous ? 'picture' : null, after: 'new picture' } },
+  });
   return { result: { imageUrl: imageUrlOf(imageKey) }, previous: replaced.previous };
 }
 

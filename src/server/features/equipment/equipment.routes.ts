@@ -148,7 +148,9 @@ export async function equipmentRoutes(
         fileField: 'image',
         maxBytes: 10 * 1024 * 1024,
       });
-      return commitImage(request, opts.store, imageKey, () => replaceEquipmentImage(db, before.id, imageKey));
+      return commitImage(request, opts.store, imageKey, () =>
+        replaceEquipmentImage(db, before.id, userOf(request).id, imageKey),
+      );
     },
   );
 

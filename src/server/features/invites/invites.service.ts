@@ -8,9 +8,10 @@ import {
   type InviteExpiry,
   type InviteLink,
 } from '../../../shared/schemas/collectives';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { collectiveInviteLinks, collectiveMembers, collectives, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
+import { hasBlocked } from '../blocks/blocks.service';
 import { canManageInvites } from '../collectives/collectives.policy';
 import { requireMembership } from '../collectives/collectives.service';
 import { imageUrlColumn } from '../images/image-url';
@@ -130,6 +131,17 @@ const refusal = (link: LinkRow) =>
     ? new HttpError(410, EXPIRED_INVITE_MESSAGE)
     : invalid();
 
+/**
+ * A block between the link's maker and whoever would join through it (decision 0450): the one blocked
+ * sees the link as invalid, as if it did not exist; the one who blocked is told to unblock first.
+ */
+async function refuseBlockedInvite(db: DbOrTx, link: LinkRow, userId: string) {
+  if (await hasBlocked(db, link.createdById, userId)) throw invalid();
+  if (await hasBlocked(db, userId, link.createdById)) {
+    throw forbidden('You have blocked the person who made this invite link: unblock them to join through it');
+  }
+}
+
 export async function getInviteDetails(db: Database, code: string, userId: string): Promise<InviteDetails> {
   const [row] = await db
     .select({
@@ -155,6 +167,7 @@ export async function getInviteDetails(db: Database, code: string, userId: strin
   const alreadyMember = row?.member != null;
   if (!row) throw invalid();
   if (!alreadyMember && !isUsable(row.link)) throw refusal(row.link);
+  if (!alreadyMember) await refuseBlockedInvite(db, row.link, userId);
   return { code, collective: row.collective, invitedBy: row.invitedBy, alreadyMember };
 }
 
@@ -183,6 +196,7 @@ export async function joinWithInvite(db: Database, code: string, userId: string)
       );
     if (existing) return { ...collective!, alreadyMember: true };
     if (!isUsable(link)) throw refusal(link);
+    await refuseBlockedInvite(tx, link, userId);
     await tx
       .update(collectiveInviteLinks)
       .set({ usageCount: sql`${collectiveInviteLinks.usageCount} + 1` })

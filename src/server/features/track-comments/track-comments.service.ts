@@ -9,6 +9,12 @@ import type {
 import type { Database, DbOrTx } from '../../db/client';
 import { playlistCollectiveShares, playlistTracks, trackComments, tracks, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import {
+  REPLY_BLOCKED,
+  refuseBlockedMentions,
+  refuseIfBlocked,
+  TRACK_COMMENT_BLOCKED,
+} from '../blocks/blocks.service';
 import { requireMembership } from '../collectives/collectives.service';
 import { notifyAboutComment } from '../notifications/notifications.service';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
@@ -158,6 +164,10 @@ export async function createTrackComment(
   } else {
     checkPosition(track, atSeconds, endSeconds);
   }
+  // A block either way cuts comments on the person's tracks, replies to them and mentions (0450).
+  await refuseIfBlocked(db, userId, track.userId, TRACK_COMMENT_BLOCKED);
+  if (parent) await refuseIfBlocked(db, userId, parent.userId, REPLY_BLOCKED);
+  await refuseBlockedMentions(db, userId, body.content);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(trackComments)
@@ -216,6 +226,7 @@ type Target = { collectiveId: number; trackId: number; commentId: number; userId
 export async function updateTrackComment(db: Database, t: Target, content: string): Promise<TrackComment> {
   const { comment } = await requireComment(db, t.collectiveId, t.trackId, t.commentId, t.userId);
   if (!canEditTrackComment(t.userId, comment)) throw forbidden('Only its author can edit a comment');
+  await refuseBlockedMentions(db, t.userId, content);
   await db
     .update(trackComments)
     .set({ content, editedAt: sql`now()` })

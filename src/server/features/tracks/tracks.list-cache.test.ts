@@ -176,7 +176,12 @@ describe('the whole journal list kept in memory', () => {
     expect(list[0]!.equipment.map((e) => e.name)).toEqual(['TR-909']);
     await listMatchesDatabase(bob);
     list = await changesTheList(alice, () =>
-      replaceEquipmentImage(t.db, equipmentId, 'images/equipment/0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11'),
+      replaceEquipmentImage(
+        t.db,
+        equipmentId,
+        alice.userId,
+        'images/equipment/0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11',
+      ),
     );
     expect(list[0]!.equipment[0]!.imageUrl).toBe(
       '/api/images/equipment/0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11',

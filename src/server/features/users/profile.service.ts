@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { replaceValue } from '../../db/replace-value';
 import { tracks, users } from '../../db/schema';
 import { HttpError, notFound } from '../../plugins/errors';
+import { hasBlocked } from '../blocks/blocks.service';
 import { imageUrlOf } from '../images/image-url';
 import { withEquipment } from '../tracks/tracks.service';
 import { claimUsername } from './username.service';
@@ -74,9 +75,14 @@ export async function updateProfile(db: Database, userId: string, body: ProfileC
  * A public profile shows the person's public fields and their public tracks, newest first
  * (decisions 0014, 0140). The person is named by id or by username, ignoring case (decision 0203);
  * an id wins should a username ever equal one (usernames may not look like ids). A private profile
- * and a missing one give the same 404.
+ * and a missing one give the same 404, and so does the profile of someone who blocked the signed-in
+ * viewer (decision 0450; signed out it stays public).
  */
-export async function getPublicProfile(db: Database, idOrUsername: string): Promise<PublicProfile> {
+export async function getPublicProfile(
+  db: Database,
+  idOrUsername: string,
+  viewerId: string | null = null,
+): Promise<PublicProfile> {
   const [user] = await db
     .select()
     .from(users)
@@ -85,6 +91,7 @@ export async function getPublicProfile(db: Database, idOrUsername: string): Prom
     .limit(1);
   // A suspended person's profile is as gone as a private one (decision 0445).
   if (!user?.isPublic || user.suspendedAt) throw notFound(PROFILE_NOT_FOUND);
+  if (viewerId && (await hasBlocked(db, user.id, viewerId))) throw notFound(PROFILE_NOT_FOUND);
   const rows = await db
     .select()
     .from(tracks)

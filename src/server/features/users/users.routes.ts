@@ -84,18 +84,21 @@ export async function usersRoutes(
     },
   );
 
-  // No sign-in: public profiles are for everyone. Private and missing answer the same 404.
+  // No sign-in: public profiles are for everyone. Private and missing answer the same 404, and so does
+  // a profile whose owner blocked the signed-in viewer (decision 0450).
   app.get(
     '/api/public/users/:userId',
     {
       schema: {
         summary: "A person's public profile and public tracks",
-        description: 'No sign-in needed. A private profile and a missing one answer the same 404.',
+        description:
+          'No sign-in needed. A private profile and a missing one answer the same 404, as does, signed in, ' +
+          'the profile of someone who blocked you.',
         tags,
         params: publicUserParamsSchema,
         response: { 200: publicProfileSchema },
       },
     },
-    async (request) => getPublicProfile(db, request.params.userId),
+    async (request) => getPublicProfile(db, request.params.userId, request.session.userId ?? null),
   );
 }

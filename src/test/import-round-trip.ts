@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { equipmentTags, playlists, playlistTracks, trackEquipmentTags, tracks } from '../server/db/schema';
+import {
+  equipmentTags,
+  playlists,
+  playlistTracks,
+  trackEquipmentTags,
+  tracks,
+  trackVersions,
+} from '../server/db/schema';
 import { planExport } from '../server/features/exports/export-journal';
 import { imageKeysOf } from '../server/media/image-variants';
 import type { BlobStore } from '../server/storage/blob-store';
@@ -143,11 +150,22 @@ async function sha256Of(store: BlobStore, key: string) {
   return hash.digest('hex');
 }
 
-/** Each track's stored original, hashed from the store, by title. */
+/**
+ * Each track's stored originals, hashed from the store, by title: the current file, then every
+ * earlier version's kept file by version number (decision 0430).
+ */
 export async function storedOriginals(t: TestApp, store: BlobStore, userId: string) {
   const rows = await t.db.select().from(tracks).where(eq(tracks.userId, userId));
-  const out: Record<string, string> = {};
-  for (const row of rows) out[row.name] = await sha256Of(store, row.filepath);
+  const out: Record<string, Record<string, string>> = {};
+  for (const row of rows) {
+    const files: Record<string, string> = { current: await sha256Of(store, row.filepath) };
+    const kept = await t.db
+      .select()
+      .from(trackVersions)
+      .where(and(eq(trackVersions.trackId, row.id), isNotNull(trackVersions.storageKey)));
+    for (const v of kept) files[`v${v.version}`] = await sha256Of(store, v.storageKey!);
+    out[row.name] = files;
+  }
   return out;
 }
 
@@ -157,7 +175,10 @@ export async function expectSameJournal(t: TestApp, store: BlobStore, from: Clie
   const after = await planExport(t.db, to.userId);
   expect(comparable(after.journal)).toEqual(comparable(before.journal));
   expect(after.journal.tracks).toHaveLength(2);
-  expect(await storedOriginals(t, store, to.userId)).toEqual(await storedOriginals(t, store, from.userId));
+  const originals = await storedOriginals(t, store, from.userId);
+  // The seeded Take keeps versions 1 and 2 beside its current file: all three come back.
+  expect(Object.keys(originals.Take ?? {}).sort()).toEqual(['current', 'v1', 'v2']);
+  expect(await storedOriginals(t, store, to.userId)).toEqual(originals);
   const lists = await t.db.select().from(playlists).where(eq(playlists.userId, to.userId));
   const covered = lists.find((p) => p.name === 'Set')!;
   for (const key of imageKeysOf(covered.imageKey)) expect(await store.stat(key), key).toBeDefined();

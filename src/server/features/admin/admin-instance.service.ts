@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { displayName } from '../../../shared/format';
 import type { AdminJobs, AdminOverview, SignupMode } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { exports, playlists, tracks, transcodeCache, users } from '../../db/schema';
+import { exports, playlists, tracks, trackVersions, transcodeCache, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import { JOB_SCHEMA } from '../../jobs/job-queue';
 import { HttpError, notFound } from '../../plugins/errors';
@@ -71,8 +71,9 @@ export async function retryFailedTrack(db: Database, queue: JobQueue, trackId: n
   await enqueueTrackProcessing(queue, updated.id);
 }
 
-const sumOf = (column: typeof tracks.size | typeof exports.size | typeof transcodeCache.size) =>
-  sql<string | number>`coalesce(sum(${column}), 0)`;
+const sumOf = (
+  column: typeof tracks.size | typeof trackVersions.size | typeof exports.size | typeof transcodeCache.size,
+) => sql<string | number>`coalesce(sum(${column}), 0)`;
 
 /**
  * What the database knows of the instance's storage: sizes of originals, cached transcodes and
@@ -85,6 +86,7 @@ export async function instanceOverview(
 ): Promise<AdminOverview> {
   const [
     [originals],
+    [keptVersions],
     [renditions],
     [transcodes],
     [exportRows],
@@ -95,6 +97,10 @@ export async function instanceOverview(
     [demos],
   ] = await Promise.all([
     db.select({ bytes: sumOf(tracks.size), n: count() }).from(tracks),
+    db
+      .select({ bytes: sumOf(trackVersions.size), n: count() })
+      .from(trackVersions)
+      .where(isNotNull(trackVersions.storageKey)),
     db.select({ n: count() }).from(tracks).where(isNotNull(tracks.renditionKey)),
     db.select({ bytes: sumOf(transcodeCache.size) }).from(transcodeCache),
     db.select({ bytes: sumOf(exports.size) }).from(exports),
@@ -106,8 +112,9 @@ export async function instanceOverview(
   ]);
   return {
     storage: {
-      originalsBytes: Number(originals?.bytes ?? 0),
-      originalsCount: Number(originals?.n ?? 0),
+      // Earlier versions' kept originals are originals too (decision 0430).
+      originalsBytes: Number(originals?.bytes ?? 0) + Number(keptVersions?.bytes ?? 0),
+      originalsCount: Number(originals?.n ?? 0) + Number(keptVersions?.n ?? 0),
       renditionsCount: Number(renditions?.n ?? 0),
       transcodeCacheBytes: Number(transcodes?.bytes ?? 0),
       exportsBytes: Number(exportRows?.bytes ?? 0),

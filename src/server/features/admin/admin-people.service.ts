@@ -13,10 +13,13 @@ import { deleteAccounts, endSessions } from '../account/account-deletion.service
 import type { UserRow } from '../users/users.service';
 import type { InstanceAdmins } from './instance-admins';
 
-// Written out: inside a selection drizzle leaves columns unqualified, and tracks.id is not users.id.
+// What the quota counts (storedBytes: current files and earlier versions' kept originals, decision
+// 0430). Written out: inside a selection drizzle leaves columns unqualified, and tracks.id is not users.id.
 const usedBytes = sql<
   string | number
->`(select coalesce(sum(t.size), 0) from tracks t where t.user_id = "users"."id")`;
+>`((select coalesce(sum(t.size), 0) from tracks t where t.user_id = "users"."id")
+  + (select coalesce(sum(v.size), 0) from track_versions v join tracks t on t.id = v.track_id
+      where t.user_id = "users"."id" and v.storage_key is not null))`;
 const trackCount = sql<string | number>`(select count(*) from tracks t where t.user_id = "users"."id")`;
 
 /** `%`, `_` and `\` are taken literally in a search: a person types text, not a LIKE pattern. */

@@ -108,3 +108,11 @@ export function currentFiles(checked: CheckedArchive) {
     return { trackId: t.id, file, ...checked.files.get(file)! };
   });
 }
+
+/** Bytes a recreated track stores: every version's file it carries (earlier ones are kept, 0430). */
+export function storedSizeOf(checked: CheckedArchive, trackId: number): number {
+  const track = checked.journal.tracks.find((t) => t.id === trackId);
+  let size = 0;
+  for (const v of track?.versions ?? []) if (v.file) size += checked.files.get(v.file)?.size ?? 0;
+  return size;
+}

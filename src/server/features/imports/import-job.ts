@@ -95,7 +95,7 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
     await pipeline(await deps.store.createReadStream(row.blobKey!), createWriteStream(zipFile));
     const checked = await checkArchive(zipFile, deps.limits);
     reader = await ZipReader.open(zipFile, deps.limits);
-    const ctx: ImportContext = { ...deps, userId: row.userId, reader, made };
+    const ctx: ImportContext = { ...deps, userId: row.userId, reader, made, claimed: new Set() };
     const hashes = new Map(currentFiles(checked).map((f) => [f.trackId, f.sha256]));
     const trackIdOf = new Map<number, number>();
     let skippedTracks = 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_EQUIPMENT_CATEGORY, isEquipmentCategory } from '../../../shared/constants';
 import type { ExportedTrack } from '../../../shared/schemas/journal-export';
@@ -30,6 +30,11 @@ export interface ImportContext {
   reader: ZipReader;
   /** What this import made so far (the row's `made`), grown as it goes. */
   made: ImportMade;
+  /**
+   * The person's tracks this import already stands for (found or made): a second track of the
+   * archive with the same bytes is not "already here" because of the first one.
+   */
+  claimed: Set<number>;
 }
 
 interface StoredFile {
@@ -75,16 +80,36 @@ async function withStoredFile<T>(
   }
 }
 
-/** The person's track holding exactly these bytes (decision 0144), if any. */
-async function trackWithContent(db: Database, userId: string, sha256: string) {
-  const [row] = await db
+/**
+ * The person's track holding exactly these bytes (decision 0144) that no earlier track of this
+ * archive was matched with, if any: matching is one to one, so an archive holding two tracks with
+ * the same file (an upload kept twice) brings both back, and importing it again finds both.
+ */
+async function unclaimedTrackWithContent(ctx: ImportContext, sha256: string) {
+  const claimed = [...ctx.claimed];
+  const [row] = await ctx.db
     .select({ id: tracks.id })
     .from(tracks)
-    .where(and(eq(tracks.userId, userId), eq(tracks.contentHash, sha256)))
+    .where(
+      and(
+        eq(tracks.userId, ctx.userId),
+        eq(tracks.contentHash, sha256),
+        claimed.length > 0 ? notInArray(tracks.id, claimed) : undefined,
+      ),
+    )
     .orderBy(asc(tracks.id))
     .limit(1);
   return row?.id;
 }
+
+const historyRow = (trackId: number, v: ExportedTrack['versions'][number]) => ({
+  trackId,
+  version: v.version,
+  note: v.note,
+  filename: v.originalFilename,
+  size: v.size,
+  createdAt: new Date(v.createdAt),
+});
 
 /**
  * Recreates one exported track (decision 0425), or finds the one the person already has with the
@@ -98,8 +123,11 @@ export async function importTrack(
   t: ExportedTrack,
   currentHash: string,
 ): Promise<{ trackId: number; skipped: boolean }> {
-  const existing = await trackWithContent(ctx.db, ctx.userId, currentHash);
-  if (existing !== undefined) return { trackId: existing, skipped: true };
+  const existing = await unclaimedTrackWithContent(ctx, currentHash);
+  if (existing !== undefined) {
+    ctx.claimed.add(existing);
+    return { trackId: existing, skipped: true };
+  }
   const { db, made } = ctx;
   const withFiles = t.versions.filter((v) => v.file !== null);
   const first = withFiles[0]!;
@@ -124,28 +152,14 @@ export async function importTrack(
   );
   made.tracks.push(track.id);
 
-  const history = t.versions.filter((v) => v.version > 1 && (v.file === null || v === first));
-  if (history.length > 0) {
-    await db.insert(trackVersions).values(
-      history.map((v) => ({
-        trackId: track.id,
-        version: v.version,
-        note: v.note,
-        filename: v.originalFilename,
-        size: v.size,
-        createdAt: new Date(v.createdAt),
-      })),
-    );
-    made.versions += history.length;
+  // The first file's own row when it is not version 1: the next file keeps it there (decision 0430).
+  if (first.version > 1) {
+    await db.insert(trackVersions).values(historyRow(track.id, first));
+    made.versions += 1;
   }
   for (const v of withFiles.slice(1)) {
-    await withStoredFile(ctx, v.file!, t.title, async (f) => {
-      // addTrackVersion numbers the new version current + 1: the export's number, gaps and all.
-      await db
-        .update(tracks)
-        .set({ version: v.version - 1 })
-        .where(eq(tracks.id, track.id));
-      await addTrackVersion(
+    const previous = await withStoredFile(ctx, v.file!, t.title, async (f) => {
+      const added = await addTrackVersion(
         db,
         ctx.quotaBytes,
         { id: track.id, userId: ctx.userId },
@@ -160,12 +174,35 @@ export async function importTrack(
         },
         v.note,
       );
+      return added.version;
     });
+    // addTrackVersion numbers it current + 1; the export's number may be higher (a version whose
+    // file was deleted sits between): renumbered before those file-less rows are written below.
+    if (previous !== v.version) {
+      await db
+        .update(trackVersions)
+        .set({ version: v.version })
+        .where(and(eq(trackVersions.trackId, track.id), eq(trackVersions.version, previous)));
+      await db.update(tracks).set({ version: v.version }).where(eq(tracks.id, track.id));
+    }
+    made.versions += 1;
+  }
+  // Versions whose file is not in the archive are history only, so `version` and the history equal
+  // the export's. Version 1 gets a row only when the exported track had one: its first file name is
+  // known (kept since decision 0430; exports of older tracks leave it empty).
+  const fileless = t.versions.filter(
+    (v) => v.file === null && (v.version > 1 || (v.originalFilename !== '' && t.versions.length > 1)),
+  );
+  if (fileless.length > 0) {
+    await db.insert(trackVersions).values(fileless.map((v) => historyRow(track.id, v)));
+    made.versions += fileless.length;
+  }
+  // Rows written by addTrackVersion carry today's date (and version 1's no note): the export's.
+  for (const v of withFiles) {
     await db
       .update(trackVersions)
-      .set({ createdAt: new Date(v.createdAt) })
+      .set({ createdAt: new Date(v.createdAt), note: v.note })
       .where(and(eq(trackVersions.trackId, track.id), eq(trackVersions.version, v.version)));
-    made.versions += 1;
   }
   await db
     .update(tracks)
@@ -173,6 +210,7 @@ export async function importTrack(
     .where(eq(tracks.id, track.id));
   await tagEquipment(ctx, track.id, t.equipment);
   await enqueueAfterUpload(ctx.queue, track.id, ctx.log);
+  ctx.claimed.add(track.id);
   return { trackId: track.id, skipped: false };
 }
 

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { imports, tracks } from '../../db/schema';
 import { HttpError, notFound } from '../../plugins/errors';
 import { quotaExceededMessage, storedBytes } from '../tracks/storage.service';
-import { type CheckedArchive, currentFiles } from './import-archive';
+import { type CheckedArchive, currentFiles, storedSizeOf } from './import-archive';
 
 export type ImportRow = typeof imports.$inferSelect;
 
@@ -99,9 +99,11 @@ export async function getImport(db: Database, userId: string, id: string): Promi
 }
 
 /**
- * Tracks of the archive the person does not have yet (by the current file's sha256) must fit in
- * what is left of their quota: 413 otherwise, before anything is made. Tracks they have are
- * skipped by the job and cost nothing.
+ * Tracks of the archive the person does not have yet must fit in what is left of their quota: 413
+ * otherwise, before anything is made. A track they have (same current file, sha256) is skipped by
+ * the job and costs nothing; the match is one to one, as the job makes it (two tracks of the archive
+ * with the same bytes need two of the person's). A recreated track costs every file it carries:
+ * earlier versions' originals are kept too (decision 0430).
  */
 export async function assertFitsQuota(
   db: Database,
@@ -112,22 +114,22 @@ export async function assertFitsQuota(
   if (!quotaBytes) return;
   const files = currentFiles(checked);
   const hashes = [...new Set(files.map((f) => f.sha256))];
-  const have = new Set(
-    hashes.length === 0
-      ? []
-      : (
-          await db
-            .select({ hash: tracks.contentHash })
-            .from(tracks)
-            .where(and(eq(tracks.userId, userId), inArray(tracks.contentHash, hashes)))
-        ).map((r) => r.hash),
-  );
-  const seen = new Set<string>();
+  const have = new Map<string, number>();
+  if (hashes.length > 0) {
+    const rows = await db
+      .select({ hash: tracks.contentHash })
+      .from(tracks)
+      .where(and(eq(tracks.userId, userId), inArray(tracks.contentHash, hashes)));
+    for (const { hash } of rows) if (hash) have.set(hash, (have.get(hash) ?? 0) + 1);
+  }
   let needed = 0;
   for (const f of files) {
-    if (have.has(f.sha256) || seen.has(f.sha256)) continue;
-    seen.add(f.sha256);
-    needed += f.size;
+    const left = have.get(f.sha256) ?? 0;
+    if (left > 0) {
+      have.set(f.sha256, left - 1);
+      continue;
+    }
+    needed += storedSizeOf(checked, f.trackId);
   }
   const used = await storedBytes(db, userId);
   if (used + needed > quotaBytes) {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ import { importBlobKey } from './imports.service';
 // S3 in imports.s3.test.ts; PGlite or PostgreSQL by TEST_DATABASE_URL.
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const readStored = (key: string) => readFile(path.join(t.dataDir, 'files', key));
 let t: TestApp;
 let store: LocalDiskStore;
 let me: TestClient & { userId: string };
@@ -54,7 +56,8 @@ describe('Import a Journal export', () => {
         fileName: 'journal-export.zip',
         total: 2,
         processed: 2,
-        // Take's versions 2 and 3 (version 1 has no history row), equipment already on the instance.
+        // Take's versions 2 and 3 replayed (version 1 is the track's first file), equipment already
+        // on the instance.
         created: { tracks: 2, versions: 2, playlists: 2, equipment: 0 },
         skipped: { tracks: 0, playlists: 0 },
       });
@@ -100,6 +103,32 @@ describe('Import a Journal export', () => {
     expect(theirs).toHaveLength(2);
   }, 60_000);
 
+  it('two tracks with the same bytes both come back, and both are found the second time', async () => {
+    const entries = await unzipEntries(zip);
+    const journal = journalExportSchema.parse(
+      JSON.parse(entries.find((e) => e.name === 'journal.json')!.data.toString()),
+    );
+    const jam = journal.tracks.find((tr) => tr.title === 'Jam')!;
+    // The same upload kept twice (the duplicate question answered "keep both"), with its own notes.
+    journal.tracks.push({ ...jam, id: 999_999, title: 'Jam (take 2)', notes: 'Second take notes' });
+    const twice = await makeZip([
+      ...entries.filter((e) => e.name !== 'journal.json').map((e) => ({ name: e.name, data: e.data })),
+      { name: 'journal.json', data: Buffer.from(JSON.stringify(journal)), compress: true },
+    ]);
+    const someone = await t.signedInClient();
+    const done = await importAndWait(someone, twice);
+    expect(done).toMatchObject({ state: 'done', created: { tracks: 3 }, skipped: { tracks: 0 } });
+    const mine = await t.db.select().from(tracks).where(eq(tracks.userId, someone.userId));
+    const jams = mine.filter((r) => r.name.startsWith('Jam')).map((r) => [r.name, r.notes]);
+    expect(jams.sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual([
+      ['Jam', 'Jam notes'],
+      ['Jam (take 2)', 'Second take notes'],
+    ]);
+    const again = await importAndWait(someone, twice);
+    expect(again).toMatchObject({ state: 'done', created: { tracks: 0 }, skipped: { tracks: 3 } });
+    expect(await t.db.select().from(tracks).where(eq(tracks.userId, someone.userId))).toHaveLength(3);
+  }, 120_000);
+
   it('an export carrying the files of earlier versions: each is replayed in order as a new version', async () => {
     const entries = await unzipEntries(zip);
     const journal = journalExportSchema.parse(
@@ -134,15 +163,16 @@ describe('Import a Journal export', () => {
       .from(trackVersions)
       .where(eq(trackVersions.trackId, row!.id))
       .orderBy(trackVersions.version);
+    // Version 1's row is written when version 2 arrives (decision 0430), with the export's values.
     expect(history.map((v) => [v.version, v.note, v.filename, v.size, v.createdAt.toISOString()])).toEqual(
-      take.versions.slice(1).map((v) => [v.version, v.note, v.originalFilename, v.size, v.createdAt]),
+      take.versions.map((v) => [v.version, v.note, v.originalFilename, v.size, v.createdAt]),
     );
-    // The replaced originals went through the outbox: no stored file holds their bytes any more.
-    await waitForBlobDeletions(t.db);
-    const dir = path.join(t.dataDir, 'files', 'tracks');
-    const stored = filesUnder(dir).map((f) => sha(readFileSync(path.join(dir, f))));
-    expect(stored).toContain(take.versions[2]!.sha256);
-    for (const data of earlier) expect(stored).not.toContain(sha(data));
+    // The replaced originals are kept, byte for byte, on their versions' rows.
+    const kept = await Promise.all(
+      history.filter((v) => v.storageKey).map(async (v) => sha(await readStored(v.storageKey!))),
+    );
+    expect(kept).toEqual(earlier.map(sha));
+    expect(row!.contentHash).toBe(take.versions[2]!.sha256);
   }, 60_000);
 
   it('an import waiting with its zip goes, zip and all, when the account is deleted', async () => {

@@ -33,7 +33,10 @@ export const quotaOf = (user: { quotaBytes: number | null }, instanceDefault: nu
 /** Bytes of audio everyone stores, quota-counted as storedBytes (the storage-used metric, decision 0440). */
 export async function totalStoredBytes(db: DbOrTx): Promise<number> {
   const [row] = await db
-    .select({ used: sql<string | number>`coalesce(sum(${tracks.size}), 0)` })
+    .select({
+      used: sql<string | number>`coalesce(sum(${tracks.size}), 0) + coalesce((
+        select sum(kv.size) from track_versions kv where kv.storage_key is not null), 0)`,
+    })
     .from(tracks);
   return Number(row?.used ?? 0);
 }

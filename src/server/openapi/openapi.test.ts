@@ -24,6 +24,8 @@ const NOT_JSON = new Set([
   'GET /api/supabase/auth',
   'GET /api/auth/callback',
   'GET /api/user/export/:id',
+  // An earlier version's kept original, as uploaded (decision 0430).
+  'GET /api/tracks/:id/versions/:version/original',
 ]);
 /** Changes that take no body: the path (or the session) says everything. */
 const NO_BODY = new Set([
@@ -41,6 +43,10 @@ const NO_BODY = new Set([
   // Blocking names its person in the path; a revert names its edit (decision 0450).
   'PUT /api/users/:username/block',
   'POST /api/equipment/:id/history/:editId/revert',
+  // The person or track is in the path; a sweep sweeps (decision 0445).
+  'POST /api/admin/people/:id/unsuspend',
+  'POST /api/admin/tracks/:trackId/retry',
+  'POST /api/admin/demo/sweep',
 ]);
 
 type Schema = {

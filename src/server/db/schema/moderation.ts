@@ -60,5 +60,6 @@ export const equipmentEdits = pgTable(
   (t) => [
     index('equipment_edits_equipment_idx').on(t.equipmentId, t.createdAt),
     index('equipment_edits_user_idx').on(t.userId),
+    index('equipment_edits_revert_of_idx').on(t.revertOfId),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "equipment_edits_revert_of_idx" ON "equipment_edits" USING btree ("revert_of_id");

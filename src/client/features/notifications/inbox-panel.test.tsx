@@ -31,6 +31,7 @@ const entry = (over: Partial<Notification> = {}): Notification => ({
   atSeconds: null,
   trackVersion: null,
   exportId: null,
+  notice: null,
   url: '/collective/4/playlist/7',
   read: false,
   createdAt: '2024-05-01T10:00:00.000Z',

@@ -39,4 +39,5 @@ CREATE INDEX "reports_playlist_comment_idx" ON "reports" USING btree ("playlist_
 CREATE INDEX "reports_profile_idx" ON "reports" USING btree ("profile_user_id");--> statement-breakpoint
 CREATE INDEX "reports_equipment_idx" ON "reports" USING btree ("equipment_id");--> statement-breakpoint
 CREATE INDEX "reports_resolved_by_idx" ON "reports" USING btree ("resolved_by_id");--> statement-breakpoint
+CREATE INDEX "equipment_edits_revert_of_idx" ON "equipment_edits" USING btree ("revert_of_id");--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_ck" CHECK ("notifications"."kind" in ('comment', 'reply', 'mention', 'share', 'join', 'new_version', 'playlist_comment', 'export_ready', 'content_hidden'));

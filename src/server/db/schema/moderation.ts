@@ -65,6 +65,8 @@ export const equipmentEdits = pgTable(
   (t) => [
     index('equipment_edits_equipment_idx').on(t.equipmentId, t.createdAt),
     index('equipment_edits_user_idx').on(t.userId),
+    // Every foreign key has an index leading with it (schema.test.ts): a revert's undone edit too.
+    index('equipment_edits_revert_of_idx').on(t.revertOfId),
   ],
 );
 

@@ -90,6 +90,15 @@ describe('InboxPanel: comments on your playlists (decision 0300)', () => {
     expect(screen.getByTestId('notification').textContent).toContain('Your data export is ready — Download');
   });
 
+  it('shows a moderator’s notice in its own words (decision 0455)', () => {
+    const notice = 'Your comment “buy now” was hidden by a moderator after spam. Only you can still see it.';
+    const hidden = entry({ kind: 'content_hidden', actor: null, notice });
+    renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [[NOTIFICATIONS_KEY, { items: [hidden], unread: 1 }]],
+    });
+    expect(screen.getByTestId('notification').textContent).toContain(notice);
+  });
+
   it('still reads well without the playlist’s name', () => {
     renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
       seed: [[NOTIFICATIONS_KEY, { items: [entry({ playlistName: null, collective: null })], unread: 1 }]],

@@ -109,14 +109,19 @@ test('a member reports a timed comment; the admin hides it from the queue; the a
   await shot(page, '4-author-notice');
   await notice.click();
   await expect(page).toHaveURL(new RegExp(`${playlistUrl}\\?track=${trackId}`));
-  await expect(feedback(page).getByText(words)).toBeVisible();
-  await expect(feedback(page).getByText('Hidden by a moderator: only you can see it')).toBeVisible();
+  const own = feedback(page).getByTestId('comment-thread');
+  await expect(own.getByText(words)).toBeVisible();
+  await expect(own.getByText('Hidden by a moderator: only you can see it')).toBeVisible();
+  await own.scrollIntoViewIfNeeded();
   await shot(page, '5-author-sees-own');
 
   // Rita: the words are gone.
   await r.page.reload();
   await r.page.getByRole('button', { name: `Comments on ${trackName}` }).click();
-  await expect(feedback(r.page).getByText('This comment was hidden by a moderator')).toBeVisible();
+  const theirs = feedback(r.page).getByTestId('comment-thread');
+  await expect(theirs.getByText('This comment was hidden by a moderator')).toBeVisible();
+  await expect(theirs.getByRole('button', { name: 'Report' })).toHaveCount(0);
+  await theirs.scrollIntoViewIfNeeded();
   await expect(feedback(r.page).getByText(words)).toHaveCount(0);
   await shot(r.page, '6-others-see-notice');
   await r.context.close();

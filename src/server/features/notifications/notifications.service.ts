@@ -243,7 +243,8 @@ async function selectItems(
     track: n.trackId !== null && r.trackName !== null ? { id: n.trackId, name: r.trackName } : null,
     commentId: n.commentId,
     playlistCommentId: n.playlistCommentId,
-    excerpt: r.excerpt,
+    // A moderator's notice quotes the words itself (decision 0455).
+    excerpt: n.kind === 'content_hidden' ? null : r.excerpt,
     atSeconds: n.atSeconds,
     trackVersion: n.trackVersion,
     exportId: n.exportId,

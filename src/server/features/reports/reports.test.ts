@@ -173,6 +173,7 @@ describe('the queue: hide, dismiss, unhide', () => {
       notice:
         'Your comment “spam spam spam” was hidden by a moderator after abuse. Only you can still see it.',
       commentId: timed,
+      excerpt: null,
       url: `/collective/${collectiveId}/playlist/${listId}?track=${trackId}&t=1&comment=${timed}`,
     });
 

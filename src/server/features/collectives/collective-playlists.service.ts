@@ -77,7 +77,7 @@ export async function getCollectivePlaylist(
   userId: string,
 ): Promise<CollectivePlaylistDetail> {
   const row = await requireSharedPlaylist(db, collectiveId, playlistId, userId);
-  return { ...toCollectivePlaylist(row, userId), tracks: await playlistTracksOf(db, playlistId) };
+  return { ...toCollectivePlaylist(row, userId), tracks: await playlistTracksOf(db, playlistId, userId) };
 }
 
 export async function listComments(

@@ -201,6 +201,13 @@ describe('the queue: hide, dismiss, unhide', () => {
     expect((await boss.post(`/api/admin/reports/${row.id}/hide`)).statusCode).toBe(200);
     expect((await rita.get(`/api/tracks/${trackId}`)).statusCode).toBe(404);
     expect((await ana.get(`/api/tracks/${trackId}`)).statusCode).toBe(200);
+    // It leaves the collective playlist's list for others, not for its owner.
+    const listed = async (who: TestClient) =>
+      (await who.get(`/api/collectives/${collectiveId}/playlists/${listId}`))
+        .json<{ tracks: { id: number }[] }>()
+        .tracks.map((tr) => tr.id);
+    expect(await listed(rita)).toEqual([]);
+    expect(await listed(ana)).toEqual([trackId]);
     const inbox = (await ana.get('/api/notifications')).json<{ items: Notification[] }>().items;
     expect(inbox[0]).toMatchObject({
       kind: 'content_hidden',

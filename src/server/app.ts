@@ -34,6 +34,7 @@ import { publicPlaylistsRoutes } from './features/playlists/public-playlists.rou
 import { playsRoutes } from './features/plays/plays.routes';
 import { PagePreviews } from './features/previews/page-previews';
 import { previewsRoutes } from './features/previews/previews.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { sharePagesRoutes } from './features/shares/share-pages.routes';
@@ -266,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(equipmentHistoryRoutes, { db });
   await app.register(usersRoutes, { db, store, tempDir });
   await app.register(blocksRoutes, { db });
+  await app.register(reportsRoutes, { db });
   await app.register(accountRoutes, { db });
   await app.register(exportsRoutes, {
     db,

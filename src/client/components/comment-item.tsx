@@ -15,6 +15,7 @@ export function CommentItem({
   className,
   contentClassName,
   itemProps,
+  footer,
 }: {
   avatar: ReactNode;
   author: string;
@@ -26,6 +27,8 @@ export function CommentItem({
   contentClassName?: string;
   /** Set by a virtualized list (decision 0072). */
   itemProps?: VirtualItemProps;
+  /** Below the words: a moderator's mark, a Report button. */
+  footer?: ReactNode;
 }) {
   return (
     <li {...itemProps} className={cn('flex gap-3 border border-border bg-card/60', className)}>
@@ -38,6 +41,7 @@ export function CommentItem({
           </time>
         </p>
         <p className={cn('mt-1 text-sm break-words', contentClassName)}>{content}</p>
+        {footer}
       </div>
     </li>
   );

@@ -127,6 +127,8 @@ export const collectiveCommentSchema = z.object({
   playlistId: z.number(),
   userId: z.string(),
   content: z.string(),
+  /** Hidden by a moderator (decision 0455): only its author still gets it, with this mark. */
+  hidden: z.boolean(),
   createdAt: z.string(),
   user: userSummarySchema,
 });

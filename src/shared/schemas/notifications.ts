@@ -15,9 +15,10 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * What an inbox entry may be: the kinds above, plus `export_ready` (decision 0415), which answers the
- * person's own request and so has no preference to switch it off.
+ * person's own request, and `content_hidden` (decision 0455), a moderator's notice: neither has a
+ * preference to switch it off.
  */
-export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'export_ready'] as const;
+export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'export_ready', 'content_hidden'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const notificationSchema = z.object({
@@ -39,6 +40,8 @@ export const notificationSchema = z.object({
   trackVersion: z.number().nullable(),
   /** The export an `export_ready` entry announces; null for the other kinds. */
   exportId: z.string().nullable(),
+  /** A `content_hidden` entry's words: what a moderator hid and why; null for the other kinds. */
+  notice: z.string().nullable(),
   /**
    * Where the entry leads: the collective playlist at the moment (`?track=…&t=…`), the collective
    * playlist (its comments, for a playlist comment), or the collective; an `export_ready` entry

@@ -56,6 +56,11 @@ export const trackCommentSchema = z.object({
   resolved: z.boolean(),
   resolvedAt: z.string().nullable(),
   editedAt: z.string().nullable(),
+  /**
+   * Hidden by a moderator (decision 0455): its author still reads its words (with this mark);
+   * everyone else reads "This comment was hidden by a moderator".
+   */
+  hidden: z.boolean(),
   createdAt: z.string(),
 });
 export type TrackComment = z.infer<typeof trackCommentSchema>;

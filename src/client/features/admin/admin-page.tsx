@@ -3,6 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { Page, PageHeader } from '../shell/page-layout';
 import { InstanceSection, JobsSection } from './instance-sections';
 import { PeopleSection } from './people-section';
+import { ReportsSection } from './reports-section';
 
 /**
  * /admin (issue 28, decision 0445): the instance admin's console. The route is there for admins
@@ -14,13 +15,14 @@ export function AdminPage() {
       <PageHeader
         title="Admin"
         icon={ShieldCheck}
-        description="People, media jobs, storage, demo accounts and sign-ups of this Journal."
+        description="People, media jobs, storage, demo accounts, sign-ups and reports of this Journal."
       />
       <Tabs defaultValue="people" className="grid gap-6">
         <TabsList>
           <TabsTrigger value="people">People</TabsTrigger>
           <TabsTrigger value="jobs">Media jobs</TabsTrigger>
           <TabsTrigger value="instance">Storage &amp; sign-ups</TabsTrigger>
+          <TabsTrigger value="reports">Reports</TabsTrigger>
         </TabsList>
         <TabsContent value="people">
           <PeopleSection />
@@ -30,6 +32,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="instance">
           <InstanceSection />
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsSection />
         </TabsContent>
       </Tabs>
     </Page>

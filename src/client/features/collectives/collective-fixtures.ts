@@ -131,6 +131,7 @@ export function comment(
     playlistId: 1,
     userId: user.id,
     content,
+    hidden: false,
     createdAt: AT,
     user,
     ...extra,

@@ -8,6 +8,8 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { type VirtualItemProps, VirtualList } from '../../components/virtual-list';
 import { apiRequest } from '../../lib/api-client';
+import { useAuth } from '../auth/use-auth';
+import { ReportButton } from '../reports/report-dialog';
 import { UserAvatar } from '../shell/collective-avatar';
 import { MentionTextarea } from '../track-comments/comment-form';
 import { commentsKey, useComments } from './use-collectives';
@@ -48,8 +50,25 @@ function CollectiveCommentItem({
   itemProps?: VirtualItemProps;
   comment: CollectiveComment;
 }) {
+  const { user } = useAuth();
+  const mine = user?.id === comment.userId;
   return (
     <CommentItem
+      footer={
+        mine ? (
+          comment.hidden && (
+            <p className="mt-1 text-xs font-medium text-destructive">
+              Hidden by a moderator: only you can see it
+            </p>
+          )
+        ) : (
+          <ReportButton
+            target={{ kind: 'playlistComment', id: comment.id }}
+            what="this comment"
+            className="mt-1 h-6 px-1.5 text-xs"
+          />
+        )
+      }
       avatar={
         <UserAvatar
           name={displayName(comment.user)}

@@ -1,6 +1,7 @@
 import { Cable, MessageSquare, Music } from 'lucide-react';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ReportButton } from '../reports/report-dialog';
 import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { EquipmentComments } from './equipment-comments';
 import { EquipmentHeader } from './equipment-header';
@@ -56,6 +57,11 @@ export function EquipmentPage({ equipmentId }: { equipmentId: string }) {
         </TabsContent>
       </Tabs>
       <EquipmentHistorySection equipmentId={equipment.id} />
+      <ReportButton
+        target={{ kind: 'equipment', id: equipment.id }}
+        what="this equipment page"
+        className="mt-4 h-7 px-2 text-xs text-muted-foreground"
+      />
     </Page>
   );
 }

@@ -31,6 +31,7 @@ const entry = (over: Partial<Notification> = {}): Notification => ({
   atSeconds: null,
   trackVersion: null,
   exportId: null,
+  notice: null,
   url: '/collective/4/playlist/7',
   read: false,
   createdAt: '2024-05-01T10:00:00.000Z',
@@ -87,6 +88,15 @@ describe('InboxPanel: comments on your playlists (decision 0300)', () => {
       seed: [[NOTIFICATIONS_KEY, { items: [ready], unread: 1 }]],
     });
     expect(screen.getByTestId('notification').textContent).toContain('Your data export is ready — Download');
+  });
+
+  it('shows a moderator’s notice in its own words (decision 0455)', () => {
+    const notice = 'Your comment “buy now” was hidden by a moderator after spam. Only you can still see it.';
+    const hidden = entry({ kind: 'content_hidden', actor: null, notice });
+    renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [[NOTIFICATIONS_KEY, { items: [hidden], unread: 1 }]],
+    });
+    expect(screen.getByTestId('notification').textContent).toContain(notice);
   });
 
   it('still reads well without the playlist’s name', () => {

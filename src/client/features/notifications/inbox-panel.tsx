@@ -57,6 +57,9 @@ export function describe(n: Notification): string {
       return `${who} commented on your playlist${playlistName}${where}`;
     case 'export_ready':
       return 'Your data export is ready — Download';
+    case 'content_hidden':
+      // A moderator's notice (decision 0455): its words say what was hidden and why.
+      return n.notice ?? 'A moderator hid something of yours';
   }
 }
 

@@ -21,6 +21,7 @@ function makeComment(id: number, content: string, trackVersion: number): TrackCo
     resolved: false,
     resolvedAt: null,
     editedAt: null,
+    hidden: false,
     createdAt: '2024-05-02T21:05:00.000Z',
   };
 }

@@ -5,6 +5,7 @@ import type { CollectiveRole } from '../../../shared/schemas/collectives';
 import type { TrackComment, TrackCommentThread } from '../../../shared/schemas/track-comments';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
+import { ReportButton } from '../reports/report-dialog';
 import { UserAvatar } from '../shell/collective-avatar';
 import { MentionTextarea } from './comment-form';
 import { showTime } from './time-input';
@@ -89,7 +90,21 @@ function CommentBody({
           </time>
         </p>
         {editing === null ? (
-          <p className="mt-0.5 text-sm break-words whitespace-pre-line">{comment.content}</p>
+          <>
+            {comment.hidden && mine && (
+              <p className="mt-0.5 text-xs font-medium text-destructive">
+                Hidden by a moderator: only you can see it
+              </p>
+            )}
+            <p
+              className={cn(
+                'mt-0.5 text-sm break-words whitespace-pre-line',
+                comment.hidden && !mine && 'text-muted-foreground italic',
+              )}
+            >
+              {comment.content}
+            </p>
+          </>
         ) : (
           <div className="mt-1 flex items-end gap-2">
             <MentionTextarea
@@ -107,7 +122,7 @@ function CommentBody({
             </Button>
           </div>
         )}
-        {editing === null && (mine || mayDelete) && (
+        {editing === null && (
           <div className="mt-0.5 flex gap-1">
             {mine && (
               <Button
@@ -128,6 +143,9 @@ function CommentBody({
               >
                 <Trash2 className="size-3" aria-hidden /> Delete
               </Button>
+            )}
+            {!mine && !comment.hidden && (
+              <ReportButton target={{ kind: 'trackComment', id: comment.id }} what="this comment" />
             )}
           </div>
         )}

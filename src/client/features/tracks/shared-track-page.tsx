@@ -11,6 +11,7 @@ import { useAuth } from '../auth/use-auth';
 import { EquipmentChip, EquipmentChips } from '../equipment/equipment-chips';
 import type { PlayerTrack } from '../player/player-context';
 import { TrackWaveform } from '../player/track-waveform';
+import { ReportButton } from '../reports/report-dialog';
 import { UserAvatar } from '../shell/collective-avatar';
 import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { toPlayerTrack, trackOwner } from './player-track';
@@ -118,6 +119,13 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
       />
       <TrackWaveform track={toPlayerTrack(track, artist)} className="mt-4" />
       <TrackPageActions track={toPlayerTrack(track, artist)} />
+      {viewer && !own && (
+        <ReportButton
+          target={{ kind: 'track', id: track.id }}
+          what="this track"
+          className="mt-2 h-7 px-2 text-xs text-muted-foreground"
+        />
+      )}
       {own && (
         <Suspense fallback={null}>
           <TrackPlayCounts trackId={track.id} />

@@ -1,4 +1,4 @@
-import { Download, FileUp, Link, Link2, ListEnd, ListStart } from 'lucide-react';
+import { Download, FileUp, Flag, Link, Link2, ListEnd, ListStart } from 'lucide-react';
 import { type ReactElement, useState } from 'react';
 import {
   DropdownMenu,
@@ -10,6 +10,7 @@ import { lazyDialog } from '../../lib/lazy-dialog';
 import { useAuth } from '../auth/use-auth';
 import { AvailableOfflineItem } from '../offline/offline-menu-item';
 import type { PlayerTrack } from '../player/player-context';
+import { ReportDialog } from '../reports/report-dialog';
 import { LazyShareDialog } from '../shares/lazy-share-dialog';
 import { copyTrackLink } from './copy-track-link';
 import { originalUrl, useQueueActions } from './queue-actions';
@@ -98,7 +99,10 @@ export function RadixTrackMoreMenu({
   const { user } = useAuth();
   const [uploading, setUploading] = useState(false);
   const [sharing, setSharing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const owns = user !== null && track.userId === user.id;
+  // Someone else's track, signed in: "Report…" (decision 0455).
+  const mayReport = Boolean(user) && track.userId !== undefined && !owns;
   return (
     <>
       <DropdownMenu defaultOpen={defaultOpen}>
@@ -112,8 +116,21 @@ export function RadixTrackMoreMenu({
               Upload new version…
             </DropdownMenuItem>
           )}
+          {mayReport && (
+            <DropdownMenuItem onSelect={() => setReporting(true)}>
+              <Flag aria-hidden />
+              Report…
+            </DropdownMenuItem>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
+      {reporting && (
+        <ReportDialog
+          target={{ kind: 'track', id: track.id }}
+          what="this track"
+          onClose={() => setReporting(false)}
+        />
+      )}
       {owns && <LazyNewVersionDialog open={uploading} onOpenChange={setUploading} track={track} />}
       {owns && <ShareTrackDialog track={track} open={sharing} onOpenChange={setSharing} />}
     </>

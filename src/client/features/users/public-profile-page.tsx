@@ -8,6 +8,7 @@ import type { PublicProfile } from '../../../shared/schemas/users';
 import { errorStatus } from '../../lib/api-client';
 import { imageVariant } from '../../lib/utils';
 import { useAuth } from '../auth/use-auth';
+import { ReportButton } from '../reports/report-dialog';
 import { EmptyState, NotFoundCard, Page, PageLoading } from '../shell/page-layout';
 import { trackOwner } from '../tracks/player-track';
 import { BlockButton } from './block-button';
@@ -104,7 +105,16 @@ export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; sign
           </div>
           {user.bio && <p className="max-w-prose text-sm whitespace-pre-line break-words">{user.bio}</p>}
           <SocialLinkList links={user.socialLinks} />
-          {viewer && viewer.id !== user.id && <BlockButton user={user} />}
+          {viewer && viewer.id !== user.id && (
+            <div className="flex flex-wrap items-center gap-2">
+              <BlockButton user={user} />
+              <ReportButton
+                target={{ kind: 'profile', id: user.id }}
+                what="this profile"
+                className="h-8 px-2 text-xs text-muted-foreground"
+              />
+            </div>
+          )}
         </div>
       </header>
 

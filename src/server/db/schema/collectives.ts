@@ -131,6 +131,8 @@ export const collectivePlaylistComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text().notNull(),
+    /** Hidden by a moderator (decision 0455): its words are shown to its author only. */
+    hiddenAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -47,6 +47,8 @@ export const trackComments = pgTable(
     trackVersion: integer().notNull().default(1),
     resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
     editedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Hidden by a moderator (decision 0455): its words are shown to its author only. */
+    hiddenAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -83,6 +85,8 @@ export const notifications = pgTable(
     trackVersion: integer(),
     /** The export an `export_ready` entry announces (decision 0415); the entry goes with it. */
     exportId: uuid().references(() => exports.id, { onDelete: 'cascade' }),
+    /** A `content_hidden` entry's words: what a moderator hid and why (decision 0455). */
+    notice: text(),
     readAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -103,7 +107,7 @@ export const notifications = pgTable(
     index('notifications_export_idx').on(t.exportId),
     check(
       'notifications_kind_ck',
-      sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join', 'new_version', 'playlist_comment', 'export_ready')`,
+      sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join', 'new_version', 'playlist_comment', 'export_ready', 'content_hidden')`,
     ),
   ],
 );

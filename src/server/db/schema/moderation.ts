@@ -8,9 +8,14 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
+import type { ReportReason, ReportState } from '../../../shared/schemas/reports';
+import { collectivePlaylistComments } from './collectives';
 import { createdAt } from './columns';
 import { equipmentTags } from './equipment';
+import { trackComments } from './feedback';
+import { tracks } from './tracks';
 import { users } from './users';
 
 /**
@@ -60,6 +65,51 @@ export const equipmentEdits = pgTable(
   (t) => [
     index('equipment_edits_equipment_idx').on(t.equipmentId, t.createdAt),
     index('equipment_edits_user_idx').on(t.userId),
+    // Every foreign key has an index leading with it (schema.test.ts): a revert's undone edit too.
     index('equipment_edits_revert_of_idx').on(t.revertOfId),
+  ],
+);
+
+/**
+ * Reports (issue 28, decision 0455): one row per person and report, naming its target by exactly one
+ * of the five target columns. Each target column is a real foreign key, so a report goes with the
+ * thing reported (and with the reporter's account) and the account-deletion walk finds nothing left.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trackId: integer().references(() => tracks.id, { onDelete: 'cascade' }),
+    trackCommentId: integer().references(() => trackComments.id, { onDelete: 'cascade' }),
+    playlistCommentId: integer().references(() => collectivePlaylistComments.id, { onDelete: 'cascade' }),
+    profileUserId: text().references(() => users.id, { onDelete: 'cascade' }),
+    equipmentId: integer().references(() => equipmentTags.id, { onDelete: 'cascade' }),
+    reason: text().$type<ReportReason>().notNull(),
+    note: text(),
+    state: text().$type<ReportState>().notNull().default('open'),
+    /** 'hidden' or 'dismissed' once resolved; the admin who did it (null once their account goes). */
+    outcome: text(),
+    resolvedById: text().references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reports_state_idx').on(t.state, t.createdAt),
+    index('reports_reporter_idx').on(t.reporterId),
+    index('reports_track_idx').on(t.trackId),
+    index('reports_track_comment_idx').on(t.trackCommentId),
+    index('reports_playlist_comment_idx').on(t.playlistCommentId),
+    index('reports_profile_idx').on(t.profileUserId),
+    index('reports_equipment_idx').on(t.equipmentId),
+    index('reports_resolved_by_idx').on(t.resolvedById),
+    check(
+      'reports_one_target_ck',
+      sql`num_nonnulls(${t.trackId}, ${t.trackCommentId}, ${t.playlistCommentId}, ${t.profileUserId}, ${t.equipmentId}) = 1`,
+    ),
+    check('reports_reason_ck', sql`${t.reason} in ('spam', 'abuse', 'copyright', 'other')`),
+    check('reports_state_ck', sql`${t.state} in ('open', 'resolved')`),
   ],
 );

@@ -47,6 +47,8 @@ export const tracks = pgTable(
     truePeakDb: real(),
     /** 1 for the first upload; each new file the owner uploads for the track adds one (decision 0220). */
     version: integer().notNull().default(1),
+    /** Hidden by a moderator (decision 0455): 404 to everyone but its owner. */
+    hiddenAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -46,6 +46,8 @@ export const users = pgTable(
     // nothing of theirs is shown to anyone; nothing is deleted, and unsuspending restores it all.
     suspendedAt: timestamp({ withTimezone: true, mode: 'date' }),
     suspendedReason: text(),
+    /** The public profile hidden by a moderator (decision 0455): 404 to everyone but its owner. */
+    profileHiddenAt: timestamp({ withTimezone: true, mode: 'date' }),
     // The person's storage quota in bytes; null: the instance's STORAGE_QUOTA_BYTES; 0: unlimited.
     quotaBytes: bigint({ mode: 'number' }),
     // Replaced by database triggers (next value of journal_revision_seq) whenever anything

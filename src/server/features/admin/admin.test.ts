@@ -73,8 +73,18 @@ function adminRequests(
       route: '/api/admin/people/:id',
       body: { confirm: 'nobody-typed-this' },
     },
+    // The moderation queue (decision 0455); the actions name no report.
+    { method: 'GET', url: '/api/admin/reports?state=open', route: '/api/admin/reports' },
+    ...(['hide', 'dismiss', 'unhide'] as const).map((action) => ({
+      method: 'POST' as const,
+      url: `/api/admin/reports/2147483647/${action}`,
+      route: `/api/admin/reports/:id/${action}`,
+    })),
   ];
 }
+
+/** The routes that name nothing existing: an admin gets past the guard to a 404 of their own. */
+const namesNothing = (route: string) => route.endsWith('retry') || route.startsWith('/api/admin/reports/:id');
 
 describe('route × role: /api/admin', () => {
   it('covers every /api/admin route', () => {
@@ -103,10 +113,13 @@ describe('route × role: /api/admin', () => {
         expect(res.json().message, `${who} ${request.url}`).toBe('Not found');
       }
       const res = await admin.request(request.method, request.url, { body: request.body });
-      // The retry names no track, and the delete's confirmation is wrong: the admin got past the guard.
-      const expected = request.route.endsWith('retry') ? 404 : request.method === 'DELETE' ? 400 : 200;
+      // The retry and report actions name nothing, and the delete's confirmation is wrong: the admin
+      // got past the guard.
+      const expected = namesNothing(request.route) ? 404 : request.method === 'DELETE' ? 400 : 200;
       expect(res.statusCode, `admin ${request.method} ${request.url}: ${res.body}`).toBe(expected);
       if (request.route.endsWith('retry')) expect(res.json().message).toBe('Track not found');
+      if (request.route.startsWith('/api/admin/reports/:id'))
+        expect(res.json().message).toBe('Report not found');
     }
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type {
   CollectiveComment,
   CollectivePlaylist,
@@ -77,7 +77,7 @@ export async function getCollectivePlaylist(
   userId: string,
 ): Promise<CollectivePlaylistDetail> {
   const row = await requireSharedPlaylist(db, collectiveId, playlistId, userId);
-  return { ...toCollectivePlaylist(row, userId), tracks: await playlistTracksOf(db, playlistId) };
+  return { ...toCollectivePlaylist(row, userId), tracks: await playlistTracksOf(db, playlistId, userId) };
 }
 
 export async function listComments(
@@ -95,6 +95,8 @@ export async function listComments(
       and(
         eq(collectivePlaylistComments.collectiveId, collectiveId),
         eq(collectivePlaylistComments.playlistId, playlistId),
+        // A hidden comment leaves everyone's list but its author's (decision 0455).
+        or(isNull(collectivePlaylistComments.hiddenAt), eq(collectivePlaylistComments.userId, userId)),
       ),
     )
     .orderBy(desc(collectivePlaylistComments.createdAt), desc(collectivePlaylistComments.id));
@@ -111,6 +113,7 @@ function toCommentDto(r: {
     playlistId: r.comment.playlistId,
     userId: r.comment.userId,
     content: r.comment.content,
+    hidden: r.comment.hiddenAt !== null,
     createdAt: r.comment.createdAt.toISOString(),
     user: toUserSummary(r.user),
   };
@@ -159,6 +162,7 @@ export async function addComment(
     playlistId,
     userId,
     content: comment.content,
+    hidden: false,
     createdAt: comment.createdAt.toISOString(),
     user: toUserSummary(author!),
   };

@@ -9,6 +9,7 @@ import {
   type NotificationList,
   type NotificationPreferences,
 } from '../../../shared/schemas/notifications';
+import { HIDDEN_COMMENT_TEXT } from '../../../shared/schemas/reports';
 import type { Database, DbOrTx } from '../../db/client';
 import {
   collectiveMembers,
@@ -187,12 +188,19 @@ const itemColumns = {
   trackName: tracks.name,
   excerpt: sql<
     string | null
-  >`left(coalesce(${trackComments.content}, ${collectivePlaylistComments.content}), 140)`,
+  >`case when coalesce(${trackComments.hiddenAt}, ${collectivePlaylistComments.hiddenAt}) is not null
+      and coalesce(${trackComments.userId}, ${collectivePlaylistComments.userId}) <> ${notifications.userId}
+    then ${HIDDEN_COMMENT_TEXT}
+    else left(coalesce(${trackComments.content}, ${collectivePlaylistComments.content}), 140) end`,
 };
 
 /** Where an entry leads: the moment in the collective playlist view, else the playlist, else the collective. */
 export function notificationUrl(n: typeof notifications.$inferSelect): string {
   if (n.exportId !== null) return exportDownloadUrl(n.exportId);
+  // A moderator's notice (decision 0455) outside a collective: the hidden track, else the profile.
+  if (n.kind === 'content_hidden' && n.collectiveId === null) {
+    return n.trackId !== null ? `/track/${n.trackId}` : '/profile';
+  }
   if (n.collectiveId === null) return '/';
   const base = `/collective/${n.collectiveId}`;
   if (n.playlistId === null) return base;
@@ -235,10 +243,12 @@ async function selectItems(
     track: n.trackId !== null && r.trackName !== null ? { id: n.trackId, name: r.trackName } : null,
     commentId: n.commentId,
     playlistCommentId: n.playlistCommentId,
-    excerpt: r.excerpt,
+    // A moderator's notice quotes the words itself (decision 0455).
+    excerpt: n.kind === 'content_hidden' ? null : r.excerpt,
     atSeconds: n.atSeconds,
     trackVersion: n.trackVersion,
     exportId: n.exportId,
+    notice: n.notice,
     url: notificationUrl(n),
     read: n.readAt !== null,
     createdAt: n.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
 import type {
   CreatePlaylistBody,
   Playlist,
@@ -69,12 +69,22 @@ export async function findOwnPlaylist(db: DbOrTx, playlistId: number, viewerId: 
 }
 
 /** Tracks of a playlist in position order, each with its equipment: two queries. */
-export async function playlistTracksOf(db: Database, playlistId: number): Promise<PlaylistDetail['tracks']> {
+/** A playlist's tracks in order; a track hidden by a moderator only for its owner (decision 0455). */
+export async function playlistTracksOf(
+  db: Database,
+  playlistId: number,
+  viewerId: string,
+): Promise<PlaylistDetail['tracks']> {
   const rows = await db
     .select({ track: tracks, position: playlistTracks.position, addedAt: playlistTracks.createdAt })
     .from(playlistTracks)
     .innerJoin(tracks, eq(tracks.id, playlistTracks.trackId))
-    .where(eq(playlistTracks.playlistId, playlistId))
+    .where(
+      and(
+        eq(playlistTracks.playlistId, playlistId),
+        or(isNull(tracks.hiddenAt), eq(tracks.userId, viewerId)),
+      ),
+    )
     .orderBy(asc(playlistTracks.position), asc(playlistTracks.id));
   const equipment = await equipmentByTrack(
     db,
@@ -96,7 +106,7 @@ export async function getOwnPlaylistDetail(
   return {
     ...toPlaylistDto(row),
     abilities: playlistAbilities(viewerId, row.userId),
-    tracks: await playlistTracksOf(db, playlistId),
+    tracks: await playlistTracksOf(db, playlistId, viewerId),
   };
 }
 

@@ -43,6 +43,8 @@ export async function publicTracksOf(db: Database, playlistId: number, ownerId: 
         eq(playlistTracks.playlistId, playlistId),
         eq(tracks.visibility, 'public'),
         eq(tracks.userId, ownerId),
+        // Nor a track hidden by a moderator (decision 0455).
+        isNull(tracks.hiddenAt),
       ),
     )
     .orderBy(asc(playlistTracks.position), asc(playlistTracks.id));

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { formatDuration } from '../../../shared/format';
 import type { CollectiveRole } from '../../../shared/schemas/collectives';
+import { HIDDEN_COMMENT_TEXT } from '../../../shared/schemas/reports';
 import type {
   CreateTrackCommentBody,
   TrackComment,
@@ -70,7 +71,9 @@ export async function requireSharedTrack(
 const columns = { comment: trackComments, user: userSummaryColumns };
 type Row = { comment: typeof trackComments.$inferSelect; user: Parameters<typeof toUserSummary>[0] };
 
-function toDto({ comment: c, user }: Row): TrackComment {
+/** A hidden comment's words reach its author only (decision 0455); `viewerId` null: nobody's. */
+function toDto({ comment: c, user }: Row, viewerId: string | null): TrackComment {
+  const hidden = c.hiddenAt !== null;
   return {
     id: c.id,
     collectiveId: c.collectiveId,
@@ -78,25 +81,33 @@ function toDto({ comment: c, user }: Row): TrackComment {
     parentId: c.parentId,
     userId: c.userId,
     user: toUserSummary(user),
-    content: c.content,
+    content: hidden && c.userId !== viewerId ? HIDDEN_COMMENT_TEXT : c.content,
     atSeconds: c.atSeconds,
     endSeconds: c.endSeconds,
     trackVersion: c.trackVersion,
     resolved: c.resolvedAt !== null,
     resolvedAt: c.resolvedAt?.toISOString() ?? null,
     editedAt: c.editedAt?.toISOString() ?? null,
+    hidden,
     createdAt: c.createdAt.toISOString(),
   };
 }
 
-/** One comment with its author (live events carry it; no access check). */
-export async function findTrackComment(db: DbOrTx, commentId: number): Promise<TrackComment | undefined> {
+/**
+ * One comment with its author (live events carry it; no access check). `viewerId`: who reads it (a
+ * hidden comment's words only to its author); live events, read by everyone, pass none.
+ */
+export async function findTrackComment(
+  db: DbOrTx,
+  commentId: number,
+  viewerId: string | null = null,
+): Promise<TrackComment | undefined> {
   const [row] = await db
     .select(columns)
     .from(trackComments)
     .innerJoin(users, eq(users.id, trackComments.userId))
     .where(eq(trackComments.id, commentId));
-  return row && toDto(row);
+  return row && toDto(row, viewerId);
 }
 
 /** Threads on the track in this collective by position (then age), each with its replies: one query. */
@@ -115,9 +126,9 @@ export async function listTrackComments(
     .orderBy(asc(trackComments.atSeconds), asc(trackComments.createdAt), asc(trackComments.id));
   const threads = new Map<number, TrackCommentThread>();
   for (const row of rows)
-    if (row.comment.parentId === null) threads.set(row.comment.id, { ...toDto(row), replies: [] });
+    if (row.comment.parentId === null) threads.set(row.comment.id, { ...toDto(row, userId), replies: [] });
   for (const row of rows) {
-    if (row.comment.parentId !== null) threads.get(row.comment.parentId)?.replies.push(toDto(row));
+    if (row.comment.parentId !== null) threads.get(row.comment.parentId)?.replies.push(toDto(row, userId));
   }
   return [...threads.values()];
 }
@@ -195,7 +206,7 @@ export async function createTrackComment(
     });
     return row!.id;
   });
-  return (await findTrackComment(db, id))!;
+  return (await findTrackComment(db, id, userId))!;
 }
 
 /** The comment, 404 unless it is on this track in this collective (and the caller a member). */
@@ -231,7 +242,7 @@ export async function updateTrackComment(db: Database, t: Target, content: strin
     .update(trackComments)
     .set({ content, editedAt: sql`now()` })
     .where(eq(trackComments.id, comment.id));
-  return (await findTrackComment(db, comment.id))!;
+  return (await findTrackComment(db, comment.id, t.userId))!;
 }
 
 /** Deleting a thread's first comment deletes its replies with it (the foreign key cascades). */
@@ -252,5 +263,5 @@ export async function resolveTrackComment(db: Database, t: Target, resolved: boo
     .update(trackComments)
     .set({ resolvedAt: resolved ? sql`coalesce(${trackComments.resolvedAt}, now())` : null })
     .where(and(eq(trackComments.id, comment.id), isNull(trackComments.parentId)));
-  return (await findTrackComment(db, comment.id))!;
+  return (await findTrackComment(db, comment.id, t.userId))!;
 }

@@ -52,6 +52,8 @@ export async function loadTrackWithOwner(
         options.publicOnly ? eq(tracks.visibility, 'public') : undefined,
         // Nothing of a suspended person is shown to anyone (decision 0445).
         isNull(users.suspendedAt),
+        // Nor a track hidden by a moderator (decision 0455): share links and previews answer 404.
+        isNull(tracks.hiddenAt),
       ),
     )
     .limit(1);

@@ -181,6 +181,8 @@ async function loadListenableTrack(db: Database, trackId: number, viewerId: stri
     !found ||
     // A suspended person's tracks are nobody's to hear (decision 0445); they cannot sign in.
     found.ownerSuspended ||
+    // A track hidden by a moderator is its owner's alone (decision 0455).
+    (found.track.hiddenAt !== null && found.track.userId !== viewerId) ||
     !canListenToTrack({
       viewerId,
       ownerId: found.track.userId,

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { PROFILE_NOT_FOUND, type ProfileChanges, type PublicProfile } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -92,10 +92,12 @@ export async function getPublicProfile(
   // A suspended person's profile is as gone as a private one (decision 0445).
   if (!user?.isPublic || user.suspendedAt) throw notFound(PROFILE_NOT_FOUND);
   if (viewerId && (await hasBlocked(db, user.id, viewerId))) throw notFound(PROFILE_NOT_FOUND);
+  // A profile hidden by a moderator is its owner's alone (decision 0455).
+  if (user.profileHiddenAt && user.id !== viewerId) throw notFound(PROFILE_NOT_FOUND);
   const rows = await db
     .select()
     .from(tracks)
-    .where(and(eq(tracks.userId, user.id), eq(tracks.visibility, 'public')))
+    .where(and(eq(tracks.userId, user.id), eq(tracks.visibility, 'public'), isNull(tracks.hiddenAt)))
     .orderBy(desc(tracks.createdAt), desc(tracks.id));
   return {
     user: {

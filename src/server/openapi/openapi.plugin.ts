@@ -39,6 +39,7 @@ export const API_TAGS = [
   { name: 'search', description: 'One search across tracks, playlists, collectives, equipment and people' },
   { name: 'previews', description: 'Link previews of public pages: oEmbed and preview pictures' },
   { name: 'health', description: 'For load balancers' },
+  { name: 'reports', description: 'Reporting a track, comment, profile or equipment page to the admins' },
   {
     name: 'admin',
     description: "The instance admins' console (people named by ADMIN_USERS; 404 to anyone else)",

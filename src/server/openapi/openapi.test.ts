@@ -47,6 +47,10 @@ const NO_BODY = new Set([
   'POST /api/admin/people/:id/unsuspend',
   'POST /api/admin/tracks/:trackId/retry',
   'POST /api/admin/demo/sweep',
+  // The report is in the path; hiding or dismissing says the rest (decision 0455).
+  'POST /api/admin/reports/:id/hide',
+  'POST /api/admin/reports/:id/dismiss',
+  'POST /api/admin/reports/:id/unhide',
 ]);
 
 type Schema = {

@@ -43,13 +43,19 @@ test('the import card in each state, desktop and phone', async ({ page }) => {
   await signInAsDemo(page);
   let list: UserImport[] = [];
   await page.route('**/api/user/imports', (route) => route.fulfill({ json: list }));
-  let release!: (reply: { status: number; json: unknown }) => void;
+  // Each upload is held until the story answers it. The answer waits for that upload to have
+  // reached the route: answering the previous one's (already used) resolver left the second hanging.
+  type Reply = { status: number; json: unknown };
+  const held: ((reply: Reply) => void)[] = [];
+  let answered = 0;
   await page.route('**/api/user/import', async (route: Route) => {
-    const reply = await new Promise<{ status: number; json: unknown }>((resolve) => {
-      release = resolve;
-    });
+    const reply = await new Promise<Reply>((resolve) => held.push(resolve));
     await route.fulfill(reply);
   });
+  const release = async (reply: Reply) => {
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(answered);
+    held[answered++]!(reply);
+  };
 
   await page.goto('/profile');
   const card = await profileCard(page, 'Import a Journal export');
@@ -63,7 +69,7 @@ test('the import card in each state, desktop and phone', async ({ page }) => {
   await shootBoth(page, 'uploading');
 
   // A refusal: the server's words, and the button back.
-  release({
+  await release({
     status: 413,
     json: { statusCode: 413, error: 'Payload Too Large', message: 'The archive is past your storage quota' },
   });
@@ -73,7 +79,7 @@ test('the import card in each state, desktop and phone', async ({ page }) => {
 
   await card.getByLabel('Journal export zip').setInputFiles(zip);
   list = [{ ...base, state: 'running', processed: 5 }];
-  release({ status: 202, json: { id: base.id, state: 'queued' } });
+  await release({ status: 202, json: { id: base.id, state: 'queued' } });
   const bar = card.getByRole('progressbar', { name: `Importing ${FILE}` });
   await expect(bar).toHaveAttribute('aria-valuetext', '5 of 14 tracks');
   await expect(card.getByRole('button', { name: 'Importing…' })).toBeDisabled();

@@ -21,6 +21,13 @@ const busMessageSchema = z.discriminatedUnion('kind', [
     playlistId: z.number(),
     commentId: z.number(),
   }),
+  /** A playlist comment hidden or unhidden by a moderator (drizzle/0030, decision 0455). */
+  z.object({
+    kind: z.literal('comment-visibility'),
+    collectiveId: z.number(),
+    playlistId: z.number(),
+    commentId: z.number(),
+  }),
   z.object({
     kind: z.literal('share'),
     collectiveId: z.number(),
@@ -114,6 +121,15 @@ export class LiveEventDelivery {
           const { collectiveId, playlistId } = message;
           this.streams.sendTo(to, { event: 'comment', data: { collectiveId, playlistId, comment } });
         }
+        return;
+      }
+      case 'comment-visibility': {
+        const { collectiveId, playlistId, commentId } = message;
+        const to = await this.membersAmong(collectiveId, local);
+        this.streams.sendTo(to, {
+          event: 'commentVisibility',
+          data: { collectiveId, playlistId, commentId },
+        });
         return;
       }
       case 'share': {

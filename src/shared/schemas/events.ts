@@ -14,6 +14,11 @@ export const liveEventSchemas = {
   ready: z.object({}),
   /** Someone commented on a playlist shared into one of the person's collectives. */
   comment: z.object({ collectiveId: z.number(), playlistId: z.number(), comment: collectiveCommentSchema }),
+  /**
+   * A moderator hid or unhid a comment on a playlist shared into one of the person's collectives
+   * (decision 0455): read the list again, as what each member may see of it changed.
+   */
+  commentVisibility: z.object({ collectiveId: z.number(), playlistId: z.number(), commentId: z.number() }),
   /** A playlist was shared into (or taken out of) one of the person's collectives. */
   share: z.object({
     collectiveId: z.number(),

@@ -33,6 +33,9 @@ export const SECURITY_EVENT_KINDS = [
   'api_key_revoked',
   'export_requested',
   'export_downloaded',
+  'account_suspended',
+  'account_unsuspended',
+  'quota_changed',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 export const SECURITY_EVENT_RETENTION_DAYS = 90;
@@ -54,6 +57,10 @@ export const securityEventDetailSchema = deviceSchema.partial().extend({
   credentialKind: z.enum(['api-key', 'app-password']).optional(),
   /** export_*: the export's id. */
   exportId: z.string().optional(),
+  /** account_suspended: the reason the instance admin gave (decision 0445). */
+  reason: z.string().optional(),
+  /** quota_changed: the new quota in bytes; null: the instance default again. */
+  quotaBytes: z.number().int().nullable().optional(),
 });
 export type SecurityEventDetail = z.infer<typeof securityEventDetailSchema>;
 

@@ -37,6 +37,14 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
         (list) => [data.comment, ...list.filter((c) => c.id !== data.comment.id)],
       );
       return;
+    case 'commentVisibility':
+      // Hidden for everyone but its author, or shown again: the list as the server has it for me.
+      invalidateActivity(queryClient, data.collectiveId);
+      void queryClient.invalidateQueries({
+        queryKey: commentsKey(data.collectiveId, data.playlistId),
+        exact: true,
+      });
+      return;
     case 'share':
       invalidateActivity(queryClient, data.collectiveId);
       void queryClient.invalidateQueries({

@@ -90,6 +90,17 @@ describe('useLiveEvents', () => {
     expect(queryClient.getQueryData(commentsKey(4, 8))).toBeUndefined();
   });
 
+  it('reads a playlist’s comments again when a moderator hides or unhides one, and no other list', () => {
+    const { queryClient, source } = mount();
+    queryClient.setQueryData(commentsKey(4, 7), [
+      comment(1, 'Spam', person('a'), { collectiveId: 4, playlistId: 7 }),
+    ]);
+    queryClient.setQueryData(commentsKey(4, 8), []);
+    source().emit('commentVisibility', { collectiveId: 4, playlistId: 7, commentId: 1 });
+    expect(queryClient.getQueryState(commentsKey(4, 7))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(commentsKey(4, 8))?.isInvalidated).toBe(false);
+  });
+
   it('updates who is online in every cached members list', () => {
     const { queryClient, source } = mount();
     queryClient.setQueryData(membersKey(4), [member('a', false), member('b', true)]);

@@ -10,6 +10,7 @@ import { applyLiveEvent, refetchCollectives } from './live-events';
 const NAMES = Object.keys({
   ready: true,
   comment: true,
+  commentVisibility: true,
   share: true,
   member: true,
   presence: true,

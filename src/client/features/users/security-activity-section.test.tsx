@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatStorageAmount } from '../../../shared/format';
 import type { SecurityEvent } from '../../../shared/schemas/sessions';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -65,6 +66,27 @@ describe('SecurityActivitySection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show all 12' }));
     expect(within(list()).getAllByRole('listitem')).toHaveLength(12);
     expect(within(list()).getAllByText('Signed in as a demo user')).toHaveLength(12);
+  });
+
+  it('tells what an instance admin did to the account, without naming the admin', async () => {
+    const byAdmin: SecurityEvent[] = [
+      { id: 4, kind: 'quota_changed', at: minutesAgo(1), detail: { quotaBytes: null } },
+      { id: 3, kind: 'quota_changed', at: minutesAgo(2), detail: { quotaBytes: 5 * 1024 ** 3 } },
+      { id: 2, kind: 'account_unsuspended', at: minutesAgo(3), detail: {} },
+      { id: 1, kind: 'account_suspended', at: minutesAgo(4), detail: { reason: 'Spam links' } },
+    ];
+    mockFetch({ 'GET /api/user/security-events': () => json(byAdmin) });
+    renderWithProviders(<SecurityActivitySection />, { path: '/profile' });
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(4));
+    const lines = within(list())
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('p')?.textContent);
+    expect(lines).toEqual([
+      'Storage quota set back to the instance default by an instance admin',
+      `Storage quota set to ${formatStorageAmount(5 * 1024 ** 3)} by an instance admin`,
+      'Suspension lifted by an instance admin',
+      'Suspended by an instance admin: Spam links',
+    ]);
   });
 
   it('says when there is nothing yet', async () => {

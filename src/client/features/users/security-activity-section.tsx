@@ -1,5 +1,16 @@
-import { Download, KeyRound, Loader2, LogIn, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
+import {
+  Ban,
+  Download,
+  HardDrive,
+  KeyRound,
+  Loader2,
+  LogIn,
+  LogOut,
+  type LucideIcon,
+  ShieldCheck,
+} from 'lucide-react';
 import { useState } from 'react';
+import { formatStorageAmount } from '../../../shared/format';
 import type { SecurityEvent, SecurityEventKind } from '../../../shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { AccountCard, deviceLabel, RelativeTime } from './account-card';
@@ -16,6 +27,9 @@ const ICONS: Record<SecurityEventKind, LucideIcon> = {
   api_key_revoked: KeyRound,
   export_requested: Download,
   export_downloaded: Download,
+  account_suspended: Ban,
+  account_unsuspended: ShieldCheck,
+  quota_changed: HardDrive,
 };
 
 const credential = (event: SecurityEvent) =>
@@ -43,6 +57,16 @@ export function describeEvent(event: SecurityEvent): string {
       return 'Asked for a copy of your data';
     case 'export_downloaded':
       return 'Downloaded a copy of your data';
+    case 'account_suspended':
+      return detail.reason
+        ? `Suspended by an instance admin: ${detail.reason}`
+        : 'Suspended by an instance admin';
+    case 'account_unsuspended':
+      return 'Suspension lifted by an instance admin';
+    case 'quota_changed':
+      return detail.quotaBytes == null
+        ? 'Storage quota set back to the instance default by an instance admin'
+        : `Storage quota set to ${formatStorageAmount(detail.quotaBytes)} by an instance admin`;
   }
 }
 

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ReportReason, ReportState } from '../../../shared/schemas/reports';
 import { collectivePlaylistComments } from './collectives';
@@ -105,6 +106,19 @@ export const reports = pgTable(
     index('reports_profile_idx').on(t.profileUserId),
     index('reports_equipment_idx').on(t.equipmentId),
     index('reports_resolved_by_idx').on(t.resolvedById),
+    // One open report per person and target, held by the database so two reports sent at once
+    // cannot both land (the service answers the loser 409). Nulls coalesced: they are distinct in
+    // a unique index, and four of the five target columns are null in every row.
+    uniqueIndex('reports_one_open_uq')
+      .on(
+        t.reporterId,
+        sql`coalesce(${t.trackId}, 0)`,
+        sql`coalesce(${t.trackCommentId}, 0)`,
+        sql`coalesce(${t.playlistCommentId}, 0)`,
+        sql`coalesce(${t.profileUserId}, '')`,
+        sql`coalesce(${t.equipmentId}, 0)`,
+      )
+      .where(sql`${t.state} = 'open'`),
     check(
       'reports_one_target_ck',
       sql`num_nonnulls(${t.trackId}, ${t.trackCommentId}, ${t.playlistCommentId}, ${t.profileUserId}, ${t.equipmentId}) = 1`,

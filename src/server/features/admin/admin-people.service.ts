@@ -10,6 +10,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { deleteAccounts, endSessions } from '../account/account-deletion.service';
+import { recordSecurityEvent } from '../sessions/security-events.service';
 import type { UserRow } from '../users/users.service';
 import type { InstanceAdmins } from './instance-admins';
 
@@ -127,6 +128,8 @@ export async function suspendPerson(
       .set({ suspendedAt: row.suspendedAt ?? new Date(), suspendedReason: reason, updatedAt: new Date() })
       .where(eq(users.id, row.id));
     await endSessions(tx, [row.id]);
+    // The person's own log says it, so once unsuspended they can read when and why.
+    await recordSecurityEvent(tx, row.id, 'account_suspended', { reason });
   });
   return personById(db, admins, id);
 }
@@ -137,15 +140,16 @@ export async function unsuspendPerson(
   admins: InstanceAdmins,
   id: string,
 ): Promise<AdminPerson> {
-  const [row] = await db
-    .update(users)
-    .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
-    .where(and(eq(users.id, id), isNotNull(users.suspendedAt)))
-    .returning({ id: users.id });
-  if (!row) {
-    const exists = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
+      .where(and(eq(users.id, id), isNotNull(users.suspendedAt)))
+      .returning({ id: users.id });
+    if (row) return recordSecurityEvent(tx, row.id, 'account_unsuspended');
+    const exists = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
     if (exists.length === 0) throw notFound('Person not found');
-  }
+  });
   return personById(db, admins, id);
 }
 
@@ -156,12 +160,15 @@ export async function setQuota(
   id: string,
   quotaBytes: number | null,
 ): Promise<AdminPerson> {
-  const [row] = await db
-    .update(users)
-    .set({ quotaBytes })
-    .where(eq(users.id, id))
-    .returning({ id: users.id });
-  if (!row) throw notFound('Person not found');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ quotaBytes })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
+    if (!row) throw notFound('Person not found');
+    await recordSecurityEvent(tx, row.id, 'quota_changed', { quotaBytes });
+  });
   return personById(db, admins, id);
 }
 

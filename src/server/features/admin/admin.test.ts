@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_DELETION_REFUSED, type AdminPeople, type AdminPerson } from '../../../shared/schemas/admin';
+import type { SecurityEvent } from '../../../shared/schemas/sessions';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
 import { tracks, users } from '../../db/schema';
@@ -184,6 +185,14 @@ describe('people', () => {
       400,
     );
     expect((await admin.put('/api/admin/people/u_nobody/quota', { quotaBytes: 5 })).statusCode).toBe(404);
+    // Each change is in the person's own security log, newest first, the refused one not.
+    const events = (await person.get('/api/user/security-events')).json<SecurityEvent[]>();
+    expect(events.filter((e) => e.kind === 'quota_changed').map((e) => e.detail.quotaBytes)).toEqual([
+      null,
+      used * 3,
+      used + 10,
+      0,
+    ]);
   });
 
   it('admins named by ADMIN_USERS, and oneself, cannot be suspended or deleted (409)', async () => {

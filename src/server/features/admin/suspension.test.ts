@@ -5,6 +5,7 @@ import {
   SIGNUP_INVITE_ONLY_MESSAGE,
   SUSPENDED_MESSAGE,
 } from '../../../shared/schemas/admin';
+import type { SecurityEvent } from '../../../shared/schemas/sessions';
 import { buildTestApp, type TestApp, TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
 import { type LocalOidcProvider, type OidcTestUser, startOidcProvider } from '../../../test/oidc-provider';
@@ -95,6 +96,17 @@ describe('suspension', () => {
       await member.post('/api/user/api-keys', { name: 'DSub', kind: 'app-password' })
     ).json().key as string;
 
+    // On an equipment page, open to everyone signed in: their track and their comment.
+    const gearId = (await member.post('/api/equipment', { name: 'TR-909' })).json().id as number;
+    await member.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: gearId });
+    await member.post(`/api/equipment/${gearId}/comments`, { content: 'Buy my course' });
+    const visitor = await one.signedInClient();
+    const onGearPage = async () => ({
+      tracks: (await visitor.get(`/api/equipment/${gearId}/tracks`)).json<{ id: number }[]>().length,
+      comments: (await visitor.get(`/api/equipment/${gearId}/comments`)).json<unknown[]>().length,
+    });
+    expect(await onGearPage()).toEqual({ tracks: 1, comments: 1 });
+
     const signedOut = one.client();
     const publicPages = [
       '/api/public/users/suspendee',
@@ -133,6 +145,8 @@ describe('suspension', () => {
     for (const app of [one, two]) {
       for (const url of publicPages) expect((await app.client().get(url)).statusCode, url).toBe(404);
     }
+    // Nothing of theirs on the equipment page either.
+    expect(await onGearPage()).toEqual({ tracks: 0, comments: 0 });
     // Sign-in is refused with the message, and starts no session.
     provider.setUser(identity);
     const again = await googleSignIn(one);
@@ -155,8 +169,14 @@ describe('suspension', () => {
     const back = await googleSignIn(one);
     expect(back.done.statusCode).toBe(302);
     expect((await back.browser.get('/api/auth/user')).json().id).toBe(memberId);
+    // Their security log says when and why, without naming the admin.
+    const events = (await back.browser.get('/api/user/security-events')).json<SecurityEvent[]>();
+    const kinds = events.map((e) => e.kind);
+    expect(kinds.indexOf('account_unsuspended')).toBeLessThan(kinds.indexOf('account_suspended'));
+    expect(events.find((e) => e.kind === 'account_suspended')?.detail).toEqual({ reason: 'Spam links' });
     for (const url of publicPages) expect((await one.client().get(url)).statusCode, url).toBe(200);
     expect((await restStatus(one, `apiKey=${apiKey}`)).status).toBe('ok');
+    expect(await onGearPage()).toEqual({ tracks: 1, comments: 1 });
   });
 });
 

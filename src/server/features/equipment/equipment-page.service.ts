@@ -1,10 +1,11 @@
-import { and, desc, eq, exists, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { replaceValue } from '../../db/replace-value';
 import { equipmentComments, equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { forbidden, notFound } from '../../plugins/errors';
 import { imageUrlColumn, imageUrlOf } from '../images/image-url';
+import { shownToViewer } from '../tracks/shared-with-viewer';
 import { withEquipment } from '../tracks/tracks.service';
 import { canEditEquipment } from './equipment.policy';
 import { type EquipmentTextChanges, recordEdit, writeEquipmentFields } from './equipment-history.service';
@@ -117,16 +118,27 @@ export async function replaceEquipmentImage(db: Database, id: number, userId: st
 
 /**
  * 'Tracks Using {name}': every track tagged with it whose owner shares to equipment pages,
- * newest first, with owner names and equipment: two queries.
+ * newest first, with owner names and equipment: two queries. Others' hidden tracks and a suspended
+ * person's are left out (decisions 0445, 0455), as from every list.
  */
-export async function listEquipmentTracks(db: Database, id: number): Promise<EquipmentTrack[]> {
+export async function listEquipmentTracks(
+  db: Database,
+  id: number,
+  viewerId: string,
+): Promise<EquipmentTrack[]> {
   await requireEquipment(db, id);
   const rows = await db
     .select({ track: tracks, user: trackOwner })
     .from(trackEquipmentTags)
     .innerJoin(tracks, eq(tracks.id, trackEquipmentTags.trackId))
     .innerJoin(users, eq(users.id, tracks.userId))
-    .where(and(eq(trackEquipmentTags.equipmentTagId, id), eq(tracks.shareToEquipmentPages, true)))
+    .where(
+      and(
+        eq(trackEquipmentTags.equipmentTagId, id),
+        eq(tracks.shareToEquipmentPages, true),
+        shownToViewer(db, viewerId),
+      ),
+    )
     .orderBy(desc(tracks.createdAt), desc(tracks.id));
   const withTags = await withEquipment(
     db,
@@ -138,14 +150,17 @@ export async function listEquipmentTracks(db: Database, id: number): Promise<Equ
   });
 }
 
-/** Comments, newest first; a missing equipment is a 404, not an empty list. */
+/**
+ * Comments, newest first; a missing equipment is a 404, not an empty list. A suspended person's
+ * comments are not shown: the page is open to everyone signed in (decision 0445).
+ */
 export async function listEquipmentComments(db: Database, id: number): Promise<EquipmentComment[]> {
   await requireEquipment(db, id);
   const rows = await db
     .select({ comment: equipmentComments, user: commentAuthor })
     .from(equipmentComments)
     .innerJoin(users, eq(users.id, equipmentComments.userId))
-    .where(eq(equipmentComments.equipmentId, id))
+    .where(and(eq(equipmentComments.equipmentId, id), isNull(users.suspendedAt)))
     .orderBy(desc(equipmentComments.createdAt), desc(equipmentComments.id));
   return rows.map(({ comment, user }) => ({
     id: comment.id,

@@ -165,7 +165,7 @@ export async function equipmentRoutes(
         response: { 200: z.array(equipmentTrackSchema) },
       },
     },
-    async (request) => listEquipmentTracks(db, request.params.id),
+    async (request) => listEquipmentTracks(db, request.params.id, userOf(request).id),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, max, sql } from 'drizzle-orm';
 import type {
   CreatePlaylistBody,
   Playlist,
@@ -17,6 +17,7 @@ import {
 } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { imageUrlOf } from '../images/image-url';
+import { shownToViewer } from '../tracks/shared-with-viewer';
 import { equipmentByTrack, toTrackDto } from '../tracks/tracks.service';
 import { canChangePlaylist, playlistAbilities, reorderMatches } from './playlists.policy';
 
@@ -68,8 +69,10 @@ export async function findOwnPlaylist(db: DbOrTx, playlistId: number, viewerId: 
   return row;
 }
 
-/** Tracks of a playlist in position order, each with its equipment: two queries. */
-/** A playlist's tracks in order; a track hidden by a moderator only for its owner (decision 0455). */
+/**
+ * A playlist's tracks in position order, each with its equipment (two queries); a track hidden by a
+ * moderator or of a suspended owner only for its owner (decisions 0445, 0455).
+ */
 export async function playlistTracksOf(
   db: Database,
   playlistId: number,
@@ -79,12 +82,7 @@ export async function playlistTracksOf(
     .select({ track: tracks, position: playlistTracks.position, addedAt: playlistTracks.createdAt })
     .from(playlistTracks)
     .innerJoin(tracks, eq(tracks.id, playlistTracks.trackId))
-    .where(
-      and(
-        eq(playlistTracks.playlistId, playlistId),
-        or(isNull(tracks.hiddenAt), eq(tracks.userId, viewerId)),
-      ),
-    )
+    .where(and(eq(playlistTracks.playlistId, playlistId), shownToViewer(db, viewerId)))
     .orderBy(asc(playlistTracks.position), asc(playlistTracks.id));
   const equipment = await equipmentByTrack(
     db,

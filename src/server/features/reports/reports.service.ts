@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/schemas/reports';
 import { CANNOT_REPORT_OWN } from '../../../shared/schemas/reports';
 import type { Database, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { notifications, reports, users } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
@@ -37,11 +38,17 @@ export async function createReport(db: Database, reporterId: string, body: Creat
     .where(and(eq(reports.reporterId, reporterId), eq(reports.state, 'open'), sameTarget(key)))
     .limit(1);
   if (open) throw new HttpError(409, ALREADY_REPORTED);
-  const [row] = await db
-    .insert(reports)
-    .values({ reporterId, reason: body.reason, note: body.note?.trim() || null, ...targetValues(key) })
-    .returning({ id: reports.id, createdAt: reports.createdAt });
-  return { id: row!.id, createdAt: row!.createdAt.toISOString() };
+  try {
+    const [row] = await db
+      .insert(reports)
+      .values({ reporterId, reason: body.reason, note: body.note?.trim() || null, ...targetValues(key) })
+      .returning({ id: reports.id, createdAt: reports.createdAt });
+    return { id: row!.id, createdAt: row!.createdAt.toISOString() };
+  } catch (err) {
+    // The same report sent twice at once: the unique index lets one in (reports_one_open_uq).
+    if (isUniqueViolation(err)) throw new HttpError(409, ALREADY_REPORTED);
+    throw err;
+  }
 }
 
 /** The queue: open (oldest first, the longest waiting on top) or resolved (newest first). */

@@ -8,8 +8,9 @@ import {
 } from '../../../shared/schemas/reports';
 import type { TrackCommentThread } from '../../../shared/schemas/track-comments';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { openEventStream } from '../../../test/event-stream';
 import { makeWav } from '../../../test/media-fixtures';
-import { collectiveMembers } from '../../db/schema';
+import { collectiveMembers, reports } from '../../db/schema';
 import { ALREADY_REPORTED } from './reports.service';
 
 // Reports and the moderation queue (issue 28, decision 0455). Ana (author) and Rita (reporter) are
@@ -109,6 +110,26 @@ describe('POST /api/reports', () => {
     for (const r of open) await boss.post(`/api/admin/reports/${r.id}/dismiss`);
   });
 
+  it('two reports of one target sent at once: one lands, the other is told it is already there', async () => {
+    await otto.fetchCsrfToken(); // one token for both, as a browser tab has
+    const answers = await Promise.all([
+      report(otto, 'equipment', equipmentId),
+      report(otto, 'equipment', equipmentId),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(ALREADY_REPORTED);
+    const open = (await queue()).filter((r) => r.reporter.id === otto.userId);
+    expect(open).toHaveLength(1);
+    // The database holds the rule, whatever the timing: a second open row cannot be written.
+    await expect(
+      t.db.insert(reports).values({ reporterId: otto.userId, equipmentId, reason: 'spam' }),
+    ).rejects.toThrow();
+    await boss.post(`/api/admin/reports/${open[0]!.id}/dismiss`);
+    // Resolved, the same person may report it again.
+    expect((await report(otto, 'equipment', equipmentId)).statusCode).toBe(201);
+    for (const r of await queue()) await boss.post(`/api/admin/reports/${r.id}/dismiss`);
+  });
+
   it('answers 404 for what the reporter cannot see, revealing nothing', async () => {
     const timed = (await ana.post(trackCommentsUrl(), { content: 'members only', atSeconds: 1 })).json().id;
     for (const [kind, id] of [
@@ -187,7 +208,17 @@ describe('the queue: hide, dismiss, unhide', () => {
     const id = (await ana.post(listCommentsUrl(), { content: 'buy my stuff' })).json().id;
     expect((await report(rita, 'playlistComment', id, { reason: 'spam' })).statusCode).toBe(201);
     const row = (await queue()).find((r) => r.target.kind === 'playlistComment' && r.target.id === id)!;
-    expect((await boss.post(`/api/admin/reports/${row.id}/hide`)).statusCode).toBe(200);
+    // Rita has the playlist open: her browser is told to read the list again, without the words.
+    const ritaStream = await openEventStream(t.app, { cookie: rita.cookieHeader() });
+    try {
+      await ritaStream.next('ready');
+      expect((await boss.post(`/api/admin/reports/${row.id}/hide`)).statusCode).toBe(200);
+      const told = await ritaStream.next('commentVisibility', (d) => d.commentId === id);
+      expect(told).toEqual({ collectiveId, playlistId: listId, commentId: id });
+      expect(JSON.stringify(ritaStream.events())).not.toContain('buy my stuff');
+    } finally {
+      await ritaStream.close();
+    }
     const ids = async (who: TestClient) =>
       (await who.get(listCommentsUrl())).json<{ id: number; hidden: boolean }[]>().filter((c) => c.id === id);
     expect(await ids(ana)).toEqual([expect.objectContaining({ id, hidden: true })]);
@@ -195,6 +226,15 @@ describe('the queue: hide, dismiss, unhide', () => {
   });
 
   it('hides a track: 404 to others, still its owner’s; a profile likewise', async () => {
+    // On an equipment page and in Rita's likes before it is hidden.
+    await ana.post(`/api/tracks/${trackId}/equipment`, { equipmentTagId: equipmentId });
+    expect((await rita.put(`/api/tracks/${trackId}/like`)).statusCode).toBeLessThan(300);
+    const onGearPage = async (who: TestClient) =>
+      (await who.get(`/api/equipment/${equipmentId}/tracks`)).json<{ id: number }[]>().map((tr) => tr.id);
+    const liked = async (who: TestClient) =>
+      (await who.get('/api/user/likes/ids')).json<{ trackIds: number[] }>().trackIds;
+    expect(await onGearPage(rita)).toEqual([trackId]);
+    expect(await liked(rita)).toEqual([trackId]);
     expect((await report(rita, 'track', trackId, { reason: 'copyright' })).statusCode).toBe(201);
     const row = (await queue()).find((r) => r.target.kind === 'track')!;
     expect(row.target).toMatchObject({ url: `/track/${trackId}`, excerpt: 'Night take' });
@@ -208,6 +248,10 @@ describe('the queue: hide, dismiss, unhide', () => {
         .tracks.map((tr) => tr.id);
     expect(await listed(rita)).toEqual([]);
     expect(await listed(ana)).toEqual([trackId]);
+    // And every other list of it: the equipment page (not its owner's), Rita's likes.
+    expect(await onGearPage(rita)).toEqual([]);
+    expect(await onGearPage(ana)).toEqual([trackId]);
+    expect(await liked(rita)).toEqual([]);
     const inbox = (await ana.get('/api/notifications')).json<{ items: Notification[] }>().items;
     expect(inbox[0]).toMatchObject({
       kind: 'content_hidden',

@@ -1,4 +1,4 @@
-import { and, eq, exists, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   collectiveMembers,
@@ -6,6 +6,7 @@ import {
   playlistTracks,
   trackEquipmentTags,
   tracks,
+  users,
 } from '../../db/schema';
 
 /**
@@ -36,7 +37,29 @@ export function sharedWithViewer(db: Database, viewerId: string | null): SQL {
  * and equipment-page tracks open by link, but are not listed across owners, so nor is this.
  */
 export const listedToViewer = (db: Database, viewerId: string): SQL =>
-  or(eq(tracks.userId, viewerId), sharedWithViewer(db, viewerId))!;
+  or(eq(tracks.userId, viewerId), and(shownToOthers(db), sharedWithViewer(db, viewerId)))!;
+
+/**
+ * What every list of someone else's tracks also asks (decisions 0445, 0455): not hidden by a
+ * moderator, and an owner who is not suspended. A subquery, not a join, so a list adds it whatever
+ * it already joins; the single-track path (loadListenableTrack) checks the same two things.
+ */
+export const shownToOthers = (db: Database): SQL =>
+  and(
+    isNull(tracks.hiddenAt),
+    not(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(users)
+          .where(and(eq(users.id, tracks.userId), sql`${users.suspendedAt} is not null`)),
+      ),
+    ),
+  )!;
+
+/** A list holding others' tracks as the viewer sees it: their own always, others' when shown. */
+export const shownToViewer = (db: Database, viewerId: string): SQL =>
+  or(eq(tracks.userId, viewerId), shownToOthers(db))!;
 
 /** `onEquipmentPages` of the listening rule as SQL on `tracks`: shared there, and some gear tagged. */
 export const onEquipmentPages = (db: Database): SQL =>
@@ -55,7 +78,8 @@ export const onEquipmentPages = (db: Database): SQL =>
 export const listenableToViewer = (db: Database, viewerId: string): SQL =>
   or(
     eq(tracks.userId, viewerId),
-    eq(tracks.visibility, 'public'),
-    sharedWithViewer(db, viewerId),
-    onEquipmentPages(db),
+    and(
+      shownToOthers(db),
+      or(eq(tracks.visibility, 'public'), sharedWithViewer(db, viewerId), onEquipmentPages(db)),
+    ),
   )!;

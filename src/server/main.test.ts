@@ -1,5 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +22,26 @@ function multipart(boundary: string, field: string, filename: string, type: stri
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
+}
+
+/** A stand-in OpenTelemetry collector keeping every OTLP/HTTP export it is sent. */
+async function startTraceCollector() {
+  const received: { path: string; body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', body });
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 let running: ServerProcess | undefined;
@@ -52,12 +73,26 @@ describe('main: start-up and shutdown of the real process', () => {
     expect(await running.exited).toBe(0);
     expect(running.output()).toContain('Shutting down');
 
-    running = startServerProcess(port, { DATA_DIR: dataDir });
-    await waitForHealth(running);
-    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
-    const me = await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie: session } });
-    expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ id: demoId, claims: { isDemo: true } });
+    expect(running.output()).toContain('tracing off');
+
+    // The second start traces (decision 0440): main.ts starts the SDK before it builds the app, so
+    // the real process's requests reach the collector, flushed by the graceful shutdown.
+    const collector = await startTraceCollector();
+    try {
+      running = startServerProcess(port, { DATA_DIR: dataDir, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
+      await waitForHealth(running);
+      expect(running.output()).toContain('tracing on');
+      expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
+      const me = await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie: session } });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ id: demoId, claims: { isDemo: true } });
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+      const sent = collector.received.filter((e) => e.path === '/v1/traces').map((e) => e.body);
+      expect(sent.join('\n')).toContain('/api/auth/user');
+    } finally {
+      await collector.close();
+    }
   }, 60_000);
 
   it('on SIGTERM lets an upload in flight finish, then exits cleanly', async () => {

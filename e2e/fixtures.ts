@@ -158,8 +158,13 @@ export const test = base.extend<{ endStateScreenshot: undefined; endStateA11y: u
       const sizes = original?.width === A11Y_SIZES[1].width ? [...A11Y_SIZES].reverse() : A11Y_SIZES;
       for (const size of sizes) {
         await page.setViewportSize(size);
-        // Layout switches (drawer vs sidebar) happen on resize; let them settle before looking.
-        await page.waitForTimeout(300);
+        // Layout switches (drawer vs sidebar) happen on resize: the media query's change event
+        // renders synchronously before the next frame's callbacks (useMediaQuery is
+        // useSyncExternalStore), so two frames later the new layout is drawn, and the axe helper
+        // then waits for the transitions it started (decision 0435, candidate 2).
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
         await expectNoSeriousA11yViolations(page, `${title} @${size.width}x${size.height}`);
       }
     },

@@ -42,7 +42,7 @@ const inviteDetails: InviteDetails = {
 // Screens are lazy chunks (decision 0057); loading them cold in the test runner can take longer than
 // a findBy waits, so they are loaded once up front, as a browser would have them cached.
 beforeAll(async () => {
-  await Promise.all([import('./features/shell/app-shell'), import('./features/tracks/journal-page')]);
+  await Promise.all([import('./app/shell/app-shell'), import('./features/tracks/journal-page')]);
 }, 30_000);
 
 beforeEach(() => {

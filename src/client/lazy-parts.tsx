@@ -13,10 +13,12 @@ export const CreatePlaylistDialog = lazyDialog(() =>
   import('./features/playlists/create-playlist-dialog').then((m) => m.CreatePlaylistDialog),
 );
 export const ShortcutsDialog = lazyDialog(() =>
-  import('./features/player/shortcuts-dialog').then((m) => m.ShortcutsDialog),
+  import('./features/player-bar/shortcuts-dialog').then((m) => m.ShortcutsDialog),
 );
 /** The queue sheet's content (dnd-kit for reordering): rendered once the queue is first opened. */
-export const QueuePanel = lazyDialog(() => import('./features/player/queue-panel').then((m) => m.QueuePanel));
+export const QueuePanel = lazyDialog(() =>
+  import('./features/player-bar/queue-panel').then((m) => m.QueuePanel),
+);
 /** The journal's Edit Track dialog (react-hook-form, zod): loaded when a track is first edited. */
 export const EditTrackDialog = lazyDialog(() =>
   import('./features/tracks/edit-track-dialog').then((m) => m.EditTrackDialog),

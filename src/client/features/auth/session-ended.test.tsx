@@ -18,7 +18,7 @@ const playlist = detail(5, [], { name: 'Late Sets' });
 beforeAll(async () => {
   // Lazy screens loaded up front, as in app.test.tsx.
   await Promise.all([
-    import('../shell/app-shell'),
+    import('../../app/shell/app-shell'),
     import('../playlists/playlist-page'),
     import('./landing-page'),
   ]);

@@ -3,9 +3,9 @@ import { Activity } from 'lucide-react';
 import { Link } from 'wouter';
 import { displayName, formatCommentTime } from '../../../shared/format';
 import type { ActivityItem, ActivityPage } from '../../../shared/schemas/activity';
+import { UserAvatar } from '../../components/collective-avatar';
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api-client';
-import { UserAvatar } from '../shell/collective-avatar';
 import { showTime } from '../track-comments/time-input';
 
 /** Under the collective's key: live shares, joins and comments read it again (live-events.ts). */

@@ -1,12 +1,12 @@
 import { ListMusic, Settings, UserPlus, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CollectivePlaylist } from '../../../shared/schemas/collectives';
+import { PlaylistThumb } from '../../app/shell/playlist-row';
+import { CollectiveAvatar } from '../../components/collective-avatar';
+import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { useAuth } from '../auth/use-auth';
-import { CollectiveAvatar } from '../shell/collective-avatar';
-import { EmptyState, Page, PageLoading } from '../shell/page-layout';
-import { PlaylistThumb } from '../shell/playlist-row';
 import { ActivityFeed } from './activity-feed';
 import { CollectiveActionsMenu } from './collective-actions-menu';
 import { CollectivePlaylistView, ownerName } from './collective-playlist-view';

@@ -1,8 +1,8 @@
 import { ArrowLeft, ListMusic } from 'lucide-react';
 import { Link } from 'wouter';
+import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
 import { parsePlaylistId } from '../playlists/use-playlists';
-import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { CollectiveNotFound } from './collective-page';
 import { CollectivePlaylistView } from './collective-playlist-view';
 import { useCollective } from './use-collectives';

@@ -2,12 +2,12 @@ import { Clock, ListMusic, MessageSquare } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { formatDuration } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
+import { EmptyState } from '../../components/page-layout';
 import { cn } from '../../lib/utils';
+import { usePlayFromList } from '../../player/use-play-from-list';
 import { EquipmentChips } from '../equipment/equipment-chips';
 import { LikeButton } from '../likes/like-button';
-import { usePlayFromList } from '../player/use-play-from-list';
 import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../playlists/track-row-cells';
-import { EmptyState } from '../shell/page-layout';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { TrackMoreMenu } from '../tracks/track-more-menu';
 

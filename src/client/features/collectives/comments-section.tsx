@@ -3,6 +3,7 @@ import { Loader2, MessageSquare, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { displayName } from '../../../shared/format';
 import type { CollectiveComment } from '../../../shared/schemas/collectives';
+import { UserAvatar } from '../../components/collective-avatar';
 import { CommentItem } from '../../components/comment-item';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -10,7 +11,6 @@ import { type VirtualItemProps, VirtualList } from '../../components/virtual-lis
 import { apiRequest } from '../../lib/api-client';
 import { useAuth } from '../auth/use-auth';
 import { ReportButton } from '../reports/report-dialog';
-import { UserAvatar } from '../shell/collective-avatar';
 import { MentionTextarea } from '../track-comments/comment-form';
 import { commentsKey, useComments } from './use-collectives';
 

@@ -5,11 +5,11 @@ import {
   INVITE_EXPIRY_LABELS,
   type InviteExpiry,
 } from '../../../shared/schemas/collectives';
+import { EmptyState, Page, PageHeader, PageLoading } from '../../components/page-layout';
 import { PillChoice } from '../../components/pill-choice';
 import { Button } from '../../components/ui/button';
 import { errorStatus } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
-import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
 import { CollectiveNotFound } from './collective-page';
 import { InviteLinksTable } from './invite-links-table';
 import { useCollective } from './use-collectives';

@@ -1,9 +1,9 @@
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
+import { CollectiveAvatar } from '../../components/collective-avatar';
 import { WithTooltip } from '../../components/ui/tooltip';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { cn } from '../../lib/utils';
-import { CollectiveAvatar } from '../shell/collective-avatar';
 import { type SharedCollective, useSharedCollectives } from './use-sharing';
 
 /**

@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { CollectiveAvatar } from '../../components/collective-avatar';
 import {
   Dialog,
   DialogContent,
@@ -6,7 +7,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { CollectiveAvatar } from '../shell/collective-avatar';
 import type { SharedCollective } from './use-sharing';
 
 /** 'Shared with' dialog: every collective the playlist is shared with; each opens its collective. */

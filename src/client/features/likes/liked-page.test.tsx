@@ -5,7 +5,7 @@ import type { LikedTrack } from '../../../shared/schemas/likes';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { PlayerBar } from '../player/player-bar';
+import { PlayerBar } from '../player-bar/player-bar';
 import { makeTrack } from '../tracks/test-tracks';
 import { LikedPage } from './liked-page';
 

@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlayerTrack } from '../../player/player-context';
+import { canPlay, stepPlayable, unplayableNotice } from '../../player/player-queue';
 import { fakeIdbKeyval, installFakeCaches, resetFakeIdb } from '../../test/fake-offline-storage';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import type { PlayerTrack } from '../player/player-context';
-import { canPlay, stepPlayable, unplayableNotice } from '../player/player-queue';
-import { skipReason } from '../player/queue-row';
+import { skipReason } from '../player-bar/queue-row';
 import { notPlayableReason } from '../tracks/player-track';
 import { OfflineBanner } from './offline-banner';
 import { OfflineMark } from './offline-mark';

@@ -1,8 +1,8 @@
 import { ListMusic } from 'lucide-react';
 import { useMemo } from 'react';
+import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { errorStatus } from '../../lib/api-client';
 import { useAuth } from '../auth/use-auth';
-import { EmptyState, Page, PageLoading } from '../shell/page-layout';
 import { trackOwner, withPlaylistCover } from '../tracks/player-track';
 import { PlaylistHeader } from './playlist-header';
 import { PlaylistTrackList } from './playlist-track-list';

@@ -3,10 +3,10 @@ import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-ki
 import { Clock, ListMusic } from 'lucide-react';
 import { useMemo } from 'react';
 import type { PlaylistDetail, PlaylistTrack } from '../../../shared/schemas/playlists';
-import { usePlayFromList } from '../player/use-play-from-list';
-import { EmptyState } from '../shell/page-layout';
+import { EmptyState } from '../../components/page-layout';
+import { dragMeasuring, useDragSensors, verticalOnly } from '../../lib/drag-sensors';
+import { usePlayFromList } from '../../player/use-play-from-list';
 import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
-import { dragMeasuring, useDragSensors, verticalOnly } from './drag-sensors';
 import { SortableTrackRow, TRACK_GRID } from './sortable-track-row';
 import { TrackListHeading } from './track-row-cells';
 import { useRemoveTrack, useReorderTracks } from './use-playlist-mutations';

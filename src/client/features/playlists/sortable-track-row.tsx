@@ -12,9 +12,9 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/utils';
+import type { PlayerTrack } from '../../player/player-context';
 import { EquipmentChips } from '../equipment/equipment-chips';
 import { LikeButton } from '../likes/like-button';
-import type { PlayerTrack } from '../player/player-context';
 import { TrackQueueItems } from '../tracks/track-queue-items';
 import { TrackIndexCell, TrackTitleCell } from './track-row-cells';
 

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { SEARCH } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { usePlayer } from '../player/use-player';
+import { usePlayer } from '../../player/use-player';
 import { notPlayableReason, toPlayerTrack, trackOwner } from '../tracks/player-track';
 import { type SearchItem, searchGroups } from './search-items';
 import { optionId, SearchResultsList } from './search-results';

@@ -6,7 +6,7 @@ import { sortTracks } from '../../../shared/schemas/tracks';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { PlayerBar } from '../player/player-bar';
+import { PlayerBar } from '../player-bar/player-bar';
 import { JournalPage } from './journal-page';
 import { makeTag, makeTrack } from './test-tracks';
 

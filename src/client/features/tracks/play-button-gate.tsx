@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { WithTooltip } from '../../components/ui/tooltip';
-import type { PlayerTrack } from '../player/player-context';
+import type { PlayerTrack } from '../../player/player-context';
 import { notPlayableReason } from './player-track';
 
 /** Disabled-looking buttons that stay focusable, so keyboard users reach the explanation too. */

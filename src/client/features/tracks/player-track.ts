@@ -1,8 +1,8 @@
 import { displayName } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import { imageVariant } from '../../lib/utils';
+import type { PlayerTrack } from '../../player/player-context';
 import { offlineReason } from '../offline/offline-status';
-import type { PlayerTrack } from '../player/player-context';
 
 /** Who a list's tracks are by, for the player's Media Session (issue 10): name and artwork. */
 export interface TrackOwner {

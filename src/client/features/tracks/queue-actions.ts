@@ -1,6 +1,6 @@
 import { toast } from '../../components/ui/use-toast';
-import type { PlayerTrack } from '../player/player-context';
-import { usePlayer } from '../player/use-player';
+import type { PlayerTrack } from '../../player/player-context';
+import { usePlayer } from '../../player/use-player';
 import { notPlayableReason } from './player-track';
 
 /** GET /api/tracks/{id}/original: the untouched upload, sent as an attachment under its own name. */

@@ -5,7 +5,7 @@ import { resetCsrfToken } from '../../lib/api-client';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { PlayerBar } from '../player/player-bar';
+import { PlayerBar } from '../player-bar/player-bar';
 import { makeTrack } from './test-tracks';
 import { TrackCard } from './track-card';
 

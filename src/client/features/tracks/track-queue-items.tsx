@@ -7,9 +7,9 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { lazyDialog } from '../../lib/lazy-dialog';
+import type { PlayerTrack } from '../../player/player-context';
 import { useAuth } from '../auth/use-auth';
 import { AvailableOfflineItem } from '../offline/offline-menu-item';
-import type { PlayerTrack } from '../player/player-context';
 import { ReportDialog } from '../reports/report-dialog';
 import { LazyShareDialog } from '../shares/lazy-share-dialog';
 import { copyTrackLink } from './copy-track-link';

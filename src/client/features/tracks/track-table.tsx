@@ -7,7 +7,7 @@ import { CHECKBOX_HIT_LABEL } from '../../components/ui/checkbox-hit';
 import { useGridKeys } from '../../lib/use-grid-keys';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
-import { usePlayer } from '../player/use-player';
+import { usePlayer } from '../../player/use-player';
 import { type TrackOwner, toPlayerTrack } from './player-track';
 import { daysWithSeveralTracks, rowDate } from './track-date';
 import { TrackRow } from './track-row';

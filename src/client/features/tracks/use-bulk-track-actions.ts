@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/track-bulk';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { usePlayer } from '../player/use-player';
+import { usePlayer } from '../../player/use-player';
 import { PLAYLISTS_QUERY_KEY } from '../playlists/use-playlists';
 import { STORAGE_KEY } from './storage-usage';
 import { TRACKS_KEY } from './use-tracks';

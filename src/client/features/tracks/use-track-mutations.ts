@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Track, TrackVisibility } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { usePlayer } from '../player/use-player';
+import { usePlayer } from '../../player/use-player';
 import { STORAGE_KEY } from './storage-usage';
 import {
   mapTrack,

@@ -8,9 +8,9 @@ import {
   type InviteDetails,
 } from '../shared/schemas/collectives';
 import { AppRoutes } from './app';
-import { takeUserFromPage } from './features/auth/use-auth';
+import { PENDING_INVITE_MAX_AGE_MS, rememberPendingInvite } from './entities/invite/pending-invite';
+import { takeUserFromPage } from './entities/user/use-auth';
 import { collective } from './features/collectives/collective-fixtures';
-import { PENDING_INVITE_MAX_AGE_MS, rememberPendingInvite } from './features/invites/pending-invite';
 import { resetCsrfToken } from './lib/api-client';
 import { reloadPage } from './lib/navigation';
 import { createQueryClient } from './lib/query-client';

@@ -4,10 +4,10 @@ import { matchRoute, Route, Switch, useLocation, useRoute, useRouter } from 'wou
 import type { AuthUser } from '../shared/schemas/auth';
 import { FullScreenLoading, PageLoading } from './components/page-layout';
 import { TooltipProvider } from './components/ui/tooltip';
+import { parseCollectiveId } from './entities/collective/use-collectives';
+import { useAuth } from './entities/user/use-auth';
 import { useSessionEndedHandler } from './features/auth/session-ended';
-import { useAuth } from './features/auth/use-auth';
 import { useAuthSuccess } from './features/auth/use-auth-success';
-import { parseCollectiveId } from './features/collectives/use-collectives';
 import { UpdatePrompt } from './features/pwa/update-prompt';
 import { Toaster } from './lazy-parts';
 import {

@@ -10,10 +10,10 @@ import {
   collectivePlaylistsKey,
   commentsKey,
   membersKey,
-} from '../features/collectives/use-collectives';
-import { PLAYLISTS_WITH_SHARES_KEY } from '../features/collectives/use-sharing';
-import { PLAYLISTS_QUERY_KEY } from '../features/playlists/use-playlists';
-import { TRACKS_KEY } from '../features/tracks/use-tracks';
+} from '../entities/collective/use-collectives';
+import { PLAYLISTS_WITH_SHARES_KEY } from '../entities/collective/use-sharing';
+import { PLAYLISTS_QUERY_KEY } from '../entities/playlist/use-playlists';
+import { TRACKS_KEY } from '../entities/track/use-tracks';
 import { IMPORTS_KEY } from '../features/users/use-imports';
 
 // Literal, as storage-usage.tsx (a component) is more than the shell should carry for a key.

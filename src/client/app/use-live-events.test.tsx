@@ -2,14 +2,14 @@ import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectiveComment, CollectiveMember } from '../../shared/schemas/collectives';
-import { activityKey } from '../features/collectives/activity-feed';
-import { comment, NO_MEMBER_ABILITIES, person } from '../features/collectives/collective-fixtures';
 import {
   collectivePlaylistKey,
   collectivePlaylistsKey,
   commentsKey,
   membersKey,
-} from '../features/collectives/use-collectives';
+} from '../entities/collective/use-collectives';
+import { activityKey } from '../features/collectives/activity-feed';
+import { comment, NO_MEMBER_ABILITIES, person } from '../features/collectives/collective-fixtures';
 import { NOTIFICATIONS_KEY } from '../features/notifications/use-notifications';
 import { trackCommentsKey } from '../features/track-comments/use-track-comments';
 import { onSessionEnded } from '../lib/api-client';

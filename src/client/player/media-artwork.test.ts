@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trackOwner, withPlaylistCover } from '../features/tracks/player-track';
+import { trackOwner, withPlaylistCover } from '../entities/track/player-track';
 import { imageVariant } from '../lib/utils';
 import { chooseArtwork, imageArtwork } from './media-artwork';
 

@@ -1,5 +1,5 @@
 import { formatDuration } from '../../shared/format';
-import { offlineReason } from '../features/offline/offline-status';
+import { offlineReason } from '../entities/offline/offline-status';
 import type { PlayerTrack } from './player-context';
 
 // The queue as pure functions. `playlist` is the playing order (shuffled when shuffle is on); the

@@ -1,6 +1,6 @@
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_USER_QUERY_KEY } from '../features/auth/use-auth';
+import { AUTH_USER_QUERY_KEY } from '../entities/user/use-auth';
 import { fakeCanvas } from '../test/fake-canvas';
 import { json, mockFetch } from '../test/mock-fetch';
 import { renderWithProviders, testUser } from '../test/render';

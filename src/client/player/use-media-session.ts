@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { PLAYER } from '../../shared/constants';
 import { displayName } from '../../shared/format';
 import type { AuthUser } from '../../shared/schemas/auth';
-import { AUTH_USER_QUERY_KEY } from '../features/auth/use-auth';
+import { AUTH_USER_QUERY_KEY } from '../entities/user/use-auth';
 import { chooseArtwork } from './media-artwork';
 import type { PlayerControls, PlayerTrack } from './player-context';
 import { useGeneratedCover } from './use-generated-cover';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { AUTH_USER_QUERY_KEY } from '../features/auth/use-auth';
+import { AUTH_USER_QUERY_KEY } from '../entities/user/use-auth';
 import { apiRequest } from '../lib/api-client';
 import { createPlayCounter } from './play-counter';
 import type { PlayerTrack } from './player-context';

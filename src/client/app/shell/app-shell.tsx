@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
-import { parseCollectiveId } from '../../features/collectives/use-collectives';
+import { parseCollectiveId } from '../../entities/collective/use-collectives';
 import { OfflineBanner } from '../../features/offline/offline-banner';
 import { PlayerBar } from '../../features/player-bar/player-bar';
 import { SearchTrigger, ShellSearch } from '../../features/search/shell-search';

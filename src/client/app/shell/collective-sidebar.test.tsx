@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { collectivePlaylistsKey } from '../../entities/collective/use-collectives';
 import { person, sharedPlaylist } from '../../features/collectives/collective-fixtures';
-import { collectivePlaylistsKey } from '../../features/collectives/use-collectives';
 import { renderWithProviders } from '../../test/render';
 import { CollectiveSidebar } from './collective-sidebar';
 

@@ -1,8 +1,8 @@
 import { Settings, UserPlus } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { UserAvatar } from '../../components/collective-avatar';
+import { useCollective, useCollectivePlaylists } from '../../entities/collective/use-collectives';
 import { ownerName } from '../../features/collectives/collective-playlist-view';
-import { useCollective, useCollectivePlaylists } from '../../features/collectives/use-collectives';
 import { useSelectedPlaylist } from '../../features/collectives/use-selected-playlist';
 import { PlaylistRow } from './playlist-row';
 import { SidebarEmpty, SidebarNavButton, SidebarSection } from './sidebar-parts';

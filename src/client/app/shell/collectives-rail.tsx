@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { CollectiveAvatar } from '../../components/collective-avatar';
 import { Separator } from '../../components/ui/separator';
 import { WithTooltip } from '../../components/ui/tooltip';
-import { useCollectives } from '../../features/collectives/use-collectives';
+import { useCollectives } from '../../entities/collective/use-collectives';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { CreateCollectiveDialog } from '../../lazy-parts';
 import { cn } from '../../lib/utils';

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CollectiveMember, MemberAbilities } from '../../../shared/schemas/collectives';
-import { AUTH_USER_QUERY_KEY } from '../../features/auth/use-auth';
+import { COLLECTIVES_QUERY_KEY, collectiveKey, membersKey } from '../../entities/collective/use-collectives';
+import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
 import {
   collective,
   listed,
   NO_MEMBER_ABILITIES,
   person,
 } from '../../features/collectives/collective-fixtures';
-import { COLLECTIVES_QUERY_KEY, collectiveKey, membersKey } from '../../features/collectives/use-collectives';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';

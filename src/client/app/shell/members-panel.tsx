@@ -2,9 +2,9 @@ import { Crown, Shield } from 'lucide-react';
 import { displayName } from '../../../shared/format';
 import type { CollectiveMember } from '../../../shared/schemas/collectives';
 import { UserAvatar } from '../../components/collective-avatar';
-import { useAuth } from '../../features/auth/use-auth';
+import { useCollective, useCollectiveMembers } from '../../entities/collective/use-collectives';
+import { useAuth } from '../../entities/user/use-auth';
 import { MemberActionsMenu } from '../../features/collectives/member-actions-trigger';
-import { useCollective, useCollectiveMembers } from '../../features/collectives/use-collectives';
 import { cn } from '../../lib/utils';
 
 function RoleIcon({ role }: { role: string }) {

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CollectiveMember } from '../../../shared/schemas/collectives';
+import { collectiveKey, collectivePlaylistsKey, membersKey } from '../../entities/collective/use-collectives';
 import {
   collective,
   listed,
@@ -9,11 +10,6 @@ import {
   person,
   sharedPlaylist,
 } from '../../features/collectives/collective-fixtures';
-import {
-  collectiveKey,
-  collectivePlaylistsKey,
-  membersKey,
-} from '../../features/collectives/use-collectives';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { MobileTopBar } from './mobile-top-bar';

@@ -3,7 +3,7 @@ import { type RefObject, useState } from 'react';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { CollectiveAvatar } from '../../components/collective-avatar';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet';
-import { useCollectiveMembers } from '../../features/collectives/use-collectives';
+import { useCollectiveMembers } from '../../entities/collective/use-collectives';
 import { CreateCollectiveDialog } from '../../lazy-parts';
 import { MembersPanel } from './members-panel';
 import { SidebarBody, useShellContext } from './playlists-sidebar';

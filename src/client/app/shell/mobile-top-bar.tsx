@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Separator } from '../../components/ui/separator';
-import { useCollectives } from '../../features/collectives/use-collectives';
+import { useCollectives } from '../../entities/collective/use-collectives';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { SearchIconButton } from '../../features/search/shell-search';
 import { cn } from '../../lib/utils';

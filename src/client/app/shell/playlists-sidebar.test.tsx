@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuth } from '../../features/auth/use-auth';
+import { useAuth } from '../../entities/user/use-auth';
 import { abilitiesOf } from '../../features/collectives/collective-fixtures';
 import { resetCsrfToken } from '../../lib/api-client';
 import { json, mockFetch } from '../../test/mock-fetch';

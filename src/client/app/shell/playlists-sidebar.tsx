@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { AuthUser } from '../../../shared/schemas/auth';
-import { useCollective, useCollectives } from '../../features/collectives/use-collectives';
+import { useCollective, useCollectives } from '../../entities/collective/use-collectives';
 import { cn } from '../../lib/utils';
 import { JournalSidebar } from './journal-sidebar';
 

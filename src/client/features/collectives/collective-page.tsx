@@ -5,12 +5,12 @@ import { PlaylistThumb } from '../../app/shell/playlist-row';
 import { CollectiveAvatar } from '../../components/collective-avatar';
 import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
+import { useCollective, useCollectivePlaylists } from '../../entities/collective/use-collectives';
+import { useAuth } from '../../entities/user/use-auth';
 import { cn } from '../../lib/utils';
-import { useAuth } from '../auth/use-auth';
 import { ActivityFeed } from './activity-feed';
 import { CollectiveActionsMenu } from './collective-actions-menu';
 import { CollectivePlaylistView, ownerName } from './collective-playlist-view';
-import { useCollective, useCollectivePlaylists } from './use-collectives';
 import { useSelectedPlaylist } from './use-selected-playlist';
 
 export function CollectiveNotFound() {

@@ -5,18 +5,23 @@ import { displayName, formatDayMonthYear } from '../../../shared/format';
 import type { CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
 import { UserAvatar } from '../../components/collective-avatar';
 import { EmptyState } from '../../components/page-layout';
+import { useCollective, useCollectivePlaylist } from '../../entities/collective/use-collectives';
+import {
+  type TrackOwner,
+  toPlayerTrack,
+  trackOwner,
+  withPlaylistCover,
+} from '../../entities/track/player-track';
+import { useAuth } from '../../entities/user/use-auth';
 import { errorStatus } from '../../lib/api-client';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
 import { PlayAllButton } from '../../player/play-all-button';
 import { usePlayer } from '../../player/use-player';
-import { useAuth } from '../auth/use-auth';
 import { songCount } from '../playlists/playlist-header';
 import { setCommentContext } from '../track-comments/comment-context';
 import { TrackFeedback } from '../track-comments/track-feedback';
-import { type TrackOwner, toPlayerTrack, trackOwner, withPlaylistCover } from '../tracks/player-track';
 import { CollectiveTrackList } from './collective-track-list';
 import { CommentsSection } from './comments-section';
-import { useCollective, useCollectivePlaylist } from './use-collectives';
 
 /** Spec section 2, collective rows: the owner's username, else first name, else 'Unknown'. */
 export function ownerName(user: CollectivePlaylist['user'] | null | undefined): string {

@@ -8,11 +8,11 @@ import {
 import { EmptyState, Page, PageHeader, PageLoading } from '../../components/page-layout';
 import { PillChoice } from '../../components/pill-choice';
 import { Button } from '../../components/ui/button';
+import { useCollective } from '../../entities/collective/use-collectives';
 import { errorStatus } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { CollectiveNotFound } from './collective-page';
 import { InviteLinksTable } from './invite-links-table';
-import { useCollective } from './use-collectives';
 import { useGenerateInviteLink, useInviteLinks } from './use-invite-links';
 
 function NoRights() {

@@ -13,9 +13,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
+import { useCollectives } from '../../entities/collective/use-collectives';
+import { useSharedCollectives, useSharePlaylist } from '../../entities/collective/use-sharing';
 import { cn } from '../../lib/utils';
-import { useCollectives } from './use-collectives';
-import { useSharedCollectives, useSharePlaylist } from './use-sharing';
 
 function CollectiveOption({
   collective,

@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import type { SharedCollective } from './use-sharing';
+import type { SharedCollective } from '../../entities/collective/use-sharing';
 
 /** 'Shared with' dialog: every collective the playlist is shared with; each opens its collective. */
 export function SharedCollectivesDialog({

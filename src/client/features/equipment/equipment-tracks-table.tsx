@@ -6,13 +6,13 @@ import type { EquipmentTrack } from '../../../shared/schemas/tracks';
 import { EmptyState } from '../../components/page-layout';
 import { SpacerRow } from '../../components/spacer-row';
 import { Button } from '../../components/ui/button';
+import { EquipmentChips } from '../../entities/equipment/equipment-chips';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../../entities/track/play-button-gate';
+import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
 import { useVirtualRows } from '../../lib/use-virtual-rows';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../../player/use-player';
-import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/play-button-gate';
-import { toPlayerTrack, trackOwner } from '../tracks/player-track';
 import { TrackMoreMenu } from '../tracks/track-more-menu';
-import { EquipmentChips } from './equipment-chips';
 import { useEquipmentTracks } from './use-equipment-page';
 
 /**

@@ -11,9 +11,9 @@ import { CollectiveAvatar } from '../../components/collective-avatar';
 import { Page } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
+import { clearPendingInvite, rememberPendingInvite } from '../../entities/invite/pending-invite';
 import { errorStatus } from '../../lib/api-client';
 import { SignInControls } from '../auth/sign-in-controls';
-import { clearPendingInvite, rememberPendingInvite } from './pending-invite';
 import { type JoinResult, useInviteDetails, useJoinCollective } from './use-join';
 
 /**

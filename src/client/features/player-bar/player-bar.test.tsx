@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
+import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
 import { usePlayer } from '../../player/use-player';
 import { renderWithProviders, testUser } from '../../test/render';
-import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
-import { toPlayerTrack, trackOwner } from '../tracks/player-track';
 import { PlayerBar } from './player-bar';
 
 function PlayButton({ owner }: { owner?: { userId: string; artist: string } }) {

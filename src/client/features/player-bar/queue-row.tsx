@@ -3,10 +3,10 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, X } from 'lucide-react';
 import { formatDuration } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
+import { offlineReason, useOfflineStatus } from '../../entities/offline/offline-status';
 import { cn } from '../../lib/utils';
 import type { PlayerTrack } from '../../player/player-context';
 import { canPlay } from '../../player/player-queue';
-import { offlineReason, useOfflineStatus } from '../offline/offline-status';
 
 /** Why a queued track will be skipped, shown under its name. */
 export function skipReason(track: PlayerTrack): string | null {

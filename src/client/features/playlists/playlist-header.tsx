@@ -10,13 +10,13 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { WithTooltip } from '../../components/ui/tooltip';
+import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { PlayAllButton } from '../../player/play-all-button';
 import { SharePlaylistDialog } from '../collectives/share-playlist-dialog';
 import { SharedWithRow } from '../collectives/shared-collective-badges';
 import { PlaylistOfflineButton } from '../offline/playlist-offline-button';
 import { LazyShareDialog } from '../shares/lazy-share-dialog';
-import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
 import { PlaylistCover } from './playlist-cover';
 import { PlaylistPublicToggle } from './playlist-public-toggle';

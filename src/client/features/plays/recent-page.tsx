@@ -7,12 +7,12 @@ import { displayName, formatDuration } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { RecentPlays } from '../../../shared/schemas/plays';
 import { EmptyState, Page, PageHeader, PageLoading } from '../../components/page-layout';
+import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
+import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../../entities/track/track-row-cells';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { RECENT_PLAYS_QUERY_KEY } from '../../player/use-play-counter';
 import { usePlayFromList } from '../../player/use-play-from-list';
-import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../playlists/track-row-cells';
-import { toPlayerTrack, trackOwner } from '../tracks/player-track';
 import { TrackMoreMenu } from '../tracks/track-more-menu';
 
 const GRID =

@@ -7,9 +7,9 @@ import { SEARCH_GROUPS, type SearchGroupName } from '../../../shared/schemas/sea
 import { Page, PageHeader } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { notPlayableReason, toPlayerTrack, trackOwner } from '../../entities/track/player-track';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../../player/use-player';
-import { notPlayableReason, toPlayerTrack, trackOwner } from '../tracks/player-track';
 import { SEARCH_HEADINGS, type SearchItem, searchItems, searchPagePath } from './search-items';
 import { Thumb } from './search-results';
 import { useSearchPage } from './use-search-page';

@@ -3,19 +3,19 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { formatCount } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import { EmptyState, Page, PageHeader } from '../../components/page-layout';
+import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
+import { useTrackSort, useTracks } from '../../entities/track/use-tracks';
+import { StorageUsage } from '../../entities/user/storage-usage';
+import { useAuth } from '../../entities/user/use-auth';
 import { EditTrackDialog } from '../../lazy-parts';
 import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { PlayAllButton } from '../../player/play-all-button';
 import { useFreshQueue } from '../../player/use-fresh-queue';
-import { useAuth } from '../auth/use-auth';
-import { toPlayerTrack, trackOwner } from './player-track';
-import { StorageUsage } from './storage-usage';
 import { TrackSortSelect } from './track-sort-select';
 import { TrackTable } from './track-table';
 import { UploadDropZone } from './upload-drop-zone';
 import { useFilteredTracks, useTrackFilter } from './use-track-filter';
 import { useSelectionKeys, useTrackSelection } from './use-track-selection';
-import { useTrackSort, useTracks } from './use-tracks';
 
 /**
  * The filter bar is a chunk of its own (issue 11's budget, decision 0290), requested as soon as

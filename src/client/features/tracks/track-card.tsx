@@ -4,17 +4,17 @@ import { Link } from 'wouter';
 import { formatDuration, formatFileSize, formatMimeSubtype } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
+import { OfflineMark } from '../../entities/offline/offline-mark';
+import { useOfflineStatus } from '../../entities/offline/offline-status';
+import { LikeButton } from '../../entities/track/like-button';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../../entities/track/play-button-gate';
+import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
+import { VersionTag } from '../../entities/track/version-tag';
 import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../../player/use-player';
-import { LikeButton } from '../likes/like-button';
-import { OfflineMark } from '../offline/offline-mark';
-import { useOfflineStatus } from '../offline/offline-status';
-import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
-import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
 import { TrackMoreMenu } from './track-more-menu';
-import { VersionTag } from './version-tag';
 import { VisibilityBadge } from './visibility-badge';
 
 /** The fields a card shows; public profiles send tracks without the owner-only columns. */

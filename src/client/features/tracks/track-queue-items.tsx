@@ -6,13 +6,13 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { copyTrackLink } from '../../entities/track/copy-track-link';
+import { useAuth } from '../../entities/user/use-auth';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import type { PlayerTrack } from '../../player/player-context';
-import { useAuth } from '../auth/use-auth';
 import { AvailableOfflineItem } from '../offline/offline-menu-item';
 import { ReportDialog } from '../reports/report-dialog';
 import { LazyShareDialog } from '../shares/lazy-share-dialog';
-import { copyTrackLink } from './copy-track-link';
 import { originalUrl, useQueueActions } from './queue-actions';
 
 /**

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Playlist, PublicPlaylist } from '../../../shared/schemas/playlists';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
-import { pollWhilePending } from '../tracks/use-tracks';
+import { pollWhilePending } from '../track/use-tracks';
 import { restore, snapshot, updatePlaylistFields } from './playlist-cache';
 
 /** GET /api/public/playlists/{id} (decision 0345): what anyone sees of a public playlist. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { equipmentCategoryColor } from '../../../shared/constants';
 import { renderWithProviders } from '../../test/render';
-import { makeTag } from '../tracks/test-tracks';
+import { makeTag } from '../track/test-tracks';
 import { EquipmentChips } from './equipment-chips';
 
 const long = 'A six-voice analogue polysynth with a famous chorus. '.repeat(4);

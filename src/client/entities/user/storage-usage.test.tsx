@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StorageUsage } from '../../../shared/schemas/users';
+import { JournalPage } from '../../features/tracks/journal-page';
 import { resetCsrfToken } from '../../lib/api-client';
 import { FakeXhr } from '../../test/fake-xhr';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { JournalPage } from './journal-page';
-import { makeTrack } from './test-tracks';
+import { makeTrack } from '../track/test-tracks';
 
 const GB = 1024 ** 3;
 

@@ -3,7 +3,7 @@ import type { Track, TrackVisibility } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { usePlayer } from '../../player/use-player';
-import { STORAGE_KEY } from './storage-usage';
+import { STORAGE_KEY } from '../user/storage-usage';
 import {
   mapTrack,
   patchTrackLists,

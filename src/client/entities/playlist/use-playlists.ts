@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Playlist, PlaylistDetail } from '../../../shared/schemas/playlists';
 import type { Track } from '../../../shared/schemas/tracks';
-import { pollWhilePending, TRACKS_KEY } from '../tracks/use-tracks';
+import { pollWhilePending, TRACKS_KEY } from '../track/use-tracks';
 
 // Query keys are URL segments: the default query function joins them with '/' (spec section 7).
 

@@ -4,7 +4,7 @@ import { LIMITS } from '../../../shared/constants';
 import type { EquipmentTag } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
-import { mapTrack, patchTrackLists, restoreTrackLists, type TrackListsSnapshot } from '../tracks/use-tracks';
+import { mapTrack, patchTrackLists, restoreTrackLists, type TrackListsSnapshot } from '../track/use-tracks';
 
 /** Typing settles before the search goes out. */
 export const SEARCH_DEBOUNCE_MS = 200;

@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { deferred, makeTag, makeTrack } from '../tracks/test-tracks';
-import { TRACKS_KEY, useTracks } from '../tracks/use-tracks';
+import { deferred, makeTag, makeTrack } from '../track/test-tracks';
+import { TRACKS_KEY, useTracks } from '../track/use-tracks';
 import { EquipmentTagEditor } from './equipment-tag-editor';
 
 const juno60 = makeTag({ id: 5, name: 'Juno-60' });

@@ -6,8 +6,8 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { OfflineMark } from '../offline/offline-mark';
 import { useOfflineStatus } from '../offline/offline-status';
-import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/play-button-gate';
-import { VersionTag } from '../tracks/version-tag';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
+import { VersionTag } from './version-tag';
 
 /**
  * The # cell of a playlist track row (the owner's sortable list, a collective's and a public one):

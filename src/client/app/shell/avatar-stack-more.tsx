@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { CollectiveAvatar } from '../../components/collective-avatar';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
 import type { PopupStart } from '../../lib/lazy-popup';
-import { type AvatarStackItem, isPending } from './avatar-stack';
+import { type AvatarStackItem, isPending } from './avatar-stack-item';
 
 export interface MorePopoverProps {
   label: string;

@@ -3,6 +3,7 @@ import { CollectiveAvatar } from '../../components/collective-avatar';
 import { WithTooltip } from '../../components/ui/tooltip';
 import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
+import { type AvatarStackItem, isPending } from './avatar-stack-item';
 import type { MorePopoverProps } from './avatar-stack-more';
 
 /** Radix's popover loads when '+N more' is first hovered, focused or clicked (decision 0076). */
@@ -10,15 +11,6 @@ const MorePopover = lazyPopup<MorePopoverProps>(
   () => import('./avatar-stack-more').then((m) => m.RadixMorePopover),
   { click: true, plainProps: { 'aria-haspopup': 'dialog', 'aria-expanded': false } },
 );
-
-export interface AvatarStackItem {
-  id: number | string;
-  name: string;
-  imageUrl: string | null;
-}
-
-/** A negative id is the optimistic stand-in of a collective being created: nowhere to go yet. */
-export const isPending = (item: AvatarStackItem) => typeof item.id === 'number' && item.id < 0;
 
 /**
  * Overlapping round avatars: the first `max` (spec section 9: 4) and a '+N more' button whose

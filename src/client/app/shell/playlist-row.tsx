@@ -1,36 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
+import { PlaylistThumb } from '../../entities/playlist/playlist-thumb';
+import { cn } from '../../lib/utils';
 import { useSidebarPicked } from './sidebar-parts';
-
-/** A playlist's -128.webp thumbnail, or a coloured tile with its first letter (spec section 2). */
-export function PlaylistThumb({
-  id,
-  name,
-  imageUrl,
-  className,
-}: {
-  id: number;
-  name: string;
-  imageUrl: string | null;
-  className?: string;
-}) {
-  const src = imageVariant(imageUrl, 128);
-  if (src)
-    return <img src={src} alt="" className={cn('size-10 shrink-0 rounded-md object-cover', className)} />;
-  return (
-    <div
-      aria-hidden
-      className={cn(
-        'flex size-10 shrink-0 items-center justify-center rounded-md text-sm font-semibold text-white',
-        tileColor(id),
-        className,
-      )}
-    >
-      {initial(name)}
-    </div>
-  );
-}
 
 const ROW_CLASS =
   'flex w-full items-center gap-3 rounded-md p-1.5 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';

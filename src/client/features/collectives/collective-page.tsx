@@ -1,11 +1,11 @@
 import { ListMusic, Settings, UserPlus, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CollectivePlaylist } from '../../../shared/schemas/collectives';
-import { PlaylistThumb } from '../../app/shell/playlist-row';
 import { CollectiveAvatar } from '../../components/collective-avatar';
 import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
 import { useCollective, useCollectivePlaylists } from '../../entities/collective/use-collectives';
+import { PlaylistThumb } from '../../entities/playlist/playlist-thumb';
 import { useAuth } from '../../entities/user/use-auth';
 import { cn } from '../../lib/utils';
 import { ActivityFeed } from './activity-feed';

@@ -6,6 +6,7 @@ import type { CollectivePlaylist, CollectivePlaylistDetail } from '../../../shar
 import { UserAvatar } from '../../components/collective-avatar';
 import { EmptyState } from '../../components/page-layout';
 import { useCollective, useCollectivePlaylist } from '../../entities/collective/use-collectives';
+import { songCount } from '../../entities/playlist/song-count';
 import {
   type TrackOwner,
   toPlayerTrack,
@@ -17,7 +18,6 @@ import { errorStatus } from '../../lib/api-client';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
 import { PlayAllButton } from '../../player/play-all-button';
 import { usePlayer } from '../../player/use-player';
-import { songCount } from '../playlists/playlist-header';
 import { setCommentContext } from '../track-comments/comment-context';
 import { TrackFeedback } from '../track-comments/track-feedback';
 import { CollectiveTrackList } from './collective-track-list';

@@ -15,7 +15,7 @@ import type { AuthUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Slider } from '../../components/ui/slider';
 import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
-import { QueuePanel, ShortcutsDialog } from '../../lazy-parts';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { cn } from '../../lib/utils';
 import type { PlayerTrack } from '../../player/player-context';
 import { formatTime } from '../../player/player-queue';
@@ -23,6 +23,11 @@ import { usePlayer } from '../../player/use-player';
 import { PlaybackModeButtons } from './playback-mode-buttons';
 import { PlayerSeek } from './player-seek';
 import { usePlayerShortcuts } from './use-player-shortcuts';
+
+/** Loaded when first opened (issue 11, decision 0074): the shortcuts and the queue are not on the first paint. */
+const ShortcutsDialog = lazyDialog(() => import('./shortcuts-dialog').then((m) => m.ShortcutsDialog));
+/** The queue sheet's content (dnd-kit for reordering): rendered once the queue is first opened. */
+const QueuePanel = lazyDialog(() => import('./queue-panel').then((m) => m.QueuePanel));
 
 /** Mute toggle and the volume slider, shown 0 to 100 though stored 0 to 1 (spec section 2). */
 function VolumeControl({ disabled }: { disabled: boolean }) {

@@ -10,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { WithTooltip } from '../../components/ui/tooltip';
+import { songCount } from '../../entities/playlist/song-count';
 import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { PlayAllButton } from '../../player/play-all-button';
@@ -24,8 +25,6 @@ import { useDeletePlaylist } from './use-delete-playlist';
 
 /** Add Tracks (its filter and virtual list) loads when first opened (decisions 0074, 0305). */
 const AddTracksDialog = lazyDialog(() => import('./add-tracks-dialog').then((m) => m.AddTracksDialog));
-
-export const songCount = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
 
 /**
  * Cover, title, description, song count, the 'Shared with' row and the actions of the playlist

@@ -7,7 +7,7 @@ import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
 import { useTrackSort, useTracks } from '../../entities/track/use-tracks';
 import { StorageUsage } from '../../entities/user/storage-usage';
 import { useAuth } from '../../entities/user/use-auth';
-import { EditTrackDialog } from '../../lazy-parts';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query';
 import { PlayAllButton } from '../../player/play-all-button';
 import { useFreshQueue } from '../../player/use-fresh-queue';
@@ -16,6 +16,9 @@ import { TrackTable } from './track-table';
 import { UploadDropZone } from './upload-drop-zone';
 import { useFilteredTracks, useTrackFilter } from './use-track-filter';
 import { useSelectionKeys, useTrackSelection } from './use-track-selection';
+
+/** The journal's Edit Track dialog (react-hook-form, zod): loaded when a track is first edited. */
+const EditTrackDialog = lazyDialog(() => import('./edit-track-dialog').then((m) => m.EditTrackDialog));
 
 /**
  * The filter bar is a chunk of its own (issue 11's budget, decision 0290), requested as soon as

@@ -2,7 +2,6 @@ import { formatDistanceToNow } from 'date-fns';
 import { EllipsisVertical, Pause, Play } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDuration, formatFileSize, formatMimeSubtype } from '../../../shared/format';
-import type { Track } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
 import { OfflineMark } from '../../entities/offline/offline-mark';
 import { useOfflineStatus } from '../../entities/offline/offline-status';
@@ -14,24 +13,9 @@ import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../../player/use-player';
 import { ProcessingStatus } from './processing-status';
+import type { TrackCardTrack } from './track-card-track';
 import { TrackMoreMenu } from './track-more-menu';
 import { VisibilityBadge } from './visibility-badge';
-
-/** The fields a card shows; public profiles send tracks without the owner-only columns. */
-export type TrackCardTrack = Pick<
-  Track,
-  | 'id'
-  | 'name'
-  | 'mimeType'
-  | 'size'
-  | 'duration'
-  | 'notes'
-  | 'createdAt'
-  | 'processing'
-  | 'playable'
-  | 'loudness'
-> &
-  Partial<Pick<Track, 'visibility' | 'version'>>;
 
 function relativeDate(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;

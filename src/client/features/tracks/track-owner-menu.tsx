@@ -10,7 +10,7 @@ import {
 import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
 import { useDeleteTrack } from '../../entities/track/use-track-mutations';
 import { DeleteTrackDialog } from './delete-track-dialog';
-import type { TrackCardTrack } from './track-card';
+import type { TrackCardTrack } from './track-card-track';
 import { LazyNewVersionDialog, ShareTrackDialog, ShareTrackItem, TrackQueueItems } from './track-queue-items';
 
 /**

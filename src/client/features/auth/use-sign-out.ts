@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { toast } from '../../components/ui/use-toast';
 import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
 import { apiRequest, resetCsrfToken } from '../../lib/api-client';
-import { forgetOfflineData } from '../offline/offline-boot';
+import { forgetOfflineData } from '../offline';
 
 /**
  * After the server ended the session (sign-out, account deletion): forget everything cached for

@@ -6,7 +6,7 @@ import type { ActivityItem, ActivityPage } from '../../../shared/schemas/activit
 import { UserAvatar } from '../../components/collective-avatar';
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api-client';
-import { showTime } from '../track-comments/time-input';
+import { showTime } from '../track-comments';
 
 /** Under the collective's key: live shares, joins and comments read it again (live-events.ts). */
 export const activityKey = (collectiveId: number) => ['/api/collectives', collectiveId, 'activity'] as const;

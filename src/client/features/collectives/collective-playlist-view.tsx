@@ -16,10 +16,10 @@ import {
 import { useAuth } from '../../entities/user/use-auth';
 import { errorStatus } from '../../lib/api-client';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
+import { setCommentContext } from '../../player/comment-context';
 import { PlayAllButton } from '../../player/play-all-button';
 import { usePlayer } from '../../player/use-player';
-import { setCommentContext } from '../track-comments/comment-context';
-import { TrackFeedback } from '../track-comments/track-feedback';
+import { TrackFeedback } from '../track-comments';
 import { CollectiveTrackList } from './collective-track-list';
 import { CommentsSection } from './comments-section';
 

@@ -9,7 +9,7 @@ import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-trac
 import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../../entities/track/track-row-cells';
 import { cn } from '../../lib/utils';
 import { usePlayFromList } from '../../player/use-play-from-list';
-import { TrackMoreMenu } from '../tracks/track-more-menu';
+import { TrackMoreMenu } from '../tracks';
 
 // The last column holds the heart, the comments button (when there is one) and the menu: 44 px
 // each on touch screens.

@@ -11,8 +11,8 @@ import { type VirtualItemProps, VirtualList } from '../../components/virtual-lis
 import { commentsKey, useComments } from '../../entities/collective/use-collectives';
 import { useAuth } from '../../entities/user/use-auth';
 import { apiRequest } from '../../lib/api-client';
-import { ReportButton } from '../reports/report-dialog';
-import { MentionTextarea } from '../track-comments/comment-form';
+import { ReportButton } from '../reports';
+import { MentionTextarea } from '../track-comments';
 
 /** Comments show people as @username (usernames are unique, decision 0016), else their display name. */
 export function commentAuthor(user: CollectiveComment['user']): string {

@@ -12,7 +12,7 @@ import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
 import { useVirtualRows } from '../../lib/use-virtual-rows';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../../player/use-player';
-import { TrackMoreMenu } from '../tracks/track-more-menu';
+import { TrackMoreMenu } from '../tracks';
 import { useEquipmentTracks } from './use-equipment-page';
 
 /**

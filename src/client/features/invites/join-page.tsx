@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { clearPendingInvite, rememberPendingInvite } from '../../entities/invite/pending-invite';
 import { errorStatus } from '../../lib/api-client';
-import { SignInControls } from '../auth/sign-in-controls';
+import { SignInControls } from '../auth';
 import { type JoinResult, useInviteDetails, useJoinCollective } from './use-join';
 
 /**

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { type TrackOwner, trackOwner } from '../../entities/track/player-track';
 import { LIKED_KEY } from '../../entities/track/use-likes';
 import { apiRequest } from '../../lib/api-client';
-import { CollectiveTrackList } from '../collectives/collective-track-list';
+import { CollectiveTrackList } from '../collectives';
 
 /**
  * '/liked' (issue 26, decision 0390): the tracks the person liked, newest like first, a page at a

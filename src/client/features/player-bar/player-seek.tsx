@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatDuration } from '../../../shared/format';
 import { Slider } from '../../components/ui/slider';
+import { useCommentContext } from '../../player/comment-context';
 import { usePlayerAudio } from '../../player/player-audio-context';
 import { usePlayer } from '../../player/use-player';
 import { readyPeaks, useWaveform } from '../../player/use-waveform';
-import { useCommentContext } from '../track-comments/comment-context';
 
 /**
  * wavesurfer.js (12 KB gzip) is not on the first route (decision 0074): the player bar starts
@@ -12,9 +12,13 @@ import { useCommentContext } from '../track-comments/comment-context';
  * it is, the plain slider stands in, never a loading state that would swap under a pointer.
  */
 const loadWaveform = () => import('../../player/waveform').then((m) => m.Waveform);
-/** Loaded only once a collective's track plays (comments are a collective's, issue 14). */
+/**
+ * Loaded only once a collective's track plays (comments are a collective's, issue 14), through the
+ * track comments feature's index: imported statically, that index would bring the whole feature onto
+ * the first route with the player bar (decision 0467).
+ */
 const PlayerCommentMarkers = lazy(() =>
-  import('../track-comments/player-comment-markers').then((m) => ({ default: m.PlayerCommentMarkers })),
+  import('../track-comments').then((m) => ({ default: m.PlayerCommentMarkers })),
 );
 type WaveformComponent = Awaited<ReturnType<typeof loadWaveform>>;
 let loadedWaveform: WaveformComponent | null = null;

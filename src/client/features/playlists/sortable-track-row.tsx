@@ -16,7 +16,7 @@ import { LikeButton } from '../../entities/track/like-button';
 import { TrackIndexCell, TrackTitleCell } from '../../entities/track/track-row-cells';
 import { cn } from '../../lib/utils';
 import type { PlayerTrack } from '../../player/player-context';
-import { TrackQueueItems } from '../tracks/track-queue-items';
+import { TrackQueueItems } from '../tracks';
 
 /**
  * Columns shared by the header and the rows: handle, #, title, equipment, date added, duration,

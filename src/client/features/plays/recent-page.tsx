@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { RECENT_PLAYS_QUERY_KEY } from '../../player/use-play-counter';
 import { usePlayFromList } from '../../player/use-play-from-list';
-import { TrackMoreMenu } from '../tracks/track-more-menu';
+import { TrackMoreMenu } from '../tracks';
 
 const GRID =
   'grid grid-cols-[2.25rem_minmax(0,1fr)_2.5rem] items-center gap-3 px-2 @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_minmax(0,1.5fr)_3rem_2.5rem]';

@@ -6,7 +6,7 @@ import type { TrackComment, TrackCommentThread } from '../../../shared/schemas/t
 import { UserAvatar } from '../../components/collective-avatar';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { ReportButton } from '../reports/report-dialog';
+import { ReportButton } from '../reports';
 import { MentionTextarea } from './comment-form';
 import { showTime } from './time-input';
 import type { useTrackCommentMutations } from './use-track-comments';

@@ -15,7 +15,7 @@ import { useAuth } from '../../entities/user/use-auth';
 import { errorStatus } from '../../lib/api-client';
 import type { PlayerTrack } from '../../player/player-context';
 import { TrackWaveform } from '../../player/track-waveform';
-import { ReportButton } from '../reports/report-dialog';
+import { ReportButton } from '../reports';
 import { originalUrl, useQueueActions } from './queue-actions';
 import { TrackCard } from './track-card';
 

@@ -10,8 +10,9 @@ import {
 import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
 import { useDeleteTrack } from '../../entities/track/use-track-mutations';
 import { DeleteTrackDialog } from './delete-track-dialog';
+import { LazyNewVersionDialog } from './lazy-new-version-dialog';
 import type { TrackCardTrack } from './track-card-track';
-import { LazyNewVersionDialog, ShareTrackDialog, ShareTrackItem, TrackQueueItems } from './track-queue-items';
+import { ShareTrackDialog, ShareTrackItem, TrackQueueItems } from './track-queue-items';
 
 /**
  * The Radix side of the owner's track menu on a card: queue, download and Copy link (the spec's

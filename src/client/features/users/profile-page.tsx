@@ -12,7 +12,7 @@ import { Page } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage, errorStatus } from '../../lib/api-client';
-import { useSignOut } from '../auth/use-sign-out';
+import { useSignOut } from '../auth';
 import { AvatarUpload } from './avatar-upload';
 import { BasicInfoSection } from './basic-info-section';
 import { BlockedPeopleSection } from './blocked-people-section';

@@ -10,7 +10,7 @@ import { trackOwner } from '../../entities/track/player-track';
 import { useAuth } from '../../entities/user/use-auth';
 import { errorStatus } from '../../lib/api-client';
 import { imageVariant } from '../../lib/utils';
-import { ReportButton } from '../reports/report-dialog';
+import { ReportButton } from '../reports';
 import { BlockButton } from './block-button';
 import { PublicTrackGrid, tracksShared } from './public-track-grid';
 import { SocialLinkList } from './social-links-section';

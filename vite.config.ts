@@ -43,7 +43,7 @@ const pwa = VitePWA({
 // import beyond the entry (decision 0380).
 const firstRoutes = routeChunks('src/client/index.html', [
   { name: 'landing', screens: ['/features/auth/landing-page.tsx'] },
-  { name: 'journal', screens: ['/features/shell/app-shell.tsx', '/features/tracks/journal-page.tsx'] },
+  { name: 'journal', screens: ['/app/shell/app-shell.tsx', '/features/tracks/journal-page.tsx'] },
   {
     name: 'track',
     screens: ['/features/users/public-frame.tsx', '/features/tracks/shared-track-page.tsx'],

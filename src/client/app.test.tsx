@@ -8,9 +8,9 @@ import {
   type InviteDetails,
 } from '../shared/schemas/collectives';
 import { AppRoutes } from './app';
-import { takeUserFromPage } from './features/auth/use-auth';
+import { PENDING_INVITE_MAX_AGE_MS, rememberPendingInvite } from './entities/invite/pending-invite';
+import { takeUserFromPage } from './entities/user/use-auth';
 import { collective } from './features/collectives/collective-fixtures';
-import { PENDING_INVITE_MAX_AGE_MS, rememberPendingInvite } from './features/invites/pending-invite';
 import { resetCsrfToken } from './lib/api-client';
 import { reloadPage } from './lib/navigation';
 import { createQueryClient } from './lib/query-client';
@@ -42,7 +42,7 @@ const inviteDetails: InviteDetails = {
 // Screens are lazy chunks (decision 0057); loading them cold in the test runner can take longer than
 // a findBy waits, so they are loaded once up front, as a browser would have them cached.
 beforeAll(async () => {
-  await Promise.all([import('./features/shell/app-shell'), import('./features/tracks/journal-page')]);
+  await Promise.all([import('./app/shell/app-shell'), import('./features/tracks/journal-page')]);
 }, 30_000);
 
 beforeEach(() => {

@@ -2,14 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { matchRoute, Route, Switch, useLocation, useRoute, useRouter } from 'wouter';
 import type { AuthUser } from '../shared/schemas/auth';
+import { FullScreenLoading, PageLoading } from './components/page-layout';
 import { TooltipProvider } from './components/ui/tooltip';
+import { parseCollectiveId } from './entities/collective/use-collectives';
+import { useAuth } from './entities/user/use-auth';
 import { useSessionEndedHandler } from './features/auth/session-ended';
-import { useAuth } from './features/auth/use-auth';
 import { useAuthSuccess } from './features/auth/use-auth-success';
-import { parseCollectiveId } from './features/collectives/use-collectives';
-import { PlayerProvider } from './features/player/player-provider';
 import { UpdatePrompt } from './features/pwa/update-prompt';
-import { FullScreenLoading, PageLoading } from './features/shell/page-layout';
 import { Toaster } from './lazy-parts';
 import {
   AdminPage,
@@ -40,6 +39,7 @@ import {
   TestAuthPage,
 } from './lazy-screens';
 import { queryClient } from './lib/query-client';
+import { PlayerProvider } from './player/player-provider';
 
 /** Every route that lives inside the shell (spec section 2); signed out, these show the landing page. */
 const SHELL_ROUTES = [

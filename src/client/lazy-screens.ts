@@ -59,7 +59,7 @@ export const PublicPlaylistPage = screen(() =>
   import('./features/playlists/public-playlist-page').then((m) => m.PublicPlaylistPage),
 );
 /** The signed-in frame (sidebars, upload, player bar): signed-out visitors never download it. */
-export const AppShell = screen(() => import('./features/shell/app-shell').then((m) => m.AppShell));
+export const AppShell = screen(() => import('./app/shell/app-shell').then((m) => m.AppShell));
 export const JournalPage = screen(() => import('./features/tracks/journal-page').then((m) => m.JournalPage));
 /** '/s/{token}', a private share link's page (decision 0335). */
 export const SharedItemPage = screen(() =>

@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { takeUserFromPage } from './features/auth/use-auth';
+import { takeUserFromPage } from './entities/user/use-auth';
 import { persistInBackground, restoreIfOffline } from './features/offline/offline-boot';
 import { registerServiceWorker } from './features/pwa/register-sw';
 import { queryClient } from './lib/query-client';

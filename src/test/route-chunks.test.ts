@@ -50,7 +50,7 @@ describe('first route chunks (decision 0380)', () => {
       for (const name of [entry?.fileName, ...screens.map(screen)]) visit(name);
       return [...seen];
     };
-    const journal = filesFor(['features/shell/app-shell.tsx', 'features/tracks/journal-page.tsx']);
+    const journal = filesFor(['app/shell/app-shell.tsx', 'features/tracks/journal-page.tsx']);
     const track = filesFor(['features/users/public-frame.tsx', 'features/tracks/shared-track-page.tsx']);
     const landing = filesFor(['features/auth/landing-page.tsx']);
     expect(journal.length, journal.join(', ')).toBeLessThanOrEqual(8);

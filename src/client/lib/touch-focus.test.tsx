@@ -11,8 +11,8 @@ import {
 } from '../components/ui/alert-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../components/ui/dialog';
 import { Sheet, SheetContent, SheetTitle } from '../components/ui/sheet';
+import { makeTrack } from '../entities/track/test-tracks';
 import { JournalPage } from '../features/tracks/journal-page';
-import { makeTrack } from '../features/tracks/test-tracks';
 import { json, mockFetch } from '../test/mock-fetch';
 import { renderWithProviders } from '../test/render';
 import { COARSE_POINTER, firstTabbable, isTextEntry } from './touch-focus';

@@ -5,8 +5,8 @@ import {
   PlayerContext,
   type PlayerContextValue,
   type PlayerState,
-} from '../features/player/player-context';
-import { DEFAULT_PLAYER_SETTINGS } from '../features/player/player-settings';
+} from '../player/player-context';
+import { DEFAULT_PLAYER_SETTINGS } from '../player/player-settings';
 
 /** A player whose controls are spies, to see exactly what a screen asks of it. */
 export function fakePlayer(state: Partial<PlayerState> = {}): PlayerContextValue {

@@ -6,8 +6,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { AuthUser } from '../../shared/schemas/auth';
 import { Toaster } from '../components/ui/toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
-import { PlayerProvider } from '../features/player/player-provider';
 import { createQueryClient } from '../lib/query-client';
+import { PlayerProvider } from '../player/player-provider';
 
 /**
  * Renders `ui` with the app's providers, a fresh query cache (optionally pre-filled, so screens

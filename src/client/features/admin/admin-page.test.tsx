@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminJobs, AdminOverview, AdminPeople, AdminPerson } from '../../../shared/schemas/admin';
+import { JournalSidebar } from '../../app/shell/journal-sidebar';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { JournalSidebar } from '../shell/journal-sidebar';
 import { AdminPage } from './admin-page';
 
 const csrf = { 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) };

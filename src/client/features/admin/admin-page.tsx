@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
+import { Page, PageHeader } from '../../components/page-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { Page, PageHeader } from '../shell/page-layout';
 import { InstanceSection, JobsSection } from './instance-sections';
 import { PeopleSection } from './people-section';
 import { ReportsSection } from './reports-section';

@@ -14,8 +14,8 @@ import {
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
-import { type ReportAction, useReportAction, useReportQueue } from '../reports/use-reports';
 import { PersonDialog } from './person-dialogs';
+import { type ReportAction, useReportAction, useReportQueue } from './use-report-queue';
 
 const KIND_LABELS: Record<AdminReport['target']['kind'], string> = {
   track: 'Track',

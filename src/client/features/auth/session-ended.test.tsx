@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_ENDED_MESSAGE } from '../../../shared/constants';
 import { AppRoutes } from '../../app';
+import { playlistQueryKey } from '../../entities/playlist/use-playlists';
+import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
 import { ApiError, apiRequest, resetCsrfToken } from '../../lib/api-client';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { detail } from '../playlists/playlist-fixtures';
-import { playlistQueryKey } from '../playlists/use-playlists';
-import { AUTH_USER_QUERY_KEY } from './use-auth';
 
 vi.mock('../../lib/navigation', () => ({ navigateTo: vi.fn(), reloadPage: vi.fn() }));
 
@@ -18,7 +18,7 @@ const playlist = detail(5, [], { name: 'Late Sets' });
 beforeAll(async () => {
   // Lazy screens loaded up front, as in app.test.tsx.
   await Promise.all([
-    import('../shell/app-shell'),
+    import('../../app/shell/app-shell'),
     import('../playlists/playlist-page'),
     import('./landing-page'),
   ]);

@@ -4,8 +4,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { SESSION_ENDED_MESSAGE } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
+import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
 import { onSessionEnded, resetCsrfToken } from '../../lib/api-client';
-import { AUTH_USER_QUERY_KEY } from './use-auth';
 
 // Whether the landing page says the session ended: a flag outside the query cache, which the
 // handler empties. A banner rather than a toast: the request that failed usually has an error toast

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { toast } from '../../components/ui/use-toast';
+import { takePendingInvite } from '../../entities/invite/pending-invite';
 import { apiRequest, errorMessage, errorStatus } from '../../lib/api-client';
 import { reloadPage } from '../../lib/navigation';
-import { takePendingInvite } from '../invites/pending-invite';
 
 /**
  * Asks GET /api/invite/{code} whether a pending invite still stands: undefined if so (or if the

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast } from '../../components/ui/use-toast';
+import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
 import { apiRequest, resetCsrfToken } from '../../lib/api-client';
-import { forgetOfflineData } from '../offline/offline-boot';
-import { AUTH_USER_QUERY_KEY } from './use-auth';
+import { forgetOfflineData } from '../offline';
 
 /**
  * After the server ended the session (sign-out, account deletion): forget everything cached for

@@ -3,10 +3,10 @@ import { Activity } from 'lucide-react';
 import { Link } from 'wouter';
 import { displayName, formatCommentTime } from '../../../shared/format';
 import type { ActivityItem, ActivityPage } from '../../../shared/schemas/activity';
+import { UserAvatar } from '../../components/collective-avatar';
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api-client';
-import { UserAvatar } from '../shell/collective-avatar';
-import { showTime } from '../track-comments/time-input';
+import { showTime } from '../track-comments';
 
 /** Under the collective's key: live shares, joins and comments read it again (live-events.ts). */
 export const activityKey = (collectiveId: number) => ['/api/collectives', collectiveId, 'activity'] as const;

@@ -9,8 +9,8 @@ import type {
   UserSummary,
 } from '../../../shared/schemas/collectives';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
+import { readyMedia } from '../../entities/track/test-tracks';
 import { testUser } from '../../test/render';
-import { readyMedia } from '../tracks/test-tracks';
 
 // Test data for the collective screens (imported by tests only).
 

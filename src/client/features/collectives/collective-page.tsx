@@ -1,16 +1,16 @@
 import { ListMusic, Settings, UserPlus, Users } from 'lucide-react';
 import { Link } from 'wouter';
 import type { CollectivePlaylist } from '../../../shared/schemas/collectives';
+import { CollectiveAvatar } from '../../components/collective-avatar';
+import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
+import { useCollective, useCollectivePlaylists } from '../../entities/collective/use-collectives';
+import { PlaylistThumb } from '../../entities/playlist/playlist-thumb';
+import { useAuth } from '../../entities/user/use-auth';
 import { cn } from '../../lib/utils';
-import { useAuth } from '../auth/use-auth';
-import { CollectiveAvatar } from '../shell/collective-avatar';
-import { EmptyState, Page, PageLoading } from '../shell/page-layout';
-import { PlaylistThumb } from '../shell/playlist-row';
 import { ActivityFeed } from './activity-feed';
 import { CollectiveActionsMenu } from './collective-actions-menu';
 import { CollectivePlaylistView, ownerName } from './collective-playlist-view';
-import { useCollective, useCollectivePlaylists } from './use-collectives';
 import { useSelectedPlaylist } from './use-selected-playlist';
 
 export function CollectiveNotFound() {

@@ -1,11 +1,11 @@
 import { ArrowLeft, ListMusic } from 'lucide-react';
 import { Link } from 'wouter';
+import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
-import { parsePlaylistId } from '../playlists/use-playlists';
-import { EmptyState, Page, PageLoading } from '../shell/page-layout';
+import { useCollective } from '../../entities/collective/use-collectives';
+import { parsePlaylistId } from '../../entities/playlist/use-playlists';
 import { CollectiveNotFound } from './collective-page';
 import { CollectivePlaylistView } from './collective-playlist-view';
-import { useCollective } from './use-collectives';
 
 /**
  * '/collective/{id}/playlist/{playlistId}' (spec section 2): one shared playlist on its own page,

@@ -3,20 +3,25 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { displayName, formatDayMonthYear } from '../../../shared/format';
 import type { CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
+import { UserAvatar } from '../../components/collective-avatar';
+import { EmptyState } from '../../components/page-layout';
+import { useCollective, useCollectivePlaylist } from '../../entities/collective/use-collectives';
+import { songCount } from '../../entities/playlist/song-count';
+import {
+  type TrackOwner,
+  toPlayerTrack,
+  trackOwner,
+  withPlaylistCover,
+} from '../../entities/track/player-track';
+import { useAuth } from '../../entities/user/use-auth';
 import { errorStatus } from '../../lib/api-client';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
-import { useAuth } from '../auth/use-auth';
-import { PlayAllButton } from '../player/play-all-button';
-import { usePlayer } from '../player/use-player';
-import { songCount } from '../playlists/playlist-header';
-import { UserAvatar } from '../shell/collective-avatar';
-import { EmptyState } from '../shell/page-layout';
-import { setCommentContext } from '../track-comments/comment-context';
-import { TrackFeedback } from '../track-comments/track-feedback';
-import { type TrackOwner, toPlayerTrack, trackOwner, withPlaylistCover } from '../tracks/player-track';
+import { setCommentContext } from '../../player/comment-context';
+import { PlayAllButton } from '../../player/play-all-button';
+import { usePlayer } from '../../player/use-player';
+import { TrackFeedback } from '../track-comments';
 import { CollectiveTrackList } from './collective-track-list';
 import { CommentsSection } from './comments-section';
-import { useCollective, useCollectivePlaylist } from './use-collectives';
 
 /** Spec section 2, collective rows: the owner's username, else first name, else 'Unknown'. */
 export function ownerName(user: CollectivePlaylist['user'] | null | undefined): string {

@@ -2,14 +2,14 @@ import { Clock, ListMusic, MessageSquare } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
 import { formatDuration } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
+import { EmptyState } from '../../components/page-layout';
+import { EquipmentChips } from '../../entities/equipment/equipment-chips';
+import { LikeButton } from '../../entities/track/like-button';
+import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
+import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../../entities/track/track-row-cells';
 import { cn } from '../../lib/utils';
-import { EquipmentChips } from '../equipment/equipment-chips';
-import { LikeButton } from '../likes/like-button';
-import { usePlayFromList } from '../player/use-play-from-list';
-import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../playlists/track-row-cells';
-import { EmptyState } from '../shell/page-layout';
-import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
-import { TrackMoreMenu } from '../tracks/track-more-menu';
+import { usePlayFromList } from '../../player/use-play-from-list';
+import { TrackMoreMenu } from '../tracks';
 
 // The last column holds the heart, the comments button (when there is one) and the menu: 44 px
 // each on touch screens.

@@ -3,16 +3,16 @@ import { Loader2, MessageSquare, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { displayName } from '../../../shared/format';
 import type { CollectiveComment } from '../../../shared/schemas/collectives';
+import { UserAvatar } from '../../components/collective-avatar';
 import { CommentItem } from '../../components/comment-item';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { type VirtualItemProps, VirtualList } from '../../components/virtual-list';
+import { commentsKey, useComments } from '../../entities/collective/use-collectives';
+import { useAuth } from '../../entities/user/use-auth';
 import { apiRequest } from '../../lib/api-client';
-import { useAuth } from '../auth/use-auth';
-import { ReportButton } from '../reports/report-dialog';
-import { UserAvatar } from '../shell/collective-avatar';
-import { MentionTextarea } from '../track-comments/comment-form';
-import { commentsKey, useComments } from './use-collectives';
+import { ReportButton } from '../reports';
+import { MentionTextarea } from '../track-comments';
 
 /** Comments show people as @username (usernames are unique, decision 0016), else their display name. */
 export function commentAuthor(user: CollectiveComment['user']): string {

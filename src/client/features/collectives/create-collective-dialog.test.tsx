@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Collective } from '../../../shared/schemas/collectives';
+import { CollectivesRail } from '../../app/shell/collectives-rail';
+import { COLLECTIVES_QUERY_KEY } from '../../entities/collective/use-collectives';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { CollectivesRail } from '../shell/collectives-rail';
 import { deferred, listed } from './collective-fixtures';
-import { COLLECTIVES_QUERY_KEY } from './use-collectives';
 
 const existing = [listed(1, 'Alpha')];
 const csrf = { 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) };

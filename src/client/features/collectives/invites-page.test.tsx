@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { collectiveKey, inviteLinksKey } from '../../entities/collective/use-collectives';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { collective, inviteLink } from './collective-fixtures';
 import { CollectiveInvitesPage } from './invites-page';
-import { collectiveKey, inviteLinksKey } from './use-collectives';
 
 const links = [
   inviteLink(3, 'multiCODE', { type: 'multi', usageCount: 3 }),

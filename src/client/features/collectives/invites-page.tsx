@@ -5,14 +5,14 @@ import {
   INVITE_EXPIRY_LABELS,
   type InviteExpiry,
 } from '../../../shared/schemas/collectives';
+import { EmptyState, Page, PageHeader, PageLoading } from '../../components/page-layout';
 import { PillChoice } from '../../components/pill-choice';
 import { Button } from '../../components/ui/button';
+import { useCollective } from '../../entities/collective/use-collectives';
 import { errorStatus } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
-import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
 import { CollectiveNotFound } from './collective-page';
 import { InviteLinksTable } from './invite-links-table';
-import { useCollective } from './use-collectives';
 import { useGenerateInviteLink, useInviteLinks } from './use-invite-links';
 
 function NoRights() {

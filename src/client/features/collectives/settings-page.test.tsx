@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { COLLECTIVES_QUERY_KEY, collectiveKey } from '../../entities/collective/use-collectives';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { collective, listed } from './collective-fixtures';
 import { CollectiveSettingsPage } from './settings-page';
-import { COLLECTIVES_QUERY_KEY, collectiveKey } from './use-collectives';
 
 const csrf = { 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) };
 const owned = collective(3, 'Night Owls', { description: 'Late listening' });

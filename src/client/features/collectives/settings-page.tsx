@@ -10,18 +10,22 @@ import {
   type CollectiveWithRole,
   createCollectiveBodySchema,
 } from '../../../shared/schemas/collectives';
+import { EmptyState, Page, PageHeader, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
+import {
+  COLLECTIVES_QUERY_KEY,
+  collectiveKey,
+  useCollective,
+} from '../../entities/collective/use-collectives';
 import { apiRequest } from '../../lib/api-client';
-import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
 import { AvatarPicker } from './avatar-picker';
 import { DeleteCollectiveDialog } from './collective-actions-menu';
 import { CollectiveNotFound } from './collective-page';
 import { FieldError } from './field-error';
-import { COLLECTIVES_QUERY_KEY, collectiveKey, useCollective } from './use-collectives';
 import { uploadCollectiveAvatar } from './use-create-collective';
 
 // Name and About follow the same rules (and messages) as on creation (spec section 5).

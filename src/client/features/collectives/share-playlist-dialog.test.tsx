@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { COLLECTIVES_QUERY_KEY } from '../../entities/collective/use-collectives';
+import { PLAYLISTS_WITH_SHARES_KEY, sharedCollectivesKey } from '../../entities/collective/use-sharing';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { deferred, listed } from './collective-fixtures';
 import { SharePlaylistDialog } from './share-playlist-dialog';
-import { COLLECTIVES_QUERY_KEY } from './use-collectives';
-import { PLAYLISTS_WITH_SHARES_KEY, sharedCollectivesKey } from './use-sharing';
 
 const mine = [
   listed(1, 'Alpha', { description: 'First crew' }),

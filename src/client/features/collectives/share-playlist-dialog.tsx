@@ -1,6 +1,7 @@
 import { Loader2, Share2, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Collective } from '../../../shared/schemas/collectives';
+import { CollectiveAvatar } from '../../components/collective-avatar';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -12,10 +13,9 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/use-toast';
+import { useCollectives } from '../../entities/collective/use-collectives';
+import { useSharedCollectives, useSharePlaylist } from '../../entities/collective/use-sharing';
 import { cn } from '../../lib/utils';
-import { CollectiveAvatar } from '../shell/collective-avatar';
-import { useCollectives } from './use-collectives';
-import { useSharedCollectives, useSharePlaylist } from './use-sharing';
 
 function CollectiveOption({
   collective,

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PlaylistRow } from '../../app/shell/playlist-row';
+import { sharedCollectivesKey } from '../../entities/collective/use-sharing';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { PlaylistRow } from '../shell/playlist-row';
 import { SharedCollectiveBadges, SharedWithRow } from './shared-collective-badges';
-import { sharedCollectivesKey } from './use-sharing';
 
 const six = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((name, i) => ({
   id: i + 1,

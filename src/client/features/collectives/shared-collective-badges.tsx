@@ -1,10 +1,10 @@
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { LIMITS } from '../../../shared/constants';
+import { CollectiveAvatar } from '../../components/collective-avatar';
 import { WithTooltip } from '../../components/ui/tooltip';
+import { type SharedCollective, useSharedCollectives } from '../../entities/collective/use-sharing';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { cn } from '../../lib/utils';
-import { CollectiveAvatar } from '../shell/collective-avatar';
-import { type SharedCollective, useSharedCollectives } from './use-sharing';
 
 /**
  * The badges sit inside other clickable things (a journal sidebar row is a link). React events from

@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { CollectiveAvatar } from '../../components/collective-avatar';
 import {
   Dialog,
   DialogContent,
@@ -6,8 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { CollectiveAvatar } from '../shell/collective-avatar';
-import type { SharedCollective } from './use-sharing';
+import type { SharedCollective } from '../../entities/collective/use-sharing';
 
 /** 'Shared with' dialog: every collective the playlist is shared with; each opens its collective. */
 export function SharedCollectivesDialog({

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Collective } from '../../../shared/schemas/collectives';
 import { toast } from '../../components/ui/use-toast';
+import { COLLECTIVES_QUERY_KEY } from '../../entities/collective/use-collectives';
 import { apiRequest } from '../../lib/api-client';
-import { COLLECTIVES_QUERY_KEY } from './use-collectives';
 
 export interface NewCollective {
   name: string;

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteExpiry, InviteLink } from '../../../shared/schemas/collectives';
 import { toast } from '../../components/ui/use-toast';
+import { inviteLinksKey } from '../../entities/collective/use-collectives';
 import { apiRequest } from '../../lib/api-client';
-import { inviteLinksKey } from './use-collectives';
 
 /** Owner and admins only (decision 0013); members get a 403, which the page explains. */
 export function useInviteLinks(collectiveId: number, enabled = true) {

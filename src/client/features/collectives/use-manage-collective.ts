@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Collective } from '../../../shared/schemas/collectives';
 import { toast } from '../../components/ui/use-toast';
+import { COLLECTIVES_QUERY_KEY, collectiveKey, membersKey } from '../../entities/collective/use-collectives';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { COLLECTIVES_QUERY_KEY, collectiveKey, membersKey } from './use-collectives';
 
 // Roles, removal, leaving, transfer and deletion (decision 0121). The server decides; after each
 // change the lists it touched are read again, and a collective the person is no longer in is

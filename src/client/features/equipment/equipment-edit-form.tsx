@@ -10,13 +10,13 @@ import {
   type EquipmentDetail,
   updateEquipmentBodySchema,
 } from '../../../shared/schemas/tracks';
+import { FieldError } from '../../components/field-error';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/utils';
-import { FieldError } from '../users/basic-info-section';
 import { type EquipmentChanges, useEquipmentCategories, useUpdateEquipment } from './use-equipment-page';
 
 type FormInput = z.input<typeof updateEquipmentBodySchema>;

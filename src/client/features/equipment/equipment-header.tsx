@@ -2,9 +2,9 @@ import { Cable, Pencil } from 'lucide-react';
 import type { EquipmentDetail } from '../../../shared/schemas/tracks';
 import { ImageDropTarget } from '../../components/image-drop-target';
 import { Button } from '../../components/ui/button';
+import { EquipmentChip } from '../../entities/equipment/equipment-chips';
 import { useImageFile } from '../../lib/use-image-file';
 import { cn, imageVariant } from '../../lib/utils';
-import { EquipmentChip } from './equipment-chips';
 import { EquipmentEditForm } from './equipment-edit-form';
 import { useUploadEquipmentImage } from './use-equipment-page';
 

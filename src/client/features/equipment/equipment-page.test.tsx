@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EQUIPMENT_CATEGORIES } from '../../../shared/constants';
 import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
+import { readyMedia } from '../../entities/track/test-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { layOutVirtualRows } from '../../test/virtual-layout';
-import { readyMedia } from '../tracks/test-tracks';
 import { EquipmentPage } from './equipment-page';
 
 beforeEach(() => resetCsrfToken());

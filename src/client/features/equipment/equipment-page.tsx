@@ -1,8 +1,8 @@
 import { Cable, MessageSquare, Music } from 'lucide-react';
 import { useState } from 'react';
+import { NotFoundCard, Page, PageLoading } from '../../components/page-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ReportButton } from '../reports/report-dialog';
-import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
+import { ReportButton } from '../reports';
 import { EquipmentComments } from './equipment-comments';
 import { EquipmentHeader } from './equipment-header';
 import { EquipmentHistorySection } from './equipment-history';

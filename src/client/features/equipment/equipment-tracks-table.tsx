@@ -3,16 +3,16 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { displayName, formatDate, formatDuration } from '../../../shared/format';
 import type { EquipmentTrack } from '../../../shared/schemas/tracks';
+import { EmptyState } from '../../components/page-layout';
 import { SpacerRow } from '../../components/spacer-row';
 import { Button } from '../../components/ui/button';
+import { EquipmentChips } from '../../entities/equipment/equipment-chips';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../../entities/track/play-button-gate';
+import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
 import { useVirtualRows } from '../../lib/use-virtual-rows';
 import { cn } from '../../lib/utils';
-import { usePlayer } from '../player/use-player';
-import { EmptyState } from '../shell/page-layout';
-import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/play-button-gate';
-import { toPlayerTrack, trackOwner } from '../tracks/player-track';
-import { TrackMoreMenu } from '../tracks/track-more-menu';
-import { EquipmentChips } from './equipment-chips';
+import { usePlayer } from '../../player/use-player';
+import { TrackMoreMenu } from '../tracks';
 import { useEquipmentTracks } from './use-equipment-page';
 
 /**

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EquipmentHistory } from '../../../shared/schemas/moderation';
 import type { EquipmentDetail } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
+import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { TRACKS_KEY } from '../tracks/use-tracks';
 import { equipmentKey } from './use-equipment-page';
 
 // The equipment page's edit history and the admins' revert (issue 28, decision 0450).

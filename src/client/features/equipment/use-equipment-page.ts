@@ -8,9 +8,9 @@ import type {
   updateEquipmentBodySchema,
 } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
+import { EQUIPMENT_SEARCH_KEY } from '../../entities/equipment/use-equipment';
+import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { TRACKS_KEY } from '../tracks/use-tracks';
-import { EQUIPMENT_SEARCH_KEY } from './use-equipment';
 
 // The queries and mutations of the equipment page (spec sections 2, 7 and 8; decision 0015).
 // Keys follow the URL: ['/api/equipment', id], […, 'tracks'], […, 'comments'].

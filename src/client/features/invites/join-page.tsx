@@ -7,13 +7,13 @@ import {
   INVALID_INVITE_MESSAGE,
   type InviteDetails,
 } from '../../../shared/schemas/collectives';
+import { CollectiveAvatar } from '../../components/collective-avatar';
+import { Page } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
+import { clearPendingInvite, rememberPendingInvite } from '../../entities/invite/pending-invite';
 import { errorStatus } from '../../lib/api-client';
-import { SignInControls } from '../auth/sign-in-controls';
-import { CollectiveAvatar } from '../shell/collective-avatar';
-import { Page } from '../shell/page-layout';
-import { clearPendingInvite, rememberPendingInvite } from './pending-invite';
+import { SignInControls } from '../auth';
 import { type JoinResult, useInviteDetails, useJoinCollective } from './use-join';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InviteDetails } from '../../../shared/schemas/collectives';
+import { COLLECTIVES_QUERY_KEY } from '../../entities/collective/use-collectives';
 import { apiRequest } from '../../lib/api-client';
-import { COLLECTIVES_QUERY_KEY } from '../collectives/use-collectives';
 
 export const inviteKey = (code: string) => ['/api/invite', code] as const;
 

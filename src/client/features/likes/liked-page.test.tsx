@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LikedTrack } from '../../../shared/schemas/likes';
+import { makeTrack } from '../../entities/track/test-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { PlayerBar } from '../player/player-bar';
-import { makeTrack } from '../tracks/test-tracks';
+import { PlayerBar } from '../player-bar/player-bar';
 import { LikedPage } from './liked-page';
 
 const person = (id: string, username: string) => ({

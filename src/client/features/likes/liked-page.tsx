@@ -3,12 +3,12 @@ import { Heart } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import type { LikedTracksPage } from '../../../shared/schemas/likes';
 import type { Track } from '../../../shared/schemas/tracks';
+import { EmptyState, NotFoundCard, Page, PageHeader, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
+import { type TrackOwner, trackOwner } from '../../entities/track/player-track';
+import { LIKED_KEY } from '../../entities/track/use-likes';
 import { apiRequest } from '../../lib/api-client';
-import { CollectiveTrackList } from '../collectives/collective-track-list';
-import { EmptyState, NotFoundCard, Page, PageHeader, PageLoading } from '../shell/page-layout';
-import { type TrackOwner, trackOwner } from '../tracks/player-track';
-import { LIKED_KEY } from './use-likes';
+import { CollectiveTrackList } from '../collectives';
 
 /**
  * '/liked' (issue 26, decision 0390): the tracks the person liked, newest like first, a page at a

@@ -7,11 +7,11 @@ import {
   type Notification,
   type NotificationKind,
 } from '../../../shared/schemas/notifications';
+import { UserAvatar } from '../../components/collective-avatar';
 import { Button } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
 import { cn } from '../../lib/utils';
-import { formatTime } from '../player/player-queue';
-import { UserAvatar } from '../shell/collective-avatar';
+import { formatTime } from '../../player/player-queue';
 import {
   useMarkRead,
   useNotificationPreferences,

@@ -1,4 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type DownloadJob,
+  getOfflineSnapshot,
+  subscribeOffline,
+} from '../../entities/offline/offline-status';
 import { fakeIdbKeyval, installFakeCaches, resetFakeIdb } from '../../test/fake-offline-storage';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { readIndex } from './download-index';
@@ -10,7 +15,6 @@ import {
   removeTrack,
 } from './download-manager';
 import { OFFLINE_MEDIA_CACHE } from './media-urls';
-import { type DownloadJob, getOfflineSnapshot, subscribeOffline } from './offline-status';
 
 vi.mock('idb-keyval', () => fakeIdbKeyval);
 

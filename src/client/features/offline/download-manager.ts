@@ -1,3 +1,4 @@
+import { setDownloadJob, updateOfflineSnapshot } from '../../entities/offline/offline-status';
 import {
   clearIndex,
   type DownloadedTrack,
@@ -11,7 +12,6 @@ import {
 } from './download-index';
 import { currentVersion, fetchIntoCache } from './media-fetch';
 import { OFFLINE_MEDIA_CACHE, streamUrl, waveformUrl } from './media-urls';
-import { setDownloadJob, updateOfflineSnapshot } from './offline-status';
 
 // "Available offline" (issue 25): the page fetches each track's whole stream (no Range, so the
 // cache holds the complete file the worker slices for the player's Range requests) and its

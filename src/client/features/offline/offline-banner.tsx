@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useOfflineStatus } from '../../entities/offline/offline-status';
 import { whenIdle } from '../../lib/when-idle';
-import { useOfflineStatus } from './offline-status';
 
 /**
  * Reads the download index and syncs it with the server when the app starts online and whenever

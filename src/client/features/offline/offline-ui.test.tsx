@@ -1,16 +1,16 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OfflineMark } from '../../entities/offline/offline-mark';
+import { updateOfflineSnapshot } from '../../entities/offline/offline-status';
+import { notPlayableReason } from '../../entities/track/player-track';
+import type { PlayerTrack } from '../../player/player-context';
+import { canPlay, stepPlayable, unplayableNotice } from '../../player/player-queue';
 import { fakeIdbKeyval, installFakeCaches, resetFakeIdb } from '../../test/fake-offline-storage';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import type { PlayerTrack } from '../player/player-context';
-import { canPlay, stepPlayable, unplayableNotice } from '../player/player-queue';
-import { skipReason } from '../player/queue-row';
-import { notPlayableReason } from '../tracks/player-track';
+import { skipReason } from '../player-bar/queue-row';
 import { OfflineBanner } from './offline-banner';
-import { OfflineMark } from './offline-mark';
-import { updateOfflineSnapshot } from './offline-status';
 import { PlaylistOfflineButton } from './playlist-offline-button';
 
 vi.mock('idb-keyval', () => fakeIdbKeyval);

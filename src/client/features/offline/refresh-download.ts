@@ -1,9 +1,9 @@
 import type { Track } from '../../../shared/schemas/tracks';
+import { getOfflineSnapshot, setDownloadJob } from '../../entities/offline/offline-status';
 import { type DownloadedTrack, getTrack, putTrack } from './download-index';
 import { trackJobKey } from './download-manager';
 import { fetchWhole } from './media-fetch';
 import { OFFLINE_MEDIA_CACHE, streamUrl, waveformUrl } from './media-urls';
-import { getOfflineSnapshot, setDownloadJob } from './offline-status';
 
 // A downloaded track whose owner uploaded a new version (decision 0220: the same id and addresses,
 // a new file, `version` one more) must not play the old file forever (decision 0360, amended). The

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getOfflineSnapshot } from '../../entities/offline/offline-status';
 import { fakeIdbKeyval, installFakeCaches, resetFakeIdb } from '../../test/fake-offline-storage';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { readIndex } from './download-index';
 import { downloadPlaylist, downloadTrack } from './download-manager';
 import { OFFLINE_MEDIA_CACHE } from './media-urls';
-import { getOfflineSnapshot } from './offline-status';
 import { syncDownloads } from './sync';
 
 vi.mock('idb-keyval', () => fakeIdbKeyval);

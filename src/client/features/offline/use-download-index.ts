@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useOfflineStatus } from '../../entities/offline/offline-status';
 import { type DownloadedPlaylist, type DownloadedTrack, readIndex } from './download-index';
 import { storageEstimate } from './download-manager';
-import { useOfflineStatus } from './offline-status';
 
 export interface DownloadIndexView {
   tracks: DownloadedTrack[];

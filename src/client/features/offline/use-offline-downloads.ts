@@ -1,6 +1,6 @@
 import { toast } from '../../components/ui/use-toast';
+import { type DownloadJob, useOfflineStatus } from '../../entities/offline/offline-status';
 import type { TrackToDownload } from './download-manager';
-import { type DownloadJob, useOfflineStatus } from './offline-status';
 
 // The download buttons' side: state from the shared snapshot, actions through a lazy import of the
 // download manager, so the rows and menus of the first route carry neither IndexedDB nor the cache

@@ -5,6 +5,7 @@ import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import { BULK_TRACKS_MAX } from '../../../shared/schemas/track-bulk';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
+import { playlistQueryKey } from '../../entities/playlist/use-playlists';
 import { resetCsrfToken } from '../../lib/api-client';
 import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
@@ -13,7 +14,6 @@ import { layOutVirtualRows } from '../../test/virtual-layout';
 import { AddTracksDialog } from './add-tracks-dialog';
 import { detail, track } from './playlist-fixtures';
 import { useAddTracks } from './use-playlist-mutations';
-import { playlistQueryKey } from './use-playlists';
 
 const juno = { id: 7, name: 'Juno-60', description: null, imageUrl: null, category: 'Synthesizer' };
 // 1,000 takes; every third was played on the Juno-60 (334 of them: 1, 4, 7, … 1000).

@@ -14,11 +14,11 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
+import { useOwnTracks } from '../../entities/playlist/use-playlists';
 import { cn } from '../../lib/utils';
 import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
 import { TrackChoiceList } from './track-choice-list';
 import { useAddTracks } from './use-playlist-mutations';
-import { useOwnTracks } from './use-playlists';
 
 /** Marks the filter field, so Escape there clears the text before it closes the dialog. */
 const FILTER_ATTR = 'data-add-tracks-filter';

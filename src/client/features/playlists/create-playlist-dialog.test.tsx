@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Playlist } from '../../../shared/schemas/playlists';
+import { PlaylistsSidebar } from '../../app/shell/playlists-sidebar';
+import { PLAYLISTS_QUERY_KEY } from '../../entities/playlist/use-playlists';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { PlaylistsSidebar } from '../shell/playlists-sidebar';
-import { PLAYLISTS_QUERY_KEY } from './use-playlists';
 
 const playlist = (id: number, name: string): Playlist => ({
   id,

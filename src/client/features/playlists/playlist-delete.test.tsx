@@ -2,13 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Playlist } from '../../../shared/schemas/playlists';
+import { PLAYLISTS_WITH_SHARES_KEY } from '../../entities/collective/use-sharing';
+import { PLAYLISTS_QUERY_KEY, playlistQueryKey } from '../../entities/playlist/use-playlists';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { PLAYLISTS_WITH_SHARES_KEY } from '../collectives/use-sharing';
 import { detail, track } from './playlist-fixtures';
 import { PlaylistPage } from './playlist-page';
-import { PLAYLISTS_QUERY_KEY, playlistQueryKey } from './use-playlists';
 
 // Decision 0120: Delete Playlist sits in the playlist's menu, asks first naming it, then the
 // journal opens and the playlist leaves the sidebar's lists at once.

@@ -1,7 +1,7 @@
 import type { PlaylistDetail, PlaylistTrack } from '../../../shared/schemas/playlists';
 import type { Track } from '../../../shared/schemas/tracks';
+import { readyMedia } from '../../entities/track/test-tracks';
 import { testUser } from '../../test/render';
-import { readyMedia } from '../tracks/test-tracks';
 
 // Test data for the playlist screens (imported by tests only).
 

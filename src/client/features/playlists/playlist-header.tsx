@@ -10,13 +10,13 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { WithTooltip } from '../../components/ui/tooltip';
+import { songCount } from '../../entities/playlist/song-count';
+import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
 import { lazyDialog } from '../../lib/lazy-dialog';
-import { SharePlaylistDialog } from '../collectives/share-playlist-dialog';
-import { SharedWithRow } from '../collectives/shared-collective-badges';
-import { PlaylistOfflineButton } from '../offline/playlist-offline-button';
-import { PlayAllButton } from '../player/play-all-button';
-import { LazyShareDialog } from '../shares/lazy-share-dialog';
-import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
+import { PlayAllButton } from '../../player/play-all-button';
+import { SharedWithRow, SharePlaylistDialog } from '../collectives';
+import { PlaylistOfflineButton } from '../offline';
+import { LazyShareDialog } from '../shares';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
 import { PlaylistCover } from './playlist-cover';
 import { PlaylistPublicToggle } from './playlist-public-toggle';
@@ -24,8 +24,6 @@ import { useDeletePlaylist } from './use-delete-playlist';
 
 /** Add Tracks (its filter and virtual list) loads when first opened (decisions 0074, 0305). */
 const AddTracksDialog = lazyDialog(() => import('./add-tracks-dialog').then((m) => m.AddTracksDialog));
-
-export const songCount = (n: number) => `${n} ${n === 1 ? 'song' : 'songs'}`;
 
 /**
  * Cover, title, description, song count, the 'Shared with' row and the actions of the playlist

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
+import { playlistQueryKey } from '../../entities/playlist/use-playlists';
 import { resetCsrfToken } from '../../lib/api-client';
+import { usePlayer } from '../../player/use-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { usePlayer } from '../player/use-player';
 import { detail, track } from './playlist-fixtures';
 import { PlaylistPage } from './playlist-page';
-import { playlistQueryKey } from './use-playlists';
 
 const kick = track(1, 'Kick Jam', {
   notes: 'first take',

@@ -1,13 +1,13 @@
 import { ListMusic } from 'lucide-react';
 import { useMemo } from 'react';
+import { EmptyState, Page, PageLoading } from '../../components/page-layout';
+import { parsePlaylistId, usePlaylist } from '../../entities/playlist/use-playlists';
+import { trackOwner, withPlaylistCover } from '../../entities/track/player-track';
+import { useAuth } from '../../entities/user/use-auth';
 import { errorStatus } from '../../lib/api-client';
-import { useAuth } from '../auth/use-auth';
-import { EmptyState, Page, PageLoading } from '../shell/page-layout';
-import { trackOwner, withPlaylistCover } from '../tracks/player-track';
 import { PlaylistHeader } from './playlist-header';
 import { PlaylistTrackList } from './playlist-track-list';
 import { PublicPlaylistPage } from './public-playlist-page';
-import { parsePlaylistId, usePlaylist } from './use-playlists';
 
 /**
  * '/playlist/{id}' (spec section 2) signed in: the owner's playlist. Anyone else's answers 404 here

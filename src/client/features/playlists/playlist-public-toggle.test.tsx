@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
+import { PLAYLISTS_QUERY_KEY, playlistQueryKey } from '../../entities/playlist/use-playlists';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { detail, track } from './playlist-fixtures';
 import { PlaylistPage } from './playlist-page';
-import { PLAYLISTS_QUERY_KEY, playlistQueryKey } from './use-playlists';
 
 // Issue 24, decision 0345: the owner's 'Public playlist' switch on the playlist page.
 const open = track(1, 'Open Take');

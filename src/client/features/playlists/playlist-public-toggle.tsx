@@ -5,8 +5,8 @@ import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import { CopyIconButton } from '../../components/copy-icon-button';
 import { Label } from '../../components/ui/label';
 import { Switch } from '../../components/ui/switch';
+import { playlistPageUrl, useSetPlaylistPublic } from '../../entities/playlist/use-public-playlist';
 import { cn } from '../../lib/utils';
-import { playlistPageUrl, useSetPlaylistPublic } from './use-public-playlist';
 
 const privateCount = (n: number) =>
   `${n} private ${n === 1 ? 'track stays' : 'tracks stay'} hidden from visitors.`;

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
+import { playlistQueryKey } from '../../entities/playlist/use-playlists';
 import { resetCsrfToken } from '../../lib/api-client';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { json, mockFetch } from '../../test/mock-fetch';
@@ -10,7 +11,6 @@ import { person, playlistDetail, playlistTrack, sharedPlaylist } from '../collec
 import { CollectivePlaylistView } from '../collectives/collective-playlist-view';
 import { detail, track } from './playlist-fixtures';
 import { PlaylistPage } from './playlist-page';
-import { playlistQueryKey } from './use-playlists';
 
 // Issue 10 on playlist screens: queued tracks carry artist and artwork (the cover, else the owner's
 // avatar), rows offer Play next / Add to queue / Download, and unplayable rows cannot be started.

@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { playlistQueryKey } from '../../entities/playlist/use-playlists';
 import { resetCsrfToken } from '../../lib/api-client';
+import { keyboardStep } from '../../lib/drag-sensors';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { layOutStackedRows } from '../../test/stacked-rows';
-import { keyboardStep } from './drag-sensors';
 import { detail, track } from './playlist-fixtures';
 import { PlaylistPage } from './playlist-page';
-import { playlistQueryKey } from './use-playlists';
 
 const [a, b, c] = [track(1, 'Alpha'), track(2, 'Bravo'), track(3, 'Charlie')];
 const ROW = 48;

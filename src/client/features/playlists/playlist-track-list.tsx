@@ -3,12 +3,12 @@ import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-ki
 import { Clock, ListMusic } from 'lucide-react';
 import { useMemo } from 'react';
 import type { PlaylistDetail, PlaylistTrack } from '../../../shared/schemas/playlists';
-import { usePlayFromList } from '../player/use-play-from-list';
-import { EmptyState } from '../shell/page-layout';
-import { type TrackOwner, toPlayerTrack } from '../tracks/player-track';
-import { dragMeasuring, useDragSensors, verticalOnly } from './drag-sensors';
+import { EmptyState } from '../../components/page-layout';
+import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
+import { TrackListHeading } from '../../entities/track/track-row-cells';
+import { dragMeasuring, useDragSensors, verticalOnly } from '../../lib/drag-sensors';
+import { usePlayFromList } from '../../player/use-play-from-list';
 import { SortableTrackRow, TRACK_GRID } from './sortable-track-row';
-import { TrackListHeading } from './track-row-cells';
 import { useRemoveTrack, useReorderTracks } from './use-playlist-mutations';
 
 /** Screen-reader messages that name the track instead of its id. */

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PublicPlaylist } from '../../../shared/schemas/playlists';
 import { AppRoutes } from '../../app';
+import { readyMedia } from '../../entities/track/test-tracks';
+import { usePlayer } from '../../player/use-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { trackSubLabel } from '../player/player-bar';
-import { usePlayer } from '../player/use-player';
-import { readyMedia } from '../tracks/test-tracks';
+import { trackSubLabel } from '../player-bar/player-bar';
 import { PlaylistPage } from './playlist-page';
 import { PublicPlaylistPage } from './public-playlist-page';
 

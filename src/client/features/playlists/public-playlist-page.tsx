@@ -3,19 +3,24 @@ import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { formatDuration } from '../../../shared/format';
 import type { PublicPlaylist } from '../../../shared/schemas/playlists';
+import { UserAvatar } from '../../components/collective-avatar';
+import { EmptyState, NotFoundCard, Page, PageLoading } from '../../components/page-layout';
+import { parsePlaylistId } from '../../entities/playlist/use-playlists';
+import { usePublicPlaylist } from '../../entities/playlist/use-public-playlist';
+import { LikeButton } from '../../entities/track/like-button';
+import {
+  type TrackOwner,
+  toPlayerTrack,
+  trackOwner,
+  withPlaylistCover,
+} from '../../entities/track/player-track';
+import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../../entities/track/track-row-cells';
+import { useAuth } from '../../entities/user/use-auth';
 import { errorStatus } from '../../lib/api-client';
 import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
-import { useAuth } from '../auth/use-auth';
-import { LikeButton } from '../likes/like-button';
-import { PlayAllButton } from '../player/play-all-button';
-import type { PlayerTrack } from '../player/player-context';
-import { usePlayFromList } from '../player/use-play-from-list';
-import { UserAvatar } from '../shell/collective-avatar';
-import { EmptyState, NotFoundCard, Page, PageLoading } from '../shell/page-layout';
-import { type TrackOwner, toPlayerTrack, trackOwner, withPlaylistCover } from '../tracks/player-track';
-import { TrackIndexCell, TrackListHeading, TrackTitleCell } from './track-row-cells';
-import { parsePlaylistId } from './use-playlists';
-import { usePublicPlaylist } from './use-public-playlist';
+import { PlayAllButton } from '../../player/play-all-button';
+import type { PlayerTrack } from '../../player/player-context';
+import { usePlayFromList } from '../../player/use-play-from-list';
 
 export const trackCount = (n: number) => `${n} ${n === 1 ? 'track' : 'tracks'}`;
 

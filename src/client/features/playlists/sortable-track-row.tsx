@@ -11,12 +11,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { EquipmentChips } from '../../entities/equipment/equipment-chips';
+import { LikeButton } from '../../entities/track/like-button';
+import { TrackIndexCell, TrackTitleCell } from '../../entities/track/track-row-cells';
 import { cn } from '../../lib/utils';
-import { EquipmentChips } from '../equipment/equipment-chips';
-import { LikeButton } from '../likes/like-button';
-import type { PlayerTrack } from '../player/player-context';
-import { TrackQueueItems } from '../tracks/track-queue-items';
-import { TrackIndexCell, TrackTitleCell } from './track-row-cells';
+import type { PlayerTrack } from '../../player/player-context';
+import { TrackQueueItems } from '../tracks';
 
 /**
  * Columns shared by the header and the rows: handle, #, title, equipment, date added, duration,

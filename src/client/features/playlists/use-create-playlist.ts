@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Playlist } from '../../../shared/schemas/playlists';
 import { toast } from '../../components/ui/use-toast';
+import { PLAYLISTS_QUERY_KEY } from '../../entities/playlist/use-playlists';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { PLAYLISTS_QUERY_KEY } from './use-playlists';
 
 export interface NewPlaylist {
   name: string;

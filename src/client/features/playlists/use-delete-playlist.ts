@@ -3,10 +3,10 @@ import { useLocation } from 'wouter';
 import type { PlaylistWithShares } from '../../../shared/schemas/collectives';
 import type { Playlist } from '../../../shared/schemas/playlists';
 import { toast } from '../../components/ui/use-toast';
+import { COLLECTIVES_QUERY_KEY } from '../../entities/collective/use-collectives';
+import { PLAYLISTS_WITH_SHARES_KEY } from '../../entities/collective/use-sharing';
+import { PLAYLISTS_QUERY_KEY, playlistQueryKey } from '../../entities/playlist/use-playlists';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { COLLECTIVES_QUERY_KEY } from '../collectives/use-collectives';
-import { PLAYLISTS_WITH_SHARES_KEY } from '../collectives/use-sharing';
-import { PLAYLISTS_QUERY_KEY, playlistQueryKey } from './use-playlists';
 
 /**
  * DELETE /api/playlists/{id} (decision 0120). Back to the journal first (the page must not ask for

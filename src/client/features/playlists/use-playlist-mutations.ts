@@ -4,9 +4,15 @@ import type { Playlist, PlaylistTrack } from '../../../shared/schemas/playlists'
 import { BULK_TRACKS_MAX, type BulkTrackBody } from '../../../shared/schemas/track-bulk';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
+import {
+  renumber,
+  restore,
+  snapshot,
+  updatePlaylistFields,
+  updateTracks,
+} from '../../entities/playlist/playlist-cache';
+import { playlistQueryKey } from '../../entities/playlist/use-playlists';
 import { apiRequest } from '../../lib/api-client';
-import { renumber, restore, snapshot, updatePlaylistFields, updateTracks } from './playlist-cache';
-import { playlistQueryKey } from './use-playlists';
 
 // Spec section 4: adding, removing and editing are optimistic and restore the previous state on
 // failure; a reorder shows at once and, when the server refuses it, the playlist is refetched.

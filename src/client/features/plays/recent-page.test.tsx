@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecentPlays } from '../../../shared/schemas/plays';
 import type { Track } from '../../../shared/schemas/tracks';
+import { readyMedia } from '../../entities/track/test-tracks';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { readyMedia } from '../tracks/test-tracks';
 import { RecentPage } from './recent-page';
 
 const track = (id: number, name: string): Track => ({

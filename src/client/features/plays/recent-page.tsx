@@ -6,14 +6,14 @@ import { Link } from 'wouter';
 import { displayName, formatDuration } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { RecentPlays } from '../../../shared/schemas/plays';
+import { EmptyState, Page, PageHeader, PageLoading } from '../../components/page-layout';
+import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
+import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../../entities/track/track-row-cells';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
-import { RECENT_PLAYS_QUERY_KEY } from '../player/use-play-counter';
-import { usePlayFromList } from '../player/use-play-from-list';
-import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../playlists/track-row-cells';
-import { EmptyState, Page, PageHeader, PageLoading } from '../shell/page-layout';
-import { toPlayerTrack, trackOwner } from '../tracks/player-track';
-import { TrackMoreMenu } from '../tracks/track-more-menu';
+import { RECENT_PLAYS_QUERY_KEY } from '../../player/use-play-counter';
+import { usePlayFromList } from '../../player/use-play-from-list';
+import { TrackMoreMenu } from '../tracks';
 
 const GRID =
   'grid grid-cols-[2.25rem_minmax(0,1fr)_2.5rem] items-center gap-3 px-2 @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_minmax(0,1.5fr)_3rem_2.5rem]';

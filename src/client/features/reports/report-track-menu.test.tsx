@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makeTrack } from '../../entities/track/test-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { JournalPage } from '../tracks/journal-page';
-import { makeTrack } from '../tracks/test-tracks';
 
 // Decision 0455: "Report…" in a track's "…" menu, for someone else's track only.
 

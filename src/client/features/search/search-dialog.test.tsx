@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResults } from '../../../shared/schemas/search';
+import { makeTag, makeTrack } from '../../entities/track/test-tracks';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { makeTag, makeTrack } from '../tracks/test-tracks';
 import { SearchTrigger, ShellSearch } from './shell-search';
 
 const results: SearchResults = {

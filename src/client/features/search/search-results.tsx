@@ -1,6 +1,6 @@
 import { ArrowRight, Disc3, ListMusic, Play, User, Users, Wrench } from 'lucide-react';
+import { notPlayableReason } from '../../entities/track/player-track';
 import { cn, imageVariant } from '../../lib/utils';
-import { notPlayableReason } from '../tracks/player-track';
 import type { SearchGroup, SearchItem } from './search-items';
 
 const GROUP_ICONS = {

@@ -2,8 +2,11 @@ import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
-import { SearchDialog } from '../../lazy-parts';
+import { lazyDialog } from '../../lib/lazy-dialog';
 import { cn } from '../../lib/utils';
+
+/** Search (Radix Dialog, result list): loaded on the first ⌘K or click on the search box. */
+const SearchDialog = lazyDialog(() => import('./search-dialog').then((m) => m.SearchDialog));
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SEARCH } from '../../../shared/constants';
 import type { SearchResults } from '../../../shared/schemas/search';
+import { useDebouncedValue } from '../../entities/equipment/use-equipment';
 import { apiRequest } from '../../lib/api-client';
-import { useDebouncedValue } from '../equipment/use-equipment';
 
 export const SEARCH_QUERY_KEY = ['/api/search'] as const;
 

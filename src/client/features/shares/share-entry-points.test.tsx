@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { playlistQueryKey } from '../../entities/playlist/use-playlists';
+import { makeTrack } from '../../entities/track/test-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
+import type { PlayerTrack } from '../../player/player-context';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import type { PlayerTrack } from '../player/player-context';
 import { detail, track } from '../playlists/playlist-fixtures';
 import { PlaylistPage } from '../playlists/playlist-page';
-import { playlistQueryKey } from '../playlists/use-playlists';
-import { makeTrack } from '../tracks/test-tracks';
 import { TrackCard } from '../tracks/track-card';
 import { TrackMoreMenu } from '../tracks/track-more-menu';
 import { shareLink } from './share-fixtures';

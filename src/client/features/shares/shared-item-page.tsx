@@ -5,12 +5,12 @@ import {
   SHARE_NOT_FOUND_MESSAGE,
   type SharedItem,
 } from '../../../shared/schemas/shares';
+import { UserAvatar } from '../../components/collective-avatar';
+import { NotFoundCard, Page, PageLoading } from '../../components/page-layout';
 import { errorStatus } from '../../lib/api-client';
 import { imageVariant } from '../../lib/utils';
-import { PlayAllButton } from '../player/play-all-button';
-import { usePlayer } from '../player/use-player';
-import { UserAvatar } from '../shell/collective-avatar';
-import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
+import { PlayAllButton } from '../../player/play-all-button';
+import { usePlayer } from '../../player/use-player';
 import { type SharedEntry, SharedNowPlaying, SharedTrackList } from './shared-item-player';
 import { sharedTracksOf, toSharedPlayerTrack, useSharedItem } from './use-shared-item';
 

@@ -2,11 +2,11 @@ import { Download, Pause, Play } from 'lucide-react';
 import { formatDuration } from '../../../shared/format';
 import type { SharedTrack } from '../../../shared/schemas/shares';
 import { Button } from '../../components/ui/button';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../../entities/track/play-button-gate';
 import { cn } from '../../lib/utils';
-import type { PlayerTrack } from '../player/player-context';
-import { TrackWaveform } from '../player/track-waveform';
-import { usePlayFromList } from '../player/use-play-from-list';
-import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../tracks/play-button-gate';
+import type { PlayerTrack } from '../../player/player-context';
+import { TrackWaveform } from '../../player/track-waveform';
+import { usePlayFromList } from '../../player/use-play-from-list';
 
 /** One shared track as the page plays it: its player form and what the link says of it. */
 export interface SharedEntry {

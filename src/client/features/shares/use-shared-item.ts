@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SharedItem, SharedTrack } from '../../../shared/schemas/shares';
 import { imageVariant } from '../../lib/utils';
-import type { PlayerTrack } from '../player/player-context';
+import type { PlayerTrack } from '../../player/player-context';
 
 /**
  * GET /api/shares/by-token/{token} (decision 0320): what a share link opens. Each request counts a

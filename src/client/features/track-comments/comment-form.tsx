@@ -4,7 +4,7 @@ import { LIMITS } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Textarea } from '../../components/ui/textarea';
-import { useCollectiveMembers } from '../collectives/use-collectives';
+import { useCollectiveMembers } from '../../entities/collective/use-collectives';
 import { parseTime, showTime } from './time-input';
 
 /** The @word being typed just before the caret, if any. */

@@ -1,7 +1,7 @@
 import { displayName } from '../../../shared/format';
 import type { TrackCommentThread } from '../../../shared/schemas/track-comments';
+import { UserAvatar } from '../../components/collective-avatar';
 import { cn } from '../../lib/utils';
-import { UserAvatar } from '../shell/collective-avatar';
 import { showTime } from './time-input';
 
 /**

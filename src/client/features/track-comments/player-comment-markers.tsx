@@ -1,4 +1,4 @@
-import { usePlayer } from '../player/use-player';
+import { usePlayer } from '../../player/use-player';
 import { CommentMarkers } from './comment-markers';
 import { useTrackComments } from './use-track-comments';
 

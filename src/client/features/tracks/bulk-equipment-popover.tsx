@@ -4,8 +4,8 @@ import type { EquipmentTag, Track } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover';
-import { EquipmentChip } from '../equipment/equipment-chips';
-import { useEquipmentSearch } from '../equipment/use-equipment';
+import { EquipmentChip } from '../../entities/equipment/equipment-chips';
+import { useEquipmentSearch } from '../../entities/equipment/use-equipment';
 
 /** Case and accents aside, as the server's search compares. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

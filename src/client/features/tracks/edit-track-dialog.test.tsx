@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { deferred, makeTag, makeTrack } from '../../entities/track/test-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { JournalPage } from './journal-page';
-import { deferred, makeTag, makeTrack } from './test-tracks';
 
 const original = makeTrack({ id: 1, name: 'Morning Loop', notes: 'First take' });
 const csrf = () => json({ csrfToken: 't' });

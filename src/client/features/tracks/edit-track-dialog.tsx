@@ -17,9 +17,9 @@ import {
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
-import { EquipmentTagEditor } from '../equipment/equipment-tag-editor';
+import { EquipmentTagEditor } from '../../entities/equipment/equipment-tag-editor';
+import { useDeleteTrack, useUpdateTrack } from '../../entities/track/use-track-mutations';
 import { DeleteTrackDialog } from './delete-track-dialog';
-import { useDeleteTrack, useUpdateTrack } from './use-track-mutations';
 
 /** Decision 0140: what each choice means, in the words the badge's tooltip uses. */
 const VISIBILITY_HELP = {

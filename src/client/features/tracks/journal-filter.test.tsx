@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '../../../shared/constants';
+import { makeTag, makeTrack } from '../../entities/track/test-tracks';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { JournalPage } from './journal-page';
-import { makeTag, makeTrack } from './test-tracks';
 
 const juno = makeTag({ id: 5, name: 'Juno-60' });
 const tr808 = makeTag({ id: 7, name: 'TR-808' });

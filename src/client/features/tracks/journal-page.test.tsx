@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TRACK_SORT_STORAGE_KEY } from '../../../shared/constants';
 import { sortTracks } from '../../../shared/schemas/tracks';
+import { makeTag, makeTrack } from '../../entities/track/test-tracks';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { PlayerBar } from '../player/player-bar';
+import { PlayerBar } from '../player-bar/player-bar';
 import { JournalPage } from './journal-page';
-import { makeTag, makeTrack } from './test-tracks';
 
 const tracks = [
   // Uploaded last but recorded first, so the two sorts give different orders.

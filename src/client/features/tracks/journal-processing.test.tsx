@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS } from '../../../shared/constants';
 import type { Track } from '../../../shared/schemas/tracks';
+import { makeTrack } from '../../entities/track/test-tracks';
+import { POLL_EACH_UP_TO } from '../../entities/track/use-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { JournalPage } from './journal-page';
-import { makeTrack } from './test-tracks';
-import { POLL_EACH_UP_TO } from './use-tracks';
 
 const pending = (t: Partial<Track>) =>
   makeTrack({ ...t, playable: false, processing: { state: 'pending', error: null }, loudness: null });

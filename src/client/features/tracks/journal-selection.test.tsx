@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeTag, makeTrack } from '../../entities/track/test-tracks';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { layOutVirtualRows } from '../../test/virtual-layout';
 import { JournalPage } from './journal-page';
-import { makeTag, makeTrack } from './test-tracks';
 
 const juno = makeTag({ id: 5, name: 'Juno-60' });
 const few = Array.from({ length: 8 }, (_, i) =>

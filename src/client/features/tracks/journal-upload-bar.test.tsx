@@ -2,13 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeTrack } from '../../entities/track/test-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { PHONE_SCREEN } from '../../lib/use-media-query';
 import { FakeXhr } from '../../test/fake-xhr';
 import { json, mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { JournalPage } from './journal-page';
-import { makeTrack } from './test-tracks';
 import { FILE_DRAG_IDLE_MS } from './use-window-file-drop';
 
 // Decision 0310: the full drop zone only for an empty journal, a one-line bar otherwise, and the

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makeTrack } from '../../entities/track/test-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { JournalPage } from './journal-page';
-import { makeTrack } from './test-tracks';
 
 const mine = makeTrack({ id: 7, name: 'Harbour Lights', userId: testUser.id, version: 1 });
 const audio = () => new File([new Uint8Array([1, 2, 3])], 'harbour-v2.wav', { type: 'audio/wav' });

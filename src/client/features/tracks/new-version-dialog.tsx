@@ -16,9 +16,9 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
+import { TRACKS_KEY } from '../../entities/track/use-tracks';
+import { STORAGE_KEY } from '../../entities/user/storage-usage';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { STORAGE_KEY } from './storage-usage';
-import { TRACKS_KEY } from './use-tracks';
 
 /** The form of POST /api/tracks/{id}/versions: the note first, so the server has it with the file. */
 export function newVersionForm(file: File, note: string): FormData {

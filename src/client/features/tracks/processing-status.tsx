@@ -1,8 +1,8 @@
 import { AlertCircle, Loader2, RotateCcw } from 'lucide-react';
 import type { Track } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
+import { useRetryProcessing } from '../../entities/track/use-track-mutations';
 import { cn } from '../../lib/utils';
-import { useRetryProcessing } from './use-track-mutations';
 
 /**
  * A track's media processing on its row or card (issue 10): "Processing…" while pending, announced

@@ -1,7 +1,7 @@
 import { toast } from '../../components/ui/use-toast';
-import type { PlayerTrack } from '../player/player-context';
-import { usePlayer } from '../player/use-player';
-import { notPlayableReason } from './player-track';
+import { notPlayableReason } from '../../entities/track/player-track';
+import type { PlayerTrack } from '../../player/player-context';
+import { usePlayer } from '../../player/use-player';
 
 /** GET /api/tracks/{id}/original: the untouched upload, sent as an attachment under its own name. */
 export const originalUrl = (trackId: number) => `/api/tracks/${trackId}/original`;

@@ -5,11 +5,11 @@ import { TIMINGS } from '../../../shared/constants';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { SharedTrack } from '../../../shared/schemas/users';
 import { AppRoutes } from '../../app';
+import { readyMedia } from '../../entities/track/test-tracks';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { SharedTrackPage } from './shared-track-page';
-import { readyMedia } from './test-tracks';
 
 const track: Track = {
   id: 12,

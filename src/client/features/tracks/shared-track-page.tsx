@@ -5,25 +5,25 @@ import { Link } from 'wouter';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { SharedTrack } from '../../../shared/schemas/users';
+import { UserAvatar } from '../../components/collective-avatar';
+import { NotFoundCard, Page, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
+import { EquipmentChip, EquipmentChips } from '../../entities/equipment/equipment-chips';
+import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
+import { pollWhilePending } from '../../entities/track/use-tracks';
+import { useAuth } from '../../entities/user/use-auth';
 import { errorStatus } from '../../lib/api-client';
-import { useAuth } from '../auth/use-auth';
-import { EquipmentChip, EquipmentChips } from '../equipment/equipment-chips';
-import type { PlayerTrack } from '../player/player-context';
-import { TrackWaveform } from '../player/track-waveform';
-import { ReportButton } from '../reports/report-dialog';
-import { UserAvatar } from '../shell/collective-avatar';
-import { NotFoundCard, Page, PageLoading } from '../shell/page-layout';
-import { toPlayerTrack, trackOwner } from './player-track';
+import type { PlayerTrack } from '../../player/player-context';
+import { TrackWaveform } from '../../player/track-waveform';
+import { ReportButton } from '../reports';
 import { originalUrl, useQueueActions } from './queue-actions';
 import { TrackCard } from './track-card';
-import { pollWhilePending } from './use-tracks';
 
 const isTrackId = (raw: string) => /^[1-9]\d{0,15}$/.test(raw);
 
 /** The owner's play counts (decision 0395): their own chunk, off the page's first route. */
 const TrackPlayCounts = lazy(() =>
-  import('../plays/track-play-counts').then((m) => ({ default: m.TrackPlayCounts })),
+  import('../../entities/track/track-play-counts').then((m) => ({ default: m.TrackPlayCounts })),
 );
 
 /** The owner's versions with their earlier files (decision 0430): their own chunk too. */

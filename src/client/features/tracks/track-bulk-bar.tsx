@@ -10,8 +10,8 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { usePlaylists } from '../../entities/playlist/use-playlists';
 import { cn } from '../../lib/utils';
-import { usePlaylists } from '../playlists/use-playlists';
 import { BulkEquipmentPopover } from './bulk-equipment-popover';
 import { useBulkTrackActions } from './use-bulk-track-actions';
 

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeTrack } from '../../entities/track/test-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { PlayerBar } from '../player/player-bar';
-import { makeTrack } from './test-tracks';
+import { PlayerBar } from '../player-bar/player-bar';
 import { TrackCard } from './track-card';
 
 const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString();

@@ -2,36 +2,20 @@ import { formatDistanceToNow } from 'date-fns';
 import { EllipsisVertical, Pause, Play } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDuration, formatFileSize, formatMimeSubtype } from '../../../shared/format';
-import type { Track } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
+import { OfflineMark } from '../../entities/offline/offline-mark';
+import { useOfflineStatus } from '../../entities/offline/offline-status';
+import { LikeButton } from '../../entities/track/like-button';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../../entities/track/play-button-gate';
+import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
+import { VersionTag } from '../../entities/track/version-tag';
 import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
-import { LikeButton } from '../likes/like-button';
-import { OfflineMark } from '../offline/offline-mark';
-import { useOfflineStatus } from '../offline/offline-status';
-import { usePlayer } from '../player/use-player';
-import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
-import { type TrackOwner, toPlayerTrack } from './player-track';
+import { usePlayer } from '../../player/use-player';
 import { ProcessingStatus } from './processing-status';
+import type { TrackCardTrack } from './track-card-track';
 import { TrackMoreMenu } from './track-more-menu';
-import { VersionTag } from './version-tag';
 import { VisibilityBadge } from './visibility-badge';
-
-/** The fields a card shows; public profiles send tracks without the owner-only columns. */
-export type TrackCardTrack = Pick<
-  Track,
-  | 'id'
-  | 'name'
-  | 'mimeType'
-  | 'size'
-  | 'duration'
-  | 'notes'
-  | 'createdAt'
-  | 'processing'
-  | 'playable'
-  | 'loudness'
-> &
-  Partial<Pick<Track, 'visibility' | 'version'>>;
 
 function relativeDate(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;

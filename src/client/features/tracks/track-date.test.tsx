@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatTimeOfDay } from '../../../shared/format';
+import { trackOwner } from '../../entities/track/player-track';
+import { makeTrack } from '../../entities/track/test-tracks';
 import { renderWithProviders } from '../../test/render';
-import { trackOwner } from './player-track';
-import { makeTrack } from './test-tracks';
 import { TrackTable } from './track-table';
 
 // Issue 23: the takes of one evening could not be told apart; the day alone showed.

@@ -2,7 +2,7 @@ import { EllipsisVertical } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
-import type { PlayerTrack } from '../player/player-context';
+import type { PlayerTrack } from '../../player/player-context';
 
 /** Radix's dropdown menu (menu, roving focus, popper) loads with the first use of any row's menu. */
 const LazyMenu = lazyPopup(() => import('./track-queue-items').then((m) => m.RadixTrackMoreMenu), {

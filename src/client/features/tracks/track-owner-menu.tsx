@@ -7,11 +7,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
+import { useDeleteTrack } from '../../entities/track/use-track-mutations';
 import { DeleteTrackDialog } from './delete-track-dialog';
-import { type TrackOwner, toPlayerTrack } from './player-track';
-import type { TrackCardTrack } from './track-card';
-import { LazyNewVersionDialog, ShareTrackDialog, ShareTrackItem, TrackQueueItems } from './track-queue-items';
-import { useDeleteTrack } from './use-track-mutations';
+import { LazyNewVersionDialog } from './lazy-new-version-dialog';
+import type { TrackCardTrack } from './track-card-track';
+import { ShareTrackDialog, ShareTrackItem, TrackQueueItems } from './track-queue-items';
 
 /**
  * The Radix side of the owner's track menu on a card: queue, download and Copy link (the spec's

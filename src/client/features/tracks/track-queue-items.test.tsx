@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { PlayerTrack } from '../../player/player-context';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { renderWithProviders } from '../../test/render';
-import type { PlayerTrack } from '../player/player-context';
 import { TrackMoreMenu } from './track-more-menu';
 
 const ready: PlayerTrack = {

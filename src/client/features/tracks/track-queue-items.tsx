@@ -6,13 +6,13 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { lazyDialog } from '../../lib/lazy-dialog';
-import { useAuth } from '../auth/use-auth';
-import { AvailableOfflineItem } from '../offline/offline-menu-item';
-import type { PlayerTrack } from '../player/player-context';
-import { ReportDialog } from '../reports/report-dialog';
-import { LazyShareDialog } from '../shares/lazy-share-dialog';
-import { copyTrackLink } from './copy-track-link';
+import { copyTrackLink } from '../../entities/track/copy-track-link';
+import { useAuth } from '../../entities/user/use-auth';
+import type { PlayerTrack } from '../../player/player-context';
+import { AvailableOfflineItem } from '../offline';
+import { ReportDialog } from '../reports';
+import { LazyShareDialog } from '../shares';
+import { LazyNewVersionDialog } from './lazy-new-version-dialog';
 import { originalUrl, useQueueActions } from './queue-actions';
 
 /**
@@ -47,11 +47,6 @@ export function TrackQueueItems({ track }: { track: PlayerTrack }) {
     </>
   );
 }
-
-/** Its form loads when first opened (decision 0074): most menus are opened to queue or download. */
-export const LazyNewVersionDialog = lazyDialog(() =>
-  import('./new-version-dialog').then((m) => m.NewVersionDialog),
-);
 
 /** "Share…" (issue 24, decision 0340): the owner's public and private links to the track. */
 export function ShareTrackItem({ onSelect }: { onSelect: () => void }) {

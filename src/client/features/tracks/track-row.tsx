@@ -5,17 +5,17 @@ import { formatDuration } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { Button } from '../../components/ui/button';
 import { CHECKBOX_HIT_LABEL } from '../../components/ui/checkbox-hit';
+import { EquipmentChips } from '../../entities/equipment/equipment-chips';
+import { OfflineMark } from '../../entities/offline/offline-mark';
+import { useOfflineStatus } from '../../entities/offline/offline-status';
+import { LikeButton } from '../../entities/track/like-button';
+import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../../entities/track/play-button-gate';
+import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
+import { VersionTag } from '../../entities/track/version-tag';
 import { cn } from '../../lib/utils';
-import { EquipmentChips } from '../equipment/equipment-chips';
-import { LikeButton } from '../likes/like-button';
-import { OfflineMark } from '../offline/offline-mark';
-import { useOfflineStatus } from '../offline/offline-status';
-import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
-import { type TrackOwner, toPlayerTrack } from './player-track';
 import { ProcessingStatus } from './processing-status';
 import { rowDate, TrackDate } from './track-date';
 import { TrackMoreMenu } from './track-more-menu';
-import { VersionTag } from './version-tag';
 import { VisibilityBadge } from './visibility-badge';
 
 export interface TrackRowProps {

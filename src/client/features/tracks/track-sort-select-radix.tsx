@@ -2,7 +2,7 @@ import * as SelectPrimitive from '@radix-ui/react-select';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import { SelectContent, SelectItem } from '../../components/ui/select';
 import type { PopupStart } from '../../lib/lazy-popup';
-import { SORT_LABELS, type TrackSortSelectProps } from './track-sort-select';
+import { SORT_LABELS, type TrackSortSelectProps } from './track-sort-labels';
 
 /**
  * The Radix side of `TrackSortSelect` (decision 0076). The trigger already shows the chosen order's

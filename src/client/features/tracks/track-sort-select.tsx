@@ -1,20 +1,9 @@
 import { ChevronDown } from 'lucide-react';
-import type { ReactElement } from 'react';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import { SELECT_TRIGGER_CLASS } from '../../components/ui/select-trigger-class';
 import { lazyPopup } from '../../lib/lazy-popup';
 import { cn } from '../../lib/utils';
-
-export const SORT_LABELS: Record<TrackSort, string> = {
-  dateUploaded: 'Date Uploaded',
-  dateCreated: 'Date Created',
-};
-
-export interface TrackSortSelectProps {
-  value: TrackSort;
-  onValueChange: (value: TrackSort) => void;
-  children: ReactElement;
-}
+import { SORT_LABELS, type TrackSortSelectProps } from './track-sort-labels';
 
 /** Radix Select (40 KB before gzip, with its popper) loads when the sort is first hovered, focused or pressed. */
 const LazySelect = lazyPopup<TrackSortSelectProps>(

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../shared/format';
+import { trackOwner } from '../../entities/track/player-track';
+import { makeTag, makeTrack } from '../../entities/track/test-tracks';
 import { renderWithProviders } from '../../test/render';
-import { trackOwner } from './player-track';
-import { makeTag, makeTrack } from './test-tracks';
 import { TrackTable } from './track-table';
 
 const juno = makeTag({ id: 5, name: 'Juno-60' });

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeTrack } from '../../entities/track/test-tracks';
 import { VIRTUALIZE_FROM } from '../../lib/use-virtual-rows';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { layOutVirtualRows } from '../../test/virtual-layout';
 import { JournalPage } from './journal-page';
-import { makeTrack } from './test-tracks';
 
 const ROW = 57;
 // Newest upload first: track 5000 on top, track 1 at the bottom.

@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { TrackVersion } from '../../../shared/schemas/track-versions';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { SharedTrack } from '../../../shared/schemas/users';
+import { readyMedia } from '../../entities/track/test-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { SharedTrackPage } from './shared-track-page';
-import { readyMedia } from './test-tracks';
 
 // The owner's versions on the track page (decision 0430): earlier files to download or delete.
 const track: Track = {

@@ -6,8 +6,8 @@ import type { TrackVersion } from '../../../shared/schemas/track-versions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
+import { STORAGE_KEY } from '../../entities/user/storage-usage';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { STORAGE_KEY } from './storage-usage';
 
 /** Under ['/api/tracks', id] so refreshing the track (a new version, a delete) refreshes it too. */
 export const trackVersionsKey = (trackId: number | string) => ['/api/tracks', String(trackId), 'versions'];

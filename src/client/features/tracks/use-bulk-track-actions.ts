@@ -5,11 +5,11 @@ import {
   TRACK_ARCHIVE_NAME,
 } from '../../../shared/schemas/track-bulk';
 import { toast } from '../../components/ui/use-toast';
+import { PLAYLISTS_QUERY_KEY } from '../../entities/playlist/use-playlists';
+import { TRACKS_KEY } from '../../entities/track/use-tracks';
+import { STORAGE_KEY } from '../../entities/user/storage-usage';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { usePlayer } from '../player/use-player';
-import { PLAYLISTS_QUERY_KEY } from '../playlists/use-playlists';
-import { STORAGE_KEY } from './storage-usage';
-import { TRACKS_KEY } from './use-tracks';
+import { usePlayer } from '../../player/use-player';
 
 const plural = (n: number) => `${n} track${n === 1 ? '' : 's'}`;
 

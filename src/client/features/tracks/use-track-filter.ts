@@ -5,9 +5,9 @@ import type { TrackPage } from '../../../shared/schemas/track-list';
 import type { Track } from '../../../shared/schemas/tracks';
 import { isFiltered, TRACK_FILTER_PAGE_SIZE, type TrackFilter } from '../../../shared/track-filter';
 import type { TrackSort } from '../../../shared/track-order';
+import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { apiRequest } from '../../lib/api-client';
 import { readFilter, toApiParams, writeFilter } from './track-filter-url';
-import { TRACKS_KEY } from './use-tracks';
 
 /**
  * The journal filter, kept in the page's query string (decision 0272). Each change is a history

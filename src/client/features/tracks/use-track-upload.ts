@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
+import { TRACKS_KEY } from '../../entities/track/use-tracks';
+import { STORAGE_KEY } from '../../entities/user/storage-usage';
 import { errorMessage, uploadWithProgress } from '../../lib/api-client';
 import { type DuplicateQuestion, duplicateOf } from './duplicate-upload';
-import { STORAGE_KEY } from './storage-usage';
 import { sendWhenNotBusy, trackUploadPool } from './upload-queue';
-import { TRACKS_KEY } from './use-tracks';
 
 /** One file on its way up, for its progress bar. */
 export interface PendingUpload {

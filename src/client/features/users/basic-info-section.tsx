@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/constants';
 import { displayName } from '../../../shared/format';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { USERNAME_MAX } from '../../../shared/schemas/users';
+import { FieldError } from '../../components/field-error';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
@@ -15,16 +16,6 @@ import type { ProfileFormInput, ProfileFormOutput } from './use-profile';
 export type ProfileForm = UseFormReturn<ProfileFormInput, unknown, ProfileFormOutput>;
 
 const FIELDS = ['username', 'bio'] as const;
-
-/** A field's error under it, tied to the field through aria-describedby. */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-xs text-destructive">
-      {message}
-    </p>
-  );
-}
 
 /**
  * 'Basic Information' (spec section 2, own profile): the username, which is the display name

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserImport } from '../../../shared/schemas/imports';
+import { applyLiveEvent } from '../../app/live-events';
 import { resetCsrfToken } from '../../lib/api-client';
 import { FakeXhr } from '../../test/fake-xhr';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { applyLiveEvent } from '../collectives/live-events';
 import { DataImportSection } from './data-import-section';
 import { importSummary } from './import-summary';
 

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_REFUSED } from '../../../shared/schemas/account';
+import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
 import { DeleteAccountSection } from './delete-account-section';
 
 const csrf = { 'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }) };

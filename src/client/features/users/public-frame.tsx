@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
 import { Button } from '../../components/ui/button';
-import { PlayerBar } from '../player/player-bar';
+import { PlayerBar } from '../player-bar';
 
 /**
  * The frame of the pages a signed-out visitor may open (public profile, shared track link): no

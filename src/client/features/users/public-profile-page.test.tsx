@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { PublicProfile } from '../../../shared/schemas/users';
+import { readyMedia } from '../../entities/track/test-tracks';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
 import { json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { layOutVirtualRows } from '../../test/virtual-layout';
-import { readyMedia } from '../tracks/test-tracks';
 import { PublicProfilePage } from './public-profile-page';
 
 const track = (id: number, name: string): Track => ({

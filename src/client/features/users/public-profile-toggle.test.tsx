@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../shared/schemas/auth';
+import { useAuth } from '../../entities/user/use-auth';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
-import { useAuth } from '../auth/use-auth';
 import { PublicProfileToggle } from './public-profile-toggle';
 
 beforeEach(() => resetCsrfToken());

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Track } from '../../../shared/schemas/tracks';
+import type { TrackOwner } from '../../entities/track/player-track';
 import { useVirtualRows, VIRTUALIZE_FROM } from '../../lib/use-virtual-rows';
-import type { TrackOwner } from '../tracks/player-track';
-import { TrackCard } from '../tracks/track-card';
+import { TrackCard } from '../tracks';
 
 /** 'N track(s) shared': '1 track shared', '2 tracks shared' (spec section 2, public profile). */
 export const tracksShared = (n: number) => `${n} ${n === 1 ? 'track' : 'tracks'} shared`;

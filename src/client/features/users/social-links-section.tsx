@@ -2,9 +2,10 @@ import { ExternalLink, Link2 } from 'lucide-react';
 import { useId } from 'react';
 import { SOCIAL_LINK_TYPES, type SocialLinkType } from '../../../shared/constants';
 import { completeSocialLink, SOCIAL_SERVICES } from '../../../shared/schemas/users';
+import { FieldError } from '../../components/field-error';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { FieldError, type ProfileForm } from './basic-info-section';
+import type { ProfileForm } from './basic-info-section';
 import { SectionEditor, useSectionEditor } from './section-editor';
 
 const FIELDS = ['socialLinks'] as const;

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountBody } from '../../../shared/schemas/account';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest } from '../../lib/api-client';
-import { useForgetSignedInUser } from '../auth/use-sign-out';
+import { useForgetSignedInUser } from '../auth';
 
 /**
  * DELETE /api/user (decision 0420): once the server has deleted the account (and ended the

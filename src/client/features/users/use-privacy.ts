@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { toast } from '../../components/ui/use-toast';
+import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
 import { apiRequest } from '../../lib/api-client';
-import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
 import { PUBLIC_PROFILE_KEY } from './use-profile';
 
 /**

@@ -4,8 +4,8 @@ import { SOCIAL_LINK_TYPES } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import type { profileFormSchema } from '../../../shared/schemas/users';
 import { toast } from '../../components/ui/use-toast';
+import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { AUTH_USER_QUERY_KEY } from '../auth/use-auth';
 
 /** Every cached public profile starts with this key: ['/api/public/users', userId]. */
 export const PUBLIC_PROFILE_KEY = ['/api/public/users'] as const;

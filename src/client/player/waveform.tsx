@@ -1,0 +1,118 @@
+import { type CSSProperties, type KeyboardEvent, useEffect, useRef } from 'react';
+import WaveSurfer from 'wavesurfer.js';
+import { PLAYER } from '../../shared/constants';
+import { cn } from '../lib/utils';
+import { formatTime } from './player-queue';
+
+// Theme colours as sRGB (canvas drawing, not CSS): --color-muted-foreground dimmed, --color-primary.
+const WAVE_COLOR = 'rgba(154, 158, 168, 0.45)';
+const PROGRESS_COLOR = '#52d0b3';
+/** WCAG 2.5.5's target size, in CSS px. */
+const TAP_TARGET = 44;
+
+/**
+ * A track's waveform drawn by wavesurfer.js from the server's pre-computed peaks (no decoding in
+ * the browser), following and seeking `media`: the app's own <audio> element, so wavesurfer never
+ * makes one. Click or drag to seek; for keyboards and screen readers it is a slider (arrows ±5 s,
+ * Page Up/Down ±30 s, Home/End) whose value is read as "1:05 of 3:20".
+ */
+export function Waveform({
+  peaks,
+  duration,
+  media,
+  position,
+  onSeek,
+  height = 32,
+  label = 'Seek',
+  testId,
+  className,
+}: {
+  peaks: number[];
+  duration: number;
+  media: HTMLMediaElement;
+  /** Seconds, for the slider's value. */
+  position: number;
+  onSeek: (seconds: number) => void;
+  height?: number;
+  label?: string;
+  testId?: string;
+  className?: string;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const onSeekRef = useRef(onSeek);
+  onSeekRef.current = onSeek;
+
+  useEffect(() => {
+    if (!container.current) return;
+    const wavesurfer = WaveSurfer.create({
+      container: container.current,
+      media,
+      // The min/max pairs, flattened, read as samples: each bar spans its bucket's min to max.
+      peaks: [peaks],
+      duration,
+      height,
+      waveColor: WAVE_COLOR,
+      progressColor: PROGRESS_COLOR,
+      cursorWidth: 0,
+      barWidth: 2,
+      barGap: 1,
+      barRadius: 1,
+      dragToSeek: true,
+      hideScrollbar: true,
+    });
+    const unsubscribe = wavesurfer.on('interaction', (seconds) => onSeekRef.current(seconds));
+    return () => {
+      unsubscribe();
+      wavesurfer.destroy();
+    };
+  }, [peaks, duration, media, height]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = PLAYER.seekStepSeconds;
+    const moves: Record<string, number> = {
+      ArrowLeft: position - step,
+      ArrowDown: position - step,
+      ArrowRight: position + step,
+      ArrowUp: position + step,
+      PageDown: position - 30,
+      PageUp: position + 30,
+      Home: 0,
+      End: duration,
+    };
+    const target = moves[event.key];
+    if (target === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    // Handled here: the player's global ←/→ shortcuts must not seek a second time.
+    event.preventDefault();
+    onSeek(Math.min(Math.max(0, target), duration));
+  };
+
+  return (
+    <div
+      role="slider"
+      tabIndex={0}
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={Math.round(duration)}
+      aria-valuenow={Math.round(Math.min(position, duration))}
+      aria-valuetext={`${formatTime(position)} of ${formatTime(duration)}`}
+      data-testid={testId}
+      onKeyDown={onKeyDown}
+      // Touch screens (decision 0365): padding takes the slider to a 44 px tap target while negative
+      // margins keep its room; a tap on that padding, outside wavesurfer's own area, seeks too.
+      onPointerDown={(event) => {
+        if (event.target !== event.currentTarget || duration <= 0) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        if (box.width <= 0) return;
+        const fraction = Math.min(Math.max(0, (event.clientX - box.left) / box.width), 1);
+        onSeek(fraction * duration);
+      }}
+      style={{ '--tap-pad': `${Math.max(0, (TAP_TARGET - height) / 2)}px` } as CSSProperties}
+      className={cn(
+        'w-full cursor-pointer rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring pointer-coarse:-my-(--tap-pad) pointer-coarse:py-(--tap-pad)',
+        className,
+      )}
+    >
+      <div ref={container} data-testid="waveform" style={{ height }} />
+    </div>
+  );
+}

@@ -10,7 +10,7 @@ import { replaceValue } from '../../db/replace-value';
 import { collectiveMembers, collectives, users } from '../../db/schema';
 import { isOnlineSql } from '../../events/presence';
 import { forbidden, notFound } from '../../plugins/errors';
-import { imageUrlOf } from '../images/image-url';
+import { imageUrlOf } from '../../media/image-url';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import {
   canEditCollective,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { replaceValue } from '../../db/replace-value';
 import { equipmentComments, equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { forbidden, notFound } from '../../plugins/errors';
-import { imageUrlColumn, imageUrlOf } from '../images/image-url';
+import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
 import { shownToViewer } from '../tracks/shared-with-viewer';
 import { withEquipment } from '../tracks/tracks.service';
 import { canEditEquipment } from './equipment.policy';

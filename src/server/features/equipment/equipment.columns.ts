@@ -1,5 +1,5 @@
 import { equipmentTags } from '../../db/schema';
-import { imageUrlColumn } from '../images/image-url';
+import { imageUrlColumn } from '../../media/image-url';
 
 /** The equipment fields a track carries (chips, hover cards): the EquipmentTag reply shape. */
 export const equipmentTagColumns = {

@@ -14,7 +14,7 @@ import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import { hasBlocked } from '../blocks/blocks.service';
 import { canManageInvites } from '../collectives/collectives.policy';
 import { requireMembership } from '../collectives/collectives.service';
-import { imageUrlColumn } from '../images/image-url';
+import { imageUrlColumn } from '../../media/image-url';
 import { notifyJoin } from '../notifications/notifications.service';
 
 type LinkRow = typeof collectiveInviteLinks.$inferSelect;

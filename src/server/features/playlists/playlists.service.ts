@@ -16,7 +16,7 @@ import {
   tracks,
 } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
-import { imageUrlOf } from '../images/image-url';
+import { imageUrlOf } from '../../media/image-url';
 import { shownToViewer } from '../tracks/shared-with-viewer';
 import { equipmentByTrack, toTrackDto } from '../tracks/tracks.service';
 import { canChangePlaylist, playlistAbilities, reorderMatches } from './playlists.policy';

@@ -6,7 +6,7 @@ import { INT4_MAX } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { playlists, playlistTracks, tracks, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { imageUrlOf } from '../images/image-url';
+import { imageUrlOf } from '../../media/image-url';
 import { type Owner, ownerColumns } from '../tracks/public-track';
 import { processingOf, streamSource, type TrackRow } from '../tracks/tracks.service';
 

@@ -3,7 +3,7 @@ import type { PlaylistWithShares } from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
 import { collectiveMembers, collectives, playlistCollectiveShares } from '../../db/schema';
 import { badRequest } from '../../plugins/errors';
-import { imageUrlColumn } from '../images/image-url';
+import { imageUrlColumn } from '../../media/image-url';
 import { notifyShare } from '../notifications/notifications.service';
 import { findOwnPlaylist, listOwnPlaylists } from './playlists.service';
 

@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { personDocument, trackDocument } from '../../db/schema/search-documents';
 import { equipmentTagColumns } from '../equipment/equipment.columns';
-import { imageUrlColumn, imageUrlOf } from '../images/image-url';
+import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
 import { withEquipment } from '../tracks/tracks.service';
 import { matches, rank, type Terms, termsOf } from './search-terms';
 

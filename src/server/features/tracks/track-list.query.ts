@@ -3,7 +3,7 @@ import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { TrackFilter } from '../../../shared/track-filter';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
-import { imageUrlSql } from '../images/image-url';
+import { imageUrlSql } from '../../media/image-url';
 import { trackFilterKey, trackFilterSql } from './track-list.filter';
 
 /**

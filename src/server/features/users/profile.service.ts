@@ -6,7 +6,7 @@ import { replaceValue } from '../../db/replace-value';
 import { tracks, users } from '../../db/schema';
 import { HttpError, notFound } from '../../plugins/errors';
 import { hasBlocked } from '../blocks/blocks.service';
-import { imageUrlOf } from '../images/image-url';
+import { imageUrlOf } from '../../media/image-url';
 import { withEquipment } from '../tracks/tracks.service';
 import { claimUsername } from './username.service';
 import type { UserRow } from './users.service';

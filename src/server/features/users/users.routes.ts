@@ -13,7 +13,7 @@ import { commitImage, receiveImage } from '../../media/image-upload';
 import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
-import { imageUrlOf } from '../images/image-url';
+import { imageUrlOf } from '../../media/image-url';
 import { getPublicProfile, replaceAvatar, updatePrivacy, updateProfile } from './profile.service';
 import { toAuthUser } from './users.service';
 

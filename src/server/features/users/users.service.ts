@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { imageUrlColumn, imageUrlOf } from '../images/image-url';
+import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -9,8 +9,8 @@ import type { Database, DbOrTx } from '../../db/client';
 import { replaceValue } from '../../db/replace-value';
 import { collectiveMembers, collectives, users } from '../../db/schema';
 import { isOnlineSql } from '../../events/presence';
-import { forbidden, notFound } from '../../plugins/errors';
 import { imageUrlOf } from '../../media/image-url';
+import { forbidden, notFound } from '../../plugins/errors';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import {
   canEditCollective,

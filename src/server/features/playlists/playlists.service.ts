@@ -15,10 +15,9 @@ import {
   playlistTracks,
   tracks,
 } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { imageUrlOf } from '../../media/image-url';
-import { shownToViewer } from '../tracks/shared-with-viewer';
-import { equipmentByTrack, toTrackDto } from '../tracks/tracks.service';
+import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { equipmentByTrack, shownToViewer, toTrackDto } from '../tracks/tracks.service';
 import { canChangePlaylist, playlistAbilities, reorderMatches } from './playlists.policy';
 
 type PlaylistRow = typeof playlists.$inferSelect;

@@ -19,6 +19,9 @@ import {
   memberAbilities,
 } from './collectives.policy';
 
+/** The invite rule of the permission table (invites read it; the rest is this feature's own). */
+export { canManageInvites } from './collectives.policy';
+
 type CollectiveRow = typeof collectives.$inferSelect;
 
 export function toCollectiveDto(row: CollectiveRow): Collective {

@@ -7,6 +7,9 @@ import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist
 import { loadPublicTrack, type Owner } from '../tracks/public-track';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 
+/** The embed page, its 404 and its id parsing, for share links' embed and public playlists' page. */
+export { EMBED_HTML, pageId, sendNotAvailable } from './embed-pages';
+
 /**
  * What the embeddable player may show (issue 24, decision 0330): public tracks and public
  * playlists only, whoever asks. A signed-in owner framing their own private track gets the same 404

@@ -13,8 +13,7 @@ import { collectiveInviteLinks, collectiveMembers, collectives, users } from '..
 import { imageUrlColumn } from '../../media/image-url';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import { hasBlocked } from '../blocks/blocks.service';
-import { canManageInvites } from '../collectives/collectives.policy';
-import { requireMembership } from '../collectives/collectives.service';
+import { canManageInvites, requireMembership } from '../collectives/collectives.service';
 import { notifyJoin } from '../notifications/notifications.service';
 
 type LinkRow = typeof collectiveInviteLinks.$inferSelect;

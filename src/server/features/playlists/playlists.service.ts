@@ -20,6 +20,9 @@ import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { equipmentByTrack, shownToViewer, toTrackDto } from '../tracks/tracks.service';
 import { canChangePlaylist, playlistAbilities, reorderMatches } from './playlists.policy';
 
+/** Who may change a playlist, and what a viewer may do with one: for other features' replies too. */
+export { canChangePlaylist, playlistAbilities } from './playlists.policy';
+
 type PlaylistRow = typeof playlists.$inferSelect;
 
 export function toPlaylistDto(row: PlaylistRow): Playlist {

@@ -8,8 +8,7 @@ import {
   tracks,
   users,
 } from '../../db/schema';
-import { canChangePlaylist } from '../playlists/playlists.policy';
-import { isSharedWithMember, listOwnPlaylists } from '../playlists/playlists.service';
+import { canChangePlaylist, isSharedWithMember, listOwnPlaylists } from '../playlists/playlists.service';
 import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
 import type { TrackRow } from '../tracks/tracks.service';
 import { listedToViewer } from '../tracks/tracks.service';

@@ -6,7 +6,7 @@ import { USERNAME_MAX } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { apiCredentials, users } from '../../db/schema';
 import type { AccessCache } from '../../plugins/access-cache';
-import { apiKeyLookupHash, type CredentialCrypto } from '../api-keys/credential-crypto';
+import { apiKeyLookupHash, type CredentialCrypto } from '../api-keys/api-keys.service';
 import type { UserRow } from '../users/users.service';
 import type { SubsonicParams } from './subsonic-params';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';

@@ -11,7 +11,7 @@ import { liveEventsPlugin } from './events/events.routes';
 import { instanceAdminsPlugin } from './features/admin/instance-admins';
 import { embedRoutes } from './features/embed/embed.routes';
 import { EMBED_HTML } from './features/embed/embed-pages';
-import { PagePreviews } from './features/previews/page-previews';
+import { PagePreviews } from './features/previews/page-previews.service';
 import { previewsRoutes } from './features/previews/previews.routes';
 import { sharePagesRoutes } from './features/shares/share-pages.routes';
 import { sharePreviewRoute } from './features/shares/share-views';

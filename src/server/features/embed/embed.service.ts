@@ -4,7 +4,7 @@ import type { Embed, EmbedTrack } from '../../../shared/schemas/embed';
 import type { Database } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
-import { loadPublicTrack, type Owner } from '../tracks/public-track';
+import { loadPublicTrack, type Owner } from '../tracks/public-track.service';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 
 /** The embed page, its 404 and its id parsing, for share links' embed and public playlists' page. */

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { playlists, playlistTracks, tracks, users } from '../../db/schema';
 import { imageUrlOf } from '../../media/image-url';
 import { notFound } from '../../plugins/errors';
-import { type Owner, ownerColumns } from '../tracks/public-track';
+import { type Owner, ownerColumns } from '../tracks/public-track.service';
 import { processingOf, streamSource, type TrackRow } from '../tracks/tracks.service';
 
 /**

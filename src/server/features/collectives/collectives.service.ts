@@ -6,9 +6,9 @@ import type {
   CollectiveWithRole,
 } from '../../../shared/schemas/collectives';
 import type { Database, DbOrTx } from '../../db/client';
+import { isOnlineSql } from '../../db/online-users';
 import { replaceValue } from '../../db/replace-value';
 import { collectiveMembers, collectives, users } from '../../db/schema';
-import { isOnlineSql } from '../../events/presence';
 import { imageUrlOf } from '../../media/image-url';
 import { forbidden, notFound } from '../../plugins/errors';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';

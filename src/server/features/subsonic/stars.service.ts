@@ -4,8 +4,8 @@ import { libraryStars, trackLikes, tracks, users } from '../../db/schema';
 import { likedAmong } from '../likes/likes.service';
 import { listenableToViewer } from '../tracks/tracks.service';
 import { listArtists, ownerColumns, toOwner } from './browse.service';
-import { albumId, artistId } from './browse-methods';
 import { listAlbums } from './lists.service';
+import { albumId, artistId } from './subsonic-library';
 import type { SubsonicNode } from './subsonic-response';
 
 /**

@@ -11,6 +11,9 @@ import type { UserRow } from '../users/users.service';
 import type { SubsonicParams } from './subsonic-params';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
 
+/** The name a person signs in to /rest with: `u` (decision 0385). */
+export const loginOf = (user: UserRow) => user.username ?? user.id;
+
 /** Who a /rest request is, and by which credential. */
 export interface SubsonicCaller {
   user: UserRow;

@@ -10,8 +10,7 @@ import {
 } from '../../db/schema';
 import { canChangePlaylist, isSharedWithMember, listOwnPlaylists } from '../playlists/playlists.service';
 import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
-import type { TrackRow } from '../tracks/tracks.service';
-import { listedToViewer } from '../tracks/tracks.service';
+import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
 import { type Owner, ownerColumns, toOwner } from './browse.service';
 
 /**

@@ -30,7 +30,7 @@ import { subsonicRoutes } from './features/subsonic/subsonic.routes';
 import type { SubsonicCaller } from './features/subsonic/subsonic-auth';
 import { TranscodeCache } from './features/subsonic/transcode-cache';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
-import { StreamAccess } from './features/tracks/stream-access';
+import { StreamAccess } from './features/tracks/stream-access.service';
 import { tracksRoutes } from './features/tracks/tracks.routes';
 import type { TrackRow } from './features/tracks/tracks.service';
 import { usersRoutes } from './features/users/users.routes';

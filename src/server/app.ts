@@ -11,10 +11,11 @@ import { liveEventsPlugin } from './events/events.routes';
 import { instanceAdminsPlugin } from './features/admin/instance-admins';
 import { embedRoutes } from './features/embed/embed.routes';
 import { EMBED_HTML } from './features/embed/embed-pages';
-import { PagePreviews } from './features/previews/page-previews';
+import { PagePreviews } from './features/previews/page-previews.service';
 import { previewsRoutes } from './features/previews/previews.routes';
 import { sharePagesRoutes } from './features/shares/share-pages.routes';
 import { sharePreviewRoute } from './features/shares/share-views';
+import { totalStoredBytes } from './features/tracks/storage.service';
 import { startTrackProcessing } from './features/tracks/track-processing.queue';
 import { startBlobRemoval } from './jobs/blob-deletions';
 import { inertJobQueue, type JobQueue, startJobQueue } from './jobs/job-queue';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before every route, so that each request is timed and every feature can count into it.
   await app.register(metricsPlugin, {
     db,
+    storedBytes: () => totalStoredBytes(db),
     token: config.metricsToken,
     port: config.metricsPort,
     host: config.host,

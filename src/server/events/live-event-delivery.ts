@@ -2,13 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Database } from '../db/client';
+import { onlineUserIds } from '../db/online-users';
 import { collectiveMembers, playlistCollectiveShares, playlistTracks } from '../db/schema';
 import { findComment } from '../features/collectives/collective-playlists.service';
 import { findImport } from '../features/imports/imports.service';
 import { findNotification } from '../features/notifications/notifications.service';
 import { findTrackComment } from '../features/track-comments/track-comments.service';
 import type { LiveStreams } from './live-streams';
-import { onlineUserIds } from './presence';
 
 /** The channel drizzle/0005's triggers notify on. */
 export const LIVE_EVENTS_CHANNEL = 'journal_events';

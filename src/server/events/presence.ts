@@ -1,30 +1,10 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from '../db/client';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { PRESENCE_EXPIRY_SECONDS } from '../db/online-users';
 import { presence } from '../db/schema';
 
-/**
- * A presence row not refreshed for this long belongs to an instance that died without removing its
- * rows (killed, cut off from the database): it no longer counts, and the next sweep deletes it.
- * Three missed heartbeats.
- */
-export const PRESENCE_EXPIRY_SECONDS = 60;
+/** How often this instance refreshes its rows: three missed beats and they expire (db/online-users.ts). */
 export const PRESENCE_HEARTBEAT_MS = 20_000;
-
-const fresh = () => sql`${presence.lastSeen} > now() - make_interval(secs => ${PRESENCE_EXPIRY_SECONDS})`;
-
-/** Which of these users have an open event stream on some instance (decision 0101). */
-export async function onlineUserIds(db: DbOrTx, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: presence.userId })
-    .from(presence)
-    .where(and(inArray(presence.userId, userIds), fresh()));
-  return new Set(rows.map((r) => r.userId));
-}
-
-/** SQL for "this user is online", for queries that list people (the members list). */
-export const isOnlineSql = (userId: unknown) =>
-  sql<boolean>`exists (select 1 from ${presence} where ${presence.userId} = ${userId} and ${fresh()})`;
 
 type Log = { warn(obj: object, msg: string): void };
 

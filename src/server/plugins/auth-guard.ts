@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
-import type { UserRow } from '../features/users/users.service';
-import { findUserById } from '../features/users/users.service';
+import { findUserById, type UserRow } from '../db/user-lookup';
 import { HttpError } from './errors';
 
 declare module 'fastify' {

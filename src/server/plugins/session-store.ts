@@ -3,7 +3,7 @@ import { and, eq, getTableColumns, gt, inArray, isNull, lt, sql } from 'drizzle-
 import type { Session } from 'fastify';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
-import type { UserRow } from '../features/users/users.service';
+import type { UserRow } from '../db/user-lookup';
 import type { AccessCache } from './access-cache';
 import { type SessionTimes, sessionExpiry } from './session-lifetime';
 

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ActivityItem, ActivityPage } from '../../../shared/schemas/activity';
 import type { Database } from '../../db/client';
+import { imageUrlOf } from '../../media/image-url';
 import { requireMembership } from '../collectives/collectives.service';
-import { imageUrlOf } from '../images/image-url';
 import { toUserSummary } from '../users/users.service';
 
 type Row = {

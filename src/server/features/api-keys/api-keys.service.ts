@@ -13,6 +13,9 @@ import { HttpError, notFound } from '../../plugins/errors';
 import { recordSecurityEvent } from '../sessions/security-events.service';
 import { apiKeyLookupHash, type CredentialCrypto } from './credential-crypto';
 
+/** How an app password is sealed and an API key looked up, for /rest's sign-in (features/subsonic). */
+export { apiKeyLookupHash, CredentialCrypto } from './credential-crypto';
+
 /** `jnl_` and 32 random bytes (base64url): recognisable in a leak report, 256 bits to guess. */
 export const newApiKey = () => `jnl_${randomBytes(32).toString('base64url')}`;
 

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { SESSION_COOKIE } from '../../plugins/session';
-import { deviceOf } from '../sessions/device';
-import { recordSecurityEvent } from '../sessions/security-events.service';
+import { deviceOf, recordSecurityEvent } from '../sessions/security-events.service';
 
 /**
  * Starts a fresh session (new id, nothing carried over) for the user: no session fixation. The

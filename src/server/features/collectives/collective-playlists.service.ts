@@ -8,9 +8,8 @@ import type { Database } from '../../db/client';
 import { collectivePlaylistComments, playlistCollectiveShares, playlists, users } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { PLAYLIST_COMMENT_BLOCKED, refuseBlockedMentions, refuseIfBlocked } from '../blocks/blocks.service';
-import { notifyAboutPlaylistComment } from '../notifications/playlist-comment-notifications';
-import { playlistAbilities } from '../playlists/playlists.policy';
-import { playlistTracksOf, toPlaylistDto } from '../playlists/playlists.service';
+import { notifyAboutPlaylistComment } from '../notifications/playlist-comment-notifications.service';
+import { playlistAbilities, playlistTracksOf, toPlaylistDto } from '../playlists/playlists.service';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import { requireMembership } from './collectives.service';
 

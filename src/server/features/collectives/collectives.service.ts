@@ -6,11 +6,11 @@ import type {
   CollectiveWithRole,
 } from '../../../shared/schemas/collectives';
 import type { Database, DbOrTx } from '../../db/client';
+import { isOnlineSql } from '../../db/online-users';
 import { replaceValue } from '../../db/replace-value';
 import { collectiveMembers, collectives, users } from '../../db/schema';
-import { isOnlineSql } from '../../events/presence';
+import { imageUrlOf } from '../../media/image-url';
 import { forbidden, notFound } from '../../plugins/errors';
-import { imageUrlOf } from '../images/image-url';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import {
   canEditCollective,
@@ -18,6 +18,9 @@ import {
   collectiveAbilities,
   memberAbilities,
 } from './collectives.policy';
+
+/** The invite rule of the permission table (invites read it; the rest is this feature's own). */
+export { canManageInvites } from './collectives.policy';
 
 type CollectiveRow = typeof collectives.$inferSelect;
 

@@ -4,8 +4,11 @@ import type { Embed, EmbedTrack } from '../../../shared/schemas/embed';
 import type { Database } from '../../db/client';
 import { notFound } from '../../plugins/errors';
 import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
-import { loadPublicTrack, type Owner } from '../tracks/public-track';
+import { loadPublicTrack, type Owner } from '../tracks/public-track.service';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
+
+/** The embed page, its 404 and its id parsing, for share links' embed and public playlists' page. */
+export { EMBED_HTML, pageId, sendNotAvailable } from './embed-pages';
 
 /**
  * What the embeddable player may show (issue 24, decision 0330): public tracks and public

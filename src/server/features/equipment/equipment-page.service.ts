@@ -3,10 +3,9 @@ import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../..
 import type { Database } from '../../db/client';
 import { replaceValue } from '../../db/replace-value';
 import { equipmentComments, equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
+import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
 import { forbidden, notFound } from '../../plugins/errors';
-import { imageUrlColumn, imageUrlOf } from '../images/image-url';
-import { shownToViewer } from '../tracks/shared-with-viewer';
-import { withEquipment } from '../tracks/tracks.service';
+import { shownToViewer, withEquipment } from '../tracks/tracks.service';
 import { canEditEquipment } from './equipment.policy';
 import { type EquipmentTextChanges, recordEdit, writeEquipmentFields } from './equipment-history.service';
 

@@ -3,8 +3,12 @@ import { EQUIPMENT_SEARCH_LIMIT, type EquipmentTag } from '../../../shared/schem
 import type { Database } from '../../db/client';
 import { equipmentTags, trackEquipmentTags } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { equipmentByTrack, findListenableTrack, findOwnTrack } from '../tracks/tracks.service';
-import { equipmentTagColumns } from './equipment.columns';
+import {
+  equipmentByTrack,
+  equipmentTagColumns,
+  findListenableTrack,
+  findOwnTrack,
+} from '../tracks/tracks.service';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

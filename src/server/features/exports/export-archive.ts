@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { JournalExport } from '../../../shared/schemas/journal-export';
 import type { BlobStore } from '../../storage/blob-store';
-import { zipTime } from '../tracks/tracks-archive';
+import { zipTime } from '../../storage/zip-entries';
 import type { ExportPlan } from './export-journal';
 import { exportReadme } from './export-readme';
 

@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { IMAGE_SIZES, imageKeysOf } from '../../media/image-variants';
-import { safeEntryName } from '../tracks/tracks-archive';
+import { safeEntryName } from '../../storage/zip-entries';
 import { exportComments, exportListening } from './export-activity';
 
 /** One file of the archive, read from the store when its turn comes. */

@@ -13,9 +13,8 @@ import { blobReplies } from '../../openapi/blob-responses';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
 import { attachmentDisposition } from '../../storage/content-disposition';
-import { deviceOf } from '../sessions/device';
-import { recordExportEvent } from '../sessions/security-events.service';
-import { type MediaOffload, mediaSender, PRIVATE } from '../tracks/media-send';
+import { type MediaOffload, mediaSender, PRIVATE } from '../../storage/media-sender';
+import { deviceOf, recordExportEvent } from '../sessions/security-events.service';
 import { sendExport, startExports } from './exports.queue';
 import { createExport, findReadyExport, listExports, removeExpiredExports } from './exports.service';
 

@@ -10,11 +10,10 @@ import {
 } from '../../../shared/schemas/collectives';
 import type { Database, DbOrTx } from '../../db/client';
 import { collectiveInviteLinks, collectiveMembers, collectives, users } from '../../db/schema';
+import { imageUrlColumn } from '../../media/image-url';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import { hasBlocked } from '../blocks/blocks.service';
-import { canManageInvites } from '../collectives/collectives.policy';
-import { requireMembership } from '../collectives/collectives.service';
-import { imageUrlColumn } from '../images/image-url';
+import { canManageInvites, requireMembership } from '../collectives/collectives.service';
 import { notifyJoin } from '../notifications/notifications.service';
 
 type LinkRow = typeof collectiveInviteLinks.$inferSelect;

@@ -3,8 +3,7 @@ import type { LikedTrack, LikedTracksPage } from '../../../shared/schemas/likes'
 import type { Database } from '../../db/client';
 import { trackLikes, tracks, users } from '../../db/schema';
 import { HttpError, notFound } from '../../plugins/errors';
-import { listenableToViewer } from '../tracks/shared-with-viewer';
-import { findListenableTrack, withEquipment } from '../tracks/tracks.service';
+import { findListenableTrack, listenableToViewer, withEquipment } from '../tracks/tracks.service';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 
 /**

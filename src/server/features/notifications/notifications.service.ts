@@ -22,7 +22,7 @@ import {
   tracks,
   users,
 } from '../../db/schema';
-import { imageUrlColumn } from '../images/image-url';
+import { imageUrlColumn } from '../../media/image-url';
 import { toUserSummary } from '../users/users.service';
 
 export type NewNotification = typeof notifications.$inferInsert;

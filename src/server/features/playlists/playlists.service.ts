@@ -15,11 +15,13 @@ import {
   playlistTracks,
   tracks,
 } from '../../db/schema';
+import { imageUrlOf } from '../../media/image-url';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
-import { imageUrlOf } from '../images/image-url';
-import { shownToViewer } from '../tracks/shared-with-viewer';
-import { equipmentByTrack, toTrackDto } from '../tracks/tracks.service';
+import { equipmentByTrack, shownToViewer, toTrackDto } from '../tracks/tracks.service';
 import { canChangePlaylist, playlistAbilities, reorderMatches } from './playlists.policy';
+
+/** Who may change a playlist, and what a viewer may do with one: for other features' replies too. */
+export { canChangePlaylist, playlistAbilities } from './playlists.policy';
 
 type PlaylistRow = typeof playlists.$inferSelect;
 

@@ -5,9 +5,9 @@ import { PUBLIC_PLAYLIST_NOT_FOUND, type PublicPlaylist } from '../../../shared/
 import { INT4_MAX } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { playlists, playlistTracks, tracks, users } from '../../db/schema';
+import { imageUrlOf } from '../../media/image-url';
 import { notFound } from '../../plugins/errors';
-import { imageUrlOf } from '../images/image-url';
-import { type Owner, ownerColumns } from '../tracks/public-track';
+import { type Owner, ownerColumns } from '../tracks/public-track.service';
 import { processingOf, streamSource, type TrackRow } from '../tracks/tracks.service';
 
 /**

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicPlaylistSchema } from '../../../shared/schemas/playlists';
 import type { Database } from '../../db/client';
-import { pageId } from '../embed/embed-pages';
+import { pageId } from '../embed/embed.service';
 import { getPublicPlaylist } from './public-playlist.service';
 
 // Any text: an id that is not a number is a playlist nobody can find, the same 404 (decision 0345).

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { PlaylistWithShares } from '../../../shared/schemas/collectives';
 import type { Database } from '../../db/client';
 import { collectiveMembers, collectives, playlistCollectiveShares } from '../../db/schema';
+import { imageUrlColumn } from '../../media/image-url';
 import { badRequest } from '../../plugins/errors';
-import { imageUrlColumn } from '../images/image-url';
 import { notifyShare } from '../notifications/notifications.service';
 import { findOwnPlaylist, listOwnPlaylists } from './playlists.service';
 

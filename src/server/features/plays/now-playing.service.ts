@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { nowPlaying, tracks } from '../../db/schema';
-import { listenableToViewer } from '../tracks/shared-with-viewer';
-import type { TrackRow } from '../tracks/tracks.service';
+import { listenableToViewer, type TrackRow } from '../tracks/tracks.service';
 
 /**
  * "Now playing" (Subsonic scrobble with submission=false, decision 0395): one row per person and

@@ -11,8 +11,7 @@ import {
   tracks,
   users,
 } from '../../db/schema';
-import { listenableToViewer } from '../tracks/shared-with-viewer';
-import { findOwnTrack, type TrackRow, withEquipment } from '../tracks/tracks.service';
+import { findOwnTrack, listenableToViewer, type TrackRow, withEquipment } from '../tracks/tracks.service';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 
 /**

@@ -13,7 +13,7 @@ import { tracks, users } from '../../db/schema';
 import type { BlobStore } from '../../storage/blob-store';
 import { LocalDiskStore } from '../../storage/local-disk-store';
 import { S3BlobStore } from '../../storage/s3-store';
-import { type OgImageDeps, trackOgImage } from './og-image-store';
+import { type OgImageDeps, trackOgImage } from './og-image-store.service';
 
 // Decision 0350: a track's og.png is drawn once per thing it shows, kept in the blob store beside
 // the track's files (local disk and S3 alike) and removed with them.

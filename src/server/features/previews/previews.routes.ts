@@ -6,10 +6,10 @@ import { type OEmbed, oembedQuerySchema, oembedSchema } from '../../../shared/sc
 import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { badRequest, errorBody, notFound } from '../../plugins/errors';
-import { loadPublicTrack } from '../tracks/public-track';
+import { loadPublicTrack } from '../tracks/public-track.service';
 import { escapeHtml, SITE } from './meta-tags';
-import { type OgImageDeps, ogImageOf, sendOgImage } from './og-image-store';
-import type { PagePreviews } from './page-previews';
+import { type OgImageDeps, ogImageOf, sendOgImage } from './og-image-store.service';
+import type { PagePreviews } from './page-previews.service';
 
 export interface PreviewRoutesOptions {
   db: Database;

@@ -2,9 +2,9 @@ import { eq, or, sql } from 'drizzle-orm';
 import { displayName } from '../../../shared/format';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { imageUrlOf } from '../images/image-url';
+import { imageUrlOf } from '../../media/image-url';
 import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
-import { loadPublicTrack, type Owner as PageOwner } from '../tracks/public-track';
+import { loadPublicTrack, type Owner as PageOwner } from '../tracks/public-track.service';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 
 /** Someone's public name and profile address, as a preview credits them. */

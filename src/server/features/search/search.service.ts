@@ -14,9 +14,8 @@ import {
   users,
 } from '../../db/schema';
 import { personDocument, trackDocument } from '../../db/schema/search-documents';
-import { equipmentTagColumns } from '../equipment/equipment.columns';
-import { imageUrlColumn, imageUrlOf } from '../images/image-url';
-import { withEquipment } from '../tracks/tracks.service';
+import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
+import { equipmentTagColumns, withEquipment } from '../tracks/tracks.service';
 import { matches, rank, type Terms, termsOf } from './search-terms';
 
 export { prefixTsquery } from './search-terms';

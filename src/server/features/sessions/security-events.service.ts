@@ -9,6 +9,9 @@ import {
 import type { Database } from '../../db/client';
 import { securityEvents } from '../../db/schema';
 
+/** The device of a request, as the log and the sessions list record it. */
+export { deviceOf } from './device';
+
 /** A database or a transaction: an event is written with the change it reports, where there is one. */
 type Writer = Pick<Database, 'insert'>;
 

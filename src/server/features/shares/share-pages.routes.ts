@@ -6,10 +6,10 @@ import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { errorBody, HttpError, notFound } from '../../plugins/errors';
 import { routeRateLimit } from '../../plugins/rate-limits';
-import { EMBED_HTML, sendNotAvailable } from '../embed/embed-pages';
-import { type OgImageDeps, sendOgImage, trackOgImage } from '../previews/og-image-store';
-import type { PagePreviews } from '../previews/page-previews';
-import { PRIVATE } from '../tracks/media-send';
+import { PRIVATE } from '../../storage/media-sender';
+import { EMBED_HTML, sendNotAvailable } from '../embed/embed.service';
+import { type OgImageDeps, sendOgImage, trackOgImage } from '../previews/og-image-store.service';
+import type { PagePreviews } from '../previews/page-previews.service';
 import { shareEmbed, sharePath } from './share-views';
 import { findLiveShare, findSharedTrack } from './shares.service';
 

@@ -2,7 +2,7 @@ import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { Embed, EmbedTrack } from '../../../shared/schemas/embed';
 import type { Database } from '../../db/client';
-import type { PreviewRoute } from '../previews/page-previews';
+import type { PreviewRoute } from '../previews/page-previews.service';
 import {
   OG_IMAGE,
   PLAYLIST_EMBED,

@@ -13,7 +13,8 @@ import { userOf } from '../../plugins/auth-guard';
 import { forbidden } from '../../plugins/errors';
 import { routeRateLimit } from '../../plugins/rate-limits';
 import type { BlobStore } from '../../storage/blob-store';
-import { type MediaOffload, trackMediaReplies, trackMediaSchemas } from '../tracks/media-send';
+import type { MediaOffload } from '../../storage/media-sender';
+import { trackMediaReplies, trackMediaSchemas } from '../tracks/track-media.service';
 import { createShare, findSharedTrack, listShares, openShare, revokeShare } from './shares.service';
 
 export interface SharesRoutesOptions {

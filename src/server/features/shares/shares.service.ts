@@ -13,8 +13,8 @@ import {
 } from '../../../shared/schemas/shares';
 import type { Database } from '../../db/client';
 import { playlists, playlistTracks, shareLinks, tracks, users } from '../../db/schema';
+import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
-import { imageUrlColumn, imageUrlOf } from '../images/image-url';
 import { findOwnPlaylist } from '../playlists/playlists.service';
 import { findOwnTrack, streamSource, type TrackRow } from '../tracks/tracks.service';
 import { isShareExpired, shareGrantsTrack } from './shares.policy';

@@ -1,94 +1,26 @@
-import path from 'node:path';
 import { HttpError } from '../../plugins/errors';
-import { findListenableTrack, type TrackRow } from '../tracks/tracks.service';
-import {
-  type AlbumSummary,
-  findAlbumTracks,
-  findArtist,
-  listArtists,
-  type Owner,
-  ownerOf,
-} from './browse.service';
-import { parseSongId } from './media-methods';
+import { findListenableTrack } from '../tracks/tracks.service';
+import { type AlbumSummary, findAlbumTracks, findArtist, listArtists, ownerOf } from './browse.service';
 import { songPlays } from './song-plays';
-import type { SubsonicMethod } from './subsonic-methods';
-import { missingParameter, SubsonicCode, SubsonicError, type SubsonicNode } from './subsonic-response';
-import { MUSIC_FOLDER } from './system-methods';
+import type { SubsonicMethod } from './subsonic-context';
+import {
+  albumNode,
+  artistId,
+  MUSIC_FOLDER,
+  parseAlbumId,
+  parseArtistId,
+  parseSongId,
+  songNode,
+} from './subsonic-library';
+import { notFound, required, type SubsonicNode } from './subsonic-response';
 
-/**
- * Browsing by artist and album (decision 0385). Ids are opaque text to clients: `ar-{userId}`,
- * `al-{userId}-{year}`, and a song's is its track id. Anything else, or what the caller may not
- * see, is 70 (not found), whether or not it exists.
- */
-export const artistId = (ownerId: string) => `ar-${ownerId}`;
-export const albumId = (ownerId: string, year: number) => `al-${ownerId}-${year}`;
-const albumName = (year: number) => `Journal ${year}`;
-export const notFound = (what: string) => new SubsonicError(SubsonicCode.notFound, `${what} not found`);
-
-export function required(params: { get(name: string): string | undefined }, name: string): string {
-  const value = params.get(name);
-  if (value === undefined) throw missingParameter(name);
-  return value;
-}
-
-/** A user id as ids carry it: short, printable (PostgreSQL would refuse a NUL). */
-const isOwnerId = (id: string) => id.length > 0 && id.length <= 64 && !/\p{Cc}/u.test(id);
-
-export function parseArtistId(id: string): string | undefined {
-  const ownerId = id.startsWith('ar-') ? id.slice(3) : '';
-  return isOwnerId(ownerId) ? ownerId : undefined;
-}
-
-export function parseAlbumId(id: string): { ownerId: string; year: number } | undefined {
-  const match = /^al-(.+)-(\d{4})$/u.exec(id);
-  if (!match || !isOwnerId(match[1]!)) return undefined;
-  return { ownerId: match[1]!, year: Number(match[2]) };
-}
+// Browsing by artist and album (decision 0385): getArtists, getIndexes, getArtist, getAlbum, getSong.
 
 /** An index letter: the name's first letter, upper case; `#` for anything else. */
 const indexOf = (name: string) => {
   const first = name.trim().charAt(0).toUpperCase();
   return /\p{L}/u.test(first) ? first : '#';
 };
-
-export function albumNode(owner: Owner, album: AlbumSummary): SubsonicNode {
-  return {
-    id: albumId(owner.id, album.year),
-    name: albumName(album.year),
-    coverArt: owner.coverArt,
-    artist: owner.name,
-    artistId: artistId(owner.id),
-    songCount: album.songCount,
-    duration: album.duration,
-    created: album.created.toISOString(),
-    year: album.year,
-  };
-}
-
-/** A song as clients read it: never a storage path, only what the web app shows of a track. */
-export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
-  const year = track.createdAt.getUTCFullYear();
-  const suffix = path.extname(track.filename).slice(1).toLowerCase();
-  return {
-    id: String(track.id),
-    parent: albumId(owner.id, year),
-    isDir: false,
-    title: track.name,
-    album: albumName(year),
-    artist: owner.name,
-    albumId: albumId(owner.id, year),
-    artistId: artistId(owner.id),
-    coverArt: owner.coverArt,
-    year,
-    duration: track.duration === null ? undefined : Math.round(track.duration),
-    size: track.size,
-    contentType: track.mimeType,
-    suffix: suffix || undefined,
-    created: track.createdAt.toISOString(),
-    type: 'music',
-    mediaType: 'song',
-  };
-}
 
 async function artistIndex(db: Parameters<SubsonicMethod>[0]['db'], viewerId: string) {
   const byLetter = new Map<string, SubsonicNode[]>();

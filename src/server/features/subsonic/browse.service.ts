@@ -2,8 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { displayName } from '../../../shared/format';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
-import { listedToViewer } from '../tracks/shared-with-viewer';
-import type { TrackRow } from '../tracks/tracks.service';
+import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
 import { coverArtId } from './cover-art';
 
 /**

@@ -2,7 +2,7 @@ import { IMAGE_SIZES, type ImageKind, imageKey, parseImageKeyBase } from '../../
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { serveBlob } from '../../storage/serve-blob';
-import type { SubsonicMediaMethod } from './media-methods';
+import type { SubsonicMediaMethod } from './subsonic-context';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
 
 /**

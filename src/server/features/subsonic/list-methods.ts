@@ -1,5 +1,4 @@
 import { listArtists } from './browse.service';
-import { albumNode, artistId, songNode } from './browse-methods';
 import {
   type AlbumListType,
   listAlbums,
@@ -11,7 +10,8 @@ import {
 } from './lists.service';
 import { albumsByPlays } from './played-albums';
 import { starredAlbums } from './stars.service';
-import type { SubsonicMethod } from './subsonic-methods';
+import type { SubsonicMethod } from './subsonic-context';
+import { albumNode, artistId, songNode } from './subsonic-library';
 import type { SubsonicParams } from './subsonic-params';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
 

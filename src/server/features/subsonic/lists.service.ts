@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { searchGroup } from '../search/search.service';
-import { listedToViewer } from '../tracks/shared-with-viewer';
-import type { TrackRow } from '../tracks/tracks.service';
+import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
 import { type AlbumSummary, listArtists, type Owner, ownerColumns, toOwner, yearOf } from './browse.service';
 
 /**

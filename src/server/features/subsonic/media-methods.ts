@@ -1,16 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { INT4_MAX } from '../../../shared/schemas/primitives';
 import { countStreamedBytes } from '../../observability/response-bytes';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { type MediaOffload, mediaSender, PRIVATE, trackMediaReplies } from '../tracks/media-send';
-import type { StreamAccess } from '../tracks/stream-access';
+import { type MediaOffload, mediaSender, PRIVATE } from '../../storage/media-sender';
+import type { StreamAccess } from '../tracks/stream-access.service';
+import { trackMediaReplies } from '../tracks/track-media.service';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 import { coverArtMethod } from './cover-art';
-import type { SubsonicContext } from './subsonic-methods';
-import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
+import type { SubsonicMediaContext, SubsonicMediaMethod } from './subsonic-context';
+import { parseSongId } from './subsonic-library';
+import { SubsonicCode, SubsonicError } from './subsonic-response';
 import {
   planTranscode,
   startTranscode,
@@ -32,17 +32,6 @@ export interface SubsonicMediaDeps {
   cache?: TranscodeCache;
 }
 
-export interface SubsonicMediaContext extends SubsonicContext {
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
-
-/**
- * A /rest method that answers with bytes rather than the envelope. Errors before the first byte are
- * thrown as SubsonicError and become the envelope; after it, the connection is cut.
- */
-export type SubsonicMediaMethod = (context: SubsonicMediaContext) => Promise<FastifyReply>;
-
 /**
  * ffmpeg processes this instance runs for /rest at once: each takes a core while it encodes faster
  * than real time, and requests must keep theirs. One past it is refused (code 0) rather than queued:
@@ -51,14 +40,6 @@ export type SubsonicMediaMethod = (context: SubsonicMediaContext) => Promise<Fas
 export const MAX_TRANSCODES = Math.max(2, availableParallelism());
 
 const songNotFound = () => new SubsonicError(SubsonicCode.notFound, 'Song not found');
-
-/** A song id as getSong and getAlbum give it (a track id); anything else is not found. */
-export function parseSongId(params: SubsonicContext['params']): number {
-  const id = params.get('id');
-  if (id === undefined) throw missingParameter('id');
-  if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > INT4_MAX) throw songNotFound();
-  return Number(id);
-}
 
 /** The web app's 404 (no such track, or not the caller's to hear) is the protocol's 70. */
 async function asSubsonic<T>(work: () => Promise<T>): Promise<T> {

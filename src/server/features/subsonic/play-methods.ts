@@ -5,10 +5,10 @@ import { nowPlayingOf, setNowPlaying } from '../plays/now-playing.service';
 import { recordPlay } from '../plays/plays.service';
 import { findListenableTrack, type TrackRow } from '../tracks/tracks.service';
 import { ownerOf } from './browse.service';
-import { notFound, songNode } from './browse-methods';
-import type { SubsonicMethod } from './subsonic-methods';
-import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
-import { loginOf } from './system-methods';
+import { loginOf } from './subsonic-auth';
+import type { SubsonicMethod } from './subsonic-context';
+import { songNode } from './subsonic-library';
+import { missingParameter, notFound, SubsonicCode, SubsonicError } from './subsonic-response';
 
 /** A scrobble without `c` (the protocol does not require it) is still a Subsonic app's. */
 const UNNAMED_CLIENT = 'subsonic';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { trackPlays, tracks } from '../../db/schema';
-import { listedToViewer } from '../tracks/shared-with-viewer';
+import { listedToViewer } from '../tracks/tracks.service';
 import { yearOf } from './browse.service';
 import { type AlbumListItem, listAlbums } from './lists.service';
 

@@ -8,7 +8,6 @@ import {
   updatePlaylist,
 } from '../playlists/playlists.service';
 import { bulkTrackAction } from '../tracks/tracks-bulk.service';
-import { notFound, required, songNode } from './browse-methods';
 import { coverArtId } from './cover-art';
 import { writes } from './method-writes';
 import {
@@ -19,8 +18,9 @@ import {
   playlistTotals,
   type VisiblePlaylist,
 } from './playlists.service';
-import type { SubsonicContext, SubsonicMethod } from './subsonic-methods';
-import { SubsonicCode, SubsonicError, type SubsonicNode } from './subsonic-response';
+import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
+import { songNode } from './subsonic-library';
+import { notFound, required, SubsonicCode, SubsonicError, type SubsonicNode } from './subsonic-response';
 
 /**
  * getPlaylists, getPlaylist, createPlaylist, updatePlaylist, deletePlaylist (decision 0385): the web

@@ -8,11 +8,9 @@ import {
   tracks,
   users,
 } from '../../db/schema';
-import { canChangePlaylist } from '../playlists/playlists.policy';
-import { isSharedWithMember, listOwnPlaylists } from '../playlists/playlists.service';
+import { canChangePlaylist, isSharedWithMember, listOwnPlaylists } from '../playlists/playlists.service';
 import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
-import { listedToViewer } from '../tracks/shared-with-viewer';
-import type { TrackRow } from '../tracks/tracks.service';
+import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
 import { type Owner, ownerColumns, toOwner } from './browse.service';
 
 /**

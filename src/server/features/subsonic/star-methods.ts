@@ -3,10 +3,10 @@ import { HttpError } from '../../plugins/errors';
 import { likeTrack, unlikeTrack } from '../likes/likes.service';
 import { findListenableTrack } from '../tracks/tracks.service';
 import { findAlbumTracks, findArtist } from './browse.service';
-import { albumNode, artistId, notFound, parseAlbumId, parseArtistId, songNode } from './browse-methods';
 import { starItems, starredAlbums, starredArtists, starredSongs, unstarItems } from './stars.service';
-import type { SubsonicContext, SubsonicMethod } from './subsonic-methods';
-import { missingParameter } from './subsonic-response';
+import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
+import { albumNode, artistId, parseAlbumId, parseArtistId, songNode } from './subsonic-library';
+import { missingParameter, notFound } from './subsonic-response';
 
 /**
  * star, unstar and getStarred2 (issue 26, decision 0390). `id` names songs (and, as older clients

@@ -2,10 +2,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { libraryStars, trackLikes, tracks, users } from '../../db/schema';
 import { likedAmong } from '../likes/likes.service';
-import { listenableToViewer } from '../tracks/shared-with-viewer';
+import { listenableToViewer } from '../tracks/tracks.service';
 import { listArtists, ownerColumns, toOwner } from './browse.service';
-import { albumId, artistId } from './browse-methods';
 import { listAlbums } from './lists.service';
+import { albumId, artistId } from './subsonic-library';
 import type { SubsonicNode } from './subsonic-response';
 
 /**

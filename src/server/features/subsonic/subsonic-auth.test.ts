@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { subsonicClient } from '../../../test/subsonic-client';
 import { apiCredentials, users } from '../../db/schema';
-import { CredentialCrypto } from '../api-keys/credential-crypto';
+import { CredentialCrypto } from '../api-keys/api-keys.service';
 
 let t: TestApp;
 let listener: TestClient & { userId: string };

@@ -6,10 +6,13 @@ import { USERNAME_MAX } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { apiCredentials, users } from '../../db/schema';
 import type { AccessCache } from '../../plugins/access-cache';
-import { apiKeyLookupHash, type CredentialCrypto } from '../api-keys/credential-crypto';
+import { apiKeyLookupHash, type CredentialCrypto } from '../api-keys/api-keys.service';
 import type { UserRow } from '../users/users.service';
 import type { SubsonicParams } from './subsonic-params';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
+
+/** The name a person signs in to /rest with: `u` (decision 0385). */
+export const loginOf = (user: UserRow) => user.username ?? user.id;
 
 /** Who a /rest request is, and by which credential. */
 export interface SubsonicCaller {

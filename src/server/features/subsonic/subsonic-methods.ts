@@ -1,30 +1,17 @@
-import type { Database } from '../../db/client';
-import type { UserActionLimit } from '../../plugins/rate-limits';
 import { browseMethods } from './browse-methods';
 import { listMethods } from './list-methods';
 import { playMethods } from './play-methods';
 import { playlistMethods } from './playlist-methods';
 import { starMethods } from './star-methods';
-import type { SubsonicCaller } from './subsonic-auth';
-import type { SubsonicParams } from './subsonic-params';
-import type { SubsonicNode } from './subsonic-response';
+import type { SubsonicMethod } from './subsonic-context';
 import { systemMethods } from './system-methods';
 
-export interface SubsonicContext {
-  db: Database;
-  caller: SubsonicCaller;
-  params: SubsonicParams;
-  /**
-   * Counts one of the caller's actions against the web app's per-person limit of that kind (the
-   * same counter as the web app's routes); over it, a SubsonicError (decision 0405).
-   */
-  limit(action: UserActionLimit): Promise<void>;
-}
-
-/** One /rest method: the payload beside the envelope's own attributes, or a thrown SubsonicError. */
-export type SubsonicMethod = (context: SubsonicContext) => SubsonicNode | Promise<SubsonicNode>;
-
-/** Every method /rest answers, by name (`ping` for `/rest/ping` and `/rest/ping.view`). */
+/**
+ * Every method /rest answers, by name (`ping` for `/rest/ping` and `/rest/ping.view`); the media
+ * methods are media-methods.ts's. The one module that imports the method modules: they share what
+ * they need through subsonic-context.ts, subsonic-library.ts and subsonic-response.ts, never
+ * through here, so no import leads back (decision 0466).
+ */
 export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
   Object.entries({
     ...systemMethods,

@@ -42,6 +42,16 @@ export class SubsonicError extends Error {
 export const missingParameter = (name: string) =>
   new SubsonicError(SubsonicCode.missingParameter, `Required parameter is missing: ${name}`);
 
+/** 70: what is asked for does not exist, or is not the caller's to see (the same answer). */
+export const notFound = (what: string) => new SubsonicError(SubsonicCode.notFound, `${what} not found`);
+
+/** A parameter's value, or 10 (missing parameter) when it is absent. */
+export function required(params: { get(name: string): string | undefined }, name: string): string {
+  const value = params.get(name);
+  if (value === undefined) throw missingParameter(name);
+  return value;
+}
+
 export interface SubsonicBody {
   contentType: string;
   body: string;

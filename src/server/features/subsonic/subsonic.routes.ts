@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { AccessCache } from '../../plugins/access-cache';
 import { HttpError } from '../../plugins/errors';
 import type { UserActionLimit } from '../../plugins/rate-limits';
-import type { CredentialCrypto } from '../api-keys/credential-crypto';
+import type { CredentialCrypto } from '../api-keys/api-keys.service';
 import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
 import { isWrite } from './method-writes';
 import { withStars } from './stars.service';

@@ -1,10 +1,9 @@
 import { looksLikeUserId } from '../../../shared/profile-path';
 import type { UserRow } from '../users/users.service';
-import type { SubsonicMethod } from './subsonic-methods';
+import { loginOf } from './subsonic-auth';
+import type { SubsonicMethod } from './subsonic-context';
+import { MUSIC_FOLDER } from './subsonic-library';
 import { missingParameter, SubsonicCode, SubsonicError, type SubsonicNode } from './subsonic-response';
-
-/** The one music folder: everything the caller may hear (decision 0385). */
-export const MUSIC_FOLDER = { id: 1, name: 'Journal' } as const;
 
 /**
  * What getOpenSubsonicExtensions lists: only what /rest really does, since clients switch on them.
@@ -15,9 +14,6 @@ export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'transcodeOffset', versions: [1] },
 ];
-
-/** The name a person signs in to /rest with: `u` (decision 0385). */
-export const loginOf = (user: UserRow) => user.username ?? user.id;
 
 const sameLogin = (user: UserRow, name: string) =>
   looksLikeUserId(name)

@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { TrackFilter } from '../../../shared/track-filter';
 import type { Database } from '../../db/client';
+import { imageUrlSql } from '../../media/image-url';
 import { HttpError } from '../../plugins/errors';
-import { imageUrlSql } from '../images/image-url';
 import { trackFilterKey, trackFilterSql } from './track-list.filter';
 
 /**

@@ -7,14 +7,9 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
-import {
-  conflict,
-  conflictSchema,
-  type MediaOffload,
-  trackMediaReplies,
-  trackMediaSchemas,
-} from './media-send';
-import type { StreamAccess } from './stream-access';
+import type { MediaOffload } from '../../storage/media-sender';
+import type { StreamAccess } from './stream-access.service';
+import { conflict, conflictSchema, trackMediaReplies, trackMediaSchemas } from './track-media.service';
 import { ProcessingConflict, retryTrackProcessing } from './track-processing.service';
 import { findListenableTrack, streamSource } from './tracks.service';
 

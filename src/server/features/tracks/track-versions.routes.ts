@@ -20,8 +20,9 @@ import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { attachmentDisposition } from '../../storage/content-disposition';
-import { type MediaOffload, mediaSender, PRIVATE, trackMediaSchemas } from './media-send';
+import { type MediaOffload, mediaSender, PRIVATE } from '../../storage/media-sender';
 import { audioUploadLimit, quotaOf } from './storage.service';
+import { trackMediaSchemas } from './track-media.service';
 import { enqueueAfterUpload } from './track-processing.service';
 import {
   addTrackVersion,
@@ -38,7 +39,7 @@ export interface TrackVersionRoutesOptions {
   tempDir: string;
   maxUploadBytes: number;
   storageQuotaBytes: number;
-  /** How a version's original leaves, as every track file (media-send.ts). */
+  /** How a version's original leaves, as every track file (storage/media-sender.ts). */
   offload: MediaOffload;
 }
 

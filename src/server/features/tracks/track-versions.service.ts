@@ -4,7 +4,7 @@ import type { Track } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { tracks, trackVersions, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
-import { notifyAboutNewVersion } from '../notifications/version-notifications';
+import { notifyAboutNewVersion } from '../notifications/version-notifications.service';
 import { quotaExceededMessage, storedBytes } from './storage.service';
 import { canChangeTrack } from './tracks.policy';
 import { findListenableTrack, type TrackRow, withEquipment } from './tracks.service';

@@ -2,13 +2,36 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Track, TrackSort, TrackVisibility, UpdateTrackBody } from '../../../shared/schemas/tracks';
 import type { Database, DbOrTx } from '../../db/client';
 import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
+import { imageUrlColumn } from '../../media/image-url';
 import { notFound } from '../../plugins/errors';
-import { equipmentTagColumns } from '../equipment/equipment.columns';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 import { onEquipmentPages, sharedWithViewer } from './shared-with-viewer';
 import { canChangeTrack, canListenToTrack } from './tracks.policy';
 
 export type TrackRow = typeof tracks.$inferSelect;
+
+// The listening rule as SQL on `tracks` (shared-with-viewer.ts), for other features' lists of tracks.
+export {
+  listedToViewer,
+  listenableToViewer,
+  onEquipmentPages,
+  sharedWithViewer,
+  shownToOthers,
+  shownToViewer,
+} from './shared-with-viewer';
+
+/**
+ * The equipment fields a track carries (chips, hover cards): the EquipmentTag reply shape, which
+ * shared/schemas/tracks.ts declares. Kept with tracks, not in features/equipment, since equipment
+ * builds on tracks (its pages list them) and tracks must not reach back (decision 0466).
+ */
+export const equipmentTagColumns = {
+  id: equipmentTags.id,
+  name: equipmentTags.name,
+  description: equipmentTags.description,
+  imageUrl: imageUrlColumn(equipmentTags.imageKey),
+  category: equipmentTags.category,
+};
 
 /** Equipment of many tracks in one query, keyed by track id. */
 export async function equipmentByTrack(db: Database, trackIds: number[]) {

@@ -10,10 +10,10 @@ import {
 } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { commitImage, receiveImage } from '../../media/image-upload';
+import { imageUrlOf } from '../../media/image-url';
 import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
-import { imageUrlOf } from '../images/image-url';
 import { getPublicProfile, replaceAvatar, updatePrivacy, updateProfile } from './profile.service';
 import { toAuthUser } from './users.service';
 

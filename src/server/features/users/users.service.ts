@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../../shared/schemas/auth';
-import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { imageUrlColumn, imageUrlOf } from '../images/image-url';
+import type { UserRow } from '../../db/user-lookup';
+import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
 
-export type UserRow = typeof users.$inferSelect;
+/** A person's row and its lookup by id: in db/, since the auth guard and session store read them too. */
+export { findUserById, type UserRow } from '../../db/user-lookup';
 
 /** What other people may see of a person (never an email): the columns and the reply shape. */
 export const userSummaryColumns = {
@@ -24,11 +24,6 @@ export function toUserSummary(u: {
   updatedAt: Date;
 }) {
   return { ...u, updatedAt: u.updatedAt.toISOString() };
-}
-
-export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
 }
 
 /**

@@ -4,9 +4,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 /**
  * The public URL base of a stored image, derived from the key base its row keeps (decision 0116):
  * `images/<kind>/<uuid>` → `/api/images/<kind>/<uuid>`; the client appends `-128.webp` or
- * `-256.webp`, and images.routes.ts turns that back into the variant's key (`imageKey`). Every reply
- * that shows an image goes through here, so the database never holds a URL and the wire format
- * stays what it was.
+ * `-256.webp`, and features/images/images.routes.ts turns that back into the variant's key
+ * (`imageKey`, image-variants.ts). Every reply that shows an image goes through here, so the
+ * database never holds a URL and the wire format stays what it was. Beside the key format rather
+ * than in features/images, since a dozen features' replies carry image URLs (decision 0466).
  */
 export function imageUrlOf(keyBase: string): string;
 export function imageUrlOf(keyBase: string | null): string | null;

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { tracks } from '../../db/schema';
 import { holdTempFile } from '../../media/temp-files';
 import type { BlobStore } from '../../storage/blob-store';
-import { loadTrackWithOwner, type TrackWithOwner } from '../tracks/public-track';
+import { loadTrackWithOwner, type TrackWithOwner } from '../tracks/public-track.service';
 import { renderOgImage } from './og-image';
 
 /**

@@ -8,29 +8,11 @@ import {
 } from '../../../shared/schemas/tracks';
 import { blobReplies } from '../../openapi/blob-responses';
 import { notFound } from '../../plugins/errors';
-import { accelRedirect } from '../../storage/accel-redirect';
 import type { BlobStore } from '../../storage/blob-store';
 import { attachmentDisposition } from '../../storage/content-disposition';
-import { presignedRedirect } from '../../storage/presigned-redirect';
-import { type ServeOptions, serveBlob } from '../../storage/serve-blob';
+import { type MediaOffload, mediaSender, PRIVATE } from '../../storage/media-sender';
 import { ProcessingConflict } from './track-processing.service';
 import { processingOf, streamSource, type TrackRow } from './tracks.service';
-
-export type MediaOffload = 'none' | 'nginx' | 'redirect';
-
-/**
- * How a stored file leaves: the bytes themselves (Range, 206, 304, 416: serve-blob.ts), an
- * X-Accel-Redirect for nginx (decision 0069) or a 302 to a presigned bucket URL (decision 0092).
- * Shared by the track routes and the share links' routes (decision 0320).
- */
-export const mediaSender =
-  (store: BlobStore, offload: MediaOffload) =>
-  (request: FastifyRequest, reply: FastifyReply, key: string, options: ServeOptions) =>
-    offload === 'nginx'
-      ? accelRedirect(reply, key, options)
-      : offload === 'redirect'
-        ? presignedRedirect(reply, store, key, options)
-        : serveBlob(request, reply, store, key, { ...options, countStreamed: true });
 
 /** The waveform JSON the processing job wrote: a few tens of kilobytes, read whole (the reply schema checks it). */
 export async function readPeaks(store: BlobStore, peaksKey: string): Promise<Waveform> {
@@ -48,8 +30,6 @@ export async function readPeaks(store: BlobStore, peaksKey: string): Promise<Wav
 export const conflictSchema = apiErrorSchema
   .extend({ processing: trackProcessingSchema })
   .meta({ id: 'ProcessingConflict' });
-/** Audio is access-checked per request, so nothing may be kept by a shared cache. */
-export const PRIVATE = 'private, no-cache';
 
 /** 409 `{statusCode, error, message, processing}`: nothing playable (or no waveform) exists yet. */
 export function conflict(reply: FastifyReply, processing: Track['processing']) {

@@ -103,7 +103,8 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: ['\\.test\\.tsx?$', '^src/test/', '^src/client/test/'] },
-    babelConfig: { fileName: 'depcruise.babel.cjs' },
+    // Absolute, so the rules' own test can cruise a fixture tree with this very file.
+    babelConfig: { fileName: require('node:path').join(__dirname, 'depcruise.babel.cjs') },
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

@@ -28,7 +28,8 @@ const keepTypeImports = () => ({
 });
 
 const typescript = (isTSX) => [
-  '@babel/preset-typescript',
+  // Resolved from this file, so a tree cruised from elsewhere (the rules' own test) finds it.
+  require.resolve('@babel/preset-typescript'),
   { isTSX, allExtensions: isTSX, onlyRemoveTypeImports: true },
 ];
 

@@ -50,12 +50,16 @@ async function uploadVersion(page: Page, trackId: number, file: Buffer, version:
   });
   expect(res.status(), await res.text()).toBe(201);
   await expect
-    .poll(async () => {
-      const { track } = (await (await page.request.get(`/api/tracks/${trackId}`)).json()) as {
-        track: { version: number; processing: { state: string } };
-      };
-      return `${track.version} ${track.processing.state}`;
-    })
+    .poll(
+      async () => {
+        const { track } = (await (await page.request.get(`/api/tracks/${trackId}`)).json()) as {
+          track: { version: number; processing: { state: string } };
+        };
+        return `${track.version} ${track.processing.state}`;
+      },
+      // As waitPlayable: on a busy machine the media job waits behind the other stories' jobs.
+      { timeout: 40_000 },
+    )
     .toBe(`${version} ready`);
 }
 

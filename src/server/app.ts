@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOADS_AT_ONCE } from '../shared/constants';
@@ -8,6 +9,7 @@ import { registerFeatureRoutes } from './app-features';
 import type { BuildAppOptions } from './app-options';
 import { hasClientAt, registerClient } from './client-pages';
 import { liveEventsPlugin } from './events/events.routes';
+import { jobSentMessage, LIVE_EVENTS_CHANNEL } from './events/live-event-delivery';
 import { instanceAdminsPlugin } from './features/admin/instance-admins';
 import { embedRoutes } from './features/embed/embed.routes';
 import { EMBED_HTML } from './features/embed/embed-pages';
@@ -199,7 +201,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ogImages,
   });
   // The job queue's connection is also where this instance LISTENs (decision 0100).
-  await app.register(liveEventsPlugin, { db, connection: options.queueConnection, ...options.liveEvents });
+  await app.register(liveEventsPlugin, {
+    db,
+    connection: options.queueConnection,
+    // Jobs sent on any instance wake this one's idle worker (decision 0470).
+    onJobSent: (name) => queue.wake(name),
+    ...options.liveEvents,
+  });
 
   const hasClient = await registerClient(app, clientDir);
   const hasEmbedPage = hasClient && existsSync(path.join(clientDir ?? '', EMBED_HTML));
@@ -219,6 +227,10 @@ async function startQueue(app: FastifyInstance, options: BuildAppOptions): Promi
     log: app.log,
     heartbeatSeconds: options.config.mediaJobHeartbeatSeconds,
     observer: app.metrics?.jobObserver(),
+    // The live events' bus carries the notice to every instance (decision 0470).
+    announceSend: async (name) => {
+      await options.db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${jobSentMessage(name)})`);
+    },
     ...options.queueTimings,
   });
   app.metrics?.watchQueues(() => queue.counts());

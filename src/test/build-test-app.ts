@@ -110,6 +110,8 @@ export async function buildTestApp(
     sharedRateLimits?: boolean;
     /** Retries of a failed media job (default: production's 5). */
     mediaRetryLimit?: number;
+    /** How often idle media workers look for jobs (default 0.5 s; a long one proves the wake-ups). */
+    mediaPollingSeconds?: number;
     /** Live event timings (events/events.routes.ts), e.g. a short stream heartbeat. */
     liveEvents?: BuildAppOptions['liveEvents'];
     /** A built client to serve (a folder with an index.html; pages, the embed page); default: API only. */
@@ -147,7 +149,7 @@ export async function buildTestApp(
     // retries come after a second, so tests wait little; without, the queue stays quiet.
     queueTimings: options.mediaWorkers
       ? {
-          pollingIntervalSeconds: 0.5,
+          pollingIntervalSeconds: options.mediaPollingSeconds ?? 0.5,
           superviseIntervalSeconds: 1,
           stopTimeoutMs: 2_000,
           retryDelaySeconds: 1,

@@ -24,6 +24,8 @@ export interface LiveEventsOptions {
   /** The database to LISTEN on; omitted (a few tests): streams open but no change reaches them. */
   connection?: ListenConnection;
   streamHeartbeatMs?: number;
+  /** A job was sent to a wake-on-send queue on some instance: app.ts wakes this one's worker. */
+  onJobSent?: (queue: string) => void;
   presenceHeartbeatMs?: number;
   /** First reconnect delay of the PostgreSQL listener. */
   listenRetryMs?: number;
@@ -47,7 +49,13 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
   const streams = new LiveStreams(MAX_STREAMS_PER_PERSON);
   // A session ended on any instance: this one's cached sessions are dropped too, so a sign-out
   // elsewhere takes effect here as soon as the bus tells, not after ACCESS_CACHE_SECONDS (0240).
-  const delivery = new LiveEventDelivery(opts.db, streams, app.log, () => app.accessGeneration.bump());
+  const delivery = new LiveEventDelivery(
+    opts.db,
+    streams,
+    app.log,
+    () => app.accessGeneration.bump(),
+    opts.onJobSent,
+  );
   const presence = new PresenceTracker(opts.db, instanceId, app.log);
   app.decorate('liveEvents', { instanceId, delivery, presence });
   app.metrics?.watchOpenStreams(() => streams.size);

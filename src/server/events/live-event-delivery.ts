@@ -13,6 +13,9 @@ import type { LiveStreams } from './live-streams';
 /** The channel drizzle/0005's triggers notify on. */
 export const LIVE_EVENTS_CHANNEL = 'journal_events';
 
+/** What the app NOTIFYs when a job is sent to a wake-on-send queue (decision 0470). */
+export const jobSentMessage = (queue: string) => JSON.stringify({ kind: 'job-sent', queue });
+
 /** What a trigger announces: ids and kinds only (NOTIFY payloads stay far below 8000 bytes). */
 const busMessageSchema = z.discriminatedUnion('kind', [
   z.object({
@@ -53,6 +56,8 @@ const busMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('version'), trackId: z.number(), version: z.number() }),
   /** An import row was made or changed (drizzle/0024, decision 0425). */
   z.object({ kind: z.literal('import'), userId: z.string(), importId: z.string() }),
+  /** A job was sent to a wake-on-send queue on some instance (decision 0470): wake a worker here. */
+  z.object({ kind: z.literal('job-sent'), queue: z.string() }),
   /** A sessions row was deleted (drizzle/0015); `session` is its id's sessionBusKey. */
   z.object({ kind: z.literal('session-ended'), session: z.string() }),
 ]);
@@ -76,6 +81,8 @@ export class LiveEventDelivery {
     private readonly log: Log,
     /** Told of every ended session, whether or not a stream here used it (the access cache, 0240). */
     private readonly onSessionEnded: () => void = () => {},
+    /** Told of every job sent to a wake-on-send queue, on any instance (the job queue, 0470). */
+    private readonly onJobSent: (queue: string) => void = () => {},
   ) {}
 
   receive(payload: string) {
@@ -95,6 +102,10 @@ export class LiveEventDelivery {
       this.log.warn({ payload: payload.slice(0, 200) }, 'Ignored a live event the app does not know');
       return;
     }
+    if (message.kind === 'job-sent') {
+      this.onJobSent(message.queue);
+      return;
+    }
     if (message.kind === 'session-ended') {
       this.onSessionEnded();
       this.streams.endSessions((stream) => stream.sessionKey === message.session);
@@ -112,7 +123,10 @@ export class LiveEventDelivery {
     }
   }
 
-  private async dispatch(message: Exclude<BusMessage, { kind: 'session-ended' }>, local: string[]) {
+  private async dispatch(
+    message: Exclude<BusMessage, { kind: 'session-ended' | 'job-sent' }>,
+    local: string[],
+  ) {
     switch (message.kind) {
       case 'comment': {
         const to = await this.membersAmong(message.collectiveId, local);

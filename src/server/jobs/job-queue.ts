@@ -12,6 +12,12 @@ export interface JobQueueOptions {
   heartbeatSeconds: number;
   /** How often idle workers look for work; how often dead workers' jobs are looked for. */
   pollingIntervalSeconds?: number;
+  /**
+   * Tells every instance that a job was sent to a wake-on-send queue (app.ts: a NOTIFY on the live
+   * events' channel, decision 0470); each answers with wake(). Without it only this instance's own
+   * idle worker is woken, and the others find the job at their next poll.
+   */
+  announceSend?: (queue: string) => Promise<void>;
   superviseIntervalSeconds?: number;
   /** On stop, how long running jobs may finish before they are aborted (and retried later). */
   stopTimeoutMs?: number;
@@ -48,7 +54,10 @@ export interface QueueDefinition<T extends object> {
    * so a send while a job runs still leads to one more run (a drain must see rows added meanwhile).
    */
   policy?: 'exclusive' | 'stately';
-  /** Wake this instance's idle worker when a job is sent from here, instead of at its next poll. */
+  /**
+   * Wake an idle worker when a job is sent, instead of at its next poll: this instance's at once, and
+   * through announceSend every other instance's (media jobs start within milliseconds, decision 0470).
+   */
   wakeOnSend?: boolean;
   handle(data: T, signal: AbortSignal): Promise<void>;
   /** Called once a job has failed for the last time (retries spent, or its worker kept dying). */
@@ -60,6 +69,8 @@ export interface JobQueue {
   define<T extends object>(definition: QueueDefinition<T>): Promise<void>;
   /** Enqueues unless a job with the same key is already queued or running. True when enqueued. */
   send(name: string, data: object, key: string): Promise<boolean>;
+  /** A job was sent to this queue (here or on another instance): an idle worker here looks now. */
+  wake(name: string): void;
   /** Every queue's counts: one read of pg-boss's queue table (no scan of the jobs). */
   counts(): Promise<QueueCounts[]>;
   stop(): Promise<void>;
@@ -71,6 +82,7 @@ export const inertJobQueue: JobQueue = {
   async send() {
     return false;
   },
+  wake() {},
   async counts() {
     return [];
   },
@@ -122,7 +134,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   // Handlers still running: pg-boss's stop() aborts them but does not wait for them to return, and
   // they must be done (child processes gone, temp files removed) before the database closes.
   const running = new Set<Promise<void>>();
+  // The worker of each wake-on-send queue this instance works; the wake-on-send queues it sends to.
   const wake = new Map<string, string>();
+  const announced = new Set<string>();
+  const wakeWorker = (name: string) => {
+    const workerId = wake.get(name);
+    if (workerId) boss.notifyWorker(workerId);
+  };
   const track = (work: Promise<void>) => {
     running.add(work);
     return work.finally(() => running.delete(work));
@@ -157,6 +175,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         // A job that fails for good is copied here, so its subject never stays waiting in silence.
         deadLetter: gaveUp,
       });
+      if (def.wakeOnSend) announced.add(def.name);
       if (def.workers <= 0) return;
       const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
       const workerId = await boss.work<T>(
@@ -176,10 +195,18 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     async send(name, data, key) {
       const sent = (await boss.send(name, data, { singletonKey: key })) !== null;
-      const workerId = wake.get(name);
-      if (workerId) boss.notifyWorker(workerId);
+      if (!sent || !announced.has(name)) return sent;
+      wakeWorker(name);
+      // The job is committed: whichever instance's worker the notice wakes will find it.
+      await options.announceSend?.(name).catch((err: unknown) => {
+        log.warn(
+          { err, queue: name },
+          'Could not announce a job; other instances find it at their next poll',
+        );
+      });
       return sent;
     },
+    wake: wakeWorker,
     async counts() {
       const queues = await boss.getQueues();
       return queues.map((q) => ({ queue: q.name, queued: q.queuedCount, active: q.activeCount }));

@@ -34,6 +34,8 @@ export async function startTrackProcessing(
     retryDelaySeconds: options.retryDelaySeconds ?? RETRIES.retryDelaySeconds,
     retryLimit: options.retryLimit ?? RETRIES.retryLimit,
     expireInSeconds: MAX_RUN_SECONDS,
+    // An upload's processing starts at once, not at the next poll (issue 30, decision 0470).
+    wakeOnSend: true,
     handle: (job, signal) => processTrack(deps, job.trackId, signal),
     onGiveUp: (job) => giveUpOnTrack(deps.db, job.trackId),
   });

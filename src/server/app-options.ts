@@ -30,6 +30,10 @@ export interface BuildAppOptions {
   sessionPruneIntervalMs?: number;
   /** How often security events past 90 days are deleted; 0 = never (tests prune by hand). */
   securityEventPruneIntervalMs?: number;
+  /** Planner statistics (decision 0475): analyzed this long after the last write (default 5 s; 0: off). */
+  statisticsDebounceMs?: number;
+  /** And this often on one instance (default 10 min; 0: off). */
+  statisticsIntervalMs?: number;
   /** How often expired data exports are removed (default hourly); 0: never (tests sweep by hand). */
   exportSweepIntervalMs?: number;
   /**

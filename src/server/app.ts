@@ -34,6 +34,7 @@ import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import type { LoadedSession } from './plugins/session-store';
+import { statisticsRefreshPlugin } from './plugins/statistics-refresh';
 import { uploadsPlugin } from './plugins/uploads';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore, mediaOffload, presignedOrigin } from './storage/create-store';
@@ -184,6 +185,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadsPerPerson: options.uploadsPerPerson ?? UPLOADS_AT_ONCE.perPerson,
   });
 
+  await app.register(statisticsRefreshPlugin, {
+    db,
+    debounceMs: options.statisticsDebounceMs ?? 5_000,
+    intervalMs: options.statisticsIntervalMs ?? 10 * 60 * 1000,
+  });
   const queue = await startQueue(app, options);
   await startBlobRemoval(app, {
     queue,

@@ -110,6 +110,8 @@ export async function buildTestApp(
     sharedRateLimits?: boolean;
     /** Retries of a failed media job (default: production's 5). */
     mediaRetryLimit?: number;
+    /** Planner statistics refreshed this long after a write (default 0: never, decision 0475). */
+    statisticsDebounceMs?: number;
     /** How often idle media workers look for jobs (default 0.5 s; a long one proves the wake-ups). */
     mediaPollingSeconds?: number;
     /** Live event timings (events/events.routes.ts), e.g. a short stream heartbeat. */
@@ -140,6 +142,9 @@ export async function buildTestApp(
     uploadsPerPerson: options.uploadsPerPerson,
     sessionPruneIntervalMs: options.sessionPruneIntervalMs ?? 0,
     securityEventPruneIntervalMs: 0,
+    // No ANALYZE behind a test's back (its queries would land in tests that count them).
+    statisticsDebounceMs: options.statisticsDebounceMs ?? 0,
+    statisticsIntervalMs: 0,
     exportSweepIntervalMs: 0,
     demoSweepIntervalMs: options.demoSweepIntervalMs ?? 0,
     // Drains follow each change and each start; no timer adding queries to a test's count.

@@ -127,7 +127,13 @@ test('the queue steps over a track whose processing failed', async ({ page }) =>
   await player.getByRole('button', { name: 'Previous' }).click();
   await expect.poll(() => sessionTitle(page)).toBe(first);
 
-  // Auto-advance at the end of a track steps over it as well.
+  // Auto-advance at the end of a track steps over it as well. Seek once the new source's metadata
+  // is in: right after Previous the element's duration is still NaN, and NaN is no time to seek to.
+  await expect
+    .poll(() => audio(page).evaluate((el) => Number.isFinite((el as HTMLAudioElement).duration)), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   await audio(page).evaluate((el) => {
     const media = el as HTMLAudioElement;
     media.currentTime = Math.max(0, media.duration - 0.5);

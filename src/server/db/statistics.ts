@@ -10,8 +10,9 @@ import type { Database } from './client';
  */
 export async function analyzeStaleTables(db: Database): Promise<string[]> {
   // The counters reach pg_stat_user_tables when a backend flushes them; PGlite's single backend
-  // only does at idle, which it never is. PostgreSQL 15+ (both here) can be asked to.
-  await db.execute(sql`select pg_stat_force_next_flush()`);
+  // only does at idle, which it never is. PostgreSQL 15+ can be asked to; before 15 there is no such
+  // function, and no need: its backends report their counters on their own.
+  await db.execute(sql`select pg_stat_force_next_flush()`).catch(() => undefined);
   const { rows } = (await db.execute(sql`
     select relname from pg_stat_user_tables
     where schemaname = 'public' and n_mod_since_analyze > 50 + 0.1 * greatest(n_live_tup, 0)

@@ -8,7 +8,11 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { equipmentTags, trackEquipmentTags, tracks } from '../src/server/db/schema/index.ts';
-import { ownTracksJson, trackListSql } from '../src/server/features/tracks/track-list.query.ts';
+import {
+  ownTrackChanges,
+  ownTracksJson,
+  trackListSql,
+} from '../src/server/features/tracks/track-list.query.ts';
 import { listOwnTracks } from '../src/server/features/tracks/tracks.service.ts';
 import { trackSchema } from '../src/shared/schemas/tracks.ts';
 import { buildTestApp } from '../src/test/build-test-app.ts';
@@ -92,6 +96,21 @@ await timeIt('GET /api/health', () => owner.get('/api/health'));
 if (!LIMIT) {
   // The list cache's own paths (decision 0084): 304 to a current ETag, and a miss after each write.
   const etag = String(first.headers.etag);
+  // The list after a change (decision 0490): one track edited, then the list read.
+  const ids = (await t.db.select({ id: tracks.id }).from(tracks)).map((row) => row.id);
+  let edits = 0;
+  const editOne = () => {
+    edits += 1;
+    return t.db.execute(
+      sql`update tracks set notes = ${`edit ${edits}`} where id = ${ids[edits % ids.length]}`,
+    );
+  };
+  await timeIt('an edit (SQL update) alone', editOne);
+  await timeIt('an edit, then GET', async () => {
+    await editOne();
+    const res = await owner.get(url);
+    if (res.statusCode !== 200) throw new Error(`GET answered ${res.statusCode}`);
+  });
   await timeIt('GET, If-None-Match (304)', () => owner.get(url, { 'if-none-match': etag }));
   const uncached = await buildTestApp({ sharedDatabase: t.database, config: { trackListCacheBytes: 0 } });
   const uncachedOwner = await uncached.signedInAs(owner.userId);
@@ -107,6 +126,15 @@ await timeIt('before: ORM rows + zod reply', async () => {
   return JSON.stringify(z.array(trackSchema).parse(list));
 });
 await timeIt('after: reply JSON from SQL', () => ownTracksJson(t.db, owner.userId, 'dateUploaded'));
+// What a list after one edit asks the database (decision 0490): every id and revision, one JSON.
+const [{ newest }] = (
+  await t.db.execute(
+    sql`select max(list_revision)::float8 as newest from tracks where user_id = ${owner.userId}`,
+  )
+).rows as { newest: number }[];
+await timeIt('changes since the last edit', () =>
+  ownTrackChanges(t.db, owner.userId, 'dateUploaded', newest - 1),
+);
 if (process.env.EXPLAIN) {
   for (const [sort, limit] of [
     ['dateUploaded', 51],

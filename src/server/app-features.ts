@@ -98,6 +98,7 @@ export async function registerFeatureRoutes(
     maxUploadBytes: config.maxUploadBytes,
     storageQuotaBytes: config.storageQuotaBytes,
     trackListCacheBytes: config.trackListCacheBytes,
+    listConnection: options.queueConnection,
     queue,
     media: {
       access: streamAccess,

@@ -21,6 +21,16 @@ export function userOf(request: FastifyRequest): UserRow {
   return request.currentUser;
 }
 
+/**
+ * The signed-in user's row as the database holds it now: read by this very request (with its
+ * session), not taken from the access cache; undefined otherwise. For what must follow every write,
+ * such as the journal's revision (decision 0490), without a second round trip.
+ */
+export function userReadNow(request: FastifyRequest): UserRow | undefined {
+  const loaded = request.session?.loadedUser;
+  return loaded?.readNow && loaded.row.id === request.currentUser?.id ? loaded.row : undefined;
+}
+
 export const authGuardPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
   app.decorateRequest('currentUser', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {

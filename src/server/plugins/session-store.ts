@@ -16,7 +16,11 @@ type GetCallback = (err: unknown, session?: Session | null) => void;
  * @fastify/session's "was it modified" hash, so carrying it never causes a write.
  */
 export class LoadedUser {
-  constructor(readonly row: UserRow) {}
+  constructor(
+    readonly row: UserRow,
+    /** Read from the database by this request, not taken from the access cache (seconds old). */
+    readonly readNow: boolean,
+  ) {}
   toJSON() {
     return undefined;
   }
@@ -60,13 +64,13 @@ export class DrizzleSessionStore implements SessionStore {
   get(sid: string, callback: GetCallback) {
     const cached = this.cache?.get(sid);
     if (cached && cached.expire.getTime() > Date.now()) {
-      callback(null, asSession(cached));
+      callback(null, asSession(cached, false));
       return;
     }
     const generation = this.cache?.begin() ?? 0;
     this.load(sid).then((loaded) => {
       if (loaded) this.cache?.set(sid, loaded, generation);
-      callback(null, loaded ? asSession(loaded) : null);
+      callback(null, loaded ? asSession(loaded, true) : null);
     }, callback);
   }
 
@@ -101,9 +105,9 @@ const isEstablished = (sess: Record<string, unknown>) =>
   Date.now() - sess.signedInAt > SIGN_IN_WRITE_WINDOW_MS;
 
 /** A fresh copy each time: handlers change their session object, never the cached one. */
-function asSession(loaded: LoadedSession): Session {
+function asSession(loaded: LoadedSession, readNow: boolean): Session {
   const sess = structuredClone(loaded.sess) as Record<string, unknown>;
-  if (loaded.user) sess.loadedUser = new LoadedUser(loaded.user);
+  if (loaded.user) sess.loadedUser = new LoadedUser(loaded.user, readNow);
   return sess as unknown as Session;
 }
 

@@ -49,6 +49,12 @@ export const tracks = pgTable(
     version: integer().notNull().default(1),
     /** Hidden by a moderator (decision 0455): 404 to everyone but its owner. */
     hiddenAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * Renewed (next value of journal_revision_seq) by a trigger whenever anything the journal list
+     * shows of this track changes, its equipment included (migration 0031, decision 0490): the list
+     * cache reads again only the tracks whose number differs from the one it holds.
+     */
+    listRevision: bigint({ mode: 'number' }).notNull().default(sql`nextval('journal_revision_seq')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

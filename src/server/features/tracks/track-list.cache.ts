@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
-import { trackListSql } from './track-list.query';
+import { type ListedTrack, type TrackChange, trackListSql } from './track-list.query';
 
 /**
  * The whole journal list, kept as the bytes last sent, per user and sort (decision 0084).
@@ -20,14 +18,33 @@ import { trackListSql } from './track-list.query';
 export interface CachedTrackList {
   revision: number;
   body: Buffer;
+  /** Each track's JSON in the body's order, kept to patch the next revision's list from (0490). */
+  rows: readonly HeldTrack[];
   /** Weak: the same list may go out brotli-, gzip- or not compressed. */
   etag: string;
   /** The body compressed, made once when first asked for (TrackListCache.encoded). */
   encoded: Map<ListEncoding, Promise<Buffer>>;
-  /** The body and the compressed copies made so far: what the entry costs the cache. */
+  /** The body, the rows and the compressed copies made so far: what the entry costs the cache. */
   bytes: number;
   /** Where the cache keeps it (user and sort). */
   key: string;
+}
+
+/** A track of a cached list: its JSON already as bytes, so a patched body is one Buffer.concat. */
+export interface HeldTrack {
+  id: number;
+  revision: number;
+  json: Buffer;
+}
+
+/** Where the cache reads lists from (track-list.query.ts; tests give their own). */
+export interface TrackListSource {
+  /** Every track in order (a first read, or when nothing is held to patch). */
+  all(): Promise<ListedTrack[]>;
+  /** Every track's id and revision in order, with the JSON of those changed after `since`. */
+  changes(since: number): Promise<TrackChange[]>;
+  /** These tracks' JSON, those gone absent. */
+  byId(ids: number[]): Promise<ListedTrack[]>;
 }
 
 export type ListEncoding = 'br' | 'gzip';
@@ -98,16 +115,6 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** The one indexed lookup each request pays: the owner's current revision (primary key). */
-export async function journalRevision(db: Database, userId: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ revision: users.journalRevision })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.revision;
-}
-
 /** Least recently used entries go first once the cached bodies exceed maxBytes; 0 keeps nothing. */
 export class TrackListCache {
   readonly #entries = new Map<string, CachedTrackList>();
@@ -126,14 +133,15 @@ export class TrackListCache {
   }
 
   /**
-   * The list at `revision`: from memory when it was read at that revision, else from `load` (run
-   * once for concurrent callers asking for the same revision) and kept.
+   * The list at `revision`: from memory when it was read at that revision; else patched from the
+   * list held at an older one, reading again only the tracks changed since (decision 0490); else
+   * read whole. Concurrent callers asking for the same revision share one read.
    */
   async list(
     userId: string,
     sort: TrackSort,
     revision: number,
-    load: () => Promise<string>,
+    source: TrackListSource,
   ): Promise<CachedTrackList> {
     const key = `${sort}\0${userId}`;
     const hit = this.#entries.get(key);
@@ -145,11 +153,9 @@ export class TrackListCache {
     const loadingKey = `${key}\0${revision}`;
     const pending = this.#loading.get(loadingKey);
     if (pending) return pending;
-    const promise = load()
-      .then((json) => {
-        const body = Buffer.from(json);
-        const etag = trackListEtag(userId, sort, revision);
-        const entry: CachedTrackList = { revision, body, etag, encoded: new Map(), bytes: body.length, key };
+    const promise = readRows(hit, source)
+      .then((rows) => {
+        const entry = makeEntry(key, trackListEtag(userId, sort, revision), revision, rows);
         this.#store(key, entry);
         return entry;
       })
@@ -200,4 +206,63 @@ export class TrackListCache {
       this.#bytes -= oldest.bytes;
     }
   }
+}
+
+const held = (track: ListedTrack): HeldTrack => ({
+  id: track.id,
+  revision: track.revision,
+  json: Buffer.from(track.json),
+});
+
+/**
+ * The rows of the list now. Patching is sound because the held list is never older than its
+ * revision (read before it) and every change renews the changed track's revision: a track whose
+ * revision is the one held still shows what is held. One whose revision moved but whose JSON did not
+ * come (a change committed after a later one, below `since`) is read by id.
+ */
+async function readRows(
+  previous: CachedTrackList | undefined,
+  source: TrackListSource,
+): Promise<HeldTrack[]> {
+  if (!previous) return (await source.all()).map(held);
+  const before = new Map(previous.rows.map((row) => [row.id, row]));
+  const changes = await source.changes(previous.revision);
+  const rows: (HeldTrack | undefined)[] = [];
+  const unread = new Map<number, number>(); // id → index in rows
+  for (const change of changes) {
+    const kept = before.get(change.id);
+    if (change.json !== null) rows.push(held({ ...change, json: change.json }));
+    else if (kept && kept.revision === change.revision) rows.push(kept);
+    else {
+      unread.set(change.id, rows.length);
+      rows.push(undefined);
+    }
+  }
+  if (unread.size > 0) {
+    for (const track of await source.byId([...unread.keys()])) {
+      const at = unread.get(track.id);
+      if (at !== undefined) rows[at] = held(track);
+    }
+  }
+  // A track deleted between the two reads stays out.
+  return rows.filter((row) => row !== undefined);
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+function makeEntry(key: string, etag: string, revision: number, rows: HeldTrack[]): CachedTrackList {
+  const parts: Buffer[] = [OPEN];
+  let rowBytes = 0;
+  for (const [index, row] of rows.entries()) {
+    if (index > 0) parts.push(COMMA);
+    parts.push(row.json);
+    rowBytes += row.json.length;
+  }
+  parts.push(CLOSE);
+  const body = Buffer.concat(parts);
+  // Rows are shared with the entry they were patched from while both are kept: counted in each,
+  // the cache errs on the side of keeping less.
+  return { revision, body, rows, etag, encoded: new Map(), bytes: body.length + rowBytes, key };
 }

@@ -139,13 +139,15 @@ interface ListRow {
   created: string;
   file_created: string | null;
   id: number;
+  /** tracks.list_revision: renewed by every change of what the row shows (decision 0490). */
+  revision: number | string;
 }
 
 /** The list query itself (bench/track-list-profile.ts EXPLAINs it). */
 export function trackListSql(where: SQL, sort: TrackSort, limit?: number): SQL {
   const select = (from: SQL, equipment: SQL) => sql`
     select ${trackJson} as json, ${exact(sql`t.created_at`)} as created,
-      ${exact(sql`t.file_created_at`)} as file_created, t.id
+      ${exact(sql`t.file_created_at`)} as file_created, t.id, t.list_revision as revision
     from ${from} cross join lateral (${trackColumns(equipment)}) r
     where ${where}
     order by ${ORDER[sort]}`;
@@ -173,6 +175,82 @@ async function trackRows(db: Database, where: SQL, sort: TrackSort, limit?: numb
 export async function ownTracksJson(db: Database, userId: string, sort: TrackSort): Promise<string> {
   const rows = await trackRows(db, sql`t.user_id = ${userId}`, sort);
   return `[${rows.map((r) => r.json).join(',')}]`;
+}
+
+/** One track of the list: its JSON as sent, and the list revision that JSON was read at. */
+export interface ListedTrack {
+  id: number;
+  revision: number;
+  json: string;
+}
+
+const listed = (row: ListRow): ListedTrack => ({
+  id: Number(row.id),
+  revision: Number(row.revision),
+  json: row.json,
+});
+
+/** Every track of the owner in the list's order, each with its revision (the cache's first read). */
+export async function ownTrackRows(db: Database, userId: string, sort: TrackSort): Promise<ListedTrack[]> {
+  return (await trackRows(db, sql`t.user_id = ${userId}`, sort)).map(listed);
+}
+
+/** Some of the owner's tracks by id (those gone are simply absent), in no particular order. */
+export async function ownTracksById(db: Database, userId: string, ids: number[]): Promise<ListedTrack[]> {
+  if (ids.length === 0) return [];
+  const where = sql`t.user_id = ${userId} and t.id = any(${`{${ids.join(',')}}`}::int[])`;
+  return (await trackRows(db, where, 'dateUploaded', ids.length)).map(listed);
+}
+
+/** A track of the list as its revision says: the JSON only where it changed after `since`. */
+export interface TrackChange {
+  id: number;
+  revision: number;
+  json: string | null;
+}
+
+/**
+ * The owner's tracks in the list's order with their revisions, and the JSON of those whose revision
+ * is newer than `since` (decision 0490): after one edit, one row's JSON is made instead of all. One
+ * statement (one snapshot); the ids and revisions come as one text, since thousands of small rows
+ * cost more to hand over than to list (PGlite most: about 3 µs a row).
+ */
+export async function ownTrackChanges(
+  db: Database,
+  userId: string,
+  sort: TrackSort,
+  since: number,
+): Promise<TrackChange[]> {
+  const result = await db.execute(sql`
+    select null::int as id, null::bigint as revision,
+      string_agg(t.id || '.' || t.list_revision, ',' order by ${ORDER[sort]}) as json
+    from tracks t
+    where t.user_id = ${userId}
+    union all
+    select t.id, t.list_revision, (select ${trackJson} from (${trackColumns(equipmentOfTrack)}) r)
+    from tracks t
+    where t.user_id = ${userId} and t.list_revision > ${since}`);
+  const rows = (
+    result as unknown as { rows: { id: number | null; revision: number | string; json: string | null }[] }
+  ).rows;
+  const changed = new Map<number, { revision: number; json: string }>();
+  let order = '';
+  for (const row of rows) {
+    if (row.id === null) order = row.json ?? '';
+    else if (row.json !== null)
+      changed.set(Number(row.id), { revision: Number(row.revision), json: row.json });
+  }
+  if (order === '') return [];
+  return order.split(',').map((pair) => {
+    const dot = pair.indexOf('.');
+    const id = Number(pair.slice(0, dot));
+    const revision = Number(pair.slice(dot + 1));
+    const fresh = changed.get(id);
+    // Changed again between the two halves' reads is impossible (one statement), but equal anyway.
+    return fresh && fresh.revision === revision
+      ? { id, revision, json: fresh.json }
+      : { id, revision, json: null };
+  });
 }
 
 /** One page of the owner's tracks as the JSON of trackPageSchema, filtered (decision 0270). */

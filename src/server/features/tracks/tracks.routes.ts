@@ -17,20 +17,27 @@ import {
 } from '../../../shared/schemas/tracks';
 import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/users';
 import { isFiltered, TRACK_FILTER_PAGE_SIZE } from '../../../shared/track-filter';
-import type { Database } from '../../db/client';
+import type { Database, QueueConnection } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
 import { displayFileName } from '../../media/display-file-name';
 import { parseFormFields } from '../../media/form-fields';
 import { receiveUpload } from '../../media/receive-upload';
 import { uploadForm } from '../../openapi/multipart';
-import { userOf } from '../../plugins/auth-guard';
+import { userOf, userReadNow } from '../../plugins/auth-guard';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
+import { JournalRevisions } from './journal-revisions';
 import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from './storage.service';
-import { etagMatches, journalRevision, preferredEncoding, TrackListCache } from './track-list.cache';
-import { ownTracksJson, ownTracksPageJson } from './track-list.query';
+import { etagMatches, preferredEncoding, TrackListCache } from './track-list.cache';
+import {
+  ownTrackChanges,
+  ownTrackRows,
+  ownTracksById,
+  ownTracksJson,
+  ownTracksPageJson,
+} from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueAfterUpload } from './track-processing.service';
 import { trackVersionRoutes } from './track-versions.routes';
@@ -53,6 +60,8 @@ export interface TracksRoutesOptions {
   queue: JobQueue;
   /** Memory for whole journal lists kept as sent (decision 0084); 0 = none. */
   trackListCacheBytes: number;
+  /** The database as the job queue reaches it: on PGlite, journal revisions are held in memory (0490). */
+  listConnection?: QueueConnection;
   /** The stream routes' access decisions and byte offload (track-media.routes.ts). */
   media: Pick<TrackMediaRoutesOptions, 'access' | 'offload'>;
 }
@@ -64,6 +73,9 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store } = opts;
   const listCache = opts.trackListCacheBytes > 0 ? new TrackListCache(opts.trackListCacheBytes) : undefined;
+  const revisions = new JournalRevisions(db);
+  if (listCache) await revisions.listen(opts.listConnection);
+  app.addHook('onClose', () => revisions.close());
 
   app.get(
     '/api/tracks',
@@ -87,11 +99,15 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       const raw = (reply as FastifyReply).type('application/json; charset=utf-8');
       if (pageSize === undefined && listCache) {
         // The whole list, from memory while the owner's journal revision is unchanged (decision 0084).
-        // Read here, never taken from the request's user: that row may come from the access cache
-        // (decision 0066) and be seconds old, while the list must follow every write (a job's too).
-        const revision = await journalRevision(db, userId);
+        // The request's user row only when this request read it: from the access cache (decision
+        // 0066) it may be seconds old, while the list must follow every write (a job's too).
+        const revision = userReadNow(request)?.journalRevision ?? (await revisions.current(userId));
         if (revision === undefined) throw new HttpError(401, 'Not signed in');
-        const list = await listCache.list(userId, sort, revision, () => ownTracksJson(db, userId, sort));
+        const list = await listCache.list(userId, sort, revision, {
+          all: () => ownTrackRows(db, userId, sort),
+          changes: (since) => ownTrackChanges(db, userId, sort, since),
+          byId: (ids) => ownTracksById(db, userId, ids),
+        });
         // no-cache: a browser keeps the list but asks each time, and hears 304 while it is current.
         raw
           .header('ETag', list.etag)

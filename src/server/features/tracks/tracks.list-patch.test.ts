@@ -1,0 +1,161 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Track } from '../../../shared/schemas/tracks';
+import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { makeWav } from '../../../test/media-fixtures';
+import { testDatabaseKind } from '../../../test/test-database';
+import { tracks, users } from '../../db/schema';
+import { JournalRevisions } from './journal-revisions';
+import { ownTracksJson } from './track-list.query';
+
+// Decision 0490: after a change the cached journal list is patched: only the changed tracks' JSON
+// is made again, and on PGlite the journal's revision comes from memory, told by the database.
+
+type Client = TestClient & { userId: string };
+let t: TestApp;
+let alice: Client;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await t.signedInClient();
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.db.delete(tracks);
+});
+
+async function upload(name: string): Promise<Track> {
+  const res = await alice.upload(
+    '/api/tracks',
+    { name },
+    { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) },
+  );
+  expect(res.statusCode).toBe(201);
+  return res.json<Track>();
+}
+
+const wholeListQuery = (q: string) => q.includes('with tags as');
+const changesQuery = (q: string) => q.includes('list_revision >');
+
+/** The list as served next, the queries it ran, and the proof it is the database's list. */
+async function listAfterChange(sort: 'dateUploaded' | 'dateCreated' = 'dateUploaded') {
+  t.queries.length = 0;
+  const res = await alice.get(sort === 'dateUploaded' ? '/api/tracks' : `/api/tracks?sort=${sort}`);
+  expect(res.statusCode).toBe(200);
+  const queries = [...t.queries];
+  expect(res.body).toBe(await ownTracksJson(t.db, alice.userId, sort));
+  return { list: res.json<Track[]>(), queries };
+}
+
+describe('the cached journal list after a change', () => {
+  it('reads only what changed: an edit, an upload, tagging, a deletion, in both sorts', async () => {
+    const takes: Track[] = [];
+    for (const name of ['One', 'Two', 'Three', 'Four']) takes.push(await upload(name));
+    for (const sort of ['dateUploaded', 'dateCreated'] as const) {
+      const first = await listAfterChange(sort);
+      expect(first.queries.some(wholeListQuery)).toBe(true); // nothing held yet: read whole
+    }
+    const changes: [string, () => Promise<unknown>][] = [
+      ['edit', () => alice.patch(`/api/tracks/${takes[1]!.id}`, { name: 'Renamed', notes: 'new notes' })],
+      ['upload', () => upload('Five')],
+      [
+        'tag',
+        async () => {
+          const equipment = (await alice.post('/api/equipment', { name: 'MS-20' })).json<{ id: number }>();
+          await alice.post(`/api/tracks/${takes[2]!.id}/equipment`, { equipmentTagId: equipment.id });
+        },
+      ],
+      ['delete', () => alice.delete(`/api/tracks/${takes[0]!.id}`)],
+    ];
+    for (const [what, change] of changes) {
+      await change();
+      for (const sort of ['dateUploaded', 'dateCreated'] as const) {
+        const { queries } = await listAfterChange(sort);
+        expect(queries.some(wholeListQuery), `${what}, ${sort}: the whole list read again`).toBe(false);
+        expect(queries.filter(changesQuery), `${what}, ${sort}`).toHaveLength(1);
+      }
+    }
+    const { list } = await listAfterChange();
+    expect(list.map((x) => x.name)).toEqual(['Five', 'Four', 'Three', 'Renamed']);
+    expect(list.find((x) => x.name === 'Three')!.equipment.map((e) => e.name)).toEqual(['MS-20']);
+  });
+
+  it('makes JSON only for the changed track: the others are the bytes already held', async () => {
+    for (const name of ['One', 'Two', 'Three']) await upload(name);
+    await listAfterChange();
+    // Written behind the cache's back without renewing list_revision is impossible (the trigger
+    // renews it on every update), so a row's JSON can only be reused while its revision stands.
+    const [two] = await t.db.select().from(tracks).where(eq(tracks.name, 'Two'));
+    const before = two!.listRevision;
+    await t.db.execute(sql`update tracks set notes = 'changed' where id = ${two!.id}`);
+    const [after] = await t.db.select().from(tracks).where(eq(tracks.id, two!.id));
+    expect(after!.listRevision).toBeGreaterThan(before);
+    const { list } = await listAfterChange();
+    expect(list.find((x) => x.name === 'Two')!.notes).toBe('changed');
+  });
+});
+
+describe('the journal revision', () => {
+  it('costs no query of its own: read with the session, or from memory on PGlite', async () => {
+    const revisionRead = (q: string) => q.startsWith('select "journal_revision" from');
+    await upload('One');
+    await alice.get('/api/tracks');
+    t.queries.length = 0;
+    expect((await alice.get('/api/tracks')).statusCode).toBe(200);
+    // The session was read by this request (no access cache here): its user row is current.
+    expect(t.queries.filter(revisionRead)).toHaveLength(0);
+    expect(t.queries.some((q) => q.includes('"sessions"'))).toBe(true);
+
+    const cached = await buildTestApp({ sharedDatabase: t.database, config: { accessCacheSeconds: 60 } });
+    try {
+      const client = await cached.signedInAs(alice.userId);
+      await client.get('/api/tracks');
+      await client.get('/api/tracks');
+      await alice.patch(`/api/tracks/${(await upload('Two')).id}`, { name: 'Two renamed' });
+      cached.queries.length = 0;
+      const res = await client.get('/api/tracks');
+      expect(cached.queries.some((q) => q.includes('"sessions"'))).toBe(false); // from the access cache
+      // Its user row may be seconds old: PostgreSQL reads the revision, PGlite holds it.
+      expect(cached.queries.filter(revisionRead)).toHaveLength(testDatabaseKind() === 'pglite' ? 0 : 1);
+      expect(res.body).toBe(await ownTracksJson(t.db, alice.userId, 'dateUploaded'));
+      expect(res.json<Track[]>()[0]!.name).toBe('Two renamed');
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('is replaced as the database announces it, and forgotten with the account', async () => {
+    const revisions = new JournalRevisions(t.db);
+    await revisions.listen(t.database.queueConnection);
+    try {
+      const bob = await t.signedInClient();
+      const read = async () =>
+        (await t.db.select({ r: users.journalRevision }).from(users).where(eq(users.id, bob.userId)))[0]?.r;
+      expect(await revisions.current(bob.userId)).toBe(await read());
+      // A write in a transaction (as a job's): seen as soon as the commit returns, on either database.
+      await t.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update users set journal_revision = nextval('journal_revision_seq') where id = ${bob.userId}`,
+        );
+      });
+      const renewed = await read();
+      t.queries.length = 0;
+      expect(await revisions.current(bob.userId)).toBe(renewed);
+      expect(t.queries).toHaveLength(testDatabaseKind() === 'pglite' ? 0 : 1);
+      // A rolled-back write is never announced.
+      await t.db
+        .transaction(async (tx) => {
+          await tx.execute(
+            sql`update users set journal_revision = nextval('journal_revision_seq') where id = ${bob.userId}`,
+          );
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      expect(await revisions.current(bob.userId)).toBe(renewed);
+      await t.db.delete(users).where(eq(users.id, bob.userId));
+      expect(await revisions.current(bob.userId)).toBeUndefined();
+    } finally {
+      await revisions.close();
+    }
+  });
+});

@@ -93,6 +93,36 @@ module.exports = {
       to: { path: '^src/client/' },
     },
     {
+      name: 'heavy-packages-load-lazily',
+      comment:
+        'sharp, the AWS SDK, Redis and the OpenTelemetry SDK cost an instance ~130 MB it may never use: only their loaders import them, and only on demand (decision 0495).',
+      severity: 'error',
+      from: {
+        path: '^src/server/',
+        pathNot: [
+          '^src/server/storage/s3-(store|file-upload)\\.ts$',
+          '^src/server/observability/tracing\\.ts$',
+          '^src/server/media/sharp\\.ts$',
+        ],
+      },
+      // Type imports count too (Babel keeps them, decision 0465): a type comes through the loader.
+      to: {
+        path: '(^|node_modules/)(sharp|ioredis|@aws-sdk/|@opentelemetry/(sdk|exporter)|@fastify/otel)',
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'lazy-modules-imported-on-demand',
+      comment:
+        'The modules that load those packages are reached by import() only, so start-up never loads them.',
+      severity: 'error',
+      from: { path: '^src/server/', pathNot: ['^src/server/storage/s3-(store|file-upload)\\.ts$'] },
+      to: {
+        path: ['^src/server/storage/s3-(store|file-upload)\\.ts$', '^src/server/observability/tracing\\.ts$'],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
       name: 'shared-stands-alone',
       comment: 'src/shared runs on both sides: it imports neither.',
       severity: 'error',

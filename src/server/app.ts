@@ -107,7 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
 
-  const ownStore = options.store ?? createBlobStore(config);
+  const ownStore = options.store ?? (await createBlobStore(config));
   // The S3 client's kept-alive connections end with the app (a store passed in is the caller's).
   if (!options.store && 'close' in ownStore)
     app.addHook('onClose', async () => (ownStore as { close(): void }).close());

@@ -1,6 +1,6 @@
 import type { SignupMode } from '../shared/schemas/admin';
 import { envSchema, GOOGLE_ISSUER, isPostgresUrl, SECRET_KEYS } from './config-env';
-import type { S3StoreOptions } from './storage/s3-store';
+import type { S3StoreOptions } from './storage/s3-options';
 
 export interface OidcConfig {
   issuer: string;

@@ -93,7 +93,7 @@ describe('main: start-up and shutdown of the real process', () => {
     } finally {
       await collector.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('on SIGTERM lets an upload in flight finish, then exits cleanly', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
@@ -145,7 +145,7 @@ describe('main: start-up and shutdown of the real process', () => {
     expect(status, body).toBe(201);
     expect(JSON.parse(body)).toMatchObject({ filename: 'late.wav', mimeType: 'audio/wav' });
     expect(await running.exited).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('on SIGTERM does not wait forever for a stalled upload: it exits by the shutdown deadline', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
@@ -187,7 +187,7 @@ describe('main: start-up and shutdown of the real process', () => {
     expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(1400);
     expect(running.output()).toContain('Shutdown deadline passed');
     req.destroy();
-  }, 60_000);
+  }, 120_000);
 
   it('a failing write of the upload temp file (file-size limit: EFBIG) is a logged 500, not 400', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
@@ -230,5 +230,5 @@ describe('main: start-up and shutdown of the real process', () => {
     // The log line is written before the answer, but reaches us through a pipe: it may lag a little.
     await vi.waitFor(() => expect(failures()).toHaveLength(2), { timeout: 5_000 });
     expect(readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

@@ -6,6 +6,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { makeNewDataDirApart, needsNewDataDir } from './db/new-data-dir';
+import { installJobSchema } from './jobs/job-queue';
 import { startTracingIfConfigured } from './observability/start-tracing';
 
 /** SESSION_SECRET absent: generate one on first start and keep it under DATA_DIR. */
@@ -44,7 +46,11 @@ async function migrateOnly() {
   mkdirSync(config.dataDir, { recursive: true });
   const database = openDatabase(config);
   try {
-    if (config.migrateOnStart) await runMigrations(database);
+    if (config.migrateOnStart) {
+      await runMigrations(database);
+      // pg-boss would make its tables at the queue's first start; with the rest, for a new folder.
+      if (database.kind === 'pglite') await installJobSchema(database.queueConnection);
+    }
     console.log(`Migrations applied (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`);
   } finally {
     await database.close();
@@ -58,6 +64,7 @@ async function main() {
 
   // The app's logger exists only once the app is built; until then a lost connection goes to stderr.
   let reportConnectionLoss = (err: Error) => console.warn(`PostgreSQL connection lost: ${err.message}`);
+  if (config.migrateOnStart && needsNewDataDir(config)) await makeNewDataDirApart();
   const database = openDatabase({ ...config, onConnectionLost: (err) => reportConnectionLoss(err) });
   if (config.migrateOnStart) await runMigrations(database);
 

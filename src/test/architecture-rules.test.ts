@@ -37,6 +37,19 @@ const files: Record<string, string> = {
     "import { handler } from '../one/one.service';\nimport { columns } from '../one/one.columns';\nexport const two = handler + columns;\n",
   'src/server/plugins/guard.ts':
     "import { handler } from '../features/one/one.service';\nexport const guard = handler;\n",
+  // Heavy packages: loaded on demand by their loaders, never imported at start-up (decision 0495).
+  'src/server/media/sharp.ts': "export const load = () => import('sharp');\n",
+  'src/server/media/eager.ts': "import sharp from 'sharp';\nexport const s = sharp;\n",
+  'src/server/media/types.ts': "import type { Metadata } from 'sharp';\nexport type M = Metadata;\n",
+  // Resolvable packages, as in the project (an unresolved import() is not known to be dynamic).
+  'node_modules/sharp/package.json': '{"name":"sharp","main":"index.js"}',
+  'node_modules/sharp/index.js': 'module.exports = {};\n',
+  'node_modules/@aws-sdk/client-s3/package.json': '{"name":"@aws-sdk/client-s3","main":"index.js"}',
+  'node_modules/@aws-sdk/client-s3/index.js': 'module.exports = {};\n',
+  'src/server/storage/s3-store.ts':
+    "import { S3Client } from '@aws-sdk/client-s3';\nexport const C = S3Client;\n",
+  'src/server/storage/create-store.ts': "export const make = () => import('./s3-store');\n",
+  'src/server/storage/eager-store.ts': "import { C } from './s3-store';\nexport const c = C;\n",
   // A cycle in src/shared.
   'src/shared/ping.ts': "import { pong } from './pong';\nexport const ping = () => pong;\n",
   'src/shared/pong.ts': "import { ping } from './ping';\nexport const pong = () => ping;\n",
@@ -79,6 +92,9 @@ describe('the architecture rules', () => {
         'server-feature-public-surface: src/server/features/two/two.service.ts → src/server/features/one/one.columns.ts',
         'server-lower-layers-no-features: src/server/plugins/guard.ts → src/server/features/one/one.service.ts',
         'no-circular: src/shared/ping.ts → src/shared/pong.ts',
+        'heavy-packages-load-lazily: src/server/media/eager.ts → node_modules/sharp/index.js',
+        'heavy-packages-load-lazily: src/server/media/types.ts → node_modules/sharp/index.js',
+        'lazy-modules-imported-on-demand: src/server/storage/eager-store.ts → src/server/storage/s3-store.ts',
       ].sort(),
     );
   }, 60_000);

@@ -50,7 +50,7 @@ export function startServerProcess(
 }
 
 /** Resolves once GET /api/health answers 200; fails if the process exits or the deadline passes. */
-export async function waitForHealth(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+export async function waitForHealth(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

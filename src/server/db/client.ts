@@ -60,7 +60,14 @@ const POOL_SETTINGS = {
  * but must be loaded into each instance before migration 0009's CREATE EXTENSION (or any query
  * using it) can find it.
  */
-export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+export const PGLITE_OPTIONS: PGliteOptions = {
+  extensions: { pg_trgm },
+  // PostgreSQL's default 128 MB of shared buffers is sized for a server with its own memory; this
+  // one lives in the app's process, where it was most of the ~430 MB resident after start. 16 MB
+  // holds a journal of thousands of tracks; what falls out is read back from the OS's page cache
+  // (decision 0495).
+  postgresqlconf: ['shared_buffers = 16MB'],
+};
 
 export function openDatabase({
   databaseUrl,

@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import sharp from 'sharp';
 import type { ImageUploadFormat } from '../../shared/constants';
 
 /**
@@ -8,19 +7,6 @@ import type { ImageUploadFormat } from '../../shared/constants';
  * its header, before anything is decoded.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-
-// Decision 0242: libvips reads dozens of formats, some of them documents (SVG follows XInclude and
-// external references, which once put a temp file's text into a public avatar) or parsers with a
-// long CVE history (TIFF, HEIF, PDF, JPEG 2000). This process decodes only the four formats uploads
-// may be, whatever calls sharp and whatever the bytes claim: every loader is blocked, then the four
-// are allowed again (from files, as uploads are read, and from buffers, as tests read variants).
-sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({
-  operation: ['Jpeg', 'Png', 'Nsgif', 'Webp'].flatMap((name) => [
-    `VipsForeignLoad${name}File`,
-    `VipsForeignLoad${name}Buffer`,
-  ]),
-});
 
 /** Magic numbers of the formats uploads may be (the first 12 bytes are enough for all four). */
 const SIGNATURES: { format: ImageUploadFormat; matches(head: Buffer): boolean }[] = [

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/build-test-app';
 import { imageTargets } from '../../test/image-targets';
 import { MAX_IMAGE_PIXELS, sniffImageFormat } from './image-format';
+import { loadSharp } from './sharp';
 
 // Decision 0242: every image route takes JPEG, PNG, GIF or WebP, decided from the bytes; nothing
 // else reaches a decoder, SVG least of all (its XInclude once put a temp file's text in an avatar).
@@ -108,7 +109,9 @@ describe('sniffImageFormat', () => {
     expect(sniffImageFormat(Buffer.alloc(0))).toBeUndefined();
   });
 
-  it('leaves no other decoder in this process: sharp itself refuses SVG and TIFF', async () => {
+  it('leaves no other decoder in this process once sharp is loaded: sharp itself refuses SVG and TIFF', async () => {
+    // The app loads sharp on first use (decision 0495); the block is libvips-wide from then on.
+    expect(await loadSharp()).toBe(sharp);
     await expect(sharp(svgIncluding('/etc/hostname')).metadata()).rejects.toThrow(/unsupported image format/);
     await expect(sharp(await square('tiff')).metadata()).rejects.toThrow(/unsupported image format/);
   });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../plugins/errors';
 import type { BlobStore } from '../storage/blob-store';
 import { MAX_IMAGE_PIXELS, sniffImageFile } from './image-format';
+import { loadSharp, type Metadata } from './sharp';
 
 /** Sizes written for every image (spec section 9): -128 thumbnails/avatars, -256 covers. */
 export const IMAGE_SIZES = [128, 256] as const;
@@ -46,6 +46,7 @@ export async function saveImageVariants(
   // guess (it reads SVG, TIFF, PDF… when allowed) do not.
   const format = await sniffImageFile(sourceFile);
   if (!format) throw invalid();
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // The header only: nothing is decoded yet, so the pixel limit is checked before any memory is spent.

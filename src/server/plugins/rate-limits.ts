@@ -1,7 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { Database } from '../db/client';
 import { schedulePeriodicTask } from '../jobs/periodic-task';
 import { HttpError } from './errors';
@@ -123,9 +122,11 @@ export interface RateLimitsOptions {
 }
 
 /** The counters' store settings, and what to close with the app. */
-function sharedStore(app: FastifyInstance, shared: RateLimitsOptions['shared']) {
+async function sharedStore(app: FastifyInstance, shared: RateLimitsOptions['shared']) {
   if (!shared) return {};
   if ('redisUrl' in shared) {
+    // Imported only with REDIS_URL: an instance without Redis never loads the client (decision 0495).
+    const { Redis } = await import('ioredis');
     // Fail fast rather than queue: a request must not wait on an unreachable Redis.
     const redis = new Redis(shared.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1 });
     redis.on('error', (err) => app.log.warn({ err: { message: err.message } }, 'Redis (rate limits) error'));
@@ -158,7 +159,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
   // is made: signed-in callers are counted by user id. The allow list is inherited by every limit
   // below (sign-in, invites, per-user actions); media routes and assets only ever meet `any` here.
   await app.register(fastifyRateLimit, {
-    ...sharedStore(app, opts.shared),
+    ...(await sharedStore(app, opts.shared)),
     max: overrides.any ?? opts.perMinute ?? RATE_LIMITS.any.max,
     timeWindow: RATE_LIMITS.any.timeWindow,
     keyGenerator: rateLimitKey,

@@ -6,18 +6,8 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } fr
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BlobInfo, BlobStore, ByteRange, PresignOptions } from './blob-store';
 import { uploadFile } from './s3-file-upload';
+import type { S3StoreOptions } from './s3-options';
 import { markFromStorage } from './storage-errors';
-
-export interface S3StoreOptions {
-  /** e.g. https://s3.eu-west-1.amazonaws.com, https://ACCOUNT.r2.cloudflarestorage.com, http://minio:9000. */
-  endpoint: string | undefined;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** bucket in the path (MinIO, s3rver, most self-hosted stores) instead of in the host name. */
-  forcePathStyle: boolean;
-}
 
 /**
  * Open media streams each hold a connection to the store until the listener has read them (a

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../media/sharp';
 import { escapeHtml } from './meta-tags';
 import { OG_IMAGE } from './previews.service';
 
@@ -45,6 +45,7 @@ function drawWaveform(pixels: Buffer, peaks: number[]) {
 /** A line of text as a transparent PNG; Pango markup, so the text itself is escaped. */
 async function textImage(text: string, font: string, colour: string, box: { width: number; height: number }) {
   const markup = `<span foreground="${colour}">${escapeHtml(text)}</span>`;
+  const sharp = await loadSharp();
   const natural = await sharp({
     text: { text: markup, font, width: box.width, wrap: 'word-char', rgba: true },
   })
@@ -79,6 +80,7 @@ export async function renderOgImage(input: {
     textImage(`by ${cut(input.author, 80)}`, 'sans 34', '#a8adbd', { width: W - 2 * MARGIN, height: 50 }),
     textImage('Journal', 'sans bold 28', '#67d8c4', { width: 400, height: 40 }),
   ]);
+  const sharp = await loadSharp();
   return sharp(pixels, { raw: { width: W, height: H, channels: 3 } })
     .composite([
       { input: title, left: MARGIN, top: 50 },

@@ -56,15 +56,23 @@ export async function startApp({ dataDir, databaseUrl, env = {} }) {
   return app;
 }
 
-/** bench/reference-server.mjs answering `bodies` ({url: {type, body}}) from memory. */
-export async function startReference(bodies, workDir) {
+/**
+ * bench/reference-server.mjs answering `bodies` ({url: {type, body}}) from memory: bare Fastify on
+ * `baseUrl`, bare Node (node:http) on `nodeUrl`; `patch` ({type, body}) is bare Node's answer to
+ * any write.
+ */
+export async function startReference(bodies, workDir, { patch } = {}) {
   const port = await freePort();
+  const nodePort = await freePort();
   const file = path.join(workDir, 'reference-bodies.json');
-  writeFileSync(file, JSON.stringify(bodies));
-  const child = fork(path.join(root, 'bench/reference-server.mjs'), [String(port), file, workDir], {
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  writeFileSync(file, JSON.stringify({ get: bodies, patch }));
+  const child = fork(
+    path.join(root, 'bench/reference-server.mjs'),
+    [String(port), String(nodePort), file, workDir],
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+  );
   const ref = captured(child, `http://127.0.0.1:${port}`);
+  ref.nodeUrl = `http://127.0.0.1:${nodePort}`;
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', () => reject(new Error(`reference server exited:\n${ref.output()}`)));

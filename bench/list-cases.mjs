@@ -14,7 +14,7 @@ import path from 'node:path';
 import { signInAsDemo } from '../src/test/server-process.ts';
 import { editLoop, healthWhileEditing, listLoop } from './lib/journal-cases.mjs';
 import { load } from './lib/measure.mjs';
-import { freshPostgresDatabase, gitRevision, startApp, startReference } from './lib/processes.mjs';
+import { freshPostgresDatabase, gitRevision, startApp, startRecordedReference } from './lib/processes.mjs';
 import { apiClient, seedEquipment, seedTracks } from './lib/seed.mjs';
 import { selection } from './lib/select.mjs';
 
@@ -52,22 +52,13 @@ try {
     stops.unshift(uncached.stop);
     bases.uncached = uncached.baseUrl;
   }
-  // bare Node's answer to a PATCH: the app's own answer to one.
-  const patched = await api('PATCH', `/api/tracks/${trackIds[0]}`, { notes: 'Bench reference edit' });
-  const get = async (url) => {
-    const res = await fetch(app.baseUrl + url, { headers });
-    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-    return { type: res.headers.get('content-type'), body: await res.text() };
-  };
-  const ref = await startReference(
-    {
-      '/api/tracks': await get('/api/tracks'),
-      '/api/health': await get('/api/health'),
-      '/api/auth/user': await get('/api/auth/user'),
-    },
+  const ref = await startRecordedReference({
+    baseUrl: app.baseUrl,
+    session,
+    urls: ['/api/tracks', '/api/health', '/api/auth/user'],
+    trackId: trackIds[0],
     workDir,
-    { patch: { type: 'application/json; charset=utf-8', body: JSON.stringify(patched) } },
-  );
+  });
   stops.unshift(ref.stop);
   const references = { fastify: ref.baseUrl, node: ref.nodeUrl };
   const sides = ['reference', 'app', ...(bases.uncached ? ['uncached'] : [])];

@@ -26,7 +26,7 @@ import {
   gitRevision,
   startApp,
   startNginx,
-  startReference,
+  startRecordedReference,
 } from './lib/processes.mjs';
 import { apiClient, seedEquipment, seedPlaylists, seedTracks, uploadWav } from './lib/seed.mjs';
 import { selection } from './lib/select.mjs';
@@ -112,25 +112,13 @@ try {
 
   const LIST_URLS = ['/api/tracks', '/api/tracks?limit=50', '/api/auth/user', '/api/health'];
   const reference = async () => {
-    // bare Node's answer to the edit loops' PATCH: the app's own answer to one (first, so that the
-    // list recorded below already holds the change).
-    let patch;
-    if (trackIds.length) {
-      const res = await fetch(`${app.baseUrl}/api/tracks/${trackIds[0]}`, {
-        method: 'PATCH',
-        headers: { ...headers, 'x-csrf-token': session.token, 'content-type': 'application/json' },
-        body: JSON.stringify({ notes: 'Bench reference edit' }),
-      });
-      if (res.status !== 200) throw new Error(`PATCH /api/tracks/{id} answered ${res.status}`);
-      patch = { type: res.headers.get('content-type'), body: await res.text() };
-    }
-    const bodies = {};
-    for (const url of LIST_URLS) {
-      const res = await fetch(app.baseUrl + url, { headers });
-      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-      bodies[url] = { type: res.headers.get('content-type'), body: await res.text() };
-    }
-    const ref = await startReference(bodies, workDir, { patch });
+    const ref = await startRecordedReference({
+      baseUrl: app.baseUrl,
+      session,
+      urls: LIST_URLS,
+      trackId: trackIds[0],
+      workDir,
+    });
     stops.unshift(ref.stop);
     return ref;
   };

@@ -81,6 +81,32 @@ export async function startReference(bodies, workDir, { patch } = {}) {
 }
 
 /**
+ * startReference() answering what the app at `baseUrl` answers now: each of `urls` fetched signed in
+ * as `session` ({ cookie, token }), and, given `trackId`, the app's answer to a PATCH of that track's
+ * notes as bare Node's answer to any write (the PATCH first, so the recorded list holds the change).
+ */
+export async function startRecordedReference({ baseUrl, session, urls, trackId, workDir }) {
+  const headers = { cookie: session.cookie };
+  let patch;
+  if (trackId !== undefined) {
+    const res = await fetch(`${baseUrl}/api/tracks/${trackId}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'x-csrf-token': session.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ notes: 'Bench reference edit' }),
+    });
+    if (res.status !== 200) throw new Error(`PATCH /api/tracks/${trackId} answered ${res.status}`);
+    patch = { type: res.headers.get('content-type'), body: await res.text() };
+  }
+  const bodies = {};
+  for (const url of urls) {
+    const res = await fetch(baseUrl + url, { headers });
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+    bodies[url] = { type: res.headers.get('content-type'), body: await res.text() };
+  }
+  return startReference(bodies, workDir, { patch });
+}
+
+/**
  * nginx serving the files under `rootDir`, unprivileged, from bench/nginx.conf; with `proxy`
  * ({ app: 'host:port', filesDir }), it also proxies to the app on `proxyUrl` and serves its
  * X-Accel-Redirect answers from `filesDir` (STREAM_OFFLOAD=nginx, decision 0069).

@@ -2,7 +2,8 @@
 // npm run bench [-- --quick] [-- --postgres] [-- --only NAME,…]: the app against references on this
 // machine (issue 11). Seeds through the real API of the built server, starts a bare Fastify server
 // answering the same bytes (and taking uploads the plainest way) and nginx serving the same audio
-// file, runs each pair interleaved three times (autocannon; wrk for Range) and prints one table.
+// file, runs each pair interleaved three times (autocannon; wrk for Range, the full list and the
+// edit loops) and prints one table; a bare Node server is the reference of the issue-30 cases.
 // Exits 1 when a median misses bench/budgets.json — except with --quick (seconds, small data; CI
 // runs it so the harness cannot rot), which fails only when the harness itself breaks (exit 2).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,14 +13,20 @@ import { signInAsDemo } from '../src/test/server-process.ts';
 import { archiveRow, bulkRow } from './lib/bulk.mjs';
 import { lcpRows, offloadRows, rangeRows, searchRow, uploadRows } from './lib/cases.mjs';
 import { filterRow } from './lib/filter-case.mjs';
+import {
+  healthWhileEditingRow,
+  listAfterChangeRow,
+  listRow,
+  rssAfterStartRow,
+} from './lib/journal-cases.mjs';
 import { chromiumVersion, lighthouseDetails, lighthouseRows } from './lib/lighthouse.mjs';
-import { exitCodeFor, judge, load, pair, table } from './lib/measure.mjs';
+import { detailsTable, exitCodeFor, judge, load, pair, table } from './lib/measure.mjs';
 import {
   freshPostgresDatabase,
   gitRevision,
   startApp,
   startNginx,
-  startReference,
+  startRecordedReference,
 } from './lib/processes.mjs';
 import { apiClient, seedEquipment, seedPlaylists, seedTracks, uploadWav } from './lib/seed.mjs';
 import { selection } from './lib/select.mjs';
@@ -46,6 +53,8 @@ const label = (size) => (size >= 1000 ? `${size / 1000}k` : String(size));
 // Quick runs count requests (few enough to stay inside the app's default limits should they still
 // be on); full runs last 10 s each.
 const span = (connections) => (quick ? { amount: Math.max(20, connections) } : { duration: 10 });
+// wrk's runs (the list, the edit loops) last whole seconds.
+const WRK_SECONDS = quick ? 1 : 10;
 
 const budgets = JSON.parse(readFileSync(path.join(import.meta.dirname, 'budgets.json'), 'utf8'));
 const workDir = mkdtempSync(path.join(tmpdir(), 'journal-bench-'));
@@ -59,6 +68,7 @@ const say = (line) => console.log(`[bench ${((performance.now() - started) / 100
 const needTracks = wantsFamily(
   'journal-',
   'health-under-list',
+  'health-while-editing',
   'lcp-journal',
   'search-',
   'bulk-',
@@ -75,6 +85,11 @@ try {
   const session = await signInAsDemo(app.baseUrl);
   const api = apiClient(app.baseUrl, session);
   const headers = { cookie: session.cookie };
+  // Issue 30: the app's memory once started and signed in, before anything is seeded.
+  if (wants('rss-after-start')) {
+    say('rss-after-start');
+    rows.push(await rssAfterStartRow({ app }));
+  }
 
   const trackIds = [];
   const tags = await seedEquipment(api);
@@ -97,37 +112,54 @@ try {
 
   const LIST_URLS = ['/api/tracks', '/api/tracks?limit=50', '/api/auth/user', '/api/health'];
   const reference = async () => {
-    const bodies = {};
-    for (const url of LIST_URLS) {
-      const res = await fetch(app.baseUrl + url, { headers });
-      if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
-      bodies[url] = { type: res.headers.get('content-type'), body: await res.text() };
-    }
-    const ref = await startReference(bodies, workDir);
+    const ref = await startRecordedReference({
+      baseUrl: app.baseUrl,
+      session,
+      urls: LIST_URLS,
+      trackId: trackIds[0],
+      workDir,
+    });
     stops.unshift(ref.stop);
     return ref;
   };
   let ref = await reference();
   const base = (side) => (side === 'app' ? app.baseUrl : ref.baseUrl);
-  const latency = (name, url, connections) =>
-    pair(
-      name,
-      'p99',
-      (side) => load({ url: `${base(side)}${url}`, headers, connections, ...span(connections) }).figures,
-    );
+  const fastify = { reference: 'bare Fastify' };
 
+  // The full list, then (issue 30) the full list right after an edit and, on the largest journal,
+  // /api/health while one person edits and reloads it.
   const listCases = async (size) => {
+    const cases = { session, trackIds, seconds: WRK_SECONDS };
     for (const connections of [1, 50]) {
       const name = `journal-list-${label(size)}-${connections}c`;
       if (!wants(name)) continue;
       say(name);
-      rows.push(await latency(name, '/api/tracks', connections));
+      rows.push(await listRow({ name, app, ref, ...cases, connections }));
+    }
+    for (const connections of [1, 50]) {
+      const name = `journal-list-after-change-${label(size)}-${connections}c`;
+      if (!wants(name)) continue;
+      say(name);
+      rows.push(await listAfterChangeRow({ name, app, ref, ...cases, connections }));
+    }
+    const healthName = `health-while-editing-${label(size)}`;
+    if (size === SIZES.at(-1) && wants(healthName)) {
+      say(healthName);
+      rows.push(await healthWhileEditingRow({ name: healthName, app, ref, ...cases }));
     }
   };
   if (needTracks) await listCases(SIZES[0]);
   if (wants('journal-first-page-1c')) {
     say('journal-first-page-1c');
-    rows.push(await latency('journal-first-page-1c', '/api/tracks?limit=50', 1));
+    rows.push(
+      await pair(
+        'journal-first-page-1c',
+        'p99',
+        (side) =>
+          load({ url: `${base(side)}/api/tracks?limit=50`, headers, connections: 1, ...span(1) }).figures,
+        fastify,
+      ),
+    );
   }
 
   if (needRange) {
@@ -172,6 +204,20 @@ try {
         'auth-user',
         'reqPerSec',
         (side) => load({ url: `${base(side)}/api/auth/user`, headers, connections: 1, ...span(1) }).figures,
+        fastify,
+      ),
+    );
+  }
+  // Issue 30: what every signed-in request costs, at 50 connections, against bare Node.
+  if (wants('auth-user-50c')) {
+    say('auth-user-50c');
+    const url = (side) => `${side === 'app' ? app.baseUrl : ref.nodeUrl}/api/auth/user`;
+    rows.push(
+      await pair(
+        'auth-user-50c',
+        'reqPerSec',
+        (side) => load({ url: url(side), headers, connections: 50, ...span(50) }).figures,
+        { reference: 'bare Node' },
       ),
     );
   }
@@ -186,19 +232,24 @@ try {
     if (!wants(name)) continue;
     say(name);
     rows.push(
-      await pair(name, 'p99', async (side) => {
-        const busy = load({
-          url: `${base(side)}${listUrl}`,
-          headers,
-          connections: 1,
-          duration: 600,
-          ...(quick ? { amount: 30 } : {}),
-        });
-        const health = await load({ url: `${base(side)}/api/health`, connections: 1, ...span(1) }).figures;
-        busy.stop();
-        await busy.figures;
-        return health;
-      }),
+      await pair(
+        name,
+        'p99',
+        async (side) => {
+          const busy = load({
+            url: `${base(side)}${listUrl}`,
+            headers,
+            connections: 1,
+            duration: 600,
+            ...(quick ? { amount: 30 } : {}),
+          });
+          const health = await load({ url: `${base(side)}/api/health`, connections: 1, ...span(1) }).figures;
+          busy.stop();
+          await busy.figures;
+          return health;
+        },
+        fastify,
+      ),
     );
   }
 
@@ -249,8 +300,14 @@ try {
     rows.push(...(await lighthouseRows({ pages: lighthousePages, rounds: LIGHTHOUSE_RUNS, say })));
 
   for (const size of SIZES.slice(1)) {
-    if (!wantsFamily(`journal-list-${label(size)}`, `search-${label(size)}`, `journal-filter-${label(size)}`))
-      continue;
+    const families = [
+      'journal-list',
+      'journal-list-after-change',
+      'health-while-editing',
+      'search',
+      'journal-filter',
+    ];
+    if (!wantsFamily(...families.map((family) => `${family}-${label(size)}`))) continue;
     say(`seeding up to ${size} tracks`);
     trackIds.push(...(await seedTracks(api, tags, trackIds.length, size)));
     await stops.shift()(); // the reference, whose bytes are now stale
@@ -299,10 +356,13 @@ try {
     `npm run bench${quick ? ' -- --quick (small data: timings not judged)' : ''}${only ? ` --only ${only.join(',')}` : ''} on ${database}, ${new Date().toISOString().slice(0, 16)} UTC, commit ${gitRevision()}`,
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GB, load ${loadavg()[0].toFixed(2)}; Node ${process.version}; rate limits asked off (RATE_LIMIT_PER_MINUTE=0)`,
     `Data: ${trackIds.length} tracks with equipment tags, ${needTracks ? PLAYLISTS : 0} playlists; Range file ${(RANGE_FILE_BYTES / MIB).toFixed(0)} MiB WAV (wrk, ${RANGE_SECONDS} s a run); upload ${(UPLOAD_BYTES / MIB).toFixed(0)} MiB; LCP ${LCP_LOADS} cold load(s); Lighthouse ${LIGHTHOUSE_RUNS} run(s) a page (mobile, simulated throttling); medians of 3 interleaved runs`,
+    `Load: autocannon ${quick ? 'a few dozen requests' : '10 s'} a run; wrk ${WRK_SECONDS} s a run, one thread a connection, for the full list, the edit loops and Range; latencies to the microsecond`,
   ];
   console.log(`\n${heading.join('\n')}\n\n${table(judged)}\n`);
-  const details = lighthouseDetails(judged, budgets);
-  if (details) console.log(`Lighthouse (${chromiumVersion()}):\n${details}\n`);
+  const details = detailsTable(judged);
+  if (details) console.log(`Further figures of the same runs (medians):\n${details}\n`);
+  const lighthouse = lighthouseDetails(judged, budgets);
+  if (lighthouse) console.log(`Lighthouse (${chromiumVersion()}):\n${lighthouse}\n`);
   process.exitCode = exitCodeFor(judged, { quick });
   if (process.exitCode === 1) {
     console.error(

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { coldLcp, launchChromium } from './lcp.mjs';
-import { load, pair, single, skipped } from './measure.mjs';
+import { derive, load, pair, single, skipped } from './measure.mjs';
 import { startNginx } from './processes.mjs';
 import { timedUpload, writeNoiseWav } from './upload.mjs';
 import { wrkRange } from './wrk.mjs';
@@ -25,16 +25,21 @@ async function checkRange(url, cookie) {
     );
 }
 
-/** range-1mib[-offload]-<n>c: random 1 MiB Ranges, app URL against nginx serving the same file. */
-export async function rangeRows({ prefix, appUrl, nginxUrl, fileBytes, cookie, seconds, say }) {
+/**
+ * range-1mib[-offload]-<n>c: random 1 MiB Ranges, app URL against nginx serving the same file. With
+ * `p99`, each also gives a row <name>-p99: the latency of the same runs (issue 30).
+ */
+export async function rangeRows({ prefix, appUrl, nginxUrl, fileBytes, cookie, seconds, say, p99 }) {
   await checkRange(appUrl, cookie);
   await checkRange(nginxUrl);
   const rows = [];
   for (const connections of [1, 50]) {
     const name = `${prefix}-${connections}c`;
     say(name);
-    rows.push(
-      await pair(name, 'throughput', (side) =>
+    const row = await pair(
+      name,
+      'throughput',
+      (side) =>
         wrkRange({
           url: side === 'app' ? appUrl : nginxUrl,
           fileBytes,
@@ -42,8 +47,9 @@ export async function rangeRows({ prefix, appUrl, nginxUrl, fileBytes, cookie, s
           connections,
           seconds,
         }),
-      ),
+      { reference: 'nginx' },
     );
+    rows.push(row, ...(p99 ? [derive(row, `${name}-p99`, 'p99')] : []));
   }
   return rows;
 }
@@ -54,7 +60,7 @@ export async function rangeRows({ prefix, appUrl, nginxUrl, fileBytes, cookie, s
  * reason printed, when the app does not answer the stream with X-Accel-Redirect.
  */
 export async function offloadRows({ app, dataDir, trackId, headers, mediaDir, fileBytes, seconds, say }) {
-  const names = ['range-1mib-offload-1c', 'range-1mib-offload-50c'];
+  const names = ['1c', '1c-p99', '50c', '50c-p99'].map((suffix) => `range-1mib-offload-${suffix}`);
   const streamPath = `/api/tracks/${trackId}/stream`;
   const probe = await fetch(app.baseUrl + streamPath, { headers: { ...headers, range: 'bytes=0-0' } });
   await probe.body?.cancel();
@@ -62,7 +68,7 @@ export async function offloadRows({ app, dataDir, trackId, headers, mediaDir, fi
   if (!target?.startsWith('/_protected/')) {
     const reason = `the app answered ${probe.status} without X-Accel-Redirect: /_protected/… under STREAM_OFFLOAD=nginx`;
     say(`range-1mib-offload: skipped (${reason})`);
-    return names.map((name) => skipped(name, 'throughput', reason));
+    return names.map((name) => skipped(name, name.endsWith('-p99') ? 'p99' : 'throughput', reason));
   }
   // The key names a file under the storage folder (DATA_DIR/files); found rather than assumed.
   const key = decodeURIComponent(target.slice('/_protected/'.length));
@@ -82,6 +88,7 @@ export async function offloadRows({ app, dataDir, trackId, headers, mediaDir, fi
       cookie: headers.cookie,
       seconds,
       say,
+      p99: true,
     });
   } finally {
     await nginx.stop();
@@ -98,7 +105,6 @@ export async function uploadRows({ app, ref, api, headers, workDir, bytes, say }
   const file = path.join(workDir, 'upload.wav');
   say(`upload-${label}: writing the file`);
   writeNoiseWav(file, bytes);
-  const results = { reference: [], app: [] };
   try {
     const run = async (side) => {
       const r =
@@ -114,19 +120,14 @@ export async function uploadRows({ app, ref, api, headers, workDir, bytes, say }
       if (r.status !== 201)
         throw new Error(`upload-${label}: the ${side} answered ${r.status}: ${r.body.slice(0, 300)}`);
       if (side === 'app') await api('DELETE', `/api/tracks/${JSON.parse(r.body).id}`, undefined, [200, 204]);
-      results[side].push(r);
       return { ...r, requests: 1, bad: 0 };
     };
     say(`upload-${label}`);
-    const throughput = await pair(`upload-${label}-throughput`, 'throughput', run);
-    // The RSS row reuses the same runs: pair() over the recorded figures, in the same order.
-    const replay = { reference: 0, app: 0 };
-    const rss = await pair(`upload-${label}-rss`, 'rssMb', async (side) => ({
-      ...results[side][replay[side]++],
-      requests: 1,
-      bad: 0,
-    }));
-    return [throughput, rss];
+    const throughput = await pair(`upload-${label}-throughput`, 'throughput', run, {
+      reference: 'bare Fastify',
+    });
+    // The RSS row: the same runs' peak growth of the receiving process.
+    return [throughput, derive(throughput, `upload-${label}-rss`, 'rssMb')];
   } finally {
     rmSync(file, { force: true });
   }

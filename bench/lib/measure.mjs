@@ -2,9 +2,19 @@
 // (LCP), the budget rule and the one table.
 import autocannon from 'autocannon';
 
-/** One autocannon run; resolves with the figures the table compares. `stopWith` ends it early. */
+/** Nearest-rank percentile `p` (0–100) of ascending `sorted`. */
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] : Number.NaN;
+
+/**
+ * One autocannon run; resolves with the figures the table compares. `stopWith` ends it early.
+ * Latencies come from each answer's own time (autocannon's 'response' event, process.hrtime: a
+ * fraction of a millisecond), not from its histogram, which holds whole milliseconds and made a
+ * bare reference's p99 0 ms (issue 30, decision 0485).
+ */
 export function load(options) {
   let instance;
+  const times = [];
   const done = new Promise((resolve, reject) => {
     // A run cut by `amount` ends only on autocannon's next sample tick: 100 ms rather than the
     // default second keeps --quick quick (totals and latencies do not depend on the tick).
@@ -12,6 +22,10 @@ export function load(options) {
     instance = autocannon({ sampleInt, ...options, timeout: 30 }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
+    // As autocannon's own latencies: 2xx answers only (any other fails the run anyway).
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status >= 200 && status < 300) times.push(ms);
+    });
   });
   const figures = done.then((r) => {
     // A run cut by `amount` still ends on autocannon's next tick, so its length says little:
@@ -20,9 +34,10 @@ export function load(options) {
       options.amount === undefined
         ? r.requests.total / Math.max(r.duration, 0.01)
         : ((options.connections ?? 1) * 1000) / Math.max(r.latency.mean, 0.01);
+    const sorted = Float64Array.from(times).sort();
     return {
-      p50: r.latency.p50,
-      p99: r.latency.p99,
+      p50: sorted.length ? percentile(sorted, 50) : r.latency.p50,
+      p99: sorted.length ? percentile(sorted, 99) : r.latency.p99,
       reqPerSec,
       throughput: reqPerSec * (r.throughput.total / Math.max(r.requests.total, 1)),
       requests: r.requests.total,
@@ -37,9 +52,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /**
  * Runs `makeRun('reference')` then `makeRun('app')`, `rounds` times, and returns the medians of
  * `metric` and the spread ((max - min) / median) for each. Any failed request breaks the harness.
+ * `reference` names the reference in the table ('bare Fastify', 'bare Node', 'nginx'); `details`
+ * ([{ label, key, unit }]) are further figures of the same runs, printed under the table.
  */
-export async function pair(name, metric, makeRun, rounds = 3) {
-  const samples = { reference: [], app: [] };
+export async function pair(name, metric, makeRun, { rounds = 3, reference, details } = {}) {
+  const runs = { reference: [], app: [] };
   for (let round = 0; round < rounds; round++) {
     for (const side of ['reference', 'app']) {
       const figures = await makeRun(side);
@@ -48,16 +65,41 @@ export async function pair(name, metric, makeRun, rounds = 3) {
           `${name}: the ${side} answered ${figures.bad} of ${figures.requests} requests with errors`,
         );
       }
-      samples[side].push(figures[metric]);
+      runs[side].push(figures);
     }
   }
-  return { name, metric, app: summary(samples.app), reference: summary(samples.reference) };
+  const of = (side, key) => runs[side].map((figures) => figures[key]);
+  return {
+    name,
+    metric,
+    app: summary(of('app', metric)),
+    reference: { ...summary(of('reference', metric)), label: reference },
+    runs,
+    ...(details && {
+      details: details.map((d) => ({
+        ...d,
+        app: median(of('app', d.key)),
+        reference: median(of('reference', d.key)),
+      })),
+    }),
+  };
 }
 
 const summary = (values) => {
   const mid = median(values);
   return { median: mid, spread: mid ? (Math.max(...values) - Math.min(...values)) / mid : 0 };
 };
+
+/** Another row from the runs of a pair() row: `metric` of the same figures, under its own name. */
+export function derive(row, name, metric) {
+  const of = (side) => row.runs[side].map((figures) => figures[metric]);
+  return {
+    name,
+    metric,
+    app: summary(of('app')),
+    reference: { ...summary(of('reference')), label: row.reference.label },
+  };
+}
 
 /** A case with no reference (LCP: its budget is absolute): `run()` `rounds` times, median kept. */
 export async function single(name, metric, run, rounds = 3) {
@@ -69,13 +111,17 @@ export async function single(name, metric, run, rounds = 3) {
 /** A case that could not run here (e.g. the app does not offload): printed with the reason. */
 export const skipped = (name, metric, reason) => ({ name, metric, skipped: reason });
 
+// Milliseconds to two decimals under 10 ms: a bare reference answers within a fraction of one.
+const ms = (v) => v.toFixed(v < 10 ? 2 : 1);
 const UNITS = {
-  p50: (v) => `${v.toFixed(1)} ms p50`,
-  p99: (v) => `${v.toFixed(1)} ms p99`,
+  p50: (v) => `${ms(v)} ms p50`,
+  p99: (v) => `${ms(v)} ms p99`,
   reqPerSec: (v) => `${Math.round(v)} req/s`,
   throughput: (v) => `${(v / 1e6).toFixed(0)} MB/s`,
   lcp: (v) => `${v.toFixed(0)} ms LCP`,
+  // rssMb: a growth over the level before the work; rssMbAbsolute: the whole resident size.
   rssMb: (v) => `+${v.toFixed(1)} MB RSS`,
+  rssMbAbsolute: (v) => `${v.toFixed(1)} MB RSS (whole)`,
   ms: (v) => `${v.toFixed(0)} ms`,
   lighthouse: (v) =>
     `${CATEGORIES.map(([key, short]) => `${short} ${v[key] ?? '—'}`).join(' · ')} · ${v.installable ? 'installable' : 'not installable'}`,
@@ -110,7 +156,8 @@ const lighthouseLimits = (budget) => [
 /**
  * Checks each row against bench/budgets.json; returns the rows with `verdict` filled in. Ratio
  * budgets (maxRatio, minRatio) bound app ÷ reference; absolute ones bound the app's own median:
- * maxMs (a latency or LCP in ms) and maxMb (an RSS growth in MB). Lighthouse rows (issue 25) have
+ * maxMs (a latency or LCP in ms) and maxMb (MB: an RSS growth, metric rssMb, or a whole resident
+ * size, metric rssMbAbsolute). Lighthouse rows (issue 25) have
  * minimum scores per category (`min`) and `installable`. A skipped case misses nothing.
  */
 export function judge(rows, budgets, database) {
@@ -138,7 +185,7 @@ export function judge(rows, budgets, database) {
         (budget.maxMb === undefined || app <= budget.maxMb);
       const limits = [
         budget.maxMs !== undefined && `≤ ${budget.maxMs} ms`,
-        budget.maxMb !== undefined && `< ${budget.maxMb} MB`,
+        budget.maxMb !== undefined && `≤ ${budget.maxMb} MB`,
         budget.maxRatio !== undefined && `≤ ${budget.maxRatio}×`,
         budget.minRatio !== undefined && `≥ ${budget.minRatio}×`,
       ].filter(Boolean);
@@ -168,9 +215,26 @@ export function table(rows) {
       continue;
     }
     const ref = row.reference;
+    const refCell = ref ? `${unit(ref.median)}${ref.label ? ` (${ref.label})` : ''}` : '—';
     lines.push(
-      `| ${row.name} | ${unit(row.app.median)} | ${ref ? unit(ref.median) : '—'} | ${ref ? row.ratio.toFixed(2) : '—'} | ${pct(row.app.spread)} / ${ref ? pct(ref.spread) : '—'} | ${row.verdict} |`,
+      `| ${row.name} | ${unit(row.app.median)} | ${refCell} | ${ref ? row.ratio.toFixed(2) : '—'} | ${pct(row.app.spread)} / ${ref ? pct(ref.spread) : '—'} | ${row.verdict} |`,
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The further figures of the rows that have them (pair()'s `details`: the edit loops' GET p50 and
+ * PATCH latencies, loops a second), medians of the same runs, as Markdown; '' when none has any.
+ */
+export function detailsTable(rows) {
+  const format = (v, unit) => (unit === 'ms' ? `${ms(v)} ms` : `${Math.round(v)}${unit}`);
+  const lines = rows.flatMap((row) =>
+    (row.details ?? []).map(
+      (d) =>
+        `| ${row.name} | ${d.label} | ${format(d.app, d.unit)} | ${format(d.reference, d.unit)} | ${(d.app / d.reference).toFixed(2)} |`,
+    ),
+  );
+  if (!lines.length) return '';
+  return ['| case | figure | app | reference | ratio |', '|---|---|---|---|---|', ...lines].join('\n');
 }

@@ -56,20 +56,54 @@ export async function startApp({ dataDir, databaseUrl, env = {} }) {
   return app;
 }
 
-/** bench/reference-server.mjs answering `bodies` ({url: {type, body}}) from memory. */
-export async function startReference(bodies, workDir) {
+/**
+ * bench/reference-server.mjs answering `bodies` ({url: {type, body}}) from memory: bare Fastify on
+ * `baseUrl`, bare Node (node:http) on `nodeUrl`; `patch` ({type, body}) is bare Node's answer to
+ * any write.
+ */
+export async function startReference(bodies, workDir, { patch } = {}) {
   const port = await freePort();
+  const nodePort = await freePort();
   const file = path.join(workDir, 'reference-bodies.json');
-  writeFileSync(file, JSON.stringify(bodies));
-  const child = fork(path.join(root, 'bench/reference-server.mjs'), [String(port), file, workDir], {
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  writeFileSync(file, JSON.stringify({ get: bodies, patch }));
+  const child = fork(
+    path.join(root, 'bench/reference-server.mjs'),
+    [String(port), String(nodePort), file, workDir],
+    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
+  );
   const ref = captured(child, `http://127.0.0.1:${port}`);
+  ref.nodeUrl = `http://127.0.0.1:${nodePort}`;
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', () => reject(new Error(`reference server exited:\n${ref.output()}`)));
   });
   return ref;
+}
+
+/**
+ * startReference() answering what the app at `baseUrl` answers now: each of `urls` fetched signed in
+ * as `session` ({ cookie, token }), and, given `trackId`, the app's answer to a PATCH of that track's
+ * notes as bare Node's answer to any write (the PATCH first, so the recorded list holds the change).
+ */
+export async function startRecordedReference({ baseUrl, session, urls, trackId, workDir }) {
+  const headers = { cookie: session.cookie };
+  let patch;
+  if (trackId !== undefined) {
+    const res = await fetch(`${baseUrl}/api/tracks/${trackId}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'x-csrf-token': session.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ notes: 'Bench reference edit' }),
+    });
+    if (res.status !== 200) throw new Error(`PATCH /api/tracks/${trackId} answered ${res.status}`);
+    patch = { type: res.headers.get('content-type'), body: await res.text() };
+  }
+  const bodies = {};
+  for (const url of urls) {
+    const res = await fetch(baseUrl + url, { headers });
+    if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+    bodies[url] = { type: res.headers.get('content-type'), body: await res.text() };
+  }
+  return startReference(bodies, workDir, { patch });
 }
 
 /**

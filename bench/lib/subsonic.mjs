@@ -52,29 +52,34 @@ export async function transcodeTtfbRow({ appBase, apiKey, trackId, nginxUrl, sam
   say(name);
   let round = 0;
   const lines = [];
-  const row = await pair(name, 'p50', async (side) => {
-    if (side === 'reference') {
-      const figures = await firstByteTimes(
-        Array.from({ length: samples }, () => nginxUrl),
-        (res) => res.status === 200,
+  const row = await pair(
+    name,
+    'p50',
+    async (side) => {
+      if (side === 'reference') {
+        const figures = await firstByteTimes(
+          Array.from({ length: samples }, () => nginxUrl),
+          (res) => res.status === 200,
+        );
+        lines.push(`nginx p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms`);
+        return figures;
+      }
+      // 32…320 kbit/s: a key of its own each time, whatever ran before.
+      const urls = Array.from(
+        { length: samples },
+        () =>
+          `${appBase}/rest/stream.view?id=${trackId}&format=mp3&maxBitRate=${33 + (round++ % 287)}&apiKey=${apiKey}`,
       );
-      lines.push(`nginx p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms`);
+      const figures = await firstByteTimes(
+        urls,
+        (res) =>
+          res.headers.get('content-type') === 'audio/mpeg' && res.headers.get('accept-ranges') === 'none',
+      );
+      lines.push(`app p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms`);
       return figures;
-    }
-    // 32…320 kbit/s: a key of its own each time, whatever ran before.
-    const urls = Array.from(
-      { length: samples },
-      () =>
-        `${appBase}/rest/stream.view?id=${trackId}&format=mp3&maxBitRate=${33 + (round++ % 287)}&apiKey=${apiKey}`,
-    );
-    const figures = await firstByteTimes(
-      urls,
-      (res) =>
-        res.headers.get('content-type') === 'audio/mpeg' && res.headers.get('accept-ranges') === 'none',
-    );
-    lines.push(`app p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms`);
-    return figures;
-  });
+    },
+    { reference: 'nginx, raw file' },
+  );
   say(`${name}: ${lines.join('; ')}`);
   return row;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exitCodeFor, judge, skipped, table } from '../../bench/lib/measure.mjs';
+import { derive, detailsTable, exitCodeFor, judge, pair, skipped, table } from '../../bench/lib/measure.mjs';
 
 // npm run bench exits non-zero on a missed budget; this is the rule it applies (bench/budgets.json).
 const budgets = JSON.parse(
@@ -79,7 +79,7 @@ describe('bench budgets of the new cases (first page, offload, upload, LCP)', ()
       'pglite',
     );
     expect(over?.missed).toBe(true);
-    expect(over?.verdict).toBe('MISSED (< 50 MB)');
+    expect(over?.verdict).toBe('MISSED (≤ 50 MB)');
     expect(under?.missed).toBe(false);
   });
 
@@ -192,6 +192,98 @@ describe('bench budgets of the Subsonic stream cases (issue 26)', () => {
       'pglite',
     );
     expect(judged.map((r) => r.missed)).toEqual([true, false, true, true, false]);
-    expect(table(judged)).toContain('| rest-transcode-ttfb | 120.0 ms p50 | 1.0 ms p50 | 120.00 |');
+    expect(table(judged)).toContain('| rest-transcode-ttfb | 120.0 ms p50 | 1.00 ms p50 | 120.00 |');
+  });
+});
+
+describe('bench budgets of the changing journal (issue 30, decision 0485)', () => {
+  const absolute = (name: string, metric: string, app: number) => ({
+    name,
+    metric,
+    app: { median: app, spread: 0 },
+  });
+
+  it('misses the list right after an edit over 3× bare Node, at 1k and 5k, judged on PostgreSQL only', () => {
+    const rows = [
+      row('journal-list-after-change-1k-1c', 'p99', 3.1, 1),
+      row('journal-list-after-change-1k-50c', 'p99', 29, 10),
+      row('journal-list-after-change-5k-1c', 'p99', 2.9, 1),
+      row('journal-list-after-change-5k-50c', 'p99', 301, 100),
+    ];
+    expect(judge(rows, budgets, 'postgres').map((r) => r.missed)).toEqual([true, false, false, true]);
+    expect(judge(rows, budgets, 'pglite').some((r) => r.missed)).toBe(false);
+  });
+
+  it('judges health while editing and the RSS after start on PGlite only, by their absolute budgets', () => {
+    const rows = [
+      row('health-while-editing-5k', 'p99', 21, 0.2),
+      row('health-while-editing-5k', 'p99', 19, 0.2),
+      absolute('rss-after-start', 'rssMbAbsolute', 251),
+      absolute('rss-after-start', 'rssMbAbsolute', 250),
+    ];
+    expect(judge(rows, budgets, 'pglite').map((r) => r.missed)).toEqual([true, false, true, false]);
+    expect(judge(rows, budgets, 'postgres').some((r) => r.missed)).toBe(false);
+    // The whole resident size, told apart from the growth rows' "+x MB".
+    expect(table(judge([rows[2]!], budgets, 'pglite'))).toContain(
+      '| rss-after-start | 251.0 MB RSS (whole) | — | — | ±0% / — | MISSED (≤ 250 MB) |',
+    );
+  });
+
+  it('misses auth-user at 50 connections under 0.3× bare Node, and offload p99 over 1.5× nginx', () => {
+    const judged = judge(
+      [
+        row('auth-user-50c', 'reqPerSec', 2900, 10000),
+        row('auth-user-50c', 'reqPerSec', 3100, 10000),
+        row('range-1mib-offload-1c-p99', 'p99', 1.6, 1),
+        row('range-1mib-offload-50c-p99', 'p99', 140, 100),
+      ],
+      budgets,
+      'pglite',
+    );
+    expect(judged.map((r) => r.missed)).toEqual([true, false, true, false]);
+  });
+
+  it('compares sub-millisecond references and names them (no 2 ÷ 0 any more)', () => {
+    const fast = {
+      ...row('journal-list-1k-1c', 'p99', 1.1, 0.41),
+      reference: { median: 0.41, spread: 0.1, label: 'bare Fastify' },
+    };
+    const [judged] = judge([fast], budgets, 'postgres');
+    expect(judged?.ratio).toBeCloseTo(2.68, 2);
+    expect(judged?.missed).toBe(false);
+    expect(table([judged!])).toContain(
+      '| journal-list-1k-1c | 1.10 ms p99 | 0.41 ms p99 (bare Fastify) | 2.68 |',
+    );
+  });
+
+  it('keeps every run of a pair, derives a second row from them and prints the further figures', async () => {
+    const figures = {
+      reference: [0.3, 0.5, 0.4].map((p99) => ({
+        p99,
+        patchP99: p99 / 10,
+        throughput: 100,
+        requests: 9,
+        bad: 0,
+      })),
+      app: [4, 6, 5].map((p99) => ({ p99, patchP99: p99 * 2, throughput: 90, requests: 9, bad: 0 })),
+    };
+    const next = { reference: 0, app: 0 };
+    const paired = await pair(
+      'journal-list-after-change-1k-1c',
+      'p99',
+      async (side) => figures[side][next[side]++]!,
+      { reference: 'bare Node', details: [{ label: 'PATCH p99', key: 'patchP99', unit: 'ms' }] },
+    );
+    expect(paired.app?.median).toBe(5);
+    expect(paired.reference?.median).toBe(0.4);
+    expect(paired.reference?.label).toBe('bare Node');
+    expect(derive(paired, 'other', 'throughput').app?.median).toBe(90);
+    expect(detailsTable([paired])).toContain(
+      '| journal-list-after-change-1k-1c | PATCH p99 | 10.0 ms | 0.04 ms | 250.00 |',
+    );
+    // A failed request breaks the harness rather than being timed.
+    await expect(
+      pair('x', 'p99', async () => ({ p99: 1, requests: 10, bad: 1 }), { rounds: 1 }),
+    ).rejects.toThrow(/1 of 10/);
   });
 });

@@ -76,6 +76,8 @@ export const tracks = pgTable(
       t.id,
     ),
     index('tracks_created_idx').on(t.createdAt),
+    // The list cache reads what changed since the revision it holds (decision 0490).
+    index('tracks_user_list_revision_idx').on(t.userId, t.listRevision),
     // Start-up finds the tracks still waiting for processing.
     index('tracks_processing_state_idx').on(t.processingState),
     // Search (issue 13, decision 0131): words of the name and notes, and trigrams of the name for typos.

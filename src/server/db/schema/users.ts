@@ -54,6 +54,9 @@ export const users = pgTable(
     // GET /api/tracks shows of this user changes (migration 0004, decision 0084): the journal
     // list cache compares it for equality, never writes it.
     journalRevision: bigint({ mode: 'number' }).notNull().default(sql`nextval('journal_revision_seq')`),
+    // Renewed with journalRevision when a track leaves the list (deleted): the list cache, which
+    // otherwise reads only tracks changed since its revision, then reads every id (decision 0490).
+    journalRemovalRevision: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import type { TrackSort } from '../../../shared/schemas/tracks';
 import {
   etagMatches,
   preferredEncoding,
@@ -7,49 +8,98 @@ import {
   type TrackListSource,
   trackListEtag,
 } from './track-list.cache';
-import type { ListedTrack, TrackChange } from './track-list.query';
+import type { ListedTrack } from './track-list.changes';
 
-/** A journal as the database holds it: tracks in list order, each with its revision and JSON. */
+/** A journal as the database holds it: tracks with revisions, JSON and sort keys, and removals. */
 class FakeJournal implements TrackListSource {
   tracks: ListedTrack[] = [];
   calls: string[] = [];
+  removal = 0;
   #next = 100;
 
-  put(id: number, json: string, at?: number): number {
+  /** Inserts (newest upload) or changes a track; `fileCreated` moves it in the dateCreated order. */
+  put(id: number, json: string, fileCreated?: string | null): number {
     const revision = this.#next++;
-    const track = { id, revision, json };
-    const index = this.tracks.findIndex((t) => t.id === id);
-    if (index >= 0) this.tracks[index] = track;
-    else this.tracks.splice(at ?? 0, 0, track);
+    const old = this.tracks.find((t) => t.id === id);
+    const created = old?.created ?? `2026-01-01T00:00:${String(revision).padStart(6, '0')}Z`;
+    const track = {
+      id,
+      revision,
+      json,
+      created,
+      fileCreated: fileCreated === undefined ? (old?.fileCreated ?? null) : fileCreated,
+    };
+    this.tracks = [...this.tracks.filter((t) => t.id !== id), track];
     return revision;
   }
 
-  remove(id: number) {
+  remove(id: number, at = this.#next++) {
     this.tracks = this.tracks.filter((t) => t.id !== id);
+    this.removal = at;
   }
 
-  async all() {
-    this.calls.push('all');
-    return this.tracks.map((t) => ({ ...t }));
+  /** The list as the database orders it. */
+  ordered(sort: TrackSort) {
+    const key = (t: ListedTrack) =>
+      `${sort === 'dateCreated' ? (t.fileCreated ?? '0000') : ''}|${t.created}|${String(t.id).padStart(6, '0')}`;
+    return [...this.tracks].sort((a, b) => (key(a) < key(b) ? 1 : -1));
   }
 
-  async changes(since: number): Promise<TrackChange[]> {
-    this.calls.push(`changes ${since}`);
-    return this.tracks.map((t) => ({ ...t, json: t.revision > since ? t.json : null }));
+  source(sort: TrackSort): TrackListSource {
+    return {
+      all: async () => {
+        this.calls.push('all');
+        return this.ordered(sort).map((t) => ({ ...t }));
+      },
+      changedSince: async (since) => {
+        this.calls.push(`changedSince ${since}`);
+        return { removal: this.removal, changed: this.tracks.filter((t) => t.revision > since) };
+      },
+      versions: async (since) => {
+        this.calls.push(`versions ${since}`);
+        return this.ordered(sort).map((t) => ({
+          id: t.id,
+          revision: t.revision,
+          track: t.revision > since ? t : null,
+        }));
+      },
+      byId: async (ids) => {
+        this.calls.push(`byId ${ids.join(',')}`);
+        return this.tracks.filter((t) => ids.includes(t.id)).map((t) => ({ ...t }));
+      },
+    };
   }
 
-  async byId(ids: number[]) {
-    this.calls.push(`byId ${ids.join(',')}`);
-    return this.tracks.filter((t) => ids.includes(t.id)).map((t) => ({ ...t }));
+  all() {
+    return this.source('dateUploaded').all();
+  }
+  changedSince(since: number) {
+    return this.source('dateUploaded').changedSince(since);
+  }
+  versions(since: number) {
+    return this.source('dateUploaded').versions(since);
+  }
+  byId(ids: number[]) {
+    return this.source('dateUploaded').byId(ids);
   }
 }
 
-/** A source that always answers one fixed list of `bytes` bytes of JSON (ids from 1). */
+const row = (id: number, json: string): ListedTrack => ({
+  id,
+  revision: 1,
+  json,
+  created: `2026-01-01T00:00:${String(id).padStart(6, '0')}Z`,
+  fileCreated: null,
+});
+
+/** A source that always answers one fixed list (ids from 1). */
 const fixed = (...jsons: string[]): TrackListSource => {
-  const tracks = jsons.map((json, i) => ({ id: i + 1, revision: 1, json }));
+  const tracks = jsons.map((json, i) => row(i + 1, json));
   return {
     all: async () => tracks,
-    changes: async () => tracks,
+    // Every track changed: a list patched from any older one becomes this one.
+    changedSince: async () => ({ removal: 0, changed: tracks }),
+    versions: async () => tracks.map((t) => ({ id: t.id, revision: t.revision, track: t })),
     byId: async () => tracks,
   };
 };
@@ -65,12 +115,13 @@ describe('TrackListCache', () => {
     const load = (text: string): TrackListSource => ({
       all: async () => {
         loads++;
-        return [{ id: 1, revision: 1, json: text }];
+        return [row(1, text)];
       },
-      changes: async () => {
+      changedSince: async () => {
         loads++;
-        return [{ id: 1, revision: 2, json: text }];
+        return { removal: 0, changed: [{ ...row(1, text), revision: 2 }] };
       },
+      versions: async () => [],
       byId: async () => [],
     });
     expect((await cache.list('u', 'dateUploaded', 5, load('1'))).body.toString()).toBe('[1]');
@@ -83,70 +134,80 @@ describe('TrackListCache', () => {
     expect(loads).toBe(4);
   });
 
-  it('after a change reads only the changed tracks, and the list is the one a full read gives', async () => {
-    const cache = new TrackListCache(100_000);
-    const journal = new FakeJournal();
-    for (let id = 1; id <= 5; id++) journal.put(id, `{"id":${id}}`);
-    const full = async () => `[${(await journal.all()).map((t) => t.json).join(',')}]`;
-    await cache.list('u', 'dateUploaded', 1, journal);
-    expect(journal.calls).toEqual(['all']);
+  for (const sort of ['dateUploaded', 'dateCreated'] as const) {
+    it(`after a change reads only the changed tracks and places them in order (${sort})`, async () => {
+      const cache = new TrackListCache(100_000);
+      const journal = new FakeJournal();
+      for (let id = 1; id <= 6; id++)
+        journal.put(id, `{"id":${id}}`, id % 3 === 0 ? null : `2020-0${id}-01T00:00:00.000000Z`);
+      const source = journal.source(sort);
+      const full = async () =>
+        `[${journal
+          .ordered(sort)
+          .map((t) => t.json)
+          .join(',')}]`;
+      let revision = 1;
+      await cache.list('u', sort, revision, source);
+      expect(journal.calls).toEqual(['all']);
+      const changes: (() => void)[] = [
+        () => journal.put(3, '{"id":3,"name":"renamed"}'),
+        () => journal.put(7, '{"id":7}', '2019-01-01T00:00:00.000000Z'),
+        () => journal.put(2, '{"id":2,"redated":true}', '2021-06-01T00:00:00.000000Z'),
+        () => journal.put(4, '{"id":4,"undated":true}', null),
+        () => {
+          journal.put(8, '{"id":8}', null);
+          journal.put(1, '{"id":1,"both":true}');
+        },
+      ];
+      for (const change of changes) {
+        const held = (await cache.list('u', sort, revision, source)).revision;
+        change();
+        journal.calls = [];
+        revision += 1;
+        const list = await cache.list('u', sort, revision, source);
+        expect(journal.calls).toEqual([`changedSince ${held}`]);
+        expect(list.body.toString()).toBe(await full());
+      }
+    });
+  }
 
-    journal.put(3, '{"id":3,"name":"renamed"}');
-    journal.calls = [];
-    const edited = await cache.list('u', 'dateUploaded', 2, journal);
-    expect(journal.calls).toEqual(['changes 1']);
-    expect(edited.body.toString()).toBe(await full());
-    expect(edited.body.toString()).toContain('renamed');
-
-    // A new track, a deleted one and a moved one, all in one revision.
-    journal.put(6, '{"id":6}');
-    journal.remove(2);
-    const moved = journal.tracks.splice(
-      journal.tracks.findIndex((t) => t.id === 5),
-      1,
-    );
-    journal.tracks.push(...moved);
-    journal.calls = [];
-    const patched = await cache.list('u', 'dateUploaded', 3, journal);
-    expect(journal.calls).toEqual(['changes 2']);
-    expect(patched.body.toString()).toBe(await full());
-    expect(JSON.parse(patched.body.toString()).map((t: { id: number }) => t.id)).toEqual([6, 4, 3, 1, 5]);
-  });
-
-  it('reads by id a track changed below `since` (committed after a later change), and drops one gone meanwhile', async () => {
+  it('after a removal reads every id once, by id a track changed below `since`, and leaves out one gone meanwhile', async () => {
     const cache = new TrackListCache(100_000);
     const journal = new FakeJournal();
     const early = journal.put(1, '{"id":1}');
     journal.put(2, '{"id":2}');
     journal.put(3, '{"id":3}');
+    journal.put(4, '{"id":4}');
     await cache.list('u', 'dateUploaded', 1_000, journal);
-    // Track 1 changed with a revision taken before the list's, committed after it was read.
-    journal.tracks[journal.tracks.findIndex((t) => t.id === 1)] = {
-      id: 1,
-      revision: early - 1,
-      json: '{"id":1,"late":true}',
-    };
+    journal.remove(4, 1_001);
     journal.calls = [];
-    const list = await cache.list('u', 'dateUploaded', 1_001, journal);
-    expect(journal.calls).toEqual(['changes 1000', 'byId 1']);
-    expect(list.body.toString()).toBe('[{"id":3},{"id":2},{"id":1,"late":true}]');
+    expect((await cache.list('u', 'dateUploaded', 1_001, journal)).body.toString()).toBe(
+      '[{"id":3},{"id":2},{"id":1}]',
+    );
+    expect(journal.calls).toEqual(['changedSince 1000', 'versions 1000']);
+    // A change committed with a revision below the held list's (never, with the owner's row locked
+    // first; the removal path still holds for it): read by id.
+    const one = journal.tracks.findIndex((t) => t.id === 1);
+    journal.tracks[one] = { ...journal.tracks[one]!, revision: early - 1, json: '{"id":1,"late":true}' };
+    journal.remove(2, 1_002);
+    journal.calls = [];
+    const list = await cache.list('u', 'dateUploaded', 1_002, journal);
+    expect(journal.calls).toEqual(['changedSince 1001', 'versions 1001', 'byId 1']);
+    expect(list.body.toString()).toBe('[{"id":3},{"id":1,"late":true}]');
 
     // Changed below `since` and deleted before it could be read by id: left out, not sent stale.
-    journal.tracks[journal.tracks.findIndex((t) => t.id === 2)] = {
-      id: 2,
-      revision: early - 2,
-      json: '{"id":2,"x":1}',
-    };
-    const source: TrackListSource = {
-      all: () => journal.all(),
-      changes: (since) => journal.changes(since),
+    const three = journal.tracks.findIndex((t) => t.id === 3);
+    journal.tracks[three] = { ...journal.tracks[three]!, revision: early - 2, json: '{"id":3,"x":1}' };
+    journal.removal += 1_000_000;
+    const vanishing: TrackListSource = {
+      ...journal.source('dateUploaded'),
       byId: async (ids) => {
-        journal.remove(2);
+        journal.tracks = journal.tracks.filter((t) => t.id !== 3);
         return journal.byId(ids);
       },
     };
-    const after = await cache.list('u', 'dateUploaded', 1_002, source);
-    expect(after.body.toString()).toBe('[{"id":3},{"id":1,"late":true}]');
+    const after = await cache.list('u', 'dateUploaded', 1_003, vanishing);
+    expect(after.body.toString()).toBe('[{"id":1,"late":true}]');
   });
 
   it('keeps at most maxBytes, dropping the least recently used first', async () => {
@@ -154,9 +215,10 @@ describe('TrackListCache', () => {
       all: async () => {
         throw new Error('not read');
       },
-      changes: async () => {
+      changedSince: async () => {
         throw new Error('not read');
       },
+      versions: async () => [],
       byId: async () => [],
     };
     const cache = new TrackListCache(cost(100) * 3);
@@ -213,7 +275,12 @@ describe('TrackListCache', () => {
       throw new Error('database down');
     };
     await expect(
-      cache.list('u', 'dateUploaded', 2, { all: failing, changes: failing, byId: failing }),
+      cache.list('u', 'dateUploaded', 2, {
+        all: failing,
+        changedSince: failing,
+        versions: failing,
+        byId: failing,
+      }),
     ).rejects.toThrow('database down');
     expect((await cache.list('u', 'dateUploaded', 2, fixed('1'))).body.toString()).toBe('[1]');
   });
@@ -255,7 +322,11 @@ describe('TrackListCache', () => {
     );
     expect(cache.bytes).toBe(entry.bytes);
     // Replaced by a newer read: its bytes, copies included, are given back.
-    await cache.list('u', 'dateUploaded', 2, { ...fixed(), changes: async () => [] });
+    await cache.list('u', 'dateUploaded', 2, {
+      ...fixed(),
+      versions: async () => [],
+      changedSince: async () => ({ removal: 9, changed: [] }),
+    });
     expect(cache.bytes).toBe(2);
   });
 });

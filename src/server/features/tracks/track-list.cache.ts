@@ -4,7 +4,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
-import { type ListedTrack, type TrackChange, trackListSql } from './track-list.query';
+import type { ChangesSince, ListedTrack, TrackVersion } from './track-list.changes';
+import { trackListSql } from './track-list.query';
 
 /**
  * The whole journal list, kept as the bytes last sent, per user and sort (decision 0084).
@@ -35,15 +36,19 @@ export interface HeldTrack {
   id: number;
   revision: number;
   json: Buffer;
+  created: string;
+  fileCreated: string | null;
 }
 
-/** Where the cache reads lists from (track-list.query.ts; tests give their own). */
+/** Where the cache reads lists from (track-list.changes.ts; tests give their own). */
 export interface TrackListSource {
   /** Every track in order (a first read, or when nothing is held to patch). */
   all(): Promise<ListedTrack[]>;
-  /** Every track's id and revision in order, with the JSON of those changed after `since`. */
-  changes(since: number): Promise<TrackChange[]>;
-  /** These tracks' JSON, those gone absent. */
+  /** The tracks changed after `since` and the removal revision; undefined: the person is gone. */
+  changedSince(since: number): Promise<ChangesSince | undefined>;
+  /** Every track's id and revision in order, whole where changed after `since` (after a removal). */
+  versions(since: number): Promise<TrackVersion[]>;
+  /** These tracks whole, those gone absent. */
   byId(ids: number[]): Promise<ListedTrack[]>;
 }
 
@@ -153,7 +158,7 @@ export class TrackListCache {
     const loadingKey = `${key}\0${revision}`;
     const pending = this.#loading.get(loadingKey);
     if (pending) return pending;
-    const promise = readRows(hit, source)
+    const promise = readRows(hit, sort, source)
       .then((rows) => {
         const entry = makeEntry(key, trackListEtag(userId, sort, revision), revision, rows);
         this.#store(key, entry);
@@ -208,33 +213,58 @@ export class TrackListCache {
   }
 }
 
-const held = (track: ListedTrack): HeldTrack => ({
-  id: track.id,
-  revision: track.revision,
-  json: Buffer.from(track.json),
-});
+const held = (track: ListedTrack): HeldTrack => ({ ...track, json: Buffer.from(track.json) });
 
 /**
- * The rows of the list now. Patching is sound because the held list is never older than its
- * revision (read before it) and every change renews the changed track's revision: a track whose
- * revision is the one held still shows what is held. One whose revision moved but whose JSON did not
- * come (a change committed after a later one, below `since`) is read by id.
+ * The rows of the list now, patched from the list held at an older revision when there is one.
+ * Sound because the held list is never older than its revision (read before its rows), every
+ * change renews the changed track's revision, and a revision is taken with the owner's row locked
+ * (migration 0031): a change committed later always carries a revision above those seen before.
  */
 async function readRows(
   previous: CachedTrackList | undefined,
+  sort: TrackSort,
   source: TrackListSource,
 ): Promise<HeldTrack[]> {
   if (!previous) return (await source.all()).map(held);
+  const since = await source.changedSince(previous.revision);
+  // Gone meanwhile: the route answers 401 from the revision; nothing to patch here.
+  if (!since) return [];
+  if (since.removal > previous.revision) return readAfterRemoval(previous, source);
+  if (since.changed.length === 0) return [...previous.rows];
+  const changedIds = new Set(since.changed.map((track) => track.id));
+  const rows = previous.rows.filter((row) => !changedIds.has(row.id));
+  const before = SORT_BEFORE[sort];
+  for (const track of since.changed) {
+    const row = held(track);
+    // Binary search for the first held row that goes after this one.
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (before(rows[middle]!, row)) low = middle + 1;
+      else high = middle;
+    }
+    rows.splice(low, 0, row);
+  }
+  return rows;
+}
+
+/**
+ * After a track left the list: every id and revision in order (one text), the changed tracks
+ * whole, and by id any whose revision moved but is not above the held list's.
+ */
+async function readAfterRemoval(previous: CachedTrackList, source: TrackListSource): Promise<HeldTrack[]> {
   const before = new Map(previous.rows.map((row) => [row.id, row]));
-  const changes = await source.changes(previous.revision);
+  const versions = await source.versions(previous.revision);
   const rows: (HeldTrack | undefined)[] = [];
   const unread = new Map<number, number>(); // id → index in rows
-  for (const change of changes) {
-    const kept = before.get(change.id);
-    if (change.json !== null) rows.push(held({ ...change, json: change.json }));
-    else if (kept && kept.revision === change.revision) rows.push(kept);
+  for (const version of versions) {
+    const kept = before.get(version.id);
+    if (version.track) rows.push(held(version.track));
+    else if (kept && kept.revision === version.revision) rows.push(kept);
     else {
-      unread.set(change.id, rows.length);
+      unread.set(version.id, rows.length);
       rows.push(undefined);
     }
   }
@@ -247,6 +277,20 @@ async function readRows(
   // A track deleted between the two reads stays out.
   return rows.filter((row) => row !== undefined);
 }
+
+/** Whether `a` comes before `b` in the list (newest first; ties by highest id), per sort. */
+const SORT_BEFORE: Record<TrackSort, (a: HeldTrack, b: HeldTrack) => boolean> = {
+  dateUploaded: (a, b) => a.created > b.created || (a.created === b.created && a.id > b.id),
+  dateCreated: (a, b) => {
+    // Undated files sort last (as -infinity); the exact times compare as text (one fixed format).
+    if (a.fileCreated !== b.fileCreated) {
+      if (a.fileCreated === null) return false;
+      if (b.fileCreated === null) return true;
+      return a.fileCreated > b.fileCreated;
+    }
+    return SORT_BEFORE.dateUploaded(a, b);
+  },
+};
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');

@@ -17,7 +17,8 @@ import { trackFilterKey, trackFilterSql } from './track-list.filter';
 /** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it. */
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** Microseconds kept, for cursors: two uploads in one millisecond still order apart. */
-const exact = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const exact = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 /**
  * A real as JavaScript writes the number the driver reads from it: PostgreSQL's float4 text is the
  * shortest that round-trips, like JavaScript's, but switches to exponents from 1e6 where JavaScript
@@ -25,7 +26,7 @@ const exact = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-M
  */
 const realJson = (column: SQL) => sql`(${column})::text::float8`;
 
-const trackJson = sql`row_to_json(r)::text`;
+export const trackJson = sql`row_to_json(r)::text`;
 /** A tag's JSON: the EquipmentTag reply shape. */
 const tagJson = sql`(select row_to_json(g) from (
   select eq.id as "id", eq.name as "name", eq.description as "description",
@@ -33,7 +34,7 @@ const tagJson = sql`(select row_to_json(g) from (
 ) g)`;
 
 /** A page: each of its few tracks looks its equipment up (an index lookup each). */
-const equipmentOfTrack = sql`coalesce((
+export const equipmentOfTrack = sql`coalesce((
   select array_to_json(array_agg(${tagJson} order by te.created_at, te.id))
   from track_equipment_tags te join equipment_tags eq on eq.id = te.equipment_tag_id
   where te.track_id = t.id
@@ -41,7 +42,7 @@ const equipmentOfTrack = sql`coalesce((
 /** The whole list: the equipment of every listed track gathered in one pass (the `tags` CTE). */
 const equipmentFromTags = sql`coalesce(tags.list, '[]')`;
 
-const trackColumns = (equipment: SQL) => sql`
+export const trackColumns = (equipment: SQL) => sql`
   select
     t.id as "id", t.user_id as "userId", t.name as "name", t.filename as "filename",
     t.mime_type as "mimeType", t.size as "size", ${realJson(sql`t.duration`)} as "duration",
@@ -129,12 +130,12 @@ function after(cursor: Cursor): SQL {
     < (coalesce(${cursor.fileCreatedAt}::timestamptz, '-infinity'), ${cursor.createdAt}::timestamptz, ${cursor.id})`;
 }
 
-const ORDER: Record<TrackSort, SQL> = {
+export const ORDER: Record<TrackSort, SQL> = {
   dateUploaded: sql`t.created_at desc, t.id desc`,
   dateCreated: sql`${fileDateKey} desc, t.created_at desc, t.id desc`,
 };
 
-interface ListRow {
+export interface ListRow {
   json: string;
   created: string;
   file_created: string | null;
@@ -165,7 +166,12 @@ export function trackListSql(where: SQL, sort: TrackSort, limit?: number): SQL {
     ${select(sql`tracks t left join tags on tags.track_id = t.id`, equipmentFromTags)}`;
 }
 
-async function trackRows(db: Database, where: SQL, sort: TrackSort, limit?: number): Promise<ListRow[]> {
+export async function trackRows(
+  db: Database,
+  where: SQL,
+  sort: TrackSort,
+  limit?: number,
+): Promise<ListRow[]> {
   const result = await db.execute(trackListSql(where, sort, limit));
   // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
   return (result as unknown as { rows: ListRow[] }).rows;
@@ -175,82 +181,6 @@ async function trackRows(db: Database, where: SQL, sort: TrackSort, limit?: numb
 export async function ownTracksJson(db: Database, userId: string, sort: TrackSort): Promise<string> {
   const rows = await trackRows(db, sql`t.user_id = ${userId}`, sort);
   return `[${rows.map((r) => r.json).join(',')}]`;
-}
-
-/** One track of the list: its JSON as sent, and the list revision that JSON was read at. */
-export interface ListedTrack {
-  id: number;
-  revision: number;
-  json: string;
-}
-
-const listed = (row: ListRow): ListedTrack => ({
-  id: Number(row.id),
-  revision: Number(row.revision),
-  json: row.json,
-});
-
-/** Every track of the owner in the list's order, each with its revision (the cache's first read). */
-export async function ownTrackRows(db: Database, userId: string, sort: TrackSort): Promise<ListedTrack[]> {
-  return (await trackRows(db, sql`t.user_id = ${userId}`, sort)).map(listed);
-}
-
-/** Some of the owner's tracks by id (those gone are simply absent), in no particular order. */
-export async function ownTracksById(db: Database, userId: string, ids: number[]): Promise<ListedTrack[]> {
-  if (ids.length === 0) return [];
-  const where = sql`t.user_id = ${userId} and t.id = any(${`{${ids.join(',')}}`}::int[])`;
-  return (await trackRows(db, where, 'dateUploaded', ids.length)).map(listed);
-}
-
-/** A track of the list as its revision says: the JSON only where it changed after `since`. */
-export interface TrackChange {
-  id: number;
-  revision: number;
-  json: string | null;
-}
-
-/**
- * The owner's tracks in the list's order with their revisions, and the JSON of those whose revision
- * is newer than `since` (decision 0490): after one edit, one row's JSON is made instead of all. One
- * statement (one snapshot); the ids and revisions come as one text, since thousands of small rows
- * cost more to hand over than to list (PGlite most: about 3 µs a row).
- */
-export async function ownTrackChanges(
-  db: Database,
-  userId: string,
-  sort: TrackSort,
-  since: number,
-): Promise<TrackChange[]> {
-  const result = await db.execute(sql`
-    select null::int as id, null::bigint as revision,
-      string_agg(t.id || '.' || t.list_revision, ',' order by ${ORDER[sort]}) as json
-    from tracks t
-    where t.user_id = ${userId}
-    union all
-    select t.id, t.list_revision, (select ${trackJson} from (${trackColumns(equipmentOfTrack)}) r)
-    from tracks t
-    where t.user_id = ${userId} and t.list_revision > ${since}`);
-  const rows = (
-    result as unknown as { rows: { id: number | null; revision: number | string; json: string | null }[] }
-  ).rows;
-  const changed = new Map<number, { revision: number; json: string }>();
-  let order = '';
-  for (const row of rows) {
-    if (row.id === null) order = row.json ?? '';
-    else if (row.json !== null)
-      changed.set(Number(row.id), { revision: Number(row.revision), json: row.json });
-  }
-  if (order === '') return [];
-  return order.split(',').map((pair) => {
-    const dot = pair.indexOf('.');
-    const id = Number(pair.slice(0, dot));
-    const revision = Number(pair.slice(dot + 1));
-    const fresh = changed.get(id);
-    // Changed again between the two halves' reads is impossible (one statement), but equal anyway.
-    return fresh && fresh.revision === revision
-      ? { id, revision, json: fresh.json }
-      : { id, revision, json: null };
-  });
 }
 
 /** One page of the owner's tracks as the JSON of trackPageSchema, filtered (decision 0270). */

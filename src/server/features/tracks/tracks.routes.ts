@@ -31,13 +31,8 @@ import type { BlobStore } from '../../storage/blob-store';
 import { JournalRevisions } from './journal-revisions';
 import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from './storage.service';
 import { etagMatches, preferredEncoding, TrackListCache } from './track-list.cache';
-import {
-  ownTrackChanges,
-  ownTrackRows,
-  ownTracksById,
-  ownTracksJson,
-  ownTracksPageJson,
-} from './track-list.query';
+import { ownTrackRows, ownTracksById, ownTracksChangedSince, ownTrackVersions } from './track-list.changes';
+import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueAfterUpload } from './track-processing.service';
 import { trackVersionRoutes } from './track-versions.routes';
@@ -105,7 +100,8 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         if (revision === undefined) throw new HttpError(401, 'Not signed in');
         const list = await listCache.list(userId, sort, revision, {
           all: () => ownTrackRows(db, userId, sort),
-          changes: (since) => ownTrackChanges(db, userId, sort, since),
+          changedSince: (since) => ownTracksChangedSince(db, userId, since),
+          versions: (since) => ownTrackVersions(db, userId, sort, since),
           byId: (ids) => ownTracksById(db, userId, ids),
         });
         // no-cache: a browser keeps the list but asks each time, and hears 304 while it is current.

@@ -29,6 +29,8 @@ export class LoadedUser {
 /** What one session lookup found: the stored JSON, its expiry and its user (if any, and still there). */
 export interface LoadedSession {
   sess: Record<string, unknown>;
+  /** `sess` as JSON, made on first use: a copy per request is one JSON.parse (jsonb holds only JSON). */
+  sessText?: string;
   expire: Date;
   user: UserRow | null;
 }
@@ -106,7 +108,8 @@ const isEstablished = (sess: Record<string, unknown>) =>
 
 /** A fresh copy each time: handlers change their session object, never the cached one. */
 function asSession(loaded: LoadedSession, readNow: boolean): Session {
-  const sess = structuredClone(loaded.sess) as Record<string, unknown>;
+  loaded.sessText ??= JSON.stringify(loaded.sess);
+  const sess = JSON.parse(loaded.sessText) as Record<string, unknown>;
   if (loaded.user) sess.loadedUser = new LoadedUser(loaded.user, readNow);
   return sess as unknown as Session;
 }

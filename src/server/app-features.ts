@@ -61,7 +61,7 @@ export async function registerFeatureRoutes(
 ) {
   const { config, db } = options;
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, connection: options.queueConnection });
   await app.register(authRoutes, {
     db,
     oidc,

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, QueueConnection } from '../../db/client';
+import { databaseProbe } from './database-probe';
 
 const upSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
 const downSchema = z.object({ status: z.literal('unavailable'), database: z.literal('down') });
@@ -11,8 +11,13 @@ const downSchema = z.object({ status: z.literal('unavailable'), database: z.lite
  * For load balancers and the test harness: 200 while a query runs, 503 while the database cannot
  * be reached (the process itself stays up and recovers when the database is back).
  */
-export async function healthRoutes(fastify: FastifyInstance, opts: { db: Database }) {
+export async function healthRoutes(
+  fastify: FastifyInstance,
+  opts: { db: Database; connection?: QueueConnection },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const probe = databaseProbe(opts.db, opts.connection);
+  app.addHook('onClose', async () => probe.close());
   app.get(
     '/api/health',
     {
@@ -26,13 +31,9 @@ export async function healthRoutes(fastify: FastifyInstance, opts: { db: Databas
       },
     },
     async (request, reply) => {
-      try {
-        await opts.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: 'up' as const };
-      } catch (err) {
-        request.log.warn({ err }, 'Health check: database unreachable');
-        return reply.code(503).header('Retry-After', '5').send({ status: 'unavailable', database: 'down' });
-      }
+      if (await probe.up()) return { status: 'ok' as const, database: 'up' as const };
+      request.log.warn('Health check: database unreachable');
+      return reply.code(503).header('Retry-After', '5').send({ status: 'unavailable', database: 'down' });
     },
   );
 }

@@ -229,14 +229,6 @@ export const SEARCH = {
   fuzzyMinLength: 3,
   /** One word this long or longer is also matched by strict word similarity ≥ 0.5 (decision 0280). */
   shortWordFuzzyMinLength: 4,
-  /**
-   * One word of letters only, this long or longer, also finds words with one letter wrong (up to
-   * typoSubstitutionMaxLength letters) or two neighbouring letters swapped (any length), decision
-   * 0480. The database's search_typo_keys() (migration 0032) holds the same two numbers: change
-   * them there too, in a migration that rebuilds its indexes.
-   */
-  typoMinLength: 3,
-  typoSubstitutionMaxLength: 7,
   /** The full results page (GET /api/search/{group}): this many per page, at most maxPageSize. */
   pageSize: 20,
   maxPageSize: 50,

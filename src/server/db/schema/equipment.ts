@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DEFAULT_EQUIPMENT_CATEGORY } from '../../../shared/constants';
 import { createdAt, updatedAt } from './columns';
-import { searchIndexOptions, searchVector, typoKeysColumn } from './search-documents';
+import { searchIndexOptions, searchVector } from './search-documents';
 import { tracks } from './tracks';
 import { users } from './users';
 
@@ -24,7 +24,6 @@ export const equipmentTags = pgTable(
     index('equipment_tags_name_idx').on(t.name),
     index('equipment_tags_search_idx').using('gin', searchVector(t.name)).with(searchIndexOptions),
     index('equipment_tags_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(searchIndexOptions),
-    index('equipment_tags_typo_keys_idx').using('gin', typoKeysColumn).with(searchIndexOptions),
   ],
 );
 

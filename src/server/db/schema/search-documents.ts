@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * The text search documents of GET /api/search (issue 13, decisions 0130–0131), written once: the
@@ -20,21 +20,6 @@ export const trackDocument = (name: PgColumn, notes: PgColumn) =>
 /** A person is found by username, first and last name (never by e-mail). */
 export const personDocument = (username: PgColumn, firstName: PgColumn, lastName: PgColumn) =>
   sql`(coalesce(${username}, '') || ' ' || coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, ''))`;
-
-/**
- * The typo keys of a searchable row (decision 0480): for each word of letters only with 3 letters or
- * more in its name, the word itself and, up to 7 letters, the word with each letter in turn as `?`.
- * A query with one letter wrong shares one of those keys; one with two neighbours swapped, swapped
- * back, is the word. They live in a stored generated column `typo_keys` (search_typo_keys(name),
- * migration 0032) of tracks, playlists, collectives, equipment_tags and users (the person document),
- * computed when the name is written: an index on the expression would compute them again for every
- * row a search rechecks (~5 µs each, thousands on a common word). The column is left out of the
- * Drizzle tables on purpose, so that no `select()` of a whole row reads or returns it.
- */
-export const typoKeysOf = (table: PgTable) => sql`${table}.typo_keys`;
-
-/** The column as an index names it (the tables' GIN indexes on `typo_keys`). */
-export const typoKeysColumn = sql`typo_keys`;
 
 /** A trigram GIN operator class on an expression (drizzle's `.op()` takes columns only). */
 export const trigramOps = (document: SQL) => sql`${document} gin_trgm_ops`;

@@ -15,13 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SocialLinkType } from '../../../shared/constants';
 import { createdAt, updatedAt } from './columns';
-import {
-  personDocument,
-  searchIndexOptions,
-  searchVector,
-  trigramOps,
-  typoKeysColumn,
-} from './search-documents';
+import { personDocument, searchIndexOptions, searchVector, trigramOps } from './search-documents';
 
 export type SocialLinks = Partial<Record<SocialLinkType, string>>;
 
@@ -76,10 +70,6 @@ export const users = pgTable(
       .where(sql`${t.isPublic}`),
     index('users_public_name_trgm_idx')
       .using('gin', trigramOps(personDocument(t.username, t.firstName, t.lastName)))
-      .with(searchIndexOptions)
-      .where(sql`${t.isPublic}`),
-    index('users_public_typo_keys_idx')
-      .using('gin', typoKeysColumn)
       .with(searchIndexOptions)
       .where(sql`${t.isPublic}`),
   ],

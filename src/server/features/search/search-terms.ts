@@ -41,84 +41,37 @@ export function fuzzyOf(q: string): Fuzzy {
   return words.length === 1 && length >= SEARCH.shortWordFuzzyMinLength ? 'shortWord' : 'word';
 }
 
-/**
- * The typo keys (decision 0480) a one-word query of letters only looks for among those every name
- * has (search-documents.ts, typoKeysOf): the word with each letter in turn as `?` (one letter wrong:
- * "j?no" is a key of both "jino" and "juno"), then with each pair of neighbouring letters swapped
- * ("jnuo" → "juno", a word of the name as it is). Null for several words, digits (a number with a
- * digit changed is another number) or fewer than SEARCH.typoMinLength letters.
- */
-export function typoFormsOf(q: string): string[] | null {
-  const words = wordsOf(q);
-  if (words.length !== 1 || !/^\p{L}+$/u.test(words[0]!)) return null;
-  // By code point, as PostgreSQL's length() and overlay() count.
-  const letters = Array.from(words[0]!);
-  if (letters.length < SEARCH.typoMinLength) return null;
-  const forms = new Set<string>();
-  if (letters.length <= SEARCH.typoSubstitutionMaxLength) {
-    for (let i = 0; i < letters.length; i++) forms.add(letters.with(i, '?').join(''));
-  }
-  for (let i = 0; i + 1 < letters.length; i++) {
-    const [a, b] = [letters[i]!, letters[i + 1]!];
-    if (a !== b) forms.add([...letters.slice(0, i), b, a, ...letters.slice(i + 2)].join(''));
-  }
-  return [...forms];
-}
-
-/** What one search matches with: the text as typed, its tsquery and its kinds of typo match. */
+/** What one search matches with: the text as typed, its tsquery and its kind of trigram match. */
 export interface Terms {
   q: SQL;
   tsquery: SQL | null;
   fuzzy: Fuzzy;
-  /** typoFormsOf as a text[], null when the query gets no typo match. */
-  typoForms: SQL | null;
 }
 
 export function termsOf(text: string): Terms {
   const ts = prefixTsquery(text);
-  const forms = typoFormsOf(text);
   return {
     q: sql`${text}::text`,
     tsquery: ts ? sql`to_tsquery('simple'::regconfig, ${ts}::text)` : null,
     fuzzy: fuzzyOf(text),
-    typoForms:
-      forms &&
-      sql`array[${sql.join(
-        forms.map((f) => sql`${f}`),
-        sql`, `,
-      )}]::text[]`,
   };
 }
 
-/** Where a row's name is matched: the name, its full-text document and its typo keys. */
-export interface Target {
-  name: PgColumn | SQL;
-  /** Defaults to the name itself. */
-  document?: SQL | PgColumn;
-  /** The row's stored typo keys (search-documents.ts, typoKeysOf). */
-  typoKeys: SQL;
-}
-
 /**
- * A name matches when all the words begin words of its document (full text, GIN index), or when the
- * query is close enough to a part of it (pg_trgm, trigram GIN index; see fuzzyOf), or when a word of
- * it is the query's one word with one letter wrong or two neighbours swapped (its typo keys, GIN
- * index; see typoFormsOf). A query with no letters or digits ("%_") still gets the trigram match.
+ * A name matches when all the words begin words of it (full text, GIN index), or when the query is
+ * close enough to a part of it (pg_trgm, trigram GIN index; see fuzzyOf). `document` defaults to the
+ * name itself. A query with no letters or digits ("%_") still gets the trigram match, as before.
  */
-export function matches(t: Terms, { name, document = name, typoKeys }: Target): SQL {
+export function matches(t: Terms, name: PgColumn | SQL, document: SQL | PgColumn = name): SQL {
   const fuzzy =
     t.fuzzy === 'shortWord'
       ? sql`(${t.q} <% ${name} or ${t.q} <<% ${name})`
       : t.fuzzy === 'word' || !t.tsquery
         ? sql`${t.q} <% ${name}`
         : null;
-  const arms = [
-    t.tsquery ? sql`${searchVector(document)} @@ ${t.tsquery}` : null,
-    fuzzy,
-    t.typoForms ? sql`${typoKeys} && ${t.typoForms}` : null,
-  ].filter((arm): arm is SQL => arm !== null);
-  if (arms.length === 0) return sql`false`;
-  return arms.length === 1 ? arms[0]! : sql`(${sql.join(arms, sql` or `)})`;
+  if (!t.tsquery) return fuzzy ?? sql`false`;
+  const words = sql`${searchVector(document)} @@ ${t.tsquery}`;
+  return fuzzy ? sql`(${words} or ${fuzzy})` : words;
 }
 
 /**

@@ -13,17 +13,12 @@ import {
   tracks,
   users,
 } from '../../db/schema';
-import { personDocument, trackDocument, typoKeysOf } from '../../db/schema/search-documents';
+import { personDocument, trackDocument } from '../../db/schema/search-documents';
 import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
 import { equipmentTagColumns, withEquipment } from '../tracks/tracks.service';
-import { matches, rank, type Target, type Terms, termsOf } from './search-terms';
+import { matches, rank, type Terms, termsOf } from './search-terms';
 
 export { prefixTsquery } from './search-terms';
-
-/** Where each group's rows are matched (search-terms.ts, matches). */
-const equipmentTarget: Target = { name: equipmentTags.name, typoKeys: typoKeysOf(equipmentTags) };
-const playlistTarget: Target = { name: playlists.name, typoKeys: typoKeysOf(playlists) };
-const collectiveTarget: Target = { name: collectives.name, typoKeys: typoKeysOf(collectives) };
 
 /** Which slice of a group's ranked results to answer (decision 0281). */
 interface Page {
@@ -49,8 +44,7 @@ const pageOf = <T>(rows: T[], limit: number): Found<T> => ({
  */
 async function searchTracks(db: Database, userId: string, t: Terms, { offset, limit }: Page) {
   const document = trackDocument(tracks.name, tracks.notes);
-  const target: Target = { name: tracks.name, document, typoKeys: typoKeysOf(tracks) };
-  const ownMatch = and(eq(tracks.userId, userId), matches(t, target));
+  const ownMatch = and(eq(tracks.userId, userId), matches(t, tracks.name, document));
   const [own, gear] = await Promise.all([
     db
       .select()
@@ -59,7 +53,7 @@ async function searchTracks(db: Database, userId: string, t: Terms, { offset, li
       .orderBy(desc(rank(t, tracks.name, document)), desc(tracks.id))
       .offset(offset)
       .limit(limit + 1),
-    db.select({ id: equipmentTags.id }).from(equipmentTags).where(matches(t, equipmentTarget)),
+    db.select({ id: equipmentTags.id }).from(equipmentTags).where(matches(t, equipmentTags.name)),
   ]);
   if (own.length <= limit && gear.length > 0) {
     // The own matches end on this page; with none on it, count them to place the gear list.
@@ -85,7 +79,7 @@ async function searchTracks(db: Database, userId: string, t: Terms, { offset, li
               own.map((row) => row.id),
             )
           : undefined
-        : not(matches(t, target));
+        : not(matches(t, tracks.name, document));
     const byGear = await db
       .select()
       .from(tracks)
@@ -133,7 +127,7 @@ async function searchPlaylists(
         eq(collectiveMembers.userId, userId),
       ),
     )
-    .where(and(ne(playlists.userId, userId), matches(t, playlistTarget)))
+    .where(and(ne(playlists.userId, userId), matches(t, playlists.name)))
     .orderBy(playlists.id, collectives.id)
     .as('shared_once');
   const [own, shared] = await Promise.all([
@@ -144,7 +138,7 @@ async function searchPlaylists(
         collectiveName: sql<string | null>`null`.as('collective_name'),
       })
       .from(playlists)
-      .where(and(eq(playlists.userId, userId), matches(t, playlistTarget)))
+      .where(and(eq(playlists.userId, userId), matches(t, playlists.name)))
       .orderBy(desc(score), desc(playlists.id))
       .limit(upTo),
     db.select().from(sharedOnce).orderBy(desc(sharedOnce.score), desc(sharedOnce.id)).limit(upTo),
@@ -169,7 +163,7 @@ async function searchCollectives(db: Database, userId: string, t: Terms, { offse
     .select({ id: collectives.id, name: collectives.name, imageUrl: imageUrlColumn(collectives.imageKey) })
     .from(collectiveMembers)
     .innerJoin(collectives, eq(collectives.id, collectiveMembers.collectiveId))
-    .where(and(eq(collectiveMembers.userId, userId), matches(t, collectiveTarget)))
+    .where(and(eq(collectiveMembers.userId, userId), matches(t, collectives.name)))
     .orderBy(desc(rank(t, collectives.name)), desc(collectives.id))
     .offset(offset)
     .limit(limit + 1);
@@ -181,7 +175,7 @@ async function searchEquipmentPages(db: Database, t: Terms, { offset, limit }: P
   const rows = await db
     .select(equipmentTagColumns)
     .from(equipmentTags)
-    .where(matches(t, equipmentTarget))
+    .where(matches(t, equipmentTags.name))
     .orderBy(desc(rank(t, equipmentTags.name)), desc(equipmentTags.id))
     .offset(offset)
     .limit(limit + 1);
@@ -201,13 +195,7 @@ async function searchPeople(db: Database, t: Terms, { offset, limit }: Page) {
     })
     .from(users)
     // A suspended person's profile is not found (decision 0445).
-    .where(
-      and(
-        sql`${users.isPublic}`,
-        isNull(users.suspendedAt),
-        matches(t, { name: document, typoKeys: typoKeysOf(users) }),
-      ),
-    )
+    .where(and(sql`${users.isPublic}`, isNull(users.suspendedAt), matches(t, document)))
     .orderBy(desc(rank(t, document)), users.id)
     .offset(offset)
     .limit(limit + 1);

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, QueueConnection } from '../../db/client';
 
-/** How often PGlite's health is probed in the background (the answer is at most this old). */
-const PGLITE_PROBE_MS = 1_000;
-
 export interface DatabaseProbe {
   /** Whether the database answers; never waits behind other work on PGlite. */
   up(): Promise<boolean>;
@@ -20,27 +17,29 @@ const answers = (db: Database) =>
  * PostgreSQL is asked on each health check: it answers in parallel, and "reachable" is exactly what
  * a load balancer needs to know. PGlite runs in this process on one connection, so a check asked
  * there waits behind whatever query runs (one person editing a 5k journal made it 178 ms p99,
- * issue 30); it is probed in the background instead and the check reads the last answer, so no
- * request waits (decision 0490). A probe still waiting counts as up until it fails.
+ * issue 30): a check there starts a probe (one at a time) and answers with the last one settled, so
+ * no request waits (decision 0490). No timer: without health checks no probe query runs (tests
+ * counting queries see none). Up until a probe fails; down at once when PGlite is closed.
  */
 export function databaseProbe(db: Database, connection: QueueConnection | undefined): DatabaseProbe {
   if (connection?.kind !== 'pglite') return { up: () => answers(db), close: () => {} };
   const client = connection.client;
-  let last = answers(db);
-  let probing = false;
-  const timer = setInterval(() => {
-    if (probing || client.closed) return;
-    probing = true;
-    const next = answers(db);
-    next.then((ok) => {
-      last = next;
-      probing = false;
+  let last = true;
+  let probing: Promise<boolean> | undefined;
+  const probe = () => {
+    probing ??= answers(db).then((ok) => {
+      last = ok;
+      probing = undefined;
       return ok;
     });
-  }, PGLITE_PROBE_MS);
-  timer.unref();
+  };
+  probe();
   return {
-    up: async () => !client.closed && (await last),
-    close: () => clearInterval(timer),
+    up: async () => {
+      if (client.closed) return false;
+      probe();
+      return last;
+    },
+    close: () => {},
   };
 }

@@ -8,11 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { equipmentTags, trackEquipmentTags, tracks } from '../src/server/db/schema/index.ts';
-import {
-  ownTrackChanges,
-  ownTracksJson,
-  trackListSql,
-} from '../src/server/features/tracks/track-list.query.ts';
+import { changesSince, ownTracksChangedSince } from '../src/server/features/tracks/track-list.changes.ts';
+import { ownTracksJson, trackListSql } from '../src/server/features/tracks/track-list.query.ts';
 import { listOwnTracks } from '../src/server/features/tracks/tracks.service.ts';
 import { trackSchema } from '../src/shared/schemas/tracks.ts';
 import { buildTestApp } from '../src/test/build-test-app.ts';
@@ -126,14 +123,17 @@ await timeIt('before: ORM rows + zod reply', async () => {
   return JSON.stringify(z.array(trackSchema).parse(list));
 });
 await timeIt('after: reply JSON from SQL', () => ownTracksJson(t.db, owner.userId, 'dateUploaded'));
-// What a list after one edit asks the database (decision 0490): every id and revision, one JSON.
+// What a list after one edit asks the database (decision 0490): the removal revision and the one
+// changed track.
 const [{ newest }] = (
   await t.db.execute(
     sql`select max(list_revision)::float8 as newest from tracks where user_id = ${owner.userId}`,
   )
 ).rows as { newest: number }[];
-await timeIt('changes since the last edit', () =>
-  ownTrackChanges(t.db, owner.userId, 'dateUploaded', newest - 1),
+await timeIt('changes since the last edit', () => ownTracksChangedSince(t.db, owner.userId, newest - 1));
+await timeIt('nothing changed since', () => ownTracksChangedSince(t.db, owner.userId, newest));
+await timeIt('the revision alone (PK)', () =>
+  t.db.execute(sql`select journal_revision from users where id = ${owner.userId}`),
 );
 if (process.env.EXPLAIN) {
   for (const [sort, limit] of [
@@ -145,6 +145,13 @@ if (process.env.EXPLAIN) {
       sql`explain analyze ${trackListSql(sql`t.user_id = ${owner.userId}`, sort, limit)}`,
     );
     console.log(`--- ${limit ? 'first page' : 'whole list'}, ${sort}`);
+    for (const row of (plan as unknown as { rows: Record<string, string>[] }).rows) {
+      console.log(Object.values(row)[0]);
+    }
+  }
+  for (const since of [newest - 1, newest]) {
+    const plan = await t.db.execute(sql`explain analyze ${changesSince(t.db, owner.userId, since)}`);
+    console.log(`--- changes since ${since === newest ? 'the newest (none)' : 'one edit'}`);
     for (const row of (plan as unknown as { rows: Record<string, string>[] }).rows) {
       console.log(Object.values(row)[0]);
     }

@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { takeTurns } from './pglite-turns';
 import { type ConnectionLossListener, ResilientPool } from './resilient-pool';
 import * as schema from './schema';
 
@@ -100,6 +101,7 @@ export function openDatabase({
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, options);
   }
+  takeTurns(client);
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Database;
   return { db, kind: 'pglite', queueConnection: { kind: 'pglite', client }, close: () => client.close() };
 }

@@ -229,6 +229,14 @@ export const SEARCH = {
   fuzzyMinLength: 3,
   /** One word this long or longer is also matched by strict word similarity ≥ 0.5 (decision 0280). */
   shortWordFuzzyMinLength: 4,
+  /**
+   * A query of one word this long (letters and digits, one letter at least) also finds words of
+   * the same length with one letter wrong or two neighbouring letters swapped (decision 0500). The
+   * database's search_typo_keys() (migration 0032) holds the same two numbers: change them there
+   * too, in a migration that rebuilds its indexes.
+   */
+  typoMinLength: 3,
+  typoMaxLength: 7,
   /** The full results page (GET /api/search/{group}): this many per page, at most maxPageSize. */
   pageSize: 20,
   maxPageSize: 50,

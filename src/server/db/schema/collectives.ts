@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { playlists } from './playlists';
-import { searchIndexOptions, searchVector } from './search-documents';
+import { searchIndexOptions, searchVector, typoKeys } from './search-documents';
 import { users } from './users';
 
 export const collectives = pgTable(
@@ -23,6 +23,7 @@ export const collectives = pgTable(
     index('collectives_owner_idx').on(t.ownerId),
     index('collectives_search_idx').using('gin', searchVector(t.name)).with(searchIndexOptions),
     index('collectives_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(searchIndexOptions),
+    index('collectives_name_typo_idx').using('gin', typoKeys(t.name)).with(searchIndexOptions),
   ],
 );
 

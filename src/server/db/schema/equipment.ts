@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DEFAULT_EQUIPMENT_CATEGORY } from '../../../shared/constants';
 import { createdAt, updatedAt } from './columns';
-import { searchIndexOptions, searchVector } from './search-documents';
+import { searchIndexOptions, searchVector, typoKeys } from './search-documents';
 import { tracks } from './tracks';
 import { users } from './users';
 
@@ -24,6 +24,7 @@ export const equipmentTags = pgTable(
     index('equipment_tags_name_idx').on(t.name),
     index('equipment_tags_search_idx').using('gin', searchVector(t.name)).with(searchIndexOptions),
     index('equipment_tags_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(searchIndexOptions),
+    index('equipment_tags_name_typo_idx').using('gin', typoKeys(t.name)).with(searchIndexOptions),
   ],
 );
 

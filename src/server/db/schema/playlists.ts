@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import { searchIndexOptions, searchVector } from './search-documents';
+import { searchIndexOptions, searchVector, typoKeys } from './search-documents';
 import { tracks } from './tracks';
 import { users } from './users';
 
@@ -23,6 +23,7 @@ export const playlists = pgTable(
     index('playlists_user_created_idx').on(t.userId, t.createdAt),
     index('playlists_search_idx').using('gin', searchVector(t.name)).with(searchIndexOptions),
     index('playlists_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(searchIndexOptions),
+    index('playlists_name_typo_idx').using('gin', typoKeys(t.name)).with(searchIndexOptions),
   ],
 );
 

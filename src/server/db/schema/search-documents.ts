@@ -21,6 +21,16 @@ export const trackDocument = (name: PgColumn, notes: PgColumn) =>
 export const personDocument = (username: PgColumn, firstName: PgColumn, lastName: PgColumn) =>
   sql`(coalesce(${username}, '') || ' ' || coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, ''))`;
 
+/**
+ * The typo keys of a document (decision 0500): search_typo_keys() of migration 0032 gives, for each
+ * word of 3 to 7 letters and digits (one letter at least), the word with each letter in turn as `_`
+ * ("juno": `_uno`, `j_no`, `ju_o`, `jun_`) and with each pair of neighbours in sorted order between
+ * `<` and `>` (`<ju>no`, `j<nu>o`, `ju<no>`). Two words share a key exactly when one has one letter
+ * wrong ("jino") or two neighbours swapped ("jnuo"). The keys are an expression index, not a stored
+ * column: a wider row made the planner leave the journal's order indexes (decision 0500).
+ */
+export const typoKeys = (document: SQL | PgColumn) => sql`search_typo_keys(${document})`;
+
 /** A trigram GIN operator class on an expression (drizzle's `.op()` takes columns only). */
 export const trigramOps = (document: SQL) => sql`${document} gin_trgm_ops`;
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProcessingState, TrackVisibility } from '../../../shared/schemas/tracks';
 import { createdAt, updatedAt } from './columns';
-import { searchIndexOptions, searchVector, trackDocument } from './search-documents';
+import { searchIndexOptions, searchVector, trackDocument, typoKeys } from './search-documents';
 import { users } from './users';
 
 export const tracks = pgTable(
@@ -85,6 +85,8 @@ export const tracks = pgTable(
       .using('gin', searchVector(trackDocument(t.name, t.notes)))
       .with(searchIndexOptions),
     index('tracks_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(searchIndexOptions),
+    // A word of the name with one letter wrong or two neighbours swapped (decision 0500).
+    index('tracks_name_typo_idx').using('gin', typoKeys(t.name)).with(searchIndexOptions),
     // An upload asks whether its bytes are already in the person's journal (decision 0144).
     index('tracks_user_content_hash_idx').on(t.userId, t.contentHash),
   ],

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { SocialLinkType } from '../../../shared/constants';
 import { createdAt, updatedAt } from './columns';
-import { personDocument, searchIndexOptions, searchVector, trigramOps } from './search-documents';
+import { personDocument, searchIndexOptions, searchVector, trigramOps, typoKeys } from './search-documents';
 
 export type SocialLinks = Partial<Record<SocialLinkType, string>>;
 
@@ -70,6 +70,10 @@ export const users = pgTable(
       .where(sql`${t.isPublic}`),
     index('users_public_name_trgm_idx')
       .using('gin', trigramOps(personDocument(t.username, t.firstName, t.lastName)))
+      .with(searchIndexOptions)
+      .where(sql`${t.isPublic}`),
+    index('users_public_typo_idx')
+      .using('gin', typoKeys(personDocument(t.username, t.firstName, t.lastName)))
       .with(searchIndexOptions)
       .where(sql`${t.isPublic}`),
   ],

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH } from '../../../shared/constants';
-import { searchVector } from '../../db/schema/search-documents';
+import { searchVector, typoKeys } from '../../db/schema/search-documents';
 
 /** At most this many words of the query take part in the full-text match. */
 const MAX_WORDS = 8;
@@ -41,47 +41,87 @@ export function fuzzyOf(q: string): Fuzzy {
   return words.length === 1 && length >= SEARCH.shortWordFuzzyMinLength ? 'shortWord' : 'word';
 }
 
-/** What one search matches with: the text as typed, its tsquery and its kind of trigram match. */
+/**
+ * The query's word when it also finds words with one letter wrong or two neighbours swapped
+ * (decision 0500): a query of one word of SEARCH.typoMinLength to typoMaxLength letters and digits,
+ * a letter among them (a number one digit off is another number). Null otherwise: a longer word
+ * keeps enough trigrams for the trigram match, and several words match by their prefixes.
+ */
+export function typoWordOf(q: string): string | null {
+  const words = wordsOf(q);
+  const word = words.length === 1 ? words[0]! : '';
+  // By code point, as PostgreSQL's length() counts.
+  const length = Array.from(word).length;
+  return length >= SEARCH.typoMinLength && length <= SEARCH.typoMaxLength && /\p{L}/u.test(word)
+    ? word
+    : null;
+}
+
+/** What one search matches with: the text as typed, its tsquery and its kinds of fuzzy match. */
 export interface Terms {
   q: SQL;
   tsquery: SQL | null;
   fuzzy: Fuzzy;
+  /** The typo keys of the query's word (typoWordOf), null when it gets no typo match. */
+  typo: SQL | null;
 }
 
 export function termsOf(text: string): Terms {
   const ts = prefixTsquery(text);
+  const word = typoWordOf(text);
   return {
     q: sql`${text}::text`,
     tsquery: ts ? sql`to_tsquery('simple'::regconfig, ${ts}::text)` : null,
     fuzzy: fuzzyOf(text),
+    // The same function as the indexes (migration 0032), so the keys are defined once, in SQL.
+    typo: word ? typoKeys(sql`${word}::text`) : null,
   };
 }
 
 /**
+ * The trigram part of the match (see fuzzyOf), null when the query gets none. Written as the index
+ * conditions read (`name %> q` is `q <% name`): when a clause matches its index condition, the
+ * planner knows the bitmap scan's recheck enforces it and leaves out a Filter that evaluated every
+ * arm of the match a second time for each row found (decision 0500).
+ */
+function fuzzyMatch(t: Terms, name: PgColumn | SQL): SQL | null {
+  if (t.fuzzy === 'shortWord') return sql`(${name} %> ${t.q} or ${name} %>> ${t.q})`;
+  return t.fuzzy === 'word' || !t.tsquery ? sql`${name} %> ${t.q}` : null;
+}
+
+/**
  * A name matches when all the words begin words of it (full text, GIN index), or when the query is
- * close enough to a part of it (pg_trgm, trigram GIN index; see fuzzyOf). `document` defaults to the
- * name itself. A query with no letters or digits ("%_") still gets the trigram match, as before.
+ * close enough to a part of it (pg_trgm, trigram GIN index; see fuzzyOf), or when a word of it is
+ * the query's one word with one letter wrong or two neighbours swapped (typo keys, GIN expression
+ * index; see typoWordOf). `document` defaults to the name itself; the trigram and typo matches look
+ * at the name only, as their indexes do. A query with no letters or digits ("%_") still gets the
+ * trigram match, as before.
  */
 export function matches(t: Terms, name: PgColumn | SQL, document: SQL | PgColumn = name): SQL {
-  const fuzzy =
-    t.fuzzy === 'shortWord'
-      ? sql`(${t.q} <% ${name} or ${t.q} <<% ${name})`
-      : t.fuzzy === 'word' || !t.tsquery
-        ? sql`${t.q} <% ${name}`
-        : null;
+  const fuzzy = fuzzyMatch(t, name);
   if (!t.tsquery) return fuzzy ?? sql`false`;
-  const words = sql`${searchVector(document)} @@ ${t.tsquery}`;
-  return fuzzy ? sql`(${words} or ${fuzzy})` : words;
+  const arms = [sql`${searchVector(document)} @@ ${t.tsquery}`];
+  if (fuzzy) arms.push(fuzzy);
+  if (t.typo) arms.push(sql`${typoKeys(name)} && ${t.typo}`);
+  return arms.length === 1 ? arms[0]! : sql`(${sql.join(arms, sql` or `)})`;
 }
 
 /**
  * Best first (decision 0132): the exact name, then names starting with the query, then by how
  * closely the query matches a part of the name (0–1), plus half a point when all the words are in the
  * document and its full-text rank: a word in a track's notes counts less than a name that matches.
+ * A name found only by its typo keys loses a point (decision 0500), which puts it after every name
+ * found by its words or trigrams (those score 0.5 or more); the others keep their score.
  */
 export function rank(t: Terms, name: PgColumn | SQL, document: SQL | PgColumn = name): SQL<number> {
   const text = sql`(lower(${name}) = lower(${t.q}))::int * 4 + starts_with(lower(${name}), lower(${t.q}))::int * 2 + word_similarity(${t.q}, ${name})`;
-  return t.tsquery
-    ? sql<number>`(${text} + (${searchVector(document)} @@ ${t.tsquery})::int * 0.5 + ts_rank(${searchVector(document)}, ${t.tsquery}))`
-    : sql<number>`(${text})`;
+  if (!t.tsquery) return sql<number>`(${text})`;
+  const words = sql`${searchVector(document)} @@ ${t.tsquery}`;
+  const fuzzy = fuzzyMatch(t, name);
+  // The trigram match is evaluated only for names that are not found by their words.
+  const found =
+    t.typo && fuzzy
+      ? sql`case when ${words} then 0.5 when ${fuzzy} then 0 else -1 end`
+      : sql`(${words})::int * 0.5`;
+  return sql<number>`(${text} + ${found} + ts_rank(${searchVector(document)}, ${t.tsquery}))`;
 }

@@ -157,13 +157,15 @@ export async function lcpRows({ baseUrl, cookie, journalLabel, rounds, landing, 
 
 /**
  * The searches of search-<size>-1c (issue 13): a name with a typo, gear, a short word with a typo
- * (strict word similarity too, decision 0280), a word prefix, a number and a word nothing has, asked
+ * (strict word similarity too, decision 0280), one with a letter wrong (typo keys, decision 0500),
+ * a word prefix, a number and a word nothing has, asked
  * in turn by one connection. No reference: the budget is absolute (p99).
  */
 export const SEARCH_QUERIES = [
   'Bench trak 04217',
   'juno',
   'junno',
+  'jino',
   'Bench Synth Juno-6O',
   'interf',
   '1234',

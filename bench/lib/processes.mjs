@@ -26,13 +26,23 @@ function captured(child, baseUrl) {
  * measures throughput, not the limiter (RATE_LIMIT_PER_MINUTE=0, issue 11 item 5). MEDIA_WORKERS=0:
  * no ffmpeg jobs compete with the measurement (WAV originals stream as they are).
  */
+/** The node flags `npm start` runs the server with (package.json config.nodeFlags, decision 0505). */
+const startFlags = () =>
+  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config?.nodeFlags ?? '')
+    .split(' ')
+    .filter(Boolean);
+
 export async function startApp({ dataDir, databaseUrl, env = {} }) {
   if (!existsSync(path.join(root, 'dist/server/main.js')))
     throw new Error('no build: run npm run build first');
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), 'dist/server/main.js'],
+    [
+      ...startFlags(),
+      ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      'dist/server/main.js',
+    ],
     {
       cwd: root,
       env: {

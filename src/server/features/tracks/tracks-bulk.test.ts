@@ -191,7 +191,9 @@ describe('POST /api/tracks/bulk', () => {
     expect(t.queries.length).toBeLessThan(15);
     const removed = await bulk(alice, { ids, action: 'delete' });
     expect(removed.json()).toEqual({ updated: BULK_TRACKS_MAX });
-  });
+    // 5,000 rows through the tracks triggers and search indexes, twice: ~5 s alone, 36 s once beside
+    // the suite's other workers. What it asserts is the number of statements, not their time.
+  }, 120_000);
 
   it('answers 401 when not signed in and 403 without the CSRF token, changing nothing', async () => {
     const ids = await seed(alice.userId, 1);

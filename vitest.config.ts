@@ -57,6 +57,10 @@ export default defineConfig({
           environment: 'node',
           include: SLOW_TESTS,
           globalSetup: ['src/test/pglite-template.ts'],
+          // One file at a time: the two S3 files each push 1 GiB through s3rver (a CPU-bound child
+          // process); side by side, beside the main suite, both ran past their deadlines (300 s,
+          // 240 s) at load 6 although each takes 69–114 s alone.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

@@ -163,7 +163,8 @@ test('creates a playlist, fills it, orders it, gives it a cover, edits it and re
 });
 
 test('plays the whole playlist, moving on to the next track when one ends', async ({ page }) => {
-  test.setTimeout(60_000);
+  // 13 s alone; 61 s in CI beside the other worker at load 8.6 (same allowance as the first story).
+  test.setTimeout(90_000);
   await signInAsDemo(page);
   const [first, second] = [unique('Intro'), unique('Outro')];
   // The dialog lists the journal newest first, and adds in that order: upload the second first.

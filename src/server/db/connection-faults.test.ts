@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/build-test-app';
+import { makeWav } from '../../test/media-fixtures';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 import { testDatabaseKind } from '../../test/test-database';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../plugins/errors';
@@ -61,6 +62,29 @@ describe.skipIf(!onPostgres)('PostgreSQL backends terminated under the app', () 
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     // The loss was reported, not thrown.
     expect(lost.length).toBeGreaterThan(0);
+  });
+
+  it('prepares its named statements again on the connections that replace terminated ones', async () => {
+    // The journal list asks three prepared statements (decision 0510): the session with its user
+    // (after a write), the journal revision, and the tracks changed since the cached list.
+    const wav = { field: 'audio', name: 'take.wav', type: 'audio/wav', data: makeWav(0.5) };
+    const uploaded = await ada.upload('/api/tracks', { name: 'Take one' }, wav);
+    expect(uploaded.statusCode).toBe(201);
+    const before = await ada.get('/api/tracks');
+    expect(before.json().map((track: { name: string }) => track.name)).toEqual(['Take one']);
+    await warmPool(ada);
+
+    await adminQuery('select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = $1', [
+      t.databaseName,
+    ]);
+    const renamed = await ada.patch(`/api/tracks/${uploaded.json().id}`, { name: 'Take one, renamed' });
+    expect(renamed.statusCode).toBe(200);
+    const after = await ada.get('/api/tracks');
+    expect(after.statusCode).toBe(200);
+    expect(after.json().map((track: { name: string }) => track.name)).toEqual(['Take one, renamed']);
+    const unchanged = await ada.get('/api/tracks');
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.headers.etag).toBe(after.headers.etag);
   });
 
   it('keeps answering when backends are terminated while requests are in flight', async () => {

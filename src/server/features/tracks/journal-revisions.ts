@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, QueueConnection } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { users } from '../../db/schema';
 
 /** Where the database announces each journal's new revision (migration 0031's trigger). */
@@ -79,12 +80,17 @@ export class JournalRevisions {
   }
 }
 
-/** The one indexed lookup (primary key) of the owner's current revision. */
-async function readRevision(db: Database, userId: string): Promise<number | undefined> {
-  const [row] = await db
+/** The one indexed lookup (primary key) of the owner's current revision; prepared (decision 0510). */
+const revisionOf = preparedOnce((db) =>
+  db
     .select({ revision: users.journalRevision })
     .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('journal_revision_of'),
+);
+
+async function readRevision(db: Database, userId: string): Promise<number | undefined> {
+  const [row] = await revisionOf(db).execute({ userId });
   return row?.revision;
 }

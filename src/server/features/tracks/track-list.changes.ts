@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { users } from '../../db/schema';
 import {
   equipmentOfTrack,
@@ -84,14 +85,16 @@ export const changesSince = (db: Database, userId: unknown, since: unknown) =>
     .where(eq(users.id, userId as string));
 
 /**
- * Prepared once per database: asked after every change, its text (the list's JSON subqueries) is
+ * Prepared (decision 0510): asked after every change, its text (the list's JSON subqueries) is
  * built once, and PostgreSQL parses a named statement once per connection (bench/track-list-profile
  * "changes since the last edit": 1.6 → 1.3 ms on PostgreSQL).
  *
  * Not also the revision check of an unchanged list (tried, decision 0505): even prepared it cost
  * ~1 ms against 0.3 ms for the primary-key lookup of the revision, and most lists are unchanged.
  */
-const prepared = new WeakMap<Database, ReturnType<ReturnType<typeof changesSince>['prepare']>>();
+const changesStatement = preparedOnce((db) =>
+  changesSince(db, sql.placeholder('userId'), sql.placeholder('since')).prepare('journal_changes_since'),
+);
 
 /**
  * One statement (one snapshot), reading only what changed: the owner's removal revision and the tracks
@@ -104,14 +107,7 @@ export async function ownTracksChangedSince(
   userId: string,
   since: number,
 ): Promise<ChangesSince | undefined> {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = changesSince(db, sql.placeholder('userId'), sql.placeholder('since')).prepare(
-      'journal_changes_since',
-    );
-    prepared.set(db, statement);
-  }
-  const rows = await statement.execute({ userId, since });
+  const rows = await changesStatement(db).execute({ userId, since });
   const first = rows[0];
   if (!first) return undefined;
   const changed: ListedTrack[] = [];

@@ -29,7 +29,7 @@ async function openDrawer(page: Page, title: string) {
 test('on a phone the menu opens the sidebar: creates a playlist and a collective from it', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   // The shared sign-in fixture looks for the desktop sidebar, so shrink the window afterwards.
   await signInAsDemo(page);
   await page.setViewportSize({ width: 390, height: 844 });

@@ -23,6 +23,19 @@ async function adminQuery(text: string, values: unknown[] = []) {
   }
 }
 
+/** A statement on the test file's own database (adminQuery connects to the suite's). */
+async function adminQueryOn(database: string, text: string) {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${database}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    return await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Several requests at once, so the pool holds several connections to be terminated. */
 async function warmPool(client: TestClient) {
   const replies = await Promise.all(Array.from({ length: 6 }, () => client.get('/api/playlists')));
@@ -85,6 +98,26 @@ describe.skipIf(!onPostgres)('PostgreSQL backends terminated under the app', () 
     const unchanged = await ada.get('/api/tracks');
     expect(unchanged.statusCode).toBe(200);
     expect(unchanged.headers.etag).toBe(after.headers.etag);
+  });
+
+  it('keeps its prepared statements working when a migration adds a column under it', async () => {
+    // A rolling upgrade: a newer instance adds a column while this one holds prepared statements
+    // (decision 0510) on every pooled connection, the session lookup's among them.
+    await warmPool(ada);
+    expect((await ada.post('/api/playlists', { name: 'Before the migration' })).statusCode).toBe(201);
+    await adminQueryOn(t.databaseName!, 'alter table users add column added_by_a_newer_release text');
+    await adminQueryOn(t.databaseName!, 'alter table tracks add column also_added text');
+    // A write, so the next requests read their session (and the list its revision and changes) again.
+    const created = await ada.post('/api/playlists', { name: 'After the migration' });
+    expect(created.statusCode).toBe(201);
+    expect((await ada.get('/api/playlists')).statusCode).toBe(200);
+    const [track] = (await ada.get('/api/tracks')).json() as { id: number }[];
+    expect((await ada.patch(`/api/tracks/${track!.id}`, { notes: 'After the migration' })).statusCode).toBe(
+      200,
+    );
+    const list = await ada.get('/api/tracks');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()[0].notes).toBe('After the migration');
   });
 
   it('keeps answering when backends are terminated while requests are in flight', async () => {

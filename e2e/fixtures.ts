@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { OIDC_USER_COOKIE, type OidcTestUser, oidcUserCookie } from '../src/test/oidc-provider';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { describeFailure, startWatching } from './support/page-problems';
 
 export { expect, expectNoSeriousA11yViolations };
 
@@ -141,7 +142,11 @@ const A11Y_SIZES = [
  * that passed has its end state checked by axe at both window sizes (the explicit calls inside the
  * stories check the states on the way).
  */
-export const test = base.extend<{ endStateScreenshot: undefined; endStateA11y: undefined }>({
+export const test = base.extend<{
+  endStateScreenshot: undefined;
+  endStateA11y: undefined;
+  pageProblems: undefined;
+}>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': storyAddress(testInfo) });
   },
@@ -167,6 +172,19 @@ export const test = base.extend<{ endStateScreenshot: undefined; endStateA11y: u
         );
         await expectNoSeriousA11yViolations(page, `${title} @${size.width}x${size.height}`);
       }
+    },
+    { auto: true },
+  ],
+  // A failed story's account of its browsers (support/page-problems.ts), attached as
+  // 'page-problems': scripts/test.mjs prints it, as CI keeps no screenshots or traces.
+  pageProblems: [
+    async ({ browser, page }, use, testInfo) => {
+      const stop = startWatching(browser, page);
+      await use(undefined);
+      stop();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const body = await describeFailure(testInfo);
+      await testInfo.attach('page-problems', { body, contentType: 'text/plain' });
     },
     { auto: true },
   ],

@@ -8,6 +8,7 @@ import {
   banner,
   chromiumPath,
   E2E_REPORT,
+  failedStoryAccounts,
   missingChromiumNotice,
   playwrightCounts,
   removeReport,
@@ -44,6 +45,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { code, counts } = await runE2e(
     picked && !args.includes('--no-deps') ? [...args, '--no-deps'] : args,
   );
+  for (const account of failedStoryAccounts()) console.log(`\n${account}`);
   if (counts) console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
   process.exit(code);
 }

@@ -156,6 +156,31 @@ export function slowestVitestFiles(file, count = 10) {
   }
 }
 
+/**
+ * The accounts e2e/support/page-problems.ts attached to failed stories ('page-problems'): what
+ * their browsers went through and showed. CI prints output only, so this is what it can tell.
+ */
+export function failedStoryAccounts(report = E2E_REPORT) {
+  if (!existsSync(report)) return [];
+  try {
+    const accounts = [];
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const result of spec.tests.flatMap((t) => t.results ?? [])) {
+          for (const a of result.attachments ?? []) {
+            if (a.name === 'page-problems' && a.body) accounts.push(Buffer.from(a.body, 'base64').toString());
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of JSON.parse(readFileSync(report, 'utf8')).suites ?? []) walk(suite);
+    return accounts;
+  } catch {
+    return [];
+  }
+}
+
 /** The slowest `count` stories of a Playwright JSON report, as `seconds  file › title` lines. */
 export function slowestStories(report = E2E_REPORT, count = 10) {
   if (!existsSync(report)) return [];

@@ -22,6 +22,7 @@ import {
   childCpuSeconds,
   chromiumPath,
   duration,
+  failedStoryAccounts,
   isCi,
   missingChromiumNotice,
   ROOT,
@@ -66,6 +67,9 @@ function finish(code) {
   for (const [title, lines] of slowest) {
     if (lines.length > 0) console.log(`\n${title}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
   }
+  const accounts = ran.has('e2e') ? failedStoryAccounts() : [];
+  if (accounts.length > 0)
+    console.log(`\nfailed browser stories, as their browsers saw them:\n${accounts.join('\n\n')}`);
   banner(code !== 0 ? 'npm test: FAILED' : e2eSkipped ? skipped : 'npm test: all green');
   for (const note of notes) console.log(`  ${note}`);
   if (cpuTimes.length > 0) console.log(`  cpu: ${cpuTimes.join(' · ')}`);

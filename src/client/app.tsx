@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { matchRoute, Route, Switch, useLocation, useRoute, useRouter } from 'wouter';
 import type { AuthUser } from '../shared/schemas/auth';
+import { ErrorBoundary } from './components/error-boundary';
 import { FullScreenLoading, PageLoading } from './components/page-layout';
 import { TooltipProvider } from './components/ui/tooltip';
 import { parseCollectiveId } from './entities/collective/use-collectives';
@@ -80,48 +81,53 @@ function SignedInRoutes({ user }: { user: AuthUser }) {
 
   return (
     <AppShell user={user}>
-      {/* The shell stays while the next screen's chunk loads; only the page area waits. */}
-      <Suspense fallback={<PageLoading>Loading...</PageLoading>}>
-        <Switch>
-          <Route path="/" component={JournalPage} />
-          <Route path="/profile">
-            <ProfilePage user={user} />
-          </Route>
-          <Route path="/profile/:idOrUsername">
-            {(p) => <PublicProfilePage idOrUsername={p.idOrUsername} signedIn />}
-          </Route>
-          <Route path="/playlist/:id">{(p) => <PlaylistPage playlistId={p.id} />}</Route>
-          <Route path="/collective/:collectiveId">
-            {(p) => withCollective(p.collectiveId, (id) => <CollectivePage key={id} collectiveId={id} />)}
-          </Route>
-          <Route path="/collective/:collectiveId/settings">
-            {(p) =>
-              withCollective(p.collectiveId, (id) => <CollectiveSettingsPage collectiveId={id} user={user} />)
-            }
-          </Route>
-          <Route path="/collective/:collectiveId/invites">
-            {(p) => withCollective(p.collectiveId, (id) => <CollectiveInvitesPage collectiveId={id} />)}
-          </Route>
-          <Route path="/collective/:collectiveId/playlist/:playlistId">
-            {(p) =>
-              withCollective(p.collectiveId, (id) => (
-                <CollectivePlaylistPage collectiveId={id} playlistId={p.playlistId} />
-              ))
-            }
-          </Route>
-          <Route path="/equipment/:id">{(p) => <EquipmentPage equipmentId={p.id} />}</Route>
-          <Route path="/search">
-            <SearchPage user={user} />
-          </Route>
-          <Route path="/join/:code">{(p) => <JoinPage code={p.code} />}</Route>
-          <Route path="/track/:id">{(p) => <SharedTrackPage trackId={p.id} />}</Route>
-          <Route path="/downloads" component={DownloadsPage} />
-          <Route path="/recent" component={RecentPage} />
-          <Route path="/liked" component={LikedPage} />
-          {/* Admins only (decision 0445): for anyone else /admin is an address like any unknown one. */}
-          <Route path="/admin">{user.isAdmin ? <AdminPage /> : <NotFoundPage />}</Route>
-        </Switch>
-      </Suspense>
+      {/* The shell stays while the next screen's chunk loads; only the page area waits, and only
+          the page area fails (another address clears it, decision 0515). */}
+      <ErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageLoading>Loading...</PageLoading>}>
+          <Switch>
+            <Route path="/" component={JournalPage} />
+            <Route path="/profile">
+              <ProfilePage user={user} />
+            </Route>
+            <Route path="/profile/:idOrUsername">
+              {(p) => <PublicProfilePage idOrUsername={p.idOrUsername} signedIn />}
+            </Route>
+            <Route path="/playlist/:id">{(p) => <PlaylistPage playlistId={p.id} />}</Route>
+            <Route path="/collective/:collectiveId">
+              {(p) => withCollective(p.collectiveId, (id) => <CollectivePage key={id} collectiveId={id} />)}
+            </Route>
+            <Route path="/collective/:collectiveId/settings">
+              {(p) =>
+                withCollective(p.collectiveId, (id) => (
+                  <CollectiveSettingsPage collectiveId={id} user={user} />
+                ))
+              }
+            </Route>
+            <Route path="/collective/:collectiveId/invites">
+              {(p) => withCollective(p.collectiveId, (id) => <CollectiveInvitesPage collectiveId={id} />)}
+            </Route>
+            <Route path="/collective/:collectiveId/playlist/:playlistId">
+              {(p) =>
+                withCollective(p.collectiveId, (id) => (
+                  <CollectivePlaylistPage collectiveId={id} playlistId={p.playlistId} />
+                ))
+              }
+            </Route>
+            <Route path="/equipment/:id">{(p) => <EquipmentPage equipmentId={p.id} />}</Route>
+            <Route path="/search">
+              <SearchPage user={user} />
+            </Route>
+            <Route path="/join/:code">{(p) => <JoinPage code={p.code} />}</Route>
+            <Route path="/track/:id">{(p) => <SharedTrackPage trackId={p.id} />}</Route>
+            <Route path="/downloads" component={DownloadsPage} />
+            <Route path="/recent" component={RecentPage} />
+            <Route path="/liked" component={LikedPage} />
+            {/* Admins only (decision 0445): for anyone else /admin is an address like any unknown one. */}
+            <Route path="/admin">{user.isAdmin ? <AdminPage /> : <NotFoundPage />}</Route>
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
     </AppShell>
   );
 }

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { ErrorBoundary } from './components/error-boundary';
 import { takeUserFromPage } from './entities/user/use-auth';
 import { persistInBackground, restoreIfOffline } from './features/offline/offline-boot';
 import { registerServiceWorker } from './features/pwa/register-sw';
@@ -25,7 +26,10 @@ void restoreIfOffline(queryClient).then(() => {
   startTransition(() => {
     app.render(
       <StrictMode>
-        <App />
+        {/* Anything the screens' own boundaries do not catch: a card instead of a blank window. */}
+        <ErrorBoundary fullScreen>
+          <App />
+        </ErrorBoundary>
       </StrictMode>,
     );
   });

@@ -125,4 +125,30 @@ describe('lazyPopup', () => {
     await arrive();
     expect(screen.getByTestId('loaded').getAttribute('data-open')).toBe('false');
   });
+
+  it('a module arriving between pointer down and up waits for the release: the click still happens (decision 0515)', async () => {
+    const { Widget, arrive } = deferredWidget({});
+    const clicks: string[] = [];
+    render(
+      <Widget>
+        <button type="button" onClick={() => clicks.push('click')}>
+          New playlist
+        </button>
+      </Widget>,
+    );
+    const user = userEvent.setup();
+    const trigger = screen.getByRole('button', { name: 'New playlist' });
+    await user.pointer({ keys: '[MouseLeft>]', target: trigger });
+    await arrive();
+    // Still the element the press started on: the swap would make a new one.
+    expect(screen.queryByTestId('loaded')).toBeNull();
+    expect(screen.getByRole('button', { name: 'New playlist' })).toBe(trigger);
+    await user.pointer({ keys: '[/MouseLeft]', target: trigger });
+    expect(clicks).toEqual(['click']);
+    // Released: the widget takes over, with the child's handler.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByTestId('loaded')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'New playlist' }));
+    expect(clicks).toEqual(['click', 'click']);
+  });
 });

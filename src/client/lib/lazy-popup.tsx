@@ -5,6 +5,7 @@ import {
   type Ref,
   useEffect,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 
@@ -100,8 +101,13 @@ export function lazyPopup<P extends WithChild>(
 ) {
   const mod = lazyModule(load);
   return function LazyPopup(props: P) {
-    const Loaded = useSyncExternalStore(mod.subscribe, mod.get, mod.get);
+    const arrived = useSyncExternalStore(mod.subscribe, mod.get, mod.get);
     const start = useRef({ open: false, focused: false, hovered: false });
+    // A press under way keeps the plain trigger until it ends: swapping between pointer down and up
+    // remounts the element, and a click (down and up on one element) never happens (decision 0515:
+    // hovering loads the module, so a quick click often met its arrival).
+    const [pressing, setPressing] = useState(false);
+    const Loaded = pressing ? null : arrived;
     const wasPlain = useRef(!Loaded);
     const el = useRef<HTMLElement | null>(null);
     const child = props.children;
@@ -156,6 +162,7 @@ export function lazyPopup<P extends WithChild>(
         start.current.focused = false;
       }),
       onPointerDown: chain('onPointerDown', (e: PointerEvent) => {
+        holdUntilReleased(setPressing);
         if (opens.pointerDown && e.button === 0 && !e.ctrlKey && e.pointerType === 'mouse') {
           e.preventDefault();
           open();
@@ -172,4 +179,19 @@ export function lazyPopup<P extends WithChild>(
       }),
     } as Record<string, unknown>);
   };
+}
+
+/**
+ * Marks a press as under way until the pointer is released anywhere (or the press is cancelled),
+ * and a task later, so that the click the release makes is dispatched to the element it started on.
+ */
+function holdUntilReleased(setPressing: (pressing: boolean) => void) {
+  setPressing(true);
+  const release = () => {
+    document.removeEventListener('pointerup', release, true);
+    document.removeEventListener('pointercancel', release, true);
+    setTimeout(() => setPressing(false), 0);
+  };
+  document.addEventListener('pointerup', release, true);
+  document.addEventListener('pointercancel', release, true);
 }

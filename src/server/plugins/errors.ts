@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/errors';
 import { isStorageUnavailable, STORAGE_UNAVAILABLE_MESSAGE } from '../storage/storage-errors';
+import { restoreSecurityHeaders } from './security-headers';
 
 /** An error whose message is safe to show the caller, with its HTTP status. */
 export class HttpError extends Error {
@@ -59,6 +60,8 @@ export function frameworkErrorReply(err: FastifyError, request: FastifyRequest, 
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // An error is never a page other sites may frame, even where the page it replaces was.
+    restoreSecurityHeaders(reply);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');

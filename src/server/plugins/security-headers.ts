@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The headers every reply carries, for replies no hook sees (app.ts's frameworkErrors). */
     securityHeaders: readonly (readonly [string, string])[];
+    /** The same for a page other sites may frame (see allowFraming). */
+    frameableSecurityHeaders: readonly (readonly [string, string])[];
   }
 }
 
@@ -63,9 +65,6 @@ export const PERMISSIONS_POLICY = [
   ),
 ].join(', ');
 
-/** The only pages other sites may put in a frame: the embeddable player (issue 24, decision 0330). */
-export const FRAMEABLE_PREFIX = '/embed/';
-
 /**
  * The headers of a frameable page: the same, but `frame-ancestors *` in the CSP and no
  * X-Frame-Options (which knows no "anyone" and would win in old browsers).
@@ -85,13 +84,28 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { hel
     ...Object.entries(helmetHeaders(opts.helmet)),
     ['Permissions-Policy', PERMISSIONS_POLICY] as const,
   ];
-  const frameable = frameableHeaders(entries);
   app.decorate('securityHeaders', entries);
-  app.addHook('onRequest', (request, reply, done) => {
-    // Decided by the address alone, so an embed's 404 page and errors may be framed too, and no
-    // other page ever is.
-    const set = request.url.startsWith(FRAMEABLE_PREFIX) ? frameable : entries;
-    for (const [name, value] of set) reply.raw.setHeader(name, value);
+  app.decorate('frameableSecurityHeaders', frameableHeaders(entries));
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
     done();
   });
 });
+
+/**
+ * Lets other sites frame this reply: called by the embeddable player's pages alone (its page and
+ * its not-available page; issue 24, decision 0330), just before they are sent. Framing is granted
+ * per page, not per address, so an error answered under `/embed/` (a JSON 404 for another method,
+ * a 503, a rate limit) refuses frames like every other reply (issue 41, decision 0545), and the
+ * error handler takes it back from a page that failed after asking (restoreSecurityHeaders).
+ */
+export function allowFraming(reply: FastifyReply) {
+  reply.raw.removeHeader('X-Frame-Options');
+  for (const [name, value] of reply.server.frameableSecurityHeaders) reply.raw.setHeader(name, value);
+  return reply;
+}
+
+/** Every reply's own headers again, for an error replacing a page that had allowed framing. */
+export function restoreSecurityHeaders(reply: FastifyReply) {
+  for (const [name, value] of reply.server.securityHeaders ?? []) reply.raw.setHeader(name, value);
+}

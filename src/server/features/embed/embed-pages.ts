@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { INT4_MAX } from '../../../shared/schemas/primitives';
+import { allowFraming } from '../../plugins/security-headers';
 
 /** The built embed page (a second Vite entry beside index.html; decision 0330). */
 export const EMBED_HTML = 'embed.html';
@@ -44,10 +45,15 @@ const NOT_AVAILABLE_PAGE = `<!doctype html>
 
 /** The not-available page; a share link's embed answers 410 with it once the link expired (0335). */
 export function sendNotAvailable(reply: FastifyReply, status: 404 | 410 = 404) {
-  return reply
+  return allowFraming(reply)
     .code(status)
     .header('Cache-Control', 'no-cache')
     .header('X-Robots-Tag', 'noindex')
     .type('text/html; charset=utf-8')
     .send(NOT_AVAILABLE_PAGE);
+}
+
+/** The embed page itself (the built embed.html), which other sites may frame. */
+export function sendEmbedPage(reply: FastifyReply) {
+  return allowFraming(reply).header('Cache-Control', 'no-cache').sendFile(EMBED_HTML);
 }

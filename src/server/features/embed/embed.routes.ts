@@ -6,7 +6,7 @@ import { idParam } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { publicPlaylistEmbed, publicTrackEmbed } from './embed.service';
-import { EMBED_HTML, pageId, sendNotAvailable } from './embed-pages';
+import { pageId, sendEmbedPage, sendNotAvailable } from './embed-pages';
 
 export interface EmbedRoutesOptions {
   db: Database;
@@ -70,7 +70,7 @@ export async function embedRoutes(fastify: FastifyInstance, opts: EmbedRoutesOpt
         if (err instanceof HttpError && err.statusCode === 404) return sendNotAvailable(reply);
         throw err;
       }
-      return reply.header('Cache-Control', 'no-cache').sendFile(EMBED_HTML);
+      return sendEmbedPage(reply);
     });
   }
 }

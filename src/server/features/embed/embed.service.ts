@@ -8,7 +8,7 @@ import { loadPublicTrack, type Owner } from '../tracks/public-track.service';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 
 /** The embed page, its 404 and its id parsing, for share links' embed and public playlists' page. */
-export { EMBED_HTML, pageId, sendNotAvailable } from './embed-pages';
+export { EMBED_HTML, pageId, sendEmbedPage, sendNotAvailable } from './embed-pages';
 
 /**
  * What the embeddable player may show (issue 24, decision 0330): public tracks and public

@@ -124,6 +124,32 @@ describe('embed pages (decision 0330)', () => {
     }
   });
 
+  it('an error under /embed/ is not a page: it refuses frames like every other reply (issue 41)', async () => {
+    // The review's finding: any reply whose address began with /embed/ allowed every site to frame
+    // it, errors included. Only the embed's pages (the player, its not-available page) may be framed.
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH'] as const) {
+      for (const url of [
+        `/embed/track/${publicId}`,
+        `/embed/playlist/${publicPlaylistId}`,
+        '/embed/nothing/1',
+      ]) {
+        // Refused by the CSRF check (403) before any route is sought: an error either way.
+        const res = await t.app.inject({ method, url });
+        expect([403, 404], `${method} ${url}`).toContain(res.statusCode);
+        expect(res.headers['content-type'], url).toContain('application/json');
+        expectNotFrameable(res, `${method} ${url}`);
+      }
+    }
+    // Signed in with a CSRF token: the JSON 404 of a method no route answers.
+    const post = await owner.post(`/embed/track/${publicId}`, {});
+    expect(post.statusCode).toBe(404);
+    expectNotFrameable(post, 'signed-in POST');
+    // Bad percent-encoding fails in the router: the framework's error, not a page.
+    const bad = await t.client().get('/embed/track/%zz');
+    expect(bad.statusCode).toBe(400);
+    expectNotFrameable(bad, '/embed/track/%zz');
+  });
+
   it('the embed file itself is only served at /embed/…', async () => {
     const res = await t.client().get('/embed.html');
     expect(res.body).not.toBe(EMBED_PAGE);

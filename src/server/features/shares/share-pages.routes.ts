@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { errorBody, HttpError, notFound } from '../../plugins/errors';
 import { routeRateLimit } from '../../plugins/rate-limits';
 import { PRIVATE } from '../../storage/media-sender';
-import { EMBED_HTML, sendNotAvailable } from '../embed/embed.service';
+import { sendEmbedPage, sendNotAvailable } from '../embed/embed.service';
 import { type OgImageDeps, sendOgImage, trackOgImage } from '../previews/og-image-store.service';
 import type { PagePreviews } from '../previews/page-previews.service';
 import { shareEmbed, sharePath } from './share-views';
@@ -86,7 +86,7 @@ export async function sharePagesRoutes(fastify: FastifyInstance, opts: SharePage
         }
         throw err;
       }
-      return reply.header('Cache-Control', 'no-cache').header('X-Robots-Tag', 'noindex').sendFile(EMBED_HTML);
+      return sendEmbedPage(reply.header('X-Robots-Tag', 'noindex'));
     },
   );
 

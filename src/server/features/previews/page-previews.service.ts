@@ -21,6 +21,17 @@ export interface PreviewRoute {
   load(match: RegExpMatchArray, db: Database): Promise<Preview | null>;
   /** Pages of this kind ask search engines not to index them (`X-Robots-Tag: noindex`). */
   noindex?: boolean;
+  /**
+   * Pages of this kind are opened by a secret address (a share link): what is said about them is
+   * for whoever holds it, never kept by a shared cache (issue 41).
+   */
+  secretAddress?: boolean;
+}
+
+/** A page's preview and whether its address is a secret (see PreviewRoute.secretAddress). */
+export interface FoundPreview {
+  preview: Preview;
+  secretAddress: boolean;
 }
 
 /** A page with its preview tags, and the status to answer it with. */
@@ -78,13 +89,14 @@ export class PagePreviews {
   }
 
   /** The preview a site path names, or null (no such page kind, or not public). */
-  async previewOf(pathname: string): Promise<Preview | null> {
+  async previewOf(pathname: string): Promise<FoundPreview | null> {
     const found = this.match(pathname);
     if (!found) return null;
-    return found.route.load(found.match, this.db).catch((err: unknown) => {
+    const preview = await found.route.load(found.match, this.db).catch((err: unknown) => {
       clientErrorStatus(err);
       return null;
     });
+    return preview && { preview, secretAddress: found.route.secretAddress ?? false };
   }
 
   private match(pathname: string) {

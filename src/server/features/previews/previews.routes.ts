@@ -31,9 +31,9 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
     '/api/oembed',
     {
       schema: {
-        summary: 'oEmbed for a public track or playlist page',
+        summary: 'oEmbed for a public track or playlist page, or a live share link',
         description:
-          'No sign-in. 404 for anything not public, and for a URL of another site; 501 for format=xml; 400 without a valid url.',
+          'No sign-in. For a public track or playlist page, or a live share link (`/s/{token}`: its embed plays what the link opens, and the reply is `Cache-Control: private`, since the address is a secret). 404 for anything else (private, expired or revoked, or a URL of another site); 501 for format=xml; 400 without a valid url.',
         tags: ['previews'],
         querystring: oembedQuerySchema,
         response: { 200: oembedSchema, 501: apiErrorSchema },
@@ -56,7 +56,8 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
         throw badRequest('url must be the full address of a Journal page');
       }
       if (target.host.toLowerCase() !== site.host.toLowerCase()) throw notFound('Not a page of this site');
-      const preview = await previews.previewOf(target.pathname);
+      const found = await previews.previewOf(target.pathname);
+      const preview = found?.preview;
       if (!preview?.embed || !preview.author) throw notFound('Nothing public to embed at this address');
       const { embed } = preview;
       const src = `${publicUrl}${embed.path}`;
@@ -79,8 +80,9 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
             }
           : {}),
       };
-      // Who may see it can change at any moment: nothing kept by a shared cache for long.
-      reply.header('Cache-Control', 'public, max-age=60');
+      // Who may see it can change at any moment: nothing kept by a shared cache for long. A share
+      // link's address is a secret: what it opens is for its holder alone, kept by no shared cache.
+      reply.header('Cache-Control', found.secretAddress ? 'private, max-age=60' : 'public, max-age=60');
       return body;
     },
   );

@@ -253,6 +253,8 @@ describe('GET /api/oembed', () => {
   it('answers the rich type with an iframe of the track player', async () => {
     const res = await oembed(`${TEST_PUBLIC_URL}/track/${publicId}`, 'json');
     expect(res.statusCode).toBe(200);
+    // A public page's oEmbed may be kept a minute by shared caches (a share link's may not).
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
     const body = res.json();
     expect(body).toEqual({
       version: '1.0',

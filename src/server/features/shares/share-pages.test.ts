@@ -188,6 +188,8 @@ describe('the /s/{token} page', () => {
     const url = `${TEST_PUBLIC_URL}/s/${link.token}`;
     const res = await visitor.get(`/api/oembed?url=${encodeURIComponent(url)}`);
     expect(res.statusCode).toBe(200);
+    // The address is a secret: no shared cache may keep what it opens (issue 41).
+    expect(res.headers['cache-control']).toBe('private, max-age=60');
     const body = res.json();
     expect(body).toMatchObject({
       type: 'rich',

@@ -81,6 +81,7 @@ export const sharePreviewRoute: PreviewRoute = {
   pattern: SHARE_PAGE_PATTERN,
   load: (match, db) => sharePreview(db, match[1]!),
   noindex: true,
+  secretAddress: true,
 };
 
 const embedTrack = (token: string, row: TrackRow): EmbedTrack => ({

@@ -27,8 +27,18 @@ export const notificationSchema = z.object({
   actor: userSummarySchema.nullable(),
   collective: z.object({ id: z.number(), name: z.string() }).nullable(),
   playlistId: z.number().nullable(),
-  /** The name of the playlist the entry points at; null when it points at none. */
+  /**
+   * The name of the playlist the entry points at; null when it points at none, or when the reader
+   * can no longer open it (see playlistAvailable).
+   */
   playlistName: z.string().nullable(),
+  /**
+   * For an entry about a playlist: whether the reader may still open it (theirs, or still shared into
+   * the entry's collective while they are a member). false once it was unshared or deleted, or they
+   * left: the entry is then shown as no longer shared, without the playlist's name, the comment's
+   * words or another person's track, and leads to the collective. null for entries about no playlist.
+   */
+  playlistAvailable: z.boolean().nullable(),
   track: z.object({ id: z.number(), name: z.string() }).nullable(),
   commentId: z.number().nullable(),
   /** The playlist comment a `playlist_comment` entry (or a mention in one) is about. */

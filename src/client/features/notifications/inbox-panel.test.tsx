@@ -24,6 +24,7 @@ const entry = (over: Partial<Notification> = {}): Notification => ({
   collective: { id: 4, name: 'Crew' },
   playlistId: 7,
   playlistName: 'Night Set',
+  playlistAvailable: true,
   track: null,
   commentId: null,
   playlistCommentId: 31,
@@ -105,6 +106,23 @@ describe('InboxPanel: comments on your playlists (decision 0300)', () => {
     });
     expect(screen.getByTestId('notification').textContent).toContain('fan.one commented on your playlist');
     expect(screen.getByTestId('notification').textContent).not.toContain('“');
+  });
+
+  it('says when the playlist is no longer shared with the reader, naming nothing of it (issue 41)', () => {
+    const gone = entry({
+      kind: 'share',
+      playlistName: null,
+      playlistAvailable: false,
+      playlistCommentId: null,
+      excerpt: null,
+      url: '/collective/4',
+    });
+    renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [[NOTIFICATIONS_KEY, { items: [gone], unread: 1 }]],
+    });
+    expect(screen.getByTestId('notification').textContent).toContain(
+      'fan.one shared a playlist in Crew (no longer shared)',
+    );
   });
 
   it('has a "Comments on your playlists" switch that turns the kind off', async () => {

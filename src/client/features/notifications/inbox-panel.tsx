@@ -29,8 +29,16 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   playlist_comment: 'Comments on your playlists',
 };
 
+/** Said of an entry about a playlist the reader can no longer open (issue 41). */
+export const NO_LONGER_SHARED = ' (no longer shared)';
+
 /** One line of the inbox, in words. */
 export function describe(n: Notification): string {
+  const line = describeEntry(n);
+  return n.playlistAvailable === false ? `${line}${NO_LONGER_SHARED}` : line;
+}
+
+function describeEntry(n: Notification): string {
   const who = n.actor ? displayName(n.actor) : 'Someone';
   const where = n.collective ? ` in ${n.collective.name}` : '';
   const at = n.atSeconds !== null ? ` at ${formatTime(n.atSeconds)}` : '';

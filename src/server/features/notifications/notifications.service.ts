@@ -17,6 +17,7 @@ import {
   collectives,
   notificationPreferences,
   notifications,
+  playlistCollectiveShares,
   playlists,
   trackComments,
   tracks,
@@ -185,7 +186,21 @@ const itemColumns = {
   },
   collectiveName: collectives.name,
   playlistName: playlists.name,
+  /**
+   * Whether the reader may still open the playlist the entry names, where the entry found it: theirs,
+   * or shared into the entry's collective while they are a member (issue 41). Otherwise (unshared,
+   * deleted, or they left) its name, and the words and track said of it, are no longer theirs to read.
+   */
+  playlistOpen: sql<boolean>`(${notifications.playlistId} is not null and (
+    ${playlists.userId} = ${notifications.userId}
+    or exists (
+      select 1 from ${playlistCollectiveShares}
+      join ${collectiveMembers} on ${collectiveMembers.collectiveId} = ${playlistCollectiveShares.collectiveId}
+        and ${collectiveMembers.userId} = ${notifications.userId}
+      where ${playlistCollectiveShares.playlistId} = ${notifications.playlistId}
+        and ${playlistCollectiveShares.collectiveId} = ${notifications.collectiveId})))`,
   trackName: tracks.name,
+  trackOwnerId: tracks.userId,
   excerpt: sql<
     string | null
   >`case when coalesce(${trackComments.hiddenAt}, ${collectivePlaylistComments.hiddenAt}) is not null
@@ -230,29 +245,37 @@ async function selectItems(
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
-  return rows.map(({ n, ...r }) => ({
-    id: n.id,
-    kind: n.kind,
-    actor: r.actor ? toUserSummary(r.actor) : null,
-    collective:
-      n.collectiveId !== null && r.collectiveName !== null
-        ? { id: n.collectiveId, name: r.collectiveName }
-        : null,
-    playlistId: n.playlistId,
-    playlistName: r.playlistName,
-    track: n.trackId !== null && r.trackName !== null ? { id: n.trackId, name: r.trackName } : null,
-    commentId: n.commentId,
-    playlistCommentId: n.playlistCommentId,
-    // A moderator's notice quotes the words itself (decision 0455).
-    excerpt: n.kind === 'content_hidden' ? null : r.excerpt,
-    atSeconds: n.atSeconds,
-    trackVersion: n.trackVersion,
-    exportId: n.exportId,
-    notice: n.notice,
-    url: notificationUrl(n),
-    read: n.readAt !== null,
-    createdAt: n.createdAt.toISOString(),
-  }));
+  return rows.map(({ n, ...r }) => {
+    // An entry about a playlist the reader can no longer open keeps who did what, and where, but
+    // not what the playlist holds: its name, a track of someone else's, the comment's words.
+    const closed = n.playlistId !== null && !r.playlistOpen;
+    const trackShown = r.trackName !== null && (!closed || r.trackOwnerId === n.userId);
+    return {
+      id: n.id,
+      kind: n.kind,
+      actor: r.actor ? toUserSummary(r.actor) : null,
+      collective:
+        n.collectiveId !== null && r.collectiveName !== null
+          ? { id: n.collectiveId, name: r.collectiveName }
+          : null,
+      playlistId: n.playlistId,
+      playlistName: closed ? null : r.playlistName,
+      playlistAvailable: n.playlistId === null ? null : !closed,
+      track: n.trackId !== null && trackShown ? { id: n.trackId, name: r.trackName! } : null,
+      commentId: n.commentId,
+      playlistCommentId: n.playlistCommentId,
+      // A moderator's notice quotes the words itself (decision 0455).
+      excerpt: n.kind === 'content_hidden' || closed ? null : r.excerpt,
+      atSeconds: n.atSeconds,
+      trackVersion: n.trackVersion,
+      exportId: n.exportId,
+      notice: n.notice,
+      // The playlist is no longer there to open: the collective instead.
+      url: closed && n.collectiveId !== null ? `/collective/${n.collectiveId}` : notificationUrl(n),
+      read: n.readAt !== null,
+      createdAt: n.createdAt.toISOString(),
+    };
+  });
 }
 
 /** The newest entries and the number unread (GET /api/notifications). */

@@ -58,8 +58,9 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
       if (target.host.toLowerCase() !== site.host.toLowerCase()) throw notFound('Not a page of this site');
       const found = await previews.previewOf(target.pathname);
       const preview = found?.preview;
-      if (!preview?.embed || !preview.author) throw notFound('Nothing public to embed at this address');
-      const { embed } = preview;
+      const embed = preview?.embed;
+      const author = preview?.author;
+      if (!found || !preview || !embed || !author) throw notFound('Nothing public to embed at this address');
       const src = `${publicUrl}${embed.path}`;
       const body: OEmbed = {
         version: '1.0',
@@ -68,8 +69,8 @@ export async function previewsRoutes(fastify: FastifyInstance, opts: PreviewRout
         width: embed.width,
         height: embed.height,
         title: preview.title,
-        author_name: preview.author.name,
-        author_url: `${publicUrl}${preview.author.path}`,
+        author_name: author.name,
+        author_url: `${publicUrl}${author.path}`,
         provider_name: SITE.name,
         provider_url: `${publicUrl}/`,
         ...(preview.image

@@ -128,7 +128,7 @@ describe('DataImportSection', () => {
     expect(screen.getByRole('listitem').textContent).toContain(importSummary(done));
   });
 
-  it('says what the archive held that broke the rules, by reason, in the server\'s words (issue 41)', async () => {
+  it("says what the archive held that broke the rules, by reason, in the server's words (issue 41)", async () => {
     const partly: UserImport = {
       ...done,
       refused: [

@@ -14,7 +14,8 @@ const REFUSED_NOUN: Record<ImportRefusedKind, string> = {
  */
 export const refusedLines = (refused: ImportRefusal[]) =>
   refused.map(
-    (r) => `${count(r.count, REFUSED_NOUN[r.kind])} skipped: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`,
+    (r) =>
+      `${count(r.count, REFUSED_NOUN[r.kind])} skipped: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`,
   );
 
 /**

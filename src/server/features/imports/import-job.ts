@@ -38,7 +38,13 @@ export interface ImportDeps {
 
 export const IMPORT_GAVE_UP_MESSAGE = 'The import could not be finished. Nothing was kept; please try again.';
 
-const nothingMade = (): ImportMade => ({ tracks: [], playlists: [], equipment: [], versions: 0, refused: [] });
+const nothingMade = (): ImportMade => ({
+  tracks: [],
+  playlists: [],
+  equipment: [],
+  versions: 0,
+  refused: [],
+});
 
 /**
  * The job's pace (decision 0525): each upload and new item is counted in the person's own per-minute

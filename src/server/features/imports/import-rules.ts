@@ -52,7 +52,8 @@ export function trackRules(t: ExportedTrack): Verdict<ExportedTrack> {
   }
   const versions: ExportedTrack['versions'] = [];
   for (const v of t.versions) {
-    const note = v.note === null ? { ok: true as const, value: null } : checked(versionNoteSchema.safeParse(v.note));
+    const note =
+      v.note === null ? { ok: true as const, value: null } : checked(versionNoteSchema.safeParse(v.note));
     if (!note.ok) return note;
     const filename = fileName(v.originalFilename);
     if (!filename.ok) return filename;
@@ -96,10 +97,12 @@ export function playlistRules(p: ExportedPlaylist): Verdict<ExportedPlaylist> {
 }
 
 /** An equipment tag's name by POST /api/equipment's rules (trimmed, 1 to 100 characters…). */
-export const equipmentNameRules = (name: string) => checked(createEquipmentBodySchema.shape.name.safeParse(name));
+export const equipmentNameRules = (name: string) =>
+  checked(createEquipmentBodySchema.shape.name.safeParse(name));
 
 /** The category a new equipment page gets: one of the categories PATCH /api/equipment/{id} takes. */
-export const equipmentCategoryRules = (category: string) => checked(equipmentCategorySchema.safeParse(category));
+export const equipmentCategoryRules = (category: string) =>
+  checked(equipmentCategorySchema.safeParse(category));
 
 /** Counts one refused item under its reason in what the import saves (the summary's "refused"). */
 export function refuse(made: ImportMade, kind: ImportRefusedKind, reason: string) {

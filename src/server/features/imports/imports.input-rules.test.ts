@@ -126,7 +126,10 @@ describe("An import obeys the API's input rules (issue 41)", () => {
       { title: 'Again', equipment: [...tags.slice(45), { name: 'juno-60', category: 'not a category' }] },
     ]);
     const done = await importAndWait(other, zip);
-    expect(done).toMatchObject({ state: 'done', created: { tracks: 2, equipment: IMPORT_NEW_EQUIPMENT_MAX } });
+    expect(done).toMatchObject({
+      state: 'done',
+      created: { tracks: 2, equipment: IMPORT_NEW_EQUIPMENT_MAX },
+    });
     expect(done.refused).toEqual([
       { kind: 'equipment', count: 1, reason: EQUIPMENT_CATEGORY_MESSAGE },
       { kind: 'equipment', count: 10, reason: IMPORT_NEW_EQUIPMENT_MESSAGE },

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RATE_LIMITS } from '../../plugins/rate-limits';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { craftedArchive } from '../../../test/crafted-journal';
 import { importAndWait } from '../../../test/imports';
 import { playlists, tracks } from '../../db/schema';
+import { RATE_LIMITS } from '../../plugins/rate-limits';
 
 // Issue 41, item 3: an import obeys "the rate limits of the API routes that make the same things".
 // Its uploads and new items are counted in the person's own per-minute counters, the ones the API

@@ -20,6 +20,7 @@ const base: UserImport = {
   processed: 0,
   created: { tracks: 0, versions: 0, playlists: 0, equipment: 0 },
   skipped: { tracks: 0, playlists: 0 },
+  refused: [],
   error: null,
   createdAt: '2026-11-26T10:00:00.000Z',
   finishedAt: null,

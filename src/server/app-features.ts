@@ -127,6 +127,7 @@ export async function registerFeatureRoutes(
     maxUploadBytes: config.maxUploadBytes,
     storageQuotaBytes: config.storageQuotaBytes,
     kickBlobDeletions: () => app.kickBlobDeletions(),
+    paceSleep: options.importPaceSleep,
   });
   // App passwords sealed under SESSION_SECRET's list, the first sealing (decision 0385).
   const credentialCrypto = new CredentialCrypto([

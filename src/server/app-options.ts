@@ -41,6 +41,8 @@ export interface BuildAppOptions {
    * only on start-up and after each change (decision 0095).
    */
   blobDrainIntervalMs?: number;
+  /** How an import waits for a per-minute limit's window to end (default: real time; tests move a clock). */
+  importPaceSleep?: (ms: number) => Promise<void>;
   /** How often expired demo accounts are swept; 0 = never (tests sweep by hand). */
   demoSweepIntervalMs?: number;
   /** Demo sessions per address per hour; tests that sign in as many demo visitors raise it. */

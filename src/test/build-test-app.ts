@@ -118,6 +118,8 @@ export async function buildTestApp(
     liveEvents?: BuildAppOptions['liveEvents'];
     /** A built client to serve (a folder with an index.html; pages, the embed page); default: API only. */
     clientDir?: string;
+    /** How an import waits out a per-minute limit (default: real time). */
+    importPaceSleep?: (ms: number) => Promise<void>;
   } = {},
 ): Promise<TestApp> {
   const database = options.sharedDatabase ?? (await createTestDatabase(options.database));
@@ -147,6 +149,7 @@ export async function buildTestApp(
     statisticsIntervalMs: 0,
     exportSweepIntervalMs: 0,
     demoSweepIntervalMs: options.demoSweepIntervalMs ?? 0,
+    importPaceSleep: options.importPaceSleep,
     // Drains follow each change and each start; no timer adding queries to a test's count.
     blobDrainIntervalMs: 0,
     queueConnection: database.queueConnection,

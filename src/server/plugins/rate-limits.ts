@@ -61,6 +61,12 @@ declare module 'fastify' {
       reply: FastifyReply,
       userId: string,
     ): Promise<void>;
+    /**
+     * One action of a person outside any request (the import job, issue 41), counted in the same
+     * counter as the routes taking it. Resolves with 0 when it was within the limit, else with the
+     * milliseconds until the window ends (the action is not done; try again then).
+     */
+    takeUserAction(name: UserActionLimit, userId: string): Promise<number>;
     /** Failed attempts at a secret, counted per subject (a username) and address (decision 0385). */
     failedAttempts: FailedAttempts;
   }
@@ -189,6 +195,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
     route.preHandler = [check, ...[route.preHandler ?? []].flat()];
   });
   const limiters = {} as Record<UserActionLimit, preHandlerAsyncHookHandler>;
+  const checks = {} as Record<UserActionLimit, ReturnType<FastifyInstance['createRateLimit']>>;
   // The person limitUserAction names, beside the request (the limiter's key is made from it alone).
   const actors = new WeakMap<FastifyRequest, string>();
   for (const name of ['upload', 'comment', 'create'] as const) {
@@ -198,6 +205,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
       timeWindow: RATE_LIMITS[name].timeWindow,
       keyGenerator: (request) => `${name}:${actors.get(request) ?? rateLimitKey(request)}`,
     });
+    checks[name] = check;
     limiters[name] = async (request, reply) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
@@ -217,6 +225,13 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
       await limiters[name].call(app, request, reply);
     },
   );
+  app.decorate('takeUserAction', async (name: UserActionLimit, userId: string) => {
+    // What the limiter reads of a request (its route, for the allow list); the key is the person's.
+    const request = { routeOptions: { config: {} }, url: '' } as unknown as FastifyRequest;
+    actors.set(request, `user:${userId}`);
+    const result = await checks[name](request);
+    return !result.isAllowed && result.isExceeded ? Math.max(result.ttl, 1) : 0;
+  });
   app.decorate('failedAttempts', failedAttemptsLimit(app, overrides.subsonicAuth, off));
 });
 

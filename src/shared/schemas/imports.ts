@@ -22,6 +22,32 @@ const importCountsSchema = z.object({
   equipment: z.number(),
 });
 
+/**
+ * At most this many equipment pages one import makes (issue 41): pages are everyone's, so an archive
+ * must not be a way to fill the instance with them. Tags naming pages that already exist still work.
+ */
+export const IMPORT_NEW_EQUIPMENT_MAX = 50;
+export const IMPORT_NEW_EQUIPMENT_MESSAGE = `At most ${IMPORT_NEW_EQUIPMENT_MAX} new equipment pages per import`;
+
+/** An archive's track or playlist dated with something that is not a date, or in the future. */
+export const IMPORT_DATE_MESSAGE = 'A date is not a valid date, or is in the future';
+
+/** What an archive holds that the API's rules may refuse: its tracks, playlists, equipment pages. */
+export const IMPORT_REFUSED_KINDS = ['track', 'playlist', 'equipment'] as const;
+export type ImportRefusedKind = (typeof IMPORT_REFUSED_KINDS)[number];
+
+/**
+ * Items of the archive that break a rule of the API routes making the same things (issue 41): left
+ * out, never stored, counted by kind and reason in the API's own words ("Track name must be at most
+ * 200 characters"). Equipment counts pages (names), however many tracks carry the tag.
+ */
+export const importRefusalSchema = z.object({
+  kind: z.enum(IMPORT_REFUSED_KINDS),
+  count: z.number(),
+  reason: z.string(),
+});
+export type ImportRefusal = z.infer<typeof importRefusalSchema>;
+
 export const userImportSchema = z.object({
   id: z.uuid(),
   state: z.enum(IMPORT_STATES),
@@ -34,6 +60,8 @@ export const userImportSchema = z.object({
   created: importCountsSchema,
   /** What was already there (same content hash, same playlist) and so not made twice. */
   skipped: z.object({ tracks: z.number(), playlists: z.number() }),
+  /** What the archive held that broke the API's rules, so was left out (issue 41); empty when nothing. */
+  refused: z.array(importRefusalSchema),
   /** Why it failed, in words for the person; null unless failed. */
   error: z.string().nullable(),
   createdAt: z.string(),

@@ -4,10 +4,15 @@ import { INT4_MAX, text } from './primitives';
 
 const NOTE_MAX = LIMITS.versionNote;
 
+/** A version's "what changed", as the API takes it (an import holds each version to it, issue 41). */
+export const versionNoteSchema = text('What changed', { multiline: true }).max(
+  NOTE_MAX,
+  `What changed must be at most ${NOTE_MAX} characters`,
+);
+
 /** The text fields of POST /api/tracks/{id}/versions (multipart, beside the `file`). */
 export const trackVersionUploadFieldsSchema = z.object({
-  note: text('What changed', { multiline: true })
-    .max(NOTE_MAX, `What changed must be at most ${NOTE_MAX} characters`)
+  note: versionNoteSchema
     .optional()
     // An empty field is no note.
     .transform((v) => v || null),

@@ -83,18 +83,20 @@ export const TRACK_NOTES_MAX = 5000;
 export const EQUIPMENT_NAME_MAX = 100;
 export const EQUIPMENT_SEARCH_LIMIT = 20;
 
-const trackName = text('Track name')
+/** A track's name and notes as the API takes them; an import holds each track to the same (issue 41). */
+export const trackNameSchema = text('Track name')
   .min(1, 'Track name is required')
   .max(TRACK_NAME_MAX, `Track name must be at most ${TRACK_NAME_MAX} characters`);
+export const trackNotesSchema = text('Notes', { multiline: true, trim: false })
+  .max(TRACK_NOTES_MAX, `Notes must be at most ${TRACK_NOTES_MAX} characters`)
+  .nullable()
+  .transform((v) => (v === null || v.trim() === '' ? null : v));
 
 /** The fields of a track its owner may change; the client's edit form sends all three. */
 export const trackChangesSchema = z
   .object({
-    name: trackName,
-    notes: text('Notes', { multiline: true, trim: false })
-      .max(TRACK_NOTES_MAX, `Notes must be at most ${TRACK_NOTES_MAX} characters`)
-      .nullable()
-      .transform((v) => (v === null || v.trim() === '' ? null : v)),
+    name: trackNameSchema,
+    notes: trackNotesSchema,
     shareToEquipmentPages: z.boolean(),
     visibility: z.enum(TRACK_VISIBILITIES, {
       error: 'visibility must be "private" or "public"',
@@ -113,7 +115,8 @@ export const createEquipmentBodySchema = z.object({
     .max(EQUIPMENT_NAME_MAX, `Equipment name must be at most ${EQUIPMENT_NAME_MAX} characters`),
 });
 
-export const equipmentCategorySchema = z.enum(EQUIPMENT_CATEGORIES);
+export const EQUIPMENT_CATEGORY_MESSAGE = 'Category must be one of the equipment categories';
+export const equipmentCategorySchema = z.enum(EQUIPMENT_CATEGORIES, { error: EQUIPMENT_CATEGORY_MESSAGE });
 
 export const EQUIPMENT_DESCRIPTION_MAX = 2000;
 

@@ -18,6 +18,7 @@ const queued: UserImport = {
   processed: 0,
   created: { tracks: 0, versions: 0, playlists: 0, equipment: 0 },
   skipped: { tracks: 0, playlists: 0 },
+  refused: [],
   error: null,
   createdAt: '2026-11-26T10:00:00.000Z',
   finishedAt: null,
@@ -125,6 +126,33 @@ describe('DataImportSection', () => {
     expect(await screen.findByText(failed.error!)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Earlier imports' })).toBeTruthy();
     expect(screen.getByRole('listitem').textContent).toContain(importSummary(done));
+  });
+
+  it("says what the archive held that broke the rules, by reason, in the server's words (issue 41)", async () => {
+    const partly: UserImport = {
+      ...done,
+      refused: [
+        { kind: 'track', count: 3, reason: 'Track name must be at most 200 characters' },
+        { kind: 'playlist', count: 1, reason: 'Playlist name must be at most 100 characters' },
+        { kind: 'equipment', count: 250, reason: 'At most 50 new equipment pages per import' },
+      ],
+    };
+    mockFetch({ 'GET /api/user/imports': () => json([partly]) });
+    renderWithProviders(<DataImportSection />, { path: '/profile' });
+    expect(await screen.findByText(importSummary(partly))).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Not imported' });
+    expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '3 tracks skipped: track name must be at most 200 characters',
+      '1 playlist skipped: playlist name must be at most 100 characters',
+      '250 equipment pages skipped: at most 50 new equipment pages per import',
+    ]);
+  });
+
+  it('an import that refused nothing lists nothing more', async () => {
+    mockFetch({ 'GET /api/user/imports': () => json([done]) });
+    renderWithProviders(<DataImportSection />, { path: '/profile' });
+    expect(await screen.findByText(importSummary(done))).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Not imported' })).toBeNull();
   });
 
   it('the importProgress live event moves the card, and a done import refreshes tracks and playlists', async () => {

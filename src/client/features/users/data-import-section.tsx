@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
 import { errorMessage } from '../../lib/api-client';
 import { AccountCard } from './account-card';
-import { importFailure, importProgressText, importSummary } from './import-summary';
+import { importFailure, importProgressText, importSummary, refusedLines } from './import-summary';
 import { importRunning, useImports, useStartImport } from './use-imports';
 
 /** Earlier imports listed under the latest one: enough to see that a second try was skipped. */
@@ -63,6 +63,15 @@ function LatestImport({ item }: { item: UserImport }) {
             <CircleCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
             <span>{importSummary(item)}</span>
           </p>
+          {item.refused.length > 0 && (
+            <ul aria-label="Not imported" className="space-y-0.5 pl-6 text-xs text-muted-foreground">
+              {refusedLines(item.refused).map((line) => (
+                <li key={line} className="break-words">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          )}
         </Ended>
       );
     case 'failed':

@@ -1,6 +1,22 @@
-import type { UserImport } from '../../../shared/schemas/imports';
+import type { ImportRefusal, ImportRefusedKind, UserImport } from '../../../shared/schemas/imports';
 
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+const REFUSED_NOUN: Record<ImportRefusedKind, string> = {
+  track: 'track',
+  playlist: 'playlist',
+  equipment: 'equipment page',
+};
+
+/**
+ * What the archive held that broke the API's rules, one line per reason (issue 41, decision 0525):
+ * "3 tracks skipped: track name must be at most 200 characters", in the server's own words.
+ */
+export const refusedLines = (refused: ImportRefusal[]) =>
+  refused.map(
+    (r) =>
+      `${count(r.count, REFUSED_NOUN[r.kind])} skipped: ${r.reason.charAt(0).toLowerCase()}${r.reason.slice(1)}`,
+  );
 
 /**
  * What a finished import did, in one line (decision 0426):

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as wait } from 'node:timers/promises';
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
@@ -12,6 +13,7 @@ import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { checkArchive, currentFiles } from './import-archive';
 import { importPlaylist } from './import-playlists';
+import { refuse, trackRules } from './import-rules';
 import { type ImportContext, ImportFailure, importTrack } from './import-tracks';
 import { endImport, type ImportRow, saveImportProgress, startImportRun } from './imports.service';
 import { type ZipLimits, ZipReader } from './zip-reader';
@@ -25,11 +27,40 @@ export interface ImportDeps {
   limits: ZipLimits;
   log: FastifyBaseLogger;
   kickBlobDeletions: () => Promise<void>;
+  /**
+   * Counts one of the person's actions against the API's per-minute limits (rate-limits.ts's
+   * takeUserAction): 0 when done, else milliseconds to wait before asking again.
+   */
+  takeUserAction: (action: 'upload' | 'create', userId: string) => Promise<number>;
+  /** Waits that long (a test passes one that moves its clock instead). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export const IMPORT_GAVE_UP_MESSAGE = 'The import could not be finished. Nothing was kept; please try again.';
 
-const nothingMade = (): ImportMade => ({ tracks: [], playlists: [], equipment: [], versions: 0 });
+const nothingMade = (): ImportMade => ({
+  tracks: [],
+  playlists: [],
+  equipment: [],
+  versions: 0,
+  refused: [],
+});
+
+/**
+ * The job's pace (decision 0525): each upload and new item is counted in the person's own per-minute
+ * counters, shared with the API; once one is spent the job waits for its window to end rather than
+ * skipping or failing, so a back catalogue comes in whole, no faster than the API would take it.
+ */
+function pacer(deps: ImportDeps, userId: string): ImportContext['pace'] {
+  const sleep = deps.sleep ?? ((ms: number) => wait(ms));
+  return async (action) => {
+    for (;;) {
+      const ms = await deps.takeUserAction(action, userId);
+      if (ms === 0) return;
+      await sleep(ms);
+    }
+  };
+}
 
 /**
  * Removes what an import made (decision 0425): its tracks (their files, renditions and peaks go
@@ -95,21 +126,36 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
     await pipeline(await deps.store.createReadStream(row.blobKey!), createWriteStream(zipFile));
     const checked = await checkArchive(zipFile, deps.limits);
     reader = await ZipReader.open(zipFile, deps.limits);
-    const ctx: ImportContext = { ...deps, userId: row.userId, reader, made, claimed: new Set() };
+    const ctx: ImportContext = {
+      ...deps,
+      userId: row.userId,
+      reader,
+      made,
+      claimed: new Set(),
+      refusedEquipment: new Set(),
+      pace: pacer(deps, row.userId),
+    };
     const hashes = new Map(currentFiles(checked).map((f) => [f.trackId, f.sha256]));
     const trackIdOf = new Map<number, number>();
     let skippedTracks = 0;
     let processed = 0;
-    for (const t of checked.journal.tracks) {
-      const result = await importTrack(ctx, t, hashes.get(t.id)!);
-      trackIdOf.set(t.id, result.trackId);
-      if (result.skipped) skippedTracks += 1;
+    for (const exported of checked.journal.tracks) {
       processed += 1;
+      // A track breaking the API's rules is counted and left out; playlists then leave it out too.
+      const t = trackRules(exported);
+      if (!t.ok) {
+        refuse(made, 'track', t.reason);
+        await saveImportProgress(deps.db, id, { processed, made });
+        continue;
+      }
+      const result = await importTrack(ctx, t.value, hashes.get(exported.id)!);
+      trackIdOf.set(exported.id, result.trackId);
+      if (result.skipped) skippedTracks += 1;
       await saveImportProgress(deps.db, id, { processed, skippedTracks, made });
     }
     let skippedPlaylists = 0;
     for (const p of checked.journal.playlists) {
-      if (!(await importPlaylist(ctx, p, trackIdOf))) skippedPlaylists += 1;
+      if ((await importPlaylist(ctx, p, trackIdOf)) === 'same') skippedPlaylists += 1;
     }
     await saveImportProgress(deps.db, id, { skippedPlaylists, made });
     await endImport(deps.db, id, null);

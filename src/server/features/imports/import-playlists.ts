@@ -6,6 +6,7 @@ import type { JournalExport } from '../../../shared/schemas/journal-export';
 import { playlists, playlistTracks } from '../../db/schema';
 import { saveImageVariants } from '../../media/image-variants';
 import { HttpError } from '../../plugins/errors';
+import { playlistRules, refuse } from './import-rules';
 import { type ImportContext, ImportFailure } from './import-tracks';
 
 type ExportedPlaylist = JournalExport['playlists'][number];
@@ -33,19 +34,30 @@ async function sameNamed(ctx: ImportContext, name: string) {
 /**
  * Recreates one playlist with its order, description, public flag, date and cover (the cover goes
  * through the normal image path: sniffed, resized, stripped). A playlist of the same name holding
- * the same tracks in the same order is the same playlist: skipped. Returns whether it was made.
+ * the same tracks in the same order is the same playlist: skipped. One breaking POST
+ * /api/playlists's rules is refused (counted, not made); tracks the import refused are left out of
+ * it, the rest keep their order (decision 0525). Says which of the three happened.
  */
 export async function importPlaylist(
   ctx: ImportContext,
-  p: ExportedPlaylist,
+  exported: ExportedPlaylist,
   trackIdOf: Map<number, number>,
-): Promise<boolean> {
+): Promise<'made' | 'same' | 'refused'> {
+  const checked = playlistRules(exported);
+  if (!checked.ok) {
+    refuse(ctx.made, 'playlist', checked.reason);
+    return 'refused';
+  }
+  const p = checked.value;
   // A track sits in a playlist once (the pair is unique): its first place counts.
-  const ids = [...new Set(p.trackIds.map((id) => trackIdOf.get(id)!))];
+  const ids = [
+    ...new Set(p.trackIds.map((id) => trackIdOf.get(id)).filter((id): id is number => id !== undefined)),
+  ];
   const same = (await sameNamed(ctx, p.name)).some(
     (list) => list.length === ids.length && list.every((id, i) => id === ids[i]),
   );
-  if (same) return false;
+  if (same) return 'same';
+  await ctx.pace('create');
   const [row] = await ctx.db
     .insert(playlists)
     .values({
@@ -64,6 +76,8 @@ export async function importPlaylist(
       .values(ids.map((trackId, position) => ({ playlistId, trackId, position })));
   }
   if (p.cover) {
+    // A cover is an upload, as POST /api/playlists/{id}/image counts it.
+    await ctx.pace('upload');
     const temp = path.join(ctx.tempDir, `import-cover-${randomUUID()}`);
     try {
       await ctx.reader.extract(p.cover, temp);
@@ -81,5 +95,5 @@ export async function importPlaylist(
       await rm(temp, { force: true });
     }
   }
-  return true;
+  return 'made';
 }

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_EQUIPMENT_CATEGORY, isEquipmentCategory } from '../../../shared/constants';
+import { IMPORT_NEW_EQUIPMENT_MAX, IMPORT_NEW_EQUIPMENT_MESSAGE } from '../../../shared/schemas/imports';
 import type { ExportedTrack } from '../../../shared/schemas/journal-export';
 import type { Database } from '../../db/client';
 import { equipmentTags, type ImportMade, trackEquipmentTags, tracks, trackVersions } from '../../db/schema';
@@ -14,6 +14,7 @@ import type { BlobStore } from '../../storage/blob-store';
 import { createTrackWithinQuota } from '../tracks/storage.service';
 import { enqueueAfterUpload } from '../tracks/track-processing.service';
 import { addTrackVersion } from '../tracks/track-versions.service';
+import { equipmentCategoryRules, equipmentNameRules, refuse } from './import-rules';
 import type { ZipReader } from './zip-reader';
 
 /** A reason the import cannot finish that trying again will not change: it fails, undone, at once. */
@@ -35,6 +36,13 @@ export interface ImportContext {
    * archive with the same bytes is not "already here" because of the first one.
    */
   claimed: Set<number>;
+  /** Equipment names (lower case) already refused: a page is counted once, however many tags name it. */
+  refusedEquipment: Set<string>;
+  /**
+   * Waits until the person may do one more of these by the API's per-minute limits, and counts it in
+   * the same counter as the routes (issue 41): an import is paced, never a way around them.
+   */
+  pace: (action: 'upload' | 'create') => Promise<void>;
 }
 
 interface StoredFile {
@@ -57,6 +65,8 @@ async function withStoredFile<T>(
 ): Promise<T> {
   const temp = path.join(ctx.tempDir, `import-${randomUUID()}`);
   let key: string | undefined;
+  // Each file is one upload, as POST /api/tracks and …/versions count it.
+  await ctx.pace('upload');
   try {
     const { sha256, size } = await ctx.reader.extract(entry, temp);
     const audio = await probeAudio(temp).catch((err: unknown) => {
@@ -216,12 +226,24 @@ export async function importTrack(
 
 /**
  * Equipment pages are everyone's: a name is one page whatever its case (the unique index), so an
- * existing page of that name is used, and a missing one is made with the exported category.
+ * existing page of that name is used, and a missing one is made with the exported category. A tag
+ * breaking POST /api/equipment's rules, naming an unknown category, or past the import's allowance
+ * of new pages is left out and counted; the track keeps its other tags (decision 0525).
  */
 async function tagEquipment(ctx: ImportContext, trackId: number, refs: ExportedTrack['equipment']) {
+  const refused = (name: string, reason: string) => {
+    const key = name.trim().toLowerCase();
+    if (ctx.refusedEquipment.has(key)) return;
+    ctx.refusedEquipment.add(key);
+    refuse(ctx.made, 'equipment', reason);
+  };
   for (const ref of refs) {
-    const name = ref.name.trim();
-    if (!name) continue;
+    const checked = equipmentNameRules(ref.name);
+    if (!checked.ok) {
+      refused(ref.name, checked.reason);
+      continue;
+    }
+    const name = checked.value;
     const byName = () =>
       ctx.db
         .select({ id: equipmentTags.id })
@@ -230,12 +252,19 @@ async function tagEquipment(ctx: ImportContext, trackId: number, refs: ExportedT
         .limit(1);
     let [tag] = await byName();
     if (!tag) {
+      const category = equipmentCategoryRules(ref.category);
+      if (!category.ok) {
+        refused(name, category.reason);
+        continue;
+      }
+      if (ctx.made.equipment.length >= IMPORT_NEW_EQUIPMENT_MAX) {
+        refused(name, IMPORT_NEW_EQUIPMENT_MESSAGE);
+        continue;
+      }
+      await ctx.pace('create');
       [tag] = await ctx.db
         .insert(equipmentTags)
-        .values({
-          name,
-          category: isEquipmentCategory(ref.category) ? ref.category : DEFAULT_EQUIPMENT_CATEGORY,
-        })
+        .values({ name, category: category.value })
         .onConflictDoNothing()
         .returning({ id: equipmentTags.id });
       if (tag) ctx.made.equipment.push(tag.id);

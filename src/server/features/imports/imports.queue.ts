@@ -19,7 +19,9 @@ export async function startImports(queue: JobQueue, deps: ImportDeps, workers = 
     retryLimit: 3,
     retryDelaySeconds: 10,
     retryDelayMaxSeconds: 300,
-    expireInSeconds: 6 * 60 * 60,
+    // Paced by the API's per-minute upload limit (decision 0525): a back catalogue of thousands of
+    // files takes hours, and an expired run would be undone and started over.
+    expireInSeconds: 24 * 60 * 60,
     handle: async (data) => {
       try {
         await runImport(deps, data.importId);

@@ -41,6 +41,8 @@ export interface ImportsRoutesOptions {
   /** The largest archive (and the most it may unpack to); default IMPORT_MAX_BYTES. */
   maxImportBytes?: number;
   kickBlobDeletions: () => Promise<void>;
+  /** How the job waits for a per-minute limit's window to end (tests move a clock instead). */
+  paceSleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -143,5 +145,7 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
     limits,
     log: app.log,
     kickBlobDeletions: opts.kickBlobDeletions,
+    takeUserAction: (action, userId) => app.takeUserAction(action, userId),
+    sleep: opts.paceSleep,
   });
 }

@@ -31,6 +31,7 @@ export function toUserImport(row: ImportRow): UserImport {
       equipment: row.made.equipment.length,
     },
     skipped: { tracks: row.skippedTracks, playlists: row.skippedPlaylists },
+    refused: row.made.refused ?? [],
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

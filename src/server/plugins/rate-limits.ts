@@ -32,10 +32,13 @@ export const RATE_LIMITS = {
   /** New playlists, collectives, equipment and invite links together, per user. */
   create: { max: 60, timeWindow: 60_000 },
   /**
-   * Failed Subsonic app sign-ins (wrong app password, unknown API key), per named user and address
-   * (decision 0385); once spent, even the right secret is refused until the window ends.
+   * Failed Subsonic password and token sign-ins per account, whichever of its login names and
+   * addresses they came by (decision 0540; an unknown name counts as an account of its own): once
+   * spent, even the right password is refused until the window ends. API keys never count.
    */
   subsonicAuth: { max: 20, timeWindow: 60_000 },
+  /** The same failures per address, whatever names they tried: a higher budget, against spraying. */
+  subsonicAuthAddress: { max: 100, timeWindow: 60_000 },
 } as const;
 
 export type UserActionLimit = 'upload' | 'comment' | 'create';
@@ -67,15 +70,18 @@ declare module 'fastify' {
      * milliseconds until the window ends (the action is not done; try again then).
      */
     takeUserAction(name: UserActionLimit, userId: string): Promise<number>;
-    /** Failed attempts at a secret, counted per subject (a username) and address (decision 0385). */
+    /** Failed attempts at a secret, per subject (an account) and per address (decision 0540). */
     failedAttempts: FailedAttempts;
   }
 }
 
 export interface FailedAttempts {
-  /** Seconds until `subject` may try again from this address; undefined while it may. */
+  /**
+   * Seconds until `subject` may be tried again from this request's address (its own budget, from
+   * every address, or the address's, for every subject, is spent); undefined while it may.
+   */
   lockedFor(request: FastifyRequest, subject: string): Promise<number | undefined>;
-  /** Counts one failure of `subject` from this address. */
+  /** Counts one failure against `subject` and against this request's address. */
   record(request: FastifyRequest, subject: string): Promise<void>;
 }
 
@@ -232,27 +238,42 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
     const result = await checks[name](request);
     return !result.isAllowed && result.isExceeded ? Math.max(result.ttl, 1) : 0;
   });
-  app.decorate('failedAttempts', failedAttemptsLimit(app, overrides.subsonicAuth, off));
+  app.decorate('failedAttempts', failedAttemptsLimit(app, overrides, off));
 });
 
-/** `subsonicAuth`: read before each attempt (without counting it), incremented on each failure. */
-function failedAttemptsLimit(app: FastifyInstance, max: number | undefined, off: boolean): FailedAttempts {
+/**
+ * `subsonicAuth` per subject and `subsonicAuthAddress` per address: both read before each attempt
+ * (without counting it), both incremented on each failure. In the shared store, as every limit above,
+ * so a failure on one instance counts on all.
+ */
+function failedAttemptsLimit(
+  app: FastifyInstance,
+  overrides: RateLimitOverrides,
+  off: boolean,
+): FailedAttempts {
   // The limiter's key is made from the request alone, so the subject rides along beside it.
   const subjects = new WeakMap<FastifyRequest, string>();
-  const check = app.createRateLimit({
-    max: max ?? RATE_LIMITS.subsonicAuth.max,
-    timeWindow: RATE_LIMITS.subsonicAuth.timeWindow,
-    keyGenerator: (request) => `subsonicAuth:${subjects.get(request) ?? ''}:${addressKey(request)}`,
-    allowList: () => off,
-  });
+  const limit = (name: 'subsonicAuth' | 'subsonicAuthAddress', key: (request: FastifyRequest) => string) =>
+    app.createRateLimit({
+      max: overrides[name] ?? RATE_LIMITS[name].max,
+      timeWindow: RATE_LIMITS[name].timeWindow,
+      keyGenerator: (request) => `${name}:${key(request)}`,
+      allowList: () => off,
+    });
+  const counters = [
+    limit('subsonicAuth', (request) => subjects.get(request) ?? ''),
+    limit('subsonicAuthAddress', addressKey),
+  ];
   const run = (request: FastifyRequest, subject: string, increment: boolean) => {
     subjects.set(request, subject.toLowerCase().slice(0, 100));
-    return check(request, { increment });
+    return Promise.all(counters.map((check) => check(request, { increment })));
   };
   return {
     async lockedFor(request, subject) {
-      const result = await run(request, subject, false);
-      return !result.isAllowed && result.remaining === 0 ? Math.max(1, result.ttlInSeconds) : undefined;
+      const waits = (await run(request, subject, false)).flatMap((result) =>
+        !result.isAllowed && result.remaining === 0 ? [Math.max(1, result.ttlInSeconds)] : [],
+      );
+      return waits.length > 0 ? Math.max(...waits) : undefined;
     },
     async record(request, subject) {
       await run(request, subject, true);

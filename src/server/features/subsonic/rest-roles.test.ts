@@ -264,7 +264,7 @@ let world: RestWorld;
 
 beforeAll(async () => {
   // Revoked keys and wrong passwords are failed attempts: the matrix makes more than a minute allows.
-  t = await buildTestApp({ rateLimits: { subsonicAuth: 100_000 } });
+  t = await buildTestApp({ rateLimits: { subsonicAuth: 100_000, subsonicAuthAddress: 100_000 } });
   world = await seedRestWorld(t);
 }, 60_000);
 afterAll(async () => t.close());

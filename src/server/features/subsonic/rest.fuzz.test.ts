@@ -62,7 +62,7 @@ let t: TestApp;
 let world: RestWorld;
 
 beforeAll(async () => {
-  t = await buildTestApp({ rateLimits: { subsonicAuth: 1_000_000 } });
+  t = await buildTestApp({ rateLimits: { subsonicAuth: 1_000_000, subsonicAuthAddress: 1_000_000 } });
   world = await seedRestWorld(t);
 }, 60_000);
 afterAll(async () => t.close());

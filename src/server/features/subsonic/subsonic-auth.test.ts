@@ -31,7 +31,7 @@ async function makeCredential(client: TestClient, name: string, kind?: 'app-pass
 }
 
 beforeAll(async () => {
-  t = await buildTestApp({ rateLimits: { subsonicAuth: 1000 } });
+  t = await buildTestApp({ rateLimits: { subsonicAuth: 1000, subsonicAuthAddress: 1000 } });
   listener = await t.signedInClient({ username: 'Listener' });
   const other = await t.signedInClient({ username: 'someone_else' });
   apiKey = (await makeCredential(listener, 'Symfonium')).key;

@@ -20,16 +20,16 @@ export interface SubsonicCaller {
   credentialId: number;
 }
 
-/**
- * Who failed: the limiter's subject (decision 0385). `u` when given (per user and address), else
- * the empty subject (API keys name nobody: counted per address).
- */
-export class SubsonicAuthFailure extends SubsonicError {
-  constructor(
-    error: SubsonicError,
-    readonly subject: string,
-  ) {
-    super(error.code, error.message);
+/** The failure counters of one /rest request (app.failedAttempts), bound to its address. */
+export interface SignInAttempts {
+  lockedFor(subject: string): Promise<number | undefined>;
+  record(subject: string): Promise<void>;
+}
+
+/** The budget of failures is spent: even the right password is refused for `retryAfter` s (40). */
+export class SubsonicLockout extends SubsonicError {
+  constructor(readonly retryAfter: number) {
+    super(SubsonicCode.wrongCredentials, `Too many failed attempts: try again in ${retryAfter} s`);
   }
 }
 
@@ -40,8 +40,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * The caller of a /rest request (decision 0385): `apiKey` (OpenSubsonic apiKeyAuthentication), or
- * `u` with `t`+`s` (t = md5(app password + s)) or `p` (plain or `enc:` hex). Sessions never count:
- * every request carries its secret, which is why /rest needs no CSRF token. An API key's caller is
+ * `u` with `t`+`s` (t = md5(app password + s)) or `p` (plain or `enc:` hex). Failed passwords and
+ * tokens count against the account (all its login names, from any address) and the address, each
+ * with its budget; API keys are never counted nor refused for others' failures (decision 0540).
+ * Sessions never count: every request carries its secret, hence no CSRF token. An API key's caller is
  * kept in `callers` (the sessions' rule, decision 0066: ACCESS_CACHE_SECONDS, dropped by any unsafe
  * request, a revocation included), so a player's stream of Range requests does not each ask the
  * database who it is (decision 0400). Token auth cannot be kept: each request has a new salt.
@@ -50,6 +52,7 @@ export async function authenticate(
   db: Database,
   crypto: CredentialCrypto,
   params: SubsonicParams,
+  attempts: SignInAttempts,
   callers?: AccessCache<SubsonicCaller>,
 ): Promise<SubsonicCaller> {
   const apiKey = params.get('apiKey');
@@ -64,9 +67,9 @@ export async function authenticate(
     return byApiKey(db, apiKey, callers);
   }
   if (u === undefined) throw missingParameter('u');
-  const fail = (error: SubsonicError) => new SubsonicAuthFailure(error, u);
+  // Not a failed attempt: no secret was tried.
   if (p !== undefined && t !== undefined) {
-    throw fail(new SubsonicError(SubsonicCode.conflictingAuth, 'Send either p or t and s, not both'));
+    throw new SubsonicError(SubsonicCode.conflictingAuth, 'Send either p or t and s, not both');
   }
   if (t !== undefined && s === undefined) throw missingParameter('s');
   if (t === undefined && p === undefined) throw missingParameter('p');
@@ -75,7 +78,31 @@ export async function authenticate(
       ? tokenMatcher(t.toLowerCase(), s!)
       : passwordMatcher(p!.startsWith('enc:') ? decodeHex(p!.slice(4)) : p!);
   const user = await findByLogin(db, u);
-  if (!user) throw fail(wrong());
+  const subject = user ? `account:${user.id}` : unknownLogin(u);
+  // Before the secret is looked at: once the failures are spent, even the right one is refused.
+  const wait = await attempts.lockedFor(subject);
+  if (wait !== undefined) throw new SubsonicLockout(wait);
+  const caller = user && (await byAppPassword(db, crypto, user, matches));
+  if (caller) return caller;
+  await attempts.record(subject);
+  throw wrong();
+}
+
+/**
+ * The subject an unknown login name is counted under: a budget of its own, as an account has, so
+ * that a lockout (or its absence) tells nobody whether the name exists. Hashed: the name may hold
+ * anything, a NUL or a megabyte, which no store should keep.
+ */
+const unknownLogin = (login: string) =>
+  `login:${createHash('sha256').update(login.toLowerCase(), 'utf8').digest('hex')}`;
+
+/** The caller, if `matches` one of `user`'s app passwords. */
+async function byAppPassword(
+  db: Database,
+  crypto: CredentialCrypto,
+  user: UserRow,
+  matches: (password: string) => boolean,
+): Promise<SubsonicCaller | undefined> {
   const rows = await db
     .select({ id: apiCredentials.id, secret: apiCredentials.secret, lastUsedAt: apiCredentials.lastUsedAt })
     .from(apiCredentials)
@@ -85,11 +112,11 @@ export async function authenticate(
     if (!opened || !matches(opened.plain)) continue;
     // Sealed under an older SESSION_SECRET: sealed anew, so it outlives that secret's removal.
     const resealed = opened.stale ? { secret: crypto.seal(opened.plain) } : {};
-    refuseSuspended(user, u);
+    refuseSuspended(user);
     await touch(db, row, resealed);
     return { user, credentialId: row.id };
   }
-  throw fail(wrong());
+  return undefined;
 }
 
 async function byApiKey(
@@ -107,9 +134,10 @@ async function byApiKey(
     .innerJoin(users, eq(users.id, apiCredentials.userId))
     .where(and(eq(apiCredentials.lookupHash, lookupHash), eq(apiCredentials.kind, 'api-key')))
     .limit(1);
-  if (!row)
-    throw new SubsonicAuthFailure(new SubsonicError(SubsonicCode.invalidApiKey, 'Invalid API key'), '');
-  refuseSuspended(row.user, '');
+  // Not counted (decision 0540): 256 random bits are not guessed, and a lockout would save nothing,
+  // since the key must be looked up anyway for a valid one to be let in.
+  if (!row) throw new SubsonicError(SubsonicCode.invalidApiKey, 'Invalid API key');
+  refuseSuspended(row.user);
   await touch(db, row, {});
   const caller = { user: row.user, credentialId: row.id };
   callers?.set(lookupHash, caller, generation);
@@ -120,9 +148,8 @@ async function byApiKey(
  * A suspended person's keys and passwords stay (unsuspending restores them) but let nobody in
  * (decision 0445). Said only to a caller who holds a valid secret.
  */
-function refuseSuspended(user: UserRow, subject: string) {
-  if (!user.suspendedAt) return;
-  throw new SubsonicAuthFailure(new SubsonicError(SubsonicCode.notAuthorized, SUSPENDED_MESSAGE), subject);
+function refuseSuspended(user: UserRow) {
+  if (user.suspendedAt) throw new SubsonicError(SubsonicCode.notAuthorized, SUSPENDED_MESSAGE);
 }
 
 /** `u` is the username (ignoring case), or the user id for someone without one (decision 0385). */

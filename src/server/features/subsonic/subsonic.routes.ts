@@ -7,7 +7,7 @@ import type { CredentialCrypto } from '../api-keys/api-keys.service';
 import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
 import { isWrite } from './method-writes';
 import { withStars } from './stars.service';
-import { authenticate, SubsonicAuthFailure, type SubsonicCaller } from './subsonic-auth';
+import { authenticate, type SubsonicCaller, SubsonicLockout } from './subsonic-auth';
 import { SUBSONIC_METHODS } from './subsonic-methods';
 import { SubsonicParams } from './subsonic-params';
 import {
@@ -89,20 +89,14 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
   }
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, params: SubsonicParams) {
-    const subject = params.get('apiKey') !== undefined ? '' : (params.get('u') ?? '');
-    // Before the secret is looked at: once the failures are spent, even the right one is refused.
-    const wait = await app.failedAttempts.lockedFor(request, subject);
-    if (wait !== undefined) {
-      reply.header('Retry-After', String(wait));
-      throw new SubsonicError(
-        SubsonicCode.wrongCredentials,
-        `Too many failed attempts: try again in ${wait} s`,
-      );
-    }
+    const attempts = {
+      lockedFor: (subject: string) => app.failedAttempts.lockedFor(request, subject),
+      record: (subject: string) => app.failedAttempts.record(request, subject),
+    };
     try {
-      return await authenticate(db, crypto, params, opts.callers);
+      return await authenticate(db, crypto, params, attempts, opts.callers);
     } catch (err) {
-      if (err instanceof SubsonicAuthFailure) await app.failedAttempts.record(request, err.subject);
+      if (err instanceof SubsonicLockout) reply.header('Retry-After', String(err.retryAfter));
       throw err;
     }
   }

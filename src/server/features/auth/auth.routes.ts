@@ -207,7 +207,8 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     CALLBACK_PATH,
     {
       // A sign-in rewrites the person's row (email, whether it is verified: admin rights, decision
-      // 0530): the sessions this instance has cached are read again, not kept for ACCESS_CACHE_SECONDS.
+      // 0530): the sessions this instance has cached are read again at once, without waiting for the
+      // bus's session-ended message that other instances drop theirs on (decision 0240).
       config: { ...authRateLimit, changesData: () => true },
       schema: {
         summary: "Google's redirect back after sign-in (a browser navigation)",

@@ -35,6 +35,8 @@ export const adminPersonSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string().nullable(),
+  /** The sign-in provider vouched for `email` at their last sign-in; otherwise anyone could have typed it. */
+  emailVerified: z.boolean(),
   isDemo: z.boolean(),
   /** Named by ADMIN_USERS: cannot be suspended or deleted from the console. */
   isAdmin: z.boolean(),

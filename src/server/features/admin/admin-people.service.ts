@@ -77,6 +77,7 @@ export function toAdminPerson(
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
+    emailVerified: user.emailVerified,
     isDemo: user.isDemo,
     isAdmin: admins.has(user),
     createdAt: user.createdAt.toISOString(),

@@ -167,8 +167,9 @@ describe('loadConfig', () => {
   it('ADMIN_USERS: emails and usernames ignore case, a sub: subject keeps its own; an entry naming nobody is refused', () => {
     expect(loadConfig({}).adminUsers).toEqual([]);
     expect(
-      loadConfig({ ADMIN_USERS: ' Boss@Example.com, Deputy ,SUB:Keycloak|Admin-42,, sub:110169484474386276334' })
-        .adminUsers,
+      loadConfig({
+        ADMIN_USERS: ' Boss@Example.com, Deputy ,SUB:Keycloak|Admin-42,, sub:110169484474386276334',
+      }).adminUsers,
     ).toEqual(['boss@example.com', 'deputy', 'sub:Keycloak|Admin-42', 'sub:110169484474386276334']);
     // Spaces instead of commas, a subject left out, a typo for sub: — each would silently name nobody.
     const problems = problemsOf({ ADMIN_USERS: 'boss@example.com deputy,sub:,google:1234' });

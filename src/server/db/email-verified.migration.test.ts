@@ -40,7 +40,11 @@ describe('migration 0033: users.email_verified', () => {
     expect(before).toMatchObject({ email: 'boss@example.com', emailVerified: false });
     expect(await admins.has(before!)).toBe(false);
 
-    const unverified = await userFromSignIn(handle.db, { iss: ISSUER, sub: '1001', email: 'boss@example.com' });
+    const unverified = await userFromSignIn(handle.db, {
+      iss: ISSUER,
+      sub: '1001',
+      email: 'boss@example.com',
+    });
     expect(await admins.has(unverified)).toBe(false);
     const verified = await userFromSignIn(handle.db, {
       iss: ISSUER,

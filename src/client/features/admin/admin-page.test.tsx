@@ -112,7 +112,9 @@ describe('AdminPage: people', () => {
     const mallory = await screen.findByRole('listitem', { name: 'mallory' });
     expect(mallory.textContent).toContain('mal@example.com');
     expect(mallory.textContent).not.toContain('unverified');
-    expect(screen.getByRole('listitem', { name: 'lax' }).textContent).toContain('boss@example.com (unverified)');
+    expect(screen.getByRole('listitem', { name: 'lax' }).textContent).toContain(
+      'boss@example.com (unverified)',
+    );
   });
 
   it('searches by what is typed', async () => {

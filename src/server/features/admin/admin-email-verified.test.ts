@@ -71,11 +71,18 @@ describe('admin rights need a verified email (issue 41)', () => {
     const people = await boss.browser.get('/api/admin/people?q=mallory');
     expect(people.statusCode).toBe(200);
     expect((await rowOf(mallory.me.id))?.email).toBeNull();
-    expect((await mallory.browser.get('/api/auth/user')).json()).toMatchObject({ email: null, isAdmin: false });
+    expect((await mallory.browser.get('/api/auth/user')).json()).toMatchObject({
+      email: null,
+      isAdmin: false,
+    });
   });
 
   it('a sub: entry names the account of that subject at the configured issuer, whatever its email', async () => {
-    const { browser, me } = await signInWith({ sub: SUBJECT, email: 'ops@lax.example', email_verified: false });
+    const { browser, me } = await signInWith({
+      sub: SUBJECT,
+      email: 'ops@lax.example',
+      email_verified: false,
+    });
     expect(me.isAdmin).toBe(true);
     const listed = await browser.get('/api/admin/people?q=ops@lax.example');
     expect(listed.statusCode).toBe(200);

@@ -174,7 +174,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cache: new AccessCache<LoadedSession>(generation, cacheMs),
   });
   await app.register(authGuardPlugin, { db });
-  await app.register(instanceAdminsPlugin, { adminUsers: config.adminUsers });
+  await app.register(instanceAdminsPlugin, {
+    adminUsers: config.adminUsers,
+    db,
+    oidcIssuer: config.oidc?.issuer,
+  });
   // Per-route limits are set where each upload is received (audio vs images).
   await app.register(fastifyMultipart);
   const tempDir = path.join(config.dataDir, 'tmp');

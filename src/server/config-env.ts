@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIGNUP_MODES } from '../shared/schemas/admin';
+import { ADMIN_SUBJECT_PREFIX, SIGNUP_MODES } from '../shared/schemas/admin';
 
 // The environment's variables as a zod schema (decision 0096 and on): every setting, its default and
 // the words of its error. config.ts turns the parsed values into the app's Config.
@@ -41,6 +41,32 @@ export const SECRET_KEYS = new Set([
   'REDIS_URL',
   'METRICS_TOKEN',
 ]);
+
+const isSubjectEntry = (entry: string) => entry.toLowerCase().startsWith(ADMIN_SUBJECT_PREFIX);
+
+/** Whether an ADMIN_USERS entry can name anyone: a subject, an email or a username (no typo, no spaces). */
+function namesSomeone(entry: string): boolean {
+  if (isSubjectEntry(entry)) return /^\S+$/.test(entry.slice(ADMIN_SUBJECT_PREFIX.length));
+  if (entry.includes('@')) return /^[^\s@]+@[^\s@]+$/.test(entry);
+  // The characters a username may have (shared/schemas/users.ts).
+  return /^[\p{L}\p{N}_.-]+$/u.test(entry);
+}
+
+function adminEntryProblem(entry: string): string {
+  return (
+    `"${entry}" is not an email, a username or ${ADMIN_SUBJECT_PREFIX}<OIDC subject>: entries are ` +
+    'separated by commas, e.g. ADMIN_USERS=ada@example.com,ada,sub:110169484474386276334 (an email ' +
+    "counts only when the sign-in provider says it is verified; name the account's subject for " +
+    'providers that do not verify emails)'
+  );
+}
+
+/** Emails and usernames ignore case; an OpenID Connect subject is compared as the issuer sends it. */
+function normalAdminEntry(entry: string): string {
+  return isSubjectEntry(entry)
+    ? ADMIN_SUBJECT_PREFIX + entry.slice(ADMIN_SUBJECT_PREFIX.length)
+    : entry.toLowerCase();
+}
 
 export const isPostgresUrl = (url: string | undefined) =>
   url !== undefined && /^postgres(ql)?:\/\//.test(url);
@@ -179,13 +205,21 @@ export const envSchema = z
         .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, dots, dashes or underscores')
         .optional(),
     ),
-    // Instance admins (decision 0445): emails or usernames, comma-separated, any case.
-    ADMIN_USERS: optionalText.transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((entry) => entry.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    // Instance admins (decisions 0445, 0530): comma-separated emails (counted only while the issuer
+    // verifies them), usernames, or sub:<OIDC subject>; any case but the subject's, which is kept.
+    ADMIN_USERS: optionalText
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .superRefine((entries, ctx) => {
+        for (const entry of entries.filter((e) => !namesSomeone(e))) {
+          ctx.addIssue({ code: 'custom', message: adminEntryProblem(entry) });
+        }
+      })
+      .transform((entries) => entries.map(normalAdminEntry)),
     SIGNUP: z.enum(SIGNUP_MODES, { message: 'must be open, invite or closed' }).default('open'),
     DEMO_TTL_HOURS: z.coerce
       .number({ message: 'must be a positive number of hours' })

@@ -164,6 +164,24 @@ describe('loadConfig', () => {
     expect(problemsOf({ INSTANCE_NAME: 'a'.repeat(65) })[0]).toMatch(/^INSTANCE_NAME/);
   });
 
+  it('ADMIN_USERS: emails and usernames ignore case, a sub: subject keeps its own; an entry naming nobody is refused', () => {
+    expect(loadConfig({}).adminUsers).toEqual([]);
+    expect(
+      loadConfig({
+        ADMIN_USERS: ' Boss@Example.com, Deputy ,SUB:Keycloak|Admin-42,, sub:110169484474386276334',
+      }).adminUsers,
+    ).toEqual(['boss@example.com', 'deputy', 'sub:Keycloak|Admin-42', 'sub:110169484474386276334']);
+    // Spaces instead of commas, a subject left out, a typo for sub: — each would silently name nobody.
+    const problems = problemsOf({ ADMIN_USERS: 'boss@example.com deputy,sub:,google:1234' });
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(
+      /^ADMIN_USERS \(got ".*"\): "boss@example.com deputy" is not an email, a username or sub:<OIDC subject>: entries are separated by commas/,
+    );
+    expect(problems[1]).toContain('"sub:" is not an email');
+    expect(problems[2]).toContain('"google:1234" is not an email');
+    expect(problems[0]).toContain('an email counts only when the sign-in provider says it is verified');
+  });
+
   it('uploads: 8 KiB a second on average after 30 s by default; 0 = no minimum; nonsense refused', () => {
     expect(loadConfig({})).toMatchObject({ uploadMinBytesPerSecond: 8192, uploadRateGraceMs: 30_000 });
     expect(loadConfig({ UPLOAD_MIN_BYTES_PER_SECOND: '0', UPLOAD_RATE_GRACE_SECONDS: '5' })).toMatchObject({

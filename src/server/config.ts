@@ -94,8 +94,9 @@ export interface Config {
   s3Stream: 'proxy' | 'redirect';
   demoEnabled: boolean;
   /**
-   * ADMIN_USERS: who may open /admin, as lower-case emails and usernames (decision 0445); demo
-   * accounts never are. Omitted: nobody.
+   * ADMIN_USERS: who may open /admin (decision 0445), as lower-case emails and usernames, and
+   * `sub:<subject>` for an OpenID Connect subject at `oidc.issuer` (its case kept). An email counts
+   * only while the issuer says it is verified (decision 0530); demo accounts never are. Omitted: nobody.
    */
   adminUsers?: readonly string[];
   /** SIGNUP: who may create an account by signing in (decision 0445). Omitted: open. */

@@ -4,6 +4,11 @@ import { OAuth2Server } from 'oauth2-mock-server';
 export interface OidcTestUser {
   sub: string;
   email: string;
+  /**
+   * Whether the issuer vouches for `email`. Left out, the token carries no such claim (some issuers
+   * send none); Google says true for its accounts, as DEFAULT_OIDC_USER does.
+   */
+  email_verified?: boolean;
   given_name?: string;
   family_name?: string;
   picture?: string;
@@ -12,6 +17,7 @@ export interface OidcTestUser {
 export const DEFAULT_OIDC_USER: OidcTestUser = {
   sub: 'google-oauth2|ada',
   email: 'ada@example.com',
+  email_verified: true,
   given_name: 'Ada',
   family_name: 'Lovelace',
   picture: 'https://example.com/ada.png',

@@ -14,6 +14,12 @@ export const SIGNUP_CLOSED_MESSAGE = 'This Journal is not taking new accounts.';
 export const SIGNUP_INVITE_ONLY_MESSAGE =
   'New accounts on this Journal are by invitation only: open the invite link you were given, then sign in.';
 
+/**
+ * An ADMIN_USERS entry naming a person by their OpenID Connect subject at the configured issuer
+ * (`sub:110169484474386276334`), for issuers that do not verify emails (decision 0530).
+ */
+export const ADMIN_SUBJECT_PREFIX = 'sub:';
+
 export const ADMIN_PEOPLE_PAGE_SIZE = 25;
 export const SUSPENSION_REASON_MAX = 500;
 
@@ -29,6 +35,8 @@ export const adminPersonSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   email: z.string().nullable(),
+  /** The sign-in provider vouched for `email` at their last sign-in; otherwise anyone could have typed it. */
+  emailVerified: z.boolean(),
   isDemo: z.boolean(),
   /** Named by ADMIN_USERS: cannot be suspended or deleted from the console. */
   isAdmin: z.boolean(),

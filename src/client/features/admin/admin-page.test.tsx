@@ -17,6 +17,7 @@ const person = (over: Partial<AdminPerson>): AdminPerson => ({
   firstName: 'Mal',
   lastName: 'Lory',
   email: 'mal@example.com',
+  emailVerified: true,
   isDemo: false,
   isAdmin: false,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -95,6 +96,25 @@ describe('AdminPage: people', () => {
     const boss = screen.getByRole('listitem', { name: 'boss' });
     expect(boss.textContent).toContain('unlimited');
     expect(within(boss).queryByRole('button')).toBeNull();
+  });
+
+  it('marks an email its provider did not verify (decision 0530)', async () => {
+    mockFetch({
+      'GET /api/admin/people': () =>
+        json(
+          people([
+            person({}),
+            person({ id: 'u_lax', username: 'lax', email: 'boss@example.com', emailVerified: false }),
+          ]),
+        ),
+    });
+    render();
+    const mallory = await screen.findByRole('listitem', { name: 'mallory' });
+    expect(mallory.textContent).toContain('mal@example.com');
+    expect(mallory.textContent).not.toContain('unverified');
+    expect(screen.getByRole('listitem', { name: 'lax' }).textContent).toContain(
+      'boss@example.com (unverified)',
+    );
   });
 
   it('searches by what is typed', async () => {

@@ -67,7 +67,12 @@ export function PeopleSection() {
               </p>
               <p className="truncate text-sm text-muted-foreground">
                 {/* The name shows above when there is no username. */}
-                {[person.username && person.firstName, person.username && person.lastName, person.email]
+                {[
+                  person.username && person.firstName,
+                  person.username && person.lastName,
+                  // Anyone can type an address into a provider that does not check it (decision 0530).
+                  person.email && (person.emailVerified ? person.email : `${person.email} (unverified)`),
+                ]
                   .filter(Boolean)
                   .join(' ')}
               </p>

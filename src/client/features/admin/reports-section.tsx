@@ -35,6 +35,7 @@ const REASON_LABELS: Record<AdminReport['reason'], string> = {
 const asPerson = (a: NonNullable<AdminReport['target']['author']>): AdminPerson => ({
   ...a,
   email: null,
+  emailVerified: false,
   isDemo: false,
   isAdmin: false,
   createdAt: a.updatedAt,

@@ -32,6 +32,10 @@ export const users = pgTable(
     // 0008, decision 0200): never the identity provider's subject, which lives in user_identities.
     id: text().primaryKey().default(sql`new_user_id()`),
     email: text().unique(),
+    // Whether the issuer vouched for `email` (the ID token's email_verified) at the last sign-in.
+    // Anything that grants rights by email (ADMIN_USERS) needs it; rows older than migration 0033
+    // are false until their next sign-in says otherwise (decision 0530).
+    emailVerified: boolean().notNull().default(false),
     firstName: text(),
     lastName: text(),
     username: text(),

@@ -12,7 +12,7 @@ import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { deleteAccounts, endSessions } from '../account/account-deletion.service';
 import { recordSecurityEvent } from '../sessions/security-events.service';
 import type { UserRow } from '../users/users.service';
-import type { InstanceAdmins } from './instance-admins';
+import type { AdminRoster, InstanceAdmins } from './instance-admins';
 
 // What the quota counts (storedBytes: current files and earlier versions' kept originals, decision
 // 0430). Written out: inside a selection drizzle leaves columns unqualified, and tracks.id is not users.id.
@@ -45,7 +45,8 @@ export async function listPeople(
   defaultQuotaBytes: number,
 ): Promise<AdminPeople> {
   const where = searchCondition(query.q);
-  const [rows, [total]] = await Promise.all([
+  const [roster, rows, [total]] = await Promise.all([
+    admins.roster(),
     db
       .select({ user: users, usedBytes, trackCount })
       .from(users)
@@ -56,7 +57,7 @@ export async function listPeople(
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {
-    people: rows.map((row) => toAdminPerson(row.user, admins, Number(row.usedBytes), Number(row.trackCount))),
+    people: rows.map((row) => toAdminPerson(row.user, roster, Number(row.usedBytes), Number(row.trackCount))),
     total: Number(total?.n ?? 0),
     page: query.page,
     pageSize: ADMIN_PEOPLE_PAGE_SIZE,
@@ -66,7 +67,7 @@ export async function listPeople(
 
 export function toAdminPerson(
   user: UserRow,
-  admins: InstanceAdmins,
+  admins: AdminRoster,
   used: number,
   trackTotal: number,
 ): AdminPerson {
@@ -76,6 +77,7 @@ export function toAdminPerson(
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
+    emailVerified: user.emailVerified,
     isDemo: user.isDemo,
     isAdmin: admins.has(user),
     createdAt: user.createdAt.toISOString(),
@@ -90,7 +92,7 @@ export function toAdminPerson(
 async function personById(db: Database, admins: InstanceAdmins, id: string): Promise<AdminPerson> {
   const [row] = await db.select({ user: users, usedBytes, trackCount }).from(users).where(eq(users.id, id));
   if (!row) throw notFound('Person not found');
-  return toAdminPerson(row.user, admins, Number(row.usedBytes), Number(row.trackCount));
+  return toAdminPerson(row.user, await admins.roster(), Number(row.usedBytes), Number(row.trackCount));
 }
 
 /**
@@ -98,7 +100,7 @@ async function personById(db: Database, admins: InstanceAdmins, id: string): Pro
  * ADMIN_USERS, the caller included, is not suspended or deleted from the console (409): the
  * operator removes them from ADMIN_USERS first (decision 0445).
  */
-async function lockTarget(tx: DbOrTx, admins: InstanceAdmins, id: string, actorId: string) {
+async function lockTarget(tx: DbOrTx, admins: AdminRoster, id: string, actorId: string) {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   if (!row) throw notFound('Person not found');
   if (row.id === actorId) throw new HttpError(409, 'You cannot do this to your own account here');
@@ -121,8 +123,9 @@ export async function suspendPerson(
   actorId: string,
   reason: string,
 ): Promise<AdminPerson> {
+  const roster = await admins.roster();
   await db.transaction(async (tx) => {
-    const row = await lockTarget(tx, admins, id, actorId);
+    const row = await lockTarget(tx, roster, id, actorId);
     await tx
       .update(users)
       .set({ suspendedAt: row.suspendedAt ?? new Date(), suspendedReason: reason, updatedAt: new Date() })
@@ -183,8 +186,9 @@ export async function deletePerson(
   actorId: string,
   confirm: string,
 ): Promise<void> {
+  const roster = await admins.roster();
   await db.transaction(async (tx) => {
-    const row = await lockTarget(tx, admins, id, actorId);
+    const row = await lockTarget(tx, roster, id, actorId);
     if (!confirmsAdminDeletion(confirm, row)) throw badRequest(ADMIN_DELETION_REFUSED);
     await deleteAccounts(tx, [row.id]);
   });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     config: { adminUsers: ['boss@example.com', 'deputy'], storageQuotaBytes: 1000 },
   });
-  admin = await t.signedInClient({ email: 'Boss@Example.com', username: 'boss' });
+  admin = await t.signedInClient({ email: 'Boss@Example.com', emailVerified: true, username: 'boss' });
   secondAdmin = await t.signedInClient({ username: 'Deputy' });
   person = await t.signedInClient({ username: 'plainperson', firstName: 'Plain', lastName: 'Person' });
   // Named, but a demo account: never an admin (anyone can get one).

@@ -122,7 +122,7 @@ describe('suspension', () => {
     expect((await restStatus(cached, `apiKey=${apiKey}`)).status).toBe('ok');
     expect((await restStatus(one, `u=suspendee&p=${appPassword}`)).status).toBe('ok');
 
-    const admin = await one.signedInClient({ email: 'boss@example.com' });
+    const admin = await one.signedInClient({ email: 'boss@example.com', emailVerified: true });
     const suspended = await admin.post(`/api/admin/people/${memberId}/suspend`, { reason: 'Spam links' });
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json()).toMatchObject({

@@ -113,7 +113,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
         if (probe && err instanceof HttpError && err.statusCode === 401) return reply.code(204).send(null);
         throw err;
       }
-      return toAuthUser(userOf(request), app.instanceAdmins);
+      return toAuthUser(userOf(request), await app.instanceAdmins.roster());
     },
   );
 
@@ -143,14 +143,14 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
       const current = request.session.userId ? await findUserById(db, request.session.userId) : undefined;
       const handoff = request.body?.handoff;
       const handoffUserId = handoff ? await consumeHandoff(db, handoff, signInBindingOf(request)) : undefined;
-      if (current) return toAuthUser(current, app.instanceAdmins);
+      if (current) return toAuthUser(current, await app.instanceAdmins.roster());
       const user = handoffUserId ? await findUserById(db, handoffUserId) : undefined;
       if (!user) throw new HttpError(401, 'There is no sign-in to finish; please sign in again');
       // Suspended between the callback and this hand-off (decision 0445).
       if (user.suspendedAt) throw new HttpError(403, SUSPENDED_MESSAGE);
       await signIn(db, request, user.id, 'google');
       clearSignInBinding(reply);
-      return toAuthUser(user, app.instanceAdmins);
+      return toAuthUser(user, await app.instanceAdmins.roster());
     },
   );
 
@@ -206,7 +206,10 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
   app.get(
     CALLBACK_PATH,
     {
-      config: authRateLimit,
+      // A sign-in rewrites the person's row (email, whether it is verified: admin rights, decision
+      // 0530): the sessions this instance has cached are read again at once, without waiting for the
+      // bus's session-ended message that other instances drop theirs on (decision 0240).
+      config: { ...authRateLimit, changesData: () => true },
       schema: {
         summary: "Google's redirect back after sign-in (a browser navigation)",
         tags,

@@ -10,6 +10,8 @@ export interface IdentityClaims {
   iss: string;
   sub: string;
   email?: string;
+  /** The issuer vouches that `email` is this person's; anything but true counts as not (0530). */
+  email_verified?: boolean;
   given_name?: string;
   family_name?: string;
   picture?: string;
@@ -44,11 +46,30 @@ async function findIdentityOwner(db: Database, iss: string, sub: string): Promis
 }
 
 /**
+ * Frees `email` from an account the issuer never vouched it for, so that a verified sign-in can take
+ * it: otherwise whoever typed someone's address into a lax issuer first would keep it from them
+ * (decision 0530). True when an account gave it up.
+ */
+async function releaseUnverifiedEmail(db: Database, email: string): Promise<boolean> {
+  const released = await db
+    .update(users)
+    .set({ email: null, updatedAt: new Date() })
+    .where(and(eq(users.email, email), eq(users.emailVerified, false)))
+    .returning({ id: users.id });
+  return released.length > 0;
+}
+
+type EmailChange = { email?: string | null; emailVerified: boolean };
+
+/**
  * The person signing in with this identity (decision 0201): found by (issuer, subject), or made
  * with the identity on first sign-in. Email, names and picture come from the provider at every
- * sign-in; username, bio, avatar and privacy belong to the user and are never overwritten. An
- * email another account already holds is not taken from it (decision 0023): a new account is
- * created without an email, an existing one keeps the email it had; either way the person signs in.
+ * sign-in; username, bio, avatar and privacy belong to the user and are never overwritten. Whether
+ * the issuer verified the email is stored with it at every sign-in (decision 0530). An email another
+ * account already holds is not taken from it (decision 0023) unless this sign-in's is verified and
+ * the holder's is not: otherwise a new account is created without an email, and an existing one
+ * keeps the email it had, no longer verified (the issuer vouches for another address now); either
+ * way the person signs in.
  */
 export async function userFromSignIn(
   db: Database,
@@ -62,14 +83,23 @@ export async function userFromSignIn(
     profileImageUrl: claims.picture ?? null,
   };
   const email = claims.email ?? null;
-  const withEmailFallback = async <T>(write: (email: { email?: string | null }) => Promise<T>) => {
+  const claimed: EmailChange = { email, emailVerified: email !== null && claims.email_verified === true };
+  const withEmailFallback = async <T>(write: (change: EmailChange) => Promise<T>) => {
     try {
-      return await write({ email });
+      return await write(claimed);
     } catch (err) {
       // The only unique column written here besides the id is the email: someone else holds it.
       if (!isUniqueViolation(err) || !email) throw err;
-      return write({});
     }
+    if (claimed.emailVerified && (await releaseUnverifiedEmail(db, email))) {
+      try {
+        return await write(claimed);
+      } catch (err) {
+        // A verified holder took it meanwhile: it keeps it.
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
+    return write({ emailVerified: false });
   };
 
   const existing = await findIdentityOwner(db, claims.iss, claims.sub);

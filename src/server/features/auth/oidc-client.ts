@@ -87,6 +87,8 @@ export function createOidcClient(settings: OidcConfig): OidcClient {
         iss: claims.iss,
         sub: claims.sub,
         email: text(claims.email),
+        // Only a JSON true vouches for the address: absent, false or a string is not verified.
+        email_verified: claims.email_verified === true,
         given_name: text(claims.given_name),
         family_name: text(claims.family_name),
         picture: text(claims.picture),

@@ -118,7 +118,8 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   });
 
   it("keeps a person's email when their Google email changes to one another account holds", async () => {
-    await t.db.insert(users).values({ id: 'holder', email: 'held@example.com' });
+    // Verified by its own provider: an unverified holder gives the address up (decision 0530).
+    await t.db.insert(users).values({ id: 'holder', email: 'held@example.com', emailVerified: true });
     const browser = t.client();
     await browser.get(await authorize(browser));
     provider.setUser({ ...DEFAULT_OIDC_USER, email: 'held@example.com', given_name: 'Augusta Ada' });

@@ -11,7 +11,8 @@ export async function pageUser(app: FastifyInstance, request: FastifyRequest): P
   if (!request.session?.userId) return undefined;
   try {
     await app.requireUser(request);
-    return request.currentUser ? toAuthUser(request.currentUser, request.server.instanceAdmins) : undefined;
+    const user = request.currentUser;
+    return user ? toAuthUser(user, await request.server.instanceAdmins.roster()) : undefined;
   } catch {
     return undefined;
   }

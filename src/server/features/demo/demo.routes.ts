@@ -78,11 +78,11 @@ export const demoPlugin = fp(async (fastify: FastifyInstance, opts: DemoPluginOp
       if (!opts.enabled) throw new HttpError(403, DEMO_DISABLED_MESSAGE);
       // Pressing the button again keeps the visitor's own account, and its session.
       const own = await findLiveDemoAccount(deps, request.session.userId);
-      if (own) return toAuthUser(own, app.instanceAdmins);
+      if (own) return toAuthUser(own, await app.instanceAdmins.roster());
       if (await demoAccountsFull(deps)) throw new HttpError(503, DEMO_FULL_MESSAGE);
       const user = await createDemoAccount(deps);
       await signIn(opts.db, request, user.id, 'demo');
-      return toAuthUser(user, app.instanceAdmins);
+      return toAuthUser(user, await app.instanceAdmins.roster());
     },
   );
 

@@ -28,7 +28,8 @@ export async function equipmentHistoryRoutes(fastify: FastifyInstance, opts: { d
         response: { 200: equipmentHistorySchema },
       },
     },
-    async (request) => listEquipmentHistory(db, request.params.id, app.instanceAdmins.has(userOf(request))),
+    async (request) =>
+      listEquipmentHistory(db, request.params.id, await app.instanceAdmins.has(userOf(request))),
   );
 
   app.post(
@@ -47,7 +48,7 @@ export async function equipmentHistoryRoutes(fastify: FastifyInstance, opts: { d
     async (request) => {
       const { id, editId } = request.params;
       const me = userOf(request);
-      await revertEquipmentEdit(db, id, editId, me, app.instanceAdmins.has(me));
+      await revertEquipmentEdit(db, id, editId, me, await app.instanceAdmins.has(me));
       return getEquipmentDetail(db, id, userOf(request).id);
     },
   );

@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await buildTestApp({ config: { adminUsers: ['someone', 'root@example.org'] } });
   ada = await t.signedInClient({ username: 'ada', firstName: 'Ada' });
   bob = await t.signedInClient({ username: 'bob', firstName: 'Bob' });
-  admin = await t.signedInClient({ username: 'root', email: 'Root@Example.org' });
+  admin = await t.signedInClient({ username: 'root', email: 'Root@Example.org', emailVerified: true });
 });
 afterAll(async () => {
   await t.close();

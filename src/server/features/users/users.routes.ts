@@ -41,7 +41,10 @@ export async function usersRoutes(
       },
     },
     async (request) =>
-      toAuthUser(await updatePrivacy(db, userOf(request).id, request.body.isPublic), app.instanceAdmins),
+      toAuthUser(
+        await updatePrivacy(db, userOf(request).id, request.body.isPublic),
+        await app.instanceAdmins.roster(),
+      ),
   );
 
   app.patch(
@@ -56,7 +59,10 @@ export async function usersRoutes(
       },
     },
     async (request) =>
-      toAuthUser(await updateProfile(db, userOf(request).id, request.body), app.instanceAdmins),
+      toAuthUser(
+        await updateProfile(db, userOf(request).id, request.body),
+        await app.instanceAdmins.roster(),
+      ),
   );
 
   app.post(

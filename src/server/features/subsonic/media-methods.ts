@@ -116,7 +116,7 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
     return runTranscode(context, source, plan, cache && key ? { cache, key, entry } : undefined);
   }
 
-  /** Waits for one of the caller's slot (transcode-slots.ts); busy comes with Retry-After. */
+  /** Waits for a slot for the caller (transcode-slots.ts); busy comes with Retry-After. */
   async function takeSlot({ reply, caller }: SubsonicMediaContext) {
     // The response's close (sent, or the connection lost), not the request's: that one fires as
     // soon as a form POST's body has been read.

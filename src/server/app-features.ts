@@ -29,6 +29,7 @@ import { sharesRoutes } from './features/shares/shares.routes';
 import { subsonicRoutes } from './features/subsonic/subsonic.routes';
 import type { SubsonicCaller } from './features/subsonic/subsonic-auth';
 import { TranscodeCache } from './features/subsonic/transcode-cache';
+import { TranscodeSlots } from './features/subsonic/transcode-slots';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
 import { StreamAccess } from './features/tracks/stream-access.service';
 import { tracksRoutes } from './features/tracks/tracks.routes';
@@ -162,6 +163,8 @@ export async function registerFeatureRoutes(
         kickBlobDeletions: () => app.kickBlobDeletions(),
         log: app.log,
       }),
+      slots: new TranscodeSlots({ slots: config.transcodeSlots, waitMs: options.transcodeWaitMs }),
+      stallMs: config.transcodeStallMs,
     },
   });
   await app.register(searchRoutes, { db });

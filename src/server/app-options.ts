@@ -27,6 +27,8 @@ export interface BuildAppOptions {
   rateLimits?: RateLimitOverrides;
   /** Uploads one person may have in progress at once (default UPLOADS_AT_ONCE.perPerson; tests). */
   uploadsPerPerson?: number;
+  /** How long a /rest transcode waits in line for a slot (default TRANSCODE_WAIT_MS; tests). */
+  transcodeWaitMs?: number;
   sessionPruneIntervalMs?: number;
   /** How often security events past 90 days are deleted; 0 = never (tests prune by hand). */
   securityEventPruneIntervalMs?: number;

@@ -156,6 +156,21 @@ export const envSchema = z
       .int('must be a whole number of bytes (0 = no transcode cache)')
       .min(0, 'must be a whole number of bytes (0 = no transcode cache)')
       .default(1024 ** 3),
+    // Unset: the cores, at least 2 (config.ts).
+    TRANSCODE_SLOTS: optionalText.pipe(
+      z.coerce
+        .number<string | undefined>({ message: 'must be a whole number of transcodes, at least 1' })
+        .int('must be a whole number of transcodes, at least 1')
+        .min(1, 'must be a whole number of transcodes, at least 1')
+        .max(256, 'must be at most 256')
+        .optional(),
+    ),
+    TRANSCODE_STALL_SECONDS: z.coerce
+      .number({ message: 'must be a whole number of seconds, at least 1' })
+      .int('must be a whole number of seconds, at least 1')
+      .min(1, 'must be a whole number of seconds, at least 1')
+      .max(3600, 'must be at most 3600 (an hour)')
+      .default(30),
     MEDIA_WORKERS: z.coerce
       .number({ message: 'must be a whole number of jobs (0 = this instance processes no media)' })
       .int('must be a whole number of jobs (0 = this instance processes no media)')

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -229,6 +230,25 @@ describe('loadConfig', () => {
     for (const bad of ['-1', '1.5', 'lots']) {
       expect(problemsOf({ TRANSCODE_CACHE_MAX_BYTES: bad })).toEqual([
         expect.stringMatching(/^TRANSCODE_CACHE_MAX_BYTES \(got .*\): must be a whole number of bytes/),
+      ]);
+    }
+  });
+
+  it('reads the transcode slots and stall timeout: the cores (at least 2) and exactly 30 s by default', () => {
+    const defaults = loadConfig({});
+    expect(defaults.transcodeSlots).toBe(Math.max(2, availableParallelism()));
+    expect(defaults.transcodeStallMs).toBe(30_000);
+    const set = loadConfig({ TRANSCODE_SLOTS: '1', TRANSCODE_STALL_SECONDS: '5' });
+    expect([set.transcodeSlots, set.transcodeStallMs]).toEqual([1, 5000]);
+    expect(loadConfig({ TRANSCODE_SLOTS: '' }).transcodeSlots).toBe(defaults.transcodeSlots);
+    for (const bad of ['0', '1.5', 'lots']) {
+      expect(problemsOf({ TRANSCODE_SLOTS: bad, TRANSCODE_STALL_SECONDS: bad })).toEqual([
+        expect.stringMatching(
+          /^TRANSCODE_SLOTS \(got .*\): must be a whole number of transcodes, at least 1/,
+        ),
+        expect.stringMatching(
+          /^TRANSCODE_STALL_SECONDS \(got .*\): must be a whole number of seconds, at least 1/,
+        ),
       ]);
     }
   });

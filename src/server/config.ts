@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { SignupMode } from '../shared/schemas/admin';
 import { envSchema, GOOGLE_ISSUER, isPostgresUrl, SECRET_KEYS } from './config-env';
 import type { S3StoreOptions } from './storage/s3-options';
@@ -54,6 +55,13 @@ export interface Config {
    * recently used evicted first (decision 0400); 0 = every transcode runs ffmpeg.
    */
   transcodeCacheBytes: number;
+  /**
+   * ffmpeg processes /rest stream runs at once on this instance, one a person at most; a request
+   * past them waits a few seconds in line, then is told the server is busy (decision 0535).
+   */
+  transcodeSlots: number;
+  /** A transcode whose listener takes no byte for this long is cut and its slot freed (0535). */
+  transcodeStallMs: number;
   /** Media jobs (process-track) this instance runs at once; 0 = it processes none (scale-out). */
   mediaWorkers: number;
   /**
@@ -177,6 +185,9 @@ export function loadConfig(
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
     transcodeCacheBytes: e.TRANSCODE_CACHE_MAX_BYTES,
+    // Each transcode takes a core while it encodes faster than real time; requests keep theirs.
+    transcodeSlots: e.TRANSCODE_SLOTS ?? Math.max(2, availableParallelism()),
+    transcodeStallMs: e.TRANSCODE_STALL_SECONDS * 1000,
     mediaWorkers: e.MEDIA_WORKERS,
     mediaJobHeartbeatSeconds: e.MEDIA_JOB_HEARTBEAT_SECONDS,
     ffmpegPath: e.FFMPEG_PATH,

@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     shutdownTimeoutMs: 25_000,
     storageQuotaBytes: 0,
     transcodeCacheBytes: 1024 ** 3,
+    transcodeSlots: 2,
+    transcodeStallMs: 30_000,
     rateLimitPerMinute: 1000,
     // On, as in production: every test that lists tracks after a write also checks invalidation.
     trackListCacheBytes: 64 * 1024 * 1024,
@@ -86,6 +88,8 @@ export async function buildTestApp(
     rateLimits?: RateLimitOverrides;
     /** Uploads one person may have in progress at once (default: production's). */
     uploadsPerPerson?: number;
+    /** How long a /rest transcode waits in line for a slot (default: production's). */
+    transcodeWaitMs?: number;
     store?: BlobStore;
     /** Keep warn-and-above log entries in `logs` (otherwise the app logs nothing). */
     captureLogs?: boolean;
@@ -142,6 +146,7 @@ export async function buildTestApp(
     sharedRateLimits: options.sharedRateLimits ?? false,
     rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
     uploadsPerPerson: options.uploadsPerPerson,
+    transcodeWaitMs: options.transcodeWaitMs,
     sessionPruneIntervalMs: options.sessionPruneIntervalMs ?? 0,
     securityEventPruneIntervalMs: 0,
     // No ANALYZE behind a test's back (its queries would land in tests that count them).

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
 import { countStreamedBytes } from '../../observability/response-bytes';
 import { HttpError } from '../../plugins/errors';
@@ -8,6 +7,7 @@ import type { StreamAccess } from '../tracks/stream-access.service';
 import { trackMediaReplies } from '../tracks/track-media.service';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
 import { coverArtMethod } from './cover-art';
+import { watchForStall } from './stalled-listener';
 import type { SubsonicMediaContext, SubsonicMediaMethod } from './subsonic-context';
 import { parseSongId } from './subsonic-library';
 import { SubsonicCode, SubsonicError } from './subsonic-response';
@@ -19,6 +19,7 @@ import {
   transcodedContentType,
 } from './transcode';
 import type { TranscodeCache } from './transcode-cache';
+import { TRANSCODE_BUSY_RETRY_AFTER_SECONDS, TranscodeBusy, type TranscodeSlots } from './transcode-slots';
 
 /** What the media methods need beyond a method's context: the web app's own stream machinery. */
 export interface SubsonicMediaDeps {
@@ -30,14 +31,11 @@ export interface SubsonicMediaDeps {
   ffmpeg: () => string;
   /** Finished whole-track transcodes in the blob store (decision 0400); absent: none are kept. */
   cache?: TranscodeCache;
+  /** Who may run ffmpeg now, one slot a person at most (decision 0535). */
+  slots: TranscodeSlots;
+  /** A listener who takes no byte for this long is cut and their slot freed (TRANSCODE_STALL_SECONDS). */
+  stallMs: number;
 }
-
-/**
- * ffmpeg processes this instance runs for /rest at once: each takes a core while it encodes faster
- * than real time, and requests must keep theirs. One past it is refused (code 0) rather than queued:
- * a player waiting behind others would stall anyway, and tries again or falls back to raw.
- */
-export const MAX_TRANSCODES = Math.max(2, availableParallelism());
 
 const songNotFound = () => new SubsonicError(SubsonicCode.notFound, 'Song not found');
 
@@ -91,7 +89,6 @@ function ffmpegOf(deps: SubsonicMediaDeps): string {
 export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, SubsonicMediaMethod> {
   const media = trackMediaReplies(deps.store, deps.offload);
   const playable = (row: TrackRow) => streamSource(row) !== null;
-  let transcodes = 0;
 
   const send = mediaSender(deps.store, deps.offload);
 
@@ -119,33 +116,58 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
     return runTranscode(context, source, plan, cache && key ? { cache, key, entry } : undefined);
   }
 
+  /** Waits for a slot for the caller (transcode-slots.ts); busy comes with Retry-After. */
+  async function takeSlot({ reply, caller }: SubsonicMediaContext) {
+    // The response's close (sent, or the connection lost), not the request's: that one fires as
+    // soon as a form POST's body has been read.
+    const gone = new AbortController();
+    const leave = () => gone.abort(new SubsonicError(SubsonicCode.generic, 'The listener went away'));
+    reply.raw.once('close', leave);
+    try {
+      return await deps.slots.take(caller.user.id, gone.signal);
+    } catch (err) {
+      if (err instanceof TranscodeBusy)
+        reply.header('Retry-After', String(TRANSCODE_BUSY_RETRY_AFTER_SECONDS));
+      throw err;
+    } finally {
+      reply.raw.off('close', leave);
+    }
+  }
+
   async function runTranscode(
-    { reply }: SubsonicMediaContext,
+    context: SubsonicMediaContext,
     source: { key: string; mimeType: string },
     plan: TranscodePlan,
     caching?: { cache: TranscodeCache; key: string; entry: { trackId: number; sourceKey: string } },
   ) {
-    if (transcodes >= MAX_TRANSCODES) {
-      throw new SubsonicError(SubsonicCode.generic, 'The server is busy transcoding: try again in a moment');
-    }
+    const { request, reply } = context;
     const ffmpeg = ffmpegOf(deps);
-    transcodes += 1;
+    const release = await takeSlot(context);
     let started: Awaited<ReturnType<typeof startTranscode>>;
     try {
       started = await startTranscode(ffmpeg, await transcodeInput(deps.store, source), plan);
     } catch (err) {
-      transcodes -= 1;
+      release();
       throw err;
     }
     const { output, stop, exited } = started;
-    void exited.then(() => {
-      transcodes -= 1;
-    });
+    // The slot is free once ffmpeg is gone, however it ended.
+    void exited.then(release);
     // A player that seeks or skips drops the connection: ffmpeg must not go on encoding for nobody.
-    // The response's close (sent, or the connection lost), not the request's: that one fires as
-    // soon as a form POST's body has been read.
     reply.raw.on('close', stop);
     output.on('error', stop);
+    // A listener who stops reading holds ffmpeg (paused by backpressure) and the slot: cut.
+    const socket = request.raw.socket;
+    const unwatch = watchForStall(socket, deps.stallMs, () => {
+      request.log.info({ stallMs: deps.stallMs }, 'A transcode listener stopped reading: cut');
+      stop();
+      // A reset, not a close: the kernel drops what it still holds for them rather than retrying
+      // a zero window for minutes.
+      socket.resetAndDestroy();
+    });
+    reply.raw.on('close', unwatch);
+    // Gone while ffmpeg started: the close above has already fired.
+    if (socket.destroyed) stop();
     let body: Readable = output;
     if (caching) {
       // Both readers take the bytes from the first one on: the reply's own stream (buffering until

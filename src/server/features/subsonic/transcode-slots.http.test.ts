@@ -13,7 +13,7 @@ import { TRANSCODE_BUSY_MESSAGE } from './transcode-slots';
  * Issue 41, item 5 (decision 0535), the review's attack: `stream?format=mp3` over raw sockets whose
  * clients read the answer's head, then never read again, so backpressure stalls ffmpeg. Two slots,
  * as on the reviewer's machine; listeners are cut after 2 s without progress here (30 s by
-X
+ * default: TRANSCODE_STALL_SECONDS).
  */
 let t: TestApp;
 let port: number;

@@ -10,10 +10,17 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { holdTempFile } from '../../media/temp-files';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
+import { currentQuotaOf } from '../tracks/storage.service';
 import { checkArchive, currentFiles } from './import-archive';
 import { importPlaylist } from './import-playlists';
 import { type ImportContext, ImportFailure, importTrack } from './import-tracks';
-import { endImport, type ImportRow, saveImportProgress, startImportRun } from './imports.service';
+import {
+  assertFitsQuota,
+  endImport,
+  type ImportRow,
+  saveImportProgress,
+  startImportRun,
+} from './imports.service';
 import { type ZipLimits, ZipReader } from './zip-reader';
 
 export interface ImportDeps {
@@ -21,7 +28,8 @@ export interface ImportDeps {
   store: BlobStore;
   queue: JobQueue;
   tempDir: string;
-  quotaBytes: number;
+  /** STORAGE_QUOTA_BYTES: the quota of a person without one of their own (quotaOf). */
+  defaultQuotaBytes: number;
   limits: ZipLimits;
   log: FastifyBaseLogger;
   kickBlobDeletions: () => Promise<void>;
@@ -94,13 +102,26 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
   try {
     await pipeline(await deps.store.createReadStream(row.blobKey!), createWriteStream(zipFile));
     const checked = await checkArchive(zipFile, deps.limits);
+    const quotaNow = () => currentQuotaOf(deps.db, row.userId, deps.defaultQuotaBytes);
+    // The person's quota as it is now (an admin may have lowered it since the request).
+    const quotaBytes = await quotaNow();
+    await assertFitsQuota(deps.db, row.userId, quotaBytes, checked);
     reader = await ZipReader.open(zipFile, deps.limits);
-    const ctx: ImportContext = { ...deps, userId: row.userId, reader, made, claimed: new Set() };
+    const ctx: ImportContext = {
+      ...deps,
+      quotaBytes,
+      userId: row.userId,
+      reader,
+      made,
+      claimed: new Set(),
+    };
     const hashes = new Map(currentFiles(checked).map((f) => [f.trackId, f.sha256]));
     const trackIdOf = new Map<number, number>();
     let skippedTracks = 0;
     let processed = 0;
     for (const t of checked.journal.tracks) {
+      // Read again before each track: a quota an admin changes meanwhile holds from the next file on.
+      ctx.quotaBytes = await quotaNow();
       const result = await importTrack(ctx, t, hashes.get(t.id)!);
       trackIdOf.set(t.id, result.trackId);
       if (result.skipped) skippedTracks += 1;

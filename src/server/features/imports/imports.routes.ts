@@ -14,6 +14,7 @@ import { fileTooLargeMessage, formatByteLimit, receiveUpload } from '../../media
 import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
+import { quotaOf } from '../tracks/storage.service';
 import { checkArchive } from './import-archive';
 import { sendImport, startImports } from './imports.queue';
 import {
@@ -78,7 +79,7 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
       });
       try {
         const checked = await checkArchive(upload.tempFile, limits);
-        await assertFitsQuota(db, me.id, opts.storageQuotaBytes, checked);
+        await assertFitsQuota(db, me.id, quotaOf(me, opts.storageQuotaBytes), checked);
         const id = randomUUID();
         const row = await createImport(db, {
           id,
@@ -139,7 +140,7 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
     store,
     queue,
     tempDir: opts.tempDir,
-    quotaBytes: opts.storageQuotaBytes,
+    defaultQuotaBytes: opts.storageQuotaBytes,
     limits,
     log: app.log,
     kickBlobDeletions: opts.kickBlobDeletions,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -19,12 +18,12 @@ import { checkArchive } from './import-archive';
 import { sendImport, startImports } from './imports.queue';
 import {
   assertFitsQuota,
-  assertNoActiveImport,
-  createImport,
+  claimImport,
   dropImport,
   getImport,
   importBlobKey,
   listImports,
+  receivedImport,
 } from './imports.service';
 import type { ZipLimits } from './zip-reader';
 
@@ -70,38 +69,42 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
     },
     async (request, reply) => {
       const me = userOf(request);
-      await assertNoActiveImport(db, me.id);
-      const upload = await receiveUpload(request, {
-        fileField: 'file',
-        tempDir: opts.tempDir,
-        maxBytes: maxImportBytes,
-        tooLargeMessage: fileTooLargeMessage(formatByteLimit(maxImportBytes)),
-      });
+      // The person's one slot, taken before a byte of the body is read: a second import at once is a
+      // 409, from any instance. Given back whenever this archive is not kept.
+      const id = await claimImport(db, me.id);
+      let kept = false;
       try {
-        const checked = await checkArchive(upload.tempFile, limits);
-        await assertFitsQuota(db, me.id, quotaOf(me, opts.storageQuotaBytes), checked);
-        const id = randomUUID();
-        const row = await createImport(db, {
-          id,
-          userId: me.id,
-          fileName: displayFileName(upload.originalName),
-          total: checked.journal.tracks.length,
+        const upload = await receiveUpload(request, {
+          fileField: 'file',
+          tempDir: opts.tempDir,
+          maxBytes: maxImportBytes,
+          tooLargeMessage: fileTooLargeMessage(formatByteLimit(maxImportBytes)),
         });
         try {
+          const checked = await checkArchive(upload.tempFile, limits);
+          await assertFitsQuota(db, me.id, quotaOf(me, opts.storageQuotaBytes), checked);
+          const row = await receivedImport(db, {
+            id,
+            userId: me.id,
+            fileName: displayFileName(upload.originalName),
+            total: checked.journal.tracks.length,
+          });
           await store.putFile(importBlobKey(id), upload.tempFile);
-        } catch (err) {
+          kept = true;
+          // Not queued (the queue briefly down): the row stays queued and the next start queues it.
+          await sendImport(queue, id).catch((err: unknown) =>
+            request.log.warn({ err }, 'Could not queue an import'),
+          );
+          return reply.code(202).send({ id, state: row.state });
+        } finally {
+          await upload.cleanup();
+        }
+      } finally {
+        if (!kept) {
           // The row's removal queues whatever part of the zip reached the store.
           await dropImport(db, id);
           await opts.kickBlobDeletions();
-          throw err;
         }
-        // Not queued (the queue briefly down): the row stays queued and the next start queues it.
-        await sendImport(queue, id).catch((err: unknown) =>
-          request.log.warn({ err }, 'Could not queue an import'),
-        );
-        return reply.code(202).send({ id, state: row.state });
-      } finally {
-        await upload.cleanup();
       }
     },
   );

@@ -115,7 +115,7 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
       made,
       claimed: new Set(),
     };
-    const hashes = new Map(currentFiles(checked).map((f) => [f.trackId, f.sha256]));
+    const hashes = new Map(currentFiles(checked).map((f) => [f.track.id, f.sha256]));
     const trackIdOf = new Map<number, number>();
     let skippedTracks = 0;
     let processed = 0;

@@ -14,7 +14,7 @@ import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
 import { quotaOf } from '../tracks/storage.service';
-import { checkArchive } from './import-archive';
+import { checkArchive, importZipLimits } from './import-archive';
 import { sendImport, startImports } from './imports.queue';
 import {
   assertFitsQuota,
@@ -25,7 +25,6 @@ import {
   listImports,
   receivedImport,
 } from './imports.service';
-import type { ZipLimits } from './zip-reader';
 
 const tags = ['users'];
 /** The largest archive taken without a quota (with one, what is left of it bounds the tracks anyway). */
@@ -52,7 +51,7 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store, queue } = opts;
   const maxImportBytes = opts.maxImportBytes ?? IMPORT_MAX_BYTES;
-  const limits: ZipLimits = { maxEntryBytes: opts.maxUploadBytes, maxTotalBytes: maxImportBytes };
+  const limits = importZipLimits(opts.maxUploadBytes, maxImportBytes);
 
   app.post(
     '/api/user/import',

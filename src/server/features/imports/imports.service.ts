@@ -157,7 +157,7 @@ export async function assertFitsQuota(
       have.set(f.sha256, left - 1);
       continue;
     }
-    needed += storedSizeOf(checked, f.trackId);
+    needed += storedSizeOf(checked, f.track);
   }
   const used = await storedBytes(db, userId);
   if (used + needed > quotaBytes) {

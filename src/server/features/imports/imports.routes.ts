@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  IMPORT_JOURNAL_MAX_BYTES,
+  IMPORT_MAX_TRACKS,
   importIdParamsSchema,
   importStartedSchema,
   userImportListSchema,
@@ -25,6 +27,7 @@ import {
   listImports,
   receivedImport,
 } from './imports.service';
+import { MAX_RATIO } from './zip-reader';
 
 const tags = ['users'];
 /** The largest archive taken without a quota (with one, what is left of it bounds the tracks anyway). */
@@ -59,8 +62,7 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
       preHandler: [app.requireUser, app.userRateLimit.create],
       schema: {
         summary: 'Import a Journal export',
-        description:
-          'Upload a zip made by "Export all your data" (here or on another Journal). The whole archive is checked first: unsafe paths, a zip bomb, an entry past the upload limit, tracks past your storage quota, a journal.json that does not match the format, or files missing or not matching their sha256 are refused (400, 413 or 422) and nothing is kept. Then a job recreates tracks (processed again), versions, equipment tags and playlists, skipping what you already have; follow it in GET /api/user/imports. 409 while another import of yours is under way.',
+        description: `Upload a zip made by "Export all your data" (here or on another Journal). The whole archive is checked first: unsafe paths, a zip bomb (one entry or the whole archive inflating past ${MAX_RATIO} times its size), an entry past the upload limit, more than ${IMPORT_MAX_TRACKS.toLocaleString('en')} tracks or a journal.json past ${formatByteLimit(IMPORT_JOURNAL_MAX_BYTES)}, tracks past your storage quota (your own, as an admin set it), a journal.json that does not match the format, a file named by more than one track, or files missing or not matching their sha256 are refused (400, 413 or 422) and nothing is kept. Then a job recreates tracks (processed again), versions, equipment tags and playlists, skipping what you already have; it stops and undoes itself if your quota no longer holds them; follow it in GET /api/user/imports. 409, before the body is read, while another import of yours is arriving, queued or running.`,
         tags,
         multipartBody: uploadForm('file', 'The export zip'),
         response: { 202: importStartedSchema },

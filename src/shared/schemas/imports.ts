@@ -71,3 +71,11 @@ export const userImportSchema = z.object({
 export type UserImport = z.infer<typeof userImportSchema>;
 
 export const userImportListSchema = z.array(userImportSchema);
+
+/**
+ * The most an archive may ask of the server (issue 41): tracks in its journal.json, and the bytes
+ * journal.json may inflate to (counted as they come, whatever its header declares). A real export
+ * of a few thousand tracks is a few megabytes.
+ */
+export const IMPORT_MAX_TRACKS = 10_000;
+export const IMPORT_JOURNAL_MAX_BYTES = 32 * 1024 * 1024;

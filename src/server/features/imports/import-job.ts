@@ -11,11 +11,18 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { holdTempFile } from '../../media/temp-files';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
+import { currentQuotaOf } from '../tracks/storage.service';
 import { checkArchive, currentFiles } from './import-archive';
 import { importPlaylist } from './import-playlists';
 import { refuse, trackRules } from './import-rules';
 import { type ImportContext, ImportFailure, importTrack } from './import-tracks';
-import { endImport, type ImportRow, saveImportProgress, startImportRun } from './imports.service';
+import {
+  assertFitsQuota,
+  endImport,
+  type ImportRow,
+  saveImportProgress,
+  startImportRun,
+} from './imports.service';
 import { type ZipLimits, ZipReader } from './zip-reader';
 
 export interface ImportDeps {
@@ -23,7 +30,8 @@ export interface ImportDeps {
   store: BlobStore;
   queue: JobQueue;
   tempDir: string;
-  quotaBytes: number;
+  /** STORAGE_QUOTA_BYTES: the quota of a person without one of their own (quotaOf). */
+  defaultQuotaBytes: number;
   limits: ZipLimits;
   log: FastifyBaseLogger;
   kickBlobDeletions: () => Promise<void>;
@@ -125,9 +133,14 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
   try {
     await pipeline(await deps.store.createReadStream(row.blobKey!), createWriteStream(zipFile));
     const checked = await checkArchive(zipFile, deps.limits);
+    const quotaNow = () => currentQuotaOf(deps.db, row.userId, deps.defaultQuotaBytes);
+    // The person's quota as it is now (an admin may have lowered it since the request).
+    const quotaBytes = await quotaNow();
+    await assertFitsQuota(deps.db, row.userId, quotaBytes, checked);
     reader = await ZipReader.open(zipFile, deps.limits);
     const ctx: ImportContext = {
       ...deps,
+      quotaBytes,
       userId: row.userId,
       reader,
       made,
@@ -135,11 +148,13 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
       refusedEquipment: new Set(),
       pace: pacer(deps, row.userId),
     };
-    const hashes = new Map(currentFiles(checked).map((f) => [f.trackId, f.sha256]));
+    const hashes = new Map(currentFiles(checked).map((f) => [f.track.id, f.sha256]));
     const trackIdOf = new Map<number, number>();
     let skippedTracks = 0;
     let processed = 0;
     for (const exported of checked.journal.tracks) {
+      // Read again before each track: a quota an admin changes meanwhile holds from the next file on.
+      ctx.quotaBytes = await quotaNow();
       processed += 1;
       // A track breaking the API's rules is counted and left out; playlists then leave it out too.
       const t = trackRules(exported);

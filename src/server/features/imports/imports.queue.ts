@@ -2,14 +2,14 @@ import { inArray } from 'drizzle-orm';
 import { imports } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import { IMPORT_GAVE_UP_MESSAGE, type ImportDeps, runImport, undoImport } from './import-job';
-import { endImport, startImportRun } from './imports.service';
+import { dropStaleClaims, endImport, startImportRun } from './imports.service';
 
 /** The queue that recreates imported exports (decision 0425); one job per import id. */
 export const IMPORTS_QUEUE = 'import-user-data';
 
 /**
  * Works the import queue on this instance (one import at a time: it is disk, store and ffmpeg
- * bound), and queues again imports a restart left waiting.
+ * bound), and queues again imports a restart left waiting (claims whose archive never arrived go).
  */
 export async function startImports(queue: JobQueue, deps: ImportDeps, workers = 1): Promise<void> {
   await queue.define<{ importId: string }>({
@@ -38,6 +38,7 @@ export async function startImports(queue: JobQueue, deps: ImportDeps, workers = 
       await deps.kickBlobDeletions();
     },
   });
+  await dropStaleClaims(deps.db);
   const waiting = await deps.db
     .select({ id: imports.id })
     .from(imports)

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  IMPORT_JOURNAL_MAX_BYTES,
+  IMPORT_MAX_TRACKS,
   importIdParamsSchema,
   importStartedSchema,
   userImportListSchema,
@@ -14,18 +15,19 @@ import { fileTooLargeMessage, formatByteLimit, receiveUpload } from '../../media
 import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
-import { checkArchive } from './import-archive';
+import { quotaOf } from '../tracks/storage.service';
+import { checkArchive, importZipLimits } from './import-archive';
 import { sendImport, startImports } from './imports.queue';
 import {
   assertFitsQuota,
-  assertNoActiveImport,
-  createImport,
+  claimImport,
   dropImport,
   getImport,
   importBlobKey,
   listImports,
+  receivedImport,
 } from './imports.service';
-import type { ZipLimits } from './zip-reader';
+import { MAX_RATIO } from './zip-reader';
 
 const tags = ['users'];
 /** The largest archive taken without a quota (with one, what is left of it bounds the tracks anyway). */
@@ -54,7 +56,7 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store, queue } = opts;
   const maxImportBytes = opts.maxImportBytes ?? IMPORT_MAX_BYTES;
-  const limits: ZipLimits = { maxEntryBytes: opts.maxUploadBytes, maxTotalBytes: maxImportBytes };
+  const limits = importZipLimits(opts.maxUploadBytes, maxImportBytes);
 
   app.post(
     '/api/user/import',
@@ -62,8 +64,7 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
       preHandler: [app.requireUser, app.userRateLimit.create],
       schema: {
         summary: 'Import a Journal export',
-        description:
-          'Upload a zip made by "Export all your data" (here or on another Journal). The whole archive is checked first: unsafe paths, a zip bomb, an entry past the upload limit, tracks past your storage quota, a journal.json that does not match the format, or files missing or not matching their sha256 are refused (400, 413 or 422) and nothing is kept. Then a job recreates tracks (processed again), versions, equipment tags and playlists, skipping what you already have; follow it in GET /api/user/imports. 409 while another import of yours is under way.',
+        description: `Upload a zip made by "Export all your data" (here or on another Journal). The whole archive is checked first: unsafe paths, a zip bomb (one entry or the whole archive inflating past ${MAX_RATIO} times its size), an entry past the upload limit, more than ${IMPORT_MAX_TRACKS.toLocaleString('en')} tracks or a journal.json past ${formatByteLimit(IMPORT_JOURNAL_MAX_BYTES)}, tracks past your storage quota (your own, as an admin set it), a journal.json that does not match the format, a file named by more than one track, or files missing or not matching their sha256 are refused (400, 413 or 422) and nothing is kept. Then a job recreates tracks (processed again), versions, equipment tags and playlists, skipping what you already have; it stops and undoes itself if your quota no longer holds them; follow it in GET /api/user/imports. 409, before the body is read, while another import of yours is arriving, queued or running.`,
         tags,
         multipartBody: uploadForm('file', 'The export zip'),
         response: { 202: importStartedSchema },
@@ -71,38 +72,42 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
     },
     async (request, reply) => {
       const me = userOf(request);
-      await assertNoActiveImport(db, me.id);
-      const upload = await receiveUpload(request, {
-        fileField: 'file',
-        tempDir: opts.tempDir,
-        maxBytes: maxImportBytes,
-        tooLargeMessage: fileTooLargeMessage(formatByteLimit(maxImportBytes)),
-      });
+      // The person's one slot, taken before a byte of the body is read: a second import at once is a
+      // 409, from any instance. Given back whenever this archive is not kept.
+      const id = await claimImport(db, me.id);
+      let kept = false;
       try {
-        const checked = await checkArchive(upload.tempFile, limits);
-        await assertFitsQuota(db, me.id, opts.storageQuotaBytes, checked);
-        const id = randomUUID();
-        const row = await createImport(db, {
-          id,
-          userId: me.id,
-          fileName: displayFileName(upload.originalName),
-          total: checked.journal.tracks.length,
+        const upload = await receiveUpload(request, {
+          fileField: 'file',
+          tempDir: opts.tempDir,
+          maxBytes: maxImportBytes,
+          tooLargeMessage: fileTooLargeMessage(formatByteLimit(maxImportBytes)),
         });
         try {
+          const checked = await checkArchive(upload.tempFile, limits);
+          await assertFitsQuota(db, me.id, quotaOf(me, opts.storageQuotaBytes), checked);
+          const row = await receivedImport(db, {
+            id,
+            userId: me.id,
+            fileName: displayFileName(upload.originalName),
+            total: checked.journal.tracks.length,
+          });
           await store.putFile(importBlobKey(id), upload.tempFile);
-        } catch (err) {
+          kept = true;
+          // Not queued (the queue briefly down): the row stays queued and the next start queues it.
+          await sendImport(queue, id).catch((err: unknown) =>
+            request.log.warn({ err }, 'Could not queue an import'),
+          );
+          return reply.code(202).send({ id, state: row.state });
+        } finally {
+          await upload.cleanup();
+        }
+      } finally {
+        if (!kept) {
           // The row's removal queues whatever part of the zip reached the store.
           await dropImport(db, id);
           await opts.kickBlobDeletions();
-          throw err;
         }
-        // Not queued (the queue briefly down): the row stays queued and the next start queues it.
-        await sendImport(queue, id).catch((err: unknown) =>
-          request.log.warn({ err }, 'Could not queue an import'),
-        );
-        return reply.code(202).send({ id, state: row.state });
-      } finally {
-        await upload.cleanup();
       }
     },
   );
@@ -141,7 +146,7 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
     store,
     queue,
     tempDir: opts.tempDir,
-    quotaBytes: opts.storageQuotaBytes,
+    defaultQuotaBytes: opts.storageQuotaBytes,
     limits,
     log: app.log,
     kickBlobDeletions: opts.kickBlobDeletions,

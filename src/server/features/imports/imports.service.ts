@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { UserImport } from '../../../shared/schemas/imports';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -38,30 +39,18 @@ export function toUserImport(row: ImportRow): UserImport {
   };
 }
 
-/** 409 before a byte of a second archive is read (the unique index decides races, see createImport). */
-export async function assertNoActiveImport(db: Database, userId: string) {
-  const [active] = await db
-    .select({ id: imports.id })
-    .from(imports)
-    .where(and(eq(imports.userId, userId), inArray(imports.state, ['queued', 'running'])))
-    .limit(1);
-  if (active) throw new HttpError(409, IMPORT_BUSY_MESSAGE);
-}
-
 /**
- * A checked archive's import, queued, its zip's key named up front (the zip is stored after: a
- * crash between leaves at worst a key the row's removal queues). One at a time per person: the
- * partial unique index turns a second one, from any instance, into a 409.
+ * An import whose archive is still arriving: its row claims the person's one slot (the partial
+ * unique index on queued and running rows) before a byte of the body is read, with no archive key
+ * yet (done and failed rows have none either, but are not queued). Not shown, not run.
  */
-export async function createImport(
-  db: Database,
-  values: { id: string; userId: string; fileName: string; total: number },
-): Promise<ImportRow> {
+const receiving = and(eq(imports.state, 'queued'), isNull(imports.blobKey));
+const notReceiving = or(ne(imports.state, 'queued'), isNotNull(imports.blobKey));
+
+/** A row in the person's one slot: 409 when it is taken (the unique index decides, from any instance). */
+async function insertInSlot(db: Database, values: typeof imports.$inferInsert): Promise<ImportRow> {
   try {
-    const [row] = await db
-      .insert(imports)
-      .values({ ...values, blobKey: importBlobKey(values.id) })
-      .returning();
+    const [row] = await db.insert(imports).values(values).returning();
     return row!;
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, IMPORT_BUSY_MESSAGE);
@@ -69,13 +58,52 @@ export async function createImport(
   }
 }
 
+/**
+ * Claims the person's one import slot for an archive about to be read: 409 when another import of
+ * theirs is arriving, queued or running, from any instance (the unique index decides, so two
+ * requests at once cannot both pass). The caller drops the claim if the archive is not kept.
+ */
+export async function claimImport(db: Database, userId: string): Promise<string> {
+  const row = await insertInSlot(db, { id: randomUUID(), userId, fileName: '', blobKey: null });
+  return row.id;
+}
+
+/**
+ * The claimed import's archive, checked: named, counted and given its key (the zip is stored after:
+ * a crash between leaves at worst a key the row's removal queues). A claim an instance's start
+ * removed meanwhile (see dropStaleClaims) is made again, the index still deciding.
+ */
+export async function receivedImport(
+  db: Database,
+  values: { id: string; userId: string; fileName: string; total: number },
+): Promise<ImportRow> {
+  const [row] = await db
+    .update(imports)
+    .set({ fileName: values.fileName, total: values.total, blobKey: importBlobKey(values.id) })
+    .where(and(eq(imports.id, values.id), eq(imports.userId, values.userId), receiving))
+    .returning();
+  return row ?? insertInSlot(db, { ...values, blobKey: importBlobKey(values.id) });
+}
+
+/**
+ * Claims whose archive never arrived (the process receiving it ended). Run as an instance starts:
+ * on a single instance nothing can be arriving yet; with several, an upload still arriving on
+ * another one loses its claim, and makes it again when its archive is checked (receivedImport).
+ */
+export async function dropStaleClaims(db: Database) {
+  await db.delete(imports).where(receiving);
+}
+
 /** The import as the live event sends it (its owner's stream only), or undefined when gone. */
 export async function findImport(db: Database, id: string): Promise<UserImport | undefined> {
-  const [row] = await db.select().from(imports).where(eq(imports.id, id));
+  const [row] = await db
+    .select()
+    .from(imports)
+    .where(and(eq(imports.id, id), notReceiving));
   return row ? toUserImport(row) : undefined;
 }
 
-/** Removes an import that never got going (its zip could not be stored); the trigger queues the key. */
+/** Removes an import that never got going (a claim given back, a zip not stored); the trigger queues its key. */
 export async function dropImport(db: Database, id: string) {
   await db.delete(imports).where(eq(imports.id, id));
 }
@@ -84,7 +112,7 @@ export async function listImports(db: Database, userId: string): Promise<UserImp
   const rows = await db
     .select()
     .from(imports)
-    .where(eq(imports.userId, userId))
+    .where(and(eq(imports.userId, userId), notReceiving))
     .orderBy(desc(imports.createdAt), desc(imports.id))
     .limit(LISTED);
   return rows.map(toUserImport);
@@ -94,7 +122,7 @@ export async function getImport(db: Database, userId: string, id: string): Promi
   const [row] = await db
     .select()
     .from(imports)
-    .where(and(eq(imports.id, id), eq(imports.userId, userId)));
+    .where(and(eq(imports.id, id), eq(imports.userId, userId), notReceiving));
   if (!row) throw notFound('Import not found');
   return toUserImport(row);
 }
@@ -130,7 +158,7 @@ export async function assertFitsQuota(
       have.set(f.sha256, left - 1);
       continue;
     }
-    needed += storedSizeOf(checked, f.trackId);
+    needed += storedSizeOf(checked, f.track);
   }
   const used = await storedBytes(db, userId);
   if (used + needed > quotaBytes) {
@@ -146,7 +174,7 @@ export async function startImportRun(db: Database, id: string): Promise<ImportRo
   const [row] = await db
     .update(imports)
     .set({ state: 'running' })
-    .where(and(eq(imports.id, id), inArray(imports.state, ['queued', 'running'])))
+    .where(and(eq(imports.id, id), inArray(imports.state, ['queued', 'running']), notReceiving))
     .returning();
   return row;
 }

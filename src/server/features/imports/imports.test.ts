@@ -110,9 +110,19 @@ describe('Import a Journal export', () => {
     );
     const jam = journal.tracks.find((tr) => tr.title === 'Jam')!;
     // The same upload kept twice (the duplicate question answered "keep both"), with its own notes.
-    journal.tracks.push({ ...jam, id: 999_999, title: 'Jam (take 2)', notes: 'Second take notes' });
+    // As an export writes it: each track has its own copy of the bytes (one file backs one track).
+    const jamFile = jam.versions.at(-1)!.file!;
+    const copy = `tracks/999999/${jamFile.split('/').at(-1)}`;
+    journal.tracks.push({
+      ...jam,
+      id: 999_999,
+      title: 'Jam (take 2)',
+      notes: 'Second take notes',
+      versions: jam.versions.map((v) => (v.file === jamFile ? { ...v, file: copy } : v)),
+    });
     const twice = await makeZip([
       ...entries.filter((e) => e.name !== 'journal.json').map((e) => ({ name: e.name, data: e.data })),
+      { name: copy, data: entries.find((e) => e.name === jamFile)!.data },
       { name: 'journal.json', data: Buffer.from(JSON.stringify(journal)), compress: true },
     ]);
     const someone = await t.signedInClient();

@@ -12,7 +12,11 @@ import { HttpError } from '../../plugins/errors';
  * and then again as the bytes actually inflate: a header can lie.
  */
 
-/** Past this many inflated bytes an entry must not inflate more than MAX_RATIO times its stored size. */
+/**
+ * Past this many inflated bytes an entry must not inflate more than MAX_RATIO times its stored size,
+ * nor all entries together more than MAX_RATIO times the archive's size (many entries each under
+ * the floor are a bomb too, issue 41).
+ */
 export const RATIO_FLOOR_BYTES = 1024 * 1024;
 /** Deflate tops out near 1032:1 on runs of one byte; real audio and JSON stay far below 100:1. */
 export const MAX_RATIO = 100;
@@ -22,6 +26,8 @@ export interface ZipLimits {
   maxEntryBytes: number;
   /** The most all entries together may inflate to. */
   maxTotalBytes: number;
+  /** Entries with a limit of their own instead of maxEntryBytes (journal.json: read, never stored). */
+  ownMaxBytes?: ReadonlyMap<string, number>;
 }
 
 const bad = (message: string) => new HttpError(400, message);
@@ -41,6 +47,8 @@ export class ZipReader {
     private readonly zip: yauzl.ZipFile,
     readonly entries: Map<string, yauzl.Entry>,
     private readonly limits: ZipLimits,
+    /** The zip's own size: entries may share stored bytes, so theirs do not add up to a bound. */
+    private readonly archiveBytes: number,
   ) {}
 
   /** Opens the zip and reads its directory; refuses unsafe names and declared sizes past the limits. */
@@ -54,7 +62,7 @@ export class ZipReader {
     );
     try {
       const entries = await readDirectory(zip);
-      const reader = new ZipReader(zip, new Map(), limits);
+      const reader = new ZipReader(zip, new Map(), limits, zip.fileSize);
       let declared = 0;
       for (const entry of entries) {
         const name = (entry.fileName as unknown as Buffer).toString('utf8');
@@ -66,7 +74,7 @@ export class ZipReader {
         reader.entries.set(name, entry);
         reader.checkSize(name, entry.uncompressedSize, entry.compressedSize);
         declared += entry.uncompressedSize;
-        if (declared > limits.maxTotalBytes) throw reader.totalTooLarge();
+        reader.checkTotal(declared);
       }
       return reader;
     } catch (err) {
@@ -79,13 +87,23 @@ export class ZipReader {
     this.zip.close();
   }
 
-  private totalTooLarge() {
-    return tooLarge(`The archive unpacks to more than ${formatByteLimit(this.limits.maxTotalBytes)}`);
+  /** The limits all entries together (declared, or counted so far) must keep. */
+  private checkTotal(inflated: number) {
+    if (inflated > this.limits.maxTotalBytes) {
+      throw tooLarge(`The archive unpacks to more than ${formatByteLimit(this.limits.maxTotalBytes)}`);
+    }
+    if (inflated > RATIO_FLOOR_BYTES && inflated > this.archiveBytes * MAX_RATIO) {
+      throw bad(`The archive looks like a zip bomb: it inflates to more than ${MAX_RATIO} times its size`);
+    }
   }
 
   /** The limits one entry's size (declared, or counted so far) must keep. */
   private checkSize(name: string, inflated: number, stored: number) {
-    if (inflated > this.limits.maxEntryBytes) {
+    const own = this.limits.ownMaxBytes?.get(name);
+    if (own !== undefined && inflated > own) {
+      throw tooLarge(`"${name}" is larger than ${formatByteLimit(own)}`);
+    }
+    if (own === undefined && inflated > this.limits.maxEntryBytes) {
       throw tooLarge(
         `"${name}" is larger than the upload limit of ${formatByteLimit(this.limits.maxEntryBytes)}`,
       );
@@ -100,8 +118,8 @@ export class ZipReader {
   /**
    * Streams one entry into `sink`, counting the bytes that actually come out of the inflater: more
    * than the header declared, past the upload limit or past the ratio ends it at once. `counted` is
-   * the running total over the whole archive (the caller's), kept under maxTotalBytes. Returns the
-   * entry's sha256 (hex) and size.
+   * the running total over the whole archive (the caller's), kept under maxTotalBytes and the
+   * archive's ratio. Returns the entry's sha256 (hex) and size.
    */
   async read(
     name: string,
@@ -121,7 +139,7 @@ export class ZipReader {
             throw bad(`"${name}" looks like a zip bomb: it inflates past the size its header declares`);
           }
           this.checkSize(name, size, entry.compressedSize);
-          if (counted.bytes > this.limits.maxTotalBytes) throw this.totalTooLarge();
+          this.checkTotal(counted.bytes);
         } catch (err) {
           return done(err as Error);
         }
@@ -154,7 +172,10 @@ export class ZipReader {
     return this.read(name, createWriteStream(file, { flags: 'wx' }), counted);
   }
 
-  /** One small entry into memory (journal.json): still counted and limited like the rest. */
+  /**
+   * One small entry into memory (journal.json): still counted and limited like the rest. On an
+   * ArrayBuffer of its own, so it can be handed to a worker without a copy.
+   */
   async buffer(name: string, counted?: { bytes: number }): Promise<Buffer> {
     const chunks: Buffer[] = [];
     await this.read(
@@ -167,7 +188,10 @@ export class ZipReader {
       }),
       counted,
     );
-    return Buffer.concat(chunks);
+    const whole = Buffer.from(new ArrayBuffer(chunks.reduce((n, c) => n + c.length, 0)));
+    let at = 0;
+    for (const c of chunks) at += c.copy(whole, at);
+    return whole;
   }
 
   /** Every entry read through to nothing: what a check needs (hashes and real sizes), no disk. */

@@ -30,6 +30,15 @@ export async function storedBytes(db: DbOrTx, userId: string): Promise<number> {
 export const quotaOf = (user: { quotaBytes: number | null }, instanceDefault: number) =>
   user.quotaBytes ?? instanceDefault;
 
+/**
+ * quotaOf with the person's row read now, for work that outlives the request (an import's job):
+ * an admin's change since the request counts.
+ */
+export async function currentQuotaOf(db: DbOrTx, userId: string, instanceDefault: number): Promise<number> {
+  const [user] = await db.select({ quotaBytes: users.quotaBytes }).from(users).where(eq(users.id, userId));
+  return quotaOf(user ?? { quotaBytes: null }, instanceDefault);
+}
+
 /** Bytes of audio everyone stores, quota-counted as storedBytes (the storage-used metric, decision 0440). */
 export async function totalStoredBytes(db: DbOrTx): Promise<number> {
   const [row] = await db

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { JournalExport } from '../../../shared/schemas/journal-export';
+import { HttpError } from '../../plugins/errors';
+import type { CheckedFile } from './journal-parse';
+
+/**
+ * Where journal-worker runs from. Built, it is dist/server/journal-worker.js, found by walking up
+ * from this code (main.js or one of its chunks); from source (tests, tsx) it is the .ts beside this
+ * file, loaded through tsx.
+ */
+function workerScript(): { file: string; fromSource: boolean } {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.ts'))
+    return { file: path.join(path.dirname(here), 'journal-worker.ts'), fromSource: true };
+  for (let dir = path.dirname(here); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'journal-worker.js');
+    if (existsSync(file)) return { file, fromSource: false };
+    if (path.dirname(dir) === dir) throw new Error(`journal-worker.js not found above ${here}`);
+  }
+}
+
+/**
+ * The worker's own heap: a journal.json of IMPORT_JOURNAL_MAX_BYTES parses to a few hundred MB of
+ * objects; a journal built to take more ends that worker (answered 413), not the server.
+ */
+const WORKER_HEAP_MB = 1024;
+
+/**
+ * parseJournal (journal-parse.ts) in a worker thread, so the main thread's event loop stays free
+ * however large journal.json is (issue 41): the main thread only copies the bytes in and the
+ * checked journal out. Throws the 4xx to answer when it is refused.
+ */
+export function parseJournalOffThread(raw: Buffer, files: Map<string, CheckedFile>): Promise<JournalExport> {
+  const { file, fromSource } = workerScript();
+  // Handed over, not copied (the caller is done with it): tens of megabytes copied and then
+  // collected on this thread would stall it in turn. Only a buffer that owns its memory can go.
+  const own = raw.byteOffset === 0 && raw.byteLength === raw.buffer.byteLength ? raw : Buffer.from(raw);
+  const options = {
+    workerData: { raw: own, files: [...files] },
+    transferList: [own.buffer as ArrayBuffer],
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  };
+  const worker = fromSource
+    ? new Worker(
+        `import('tsx/esm/api').then((api) => api.tsImport(${JSON.stringify(file)}, ${JSON.stringify(import.meta.url)}))`,
+        { ...options, eval: true },
+      )
+    : new Worker(file, options);
+  return new Promise<JournalExport>((resolve, reject) => {
+    worker.once(
+      'message',
+      (m: { journal?: JournalExport; refusal?: { statusCode: number; message: string } }) =>
+        m.refusal ? reject(new HttpError(m.refusal.statusCode, m.refusal.message)) : resolve(m.journal!),
+    );
+    worker.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new HttpError(413, 'journal.json is too large to read')
+          : err,
+      ),
+    );
+    worker.once('exit', (code) => reject(new Error(`The journal worker stopped (exit code ${code})`)));
+  }).finally(() => void worker.terminate());
+}

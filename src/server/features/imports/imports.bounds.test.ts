@@ -38,9 +38,11 @@ const tracksNaming = (n: number, file: string, data: Buffer) =>
 
 /**
  * The budget is 50 ms; measured here it is 30–90 ms on a 2-core machine at load 5–9 (10 ms of it is
- * the sampling). Parsing on the main thread held it for seconds. Wide, so only that fails.
+ * the sampling, and at that load much of the rest is the scheduler, not us). Parsing on the main
+ * thread held it for seconds. Wide, so that only that fails and a loaded CI machine does not: the
+ * spies below are the proof that nothing is parsed here.
  */
-const STALL_MARGIN_MS = 250;
+const STALL_MARGIN_MS = 1000;
 
 /** The event loop's longest stall (ms) while `work` runs, sampled every 10 ms. */
 async function longestStall(work: () => Promise<unknown>): Promise<number> {

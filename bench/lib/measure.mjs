@@ -232,11 +232,10 @@ export function table(rows) {
 export function detailsTable(rows) {
   const format = (v, unit) => (unit === 'ms' ? `${ms(v)} ms` : `${Math.round(v)}${unit}`);
   const lines = rows.flatMap((row) =>
-    (row.details ?? []).map(
-      (d) =>
-        d.reference === undefined
-          ? `| ${row.name} | ${d.label} | ${format(d.app, d.unit)} | — | — |`
-          : `| ${row.name} | ${d.label} | ${format(d.app, d.unit)} | ${format(d.reference, d.unit)} | ${(d.app / d.reference).toFixed(2)} |`,
+    (row.details ?? []).map((d) =>
+      d.reference === undefined
+        ? `| ${row.name} | ${d.label} | ${format(d.app, d.unit)} | — | — |`
+        : `| ${row.name} | ${d.label} | ${format(d.app, d.unit)} | ${format(d.reference, d.unit)} | ${(d.app / d.reference).toFixed(2)} |`,
     ),
   );
   if (!lines.length) return '';

@@ -19,7 +19,8 @@ export interface Detail {
   key: string;
   unit: string;
   app: number;
-  reference: number;
+  /** Absent for a case with no reference (health-while-importing). */
+  reference?: number;
 }
 export interface Row {
   name: string;

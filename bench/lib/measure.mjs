@@ -85,7 +85,8 @@ export async function pair(name, metric, makeRun, { rounds = 3, reference, detai
   };
 }
 
-const summary = (values) => {
+/** The median of `values` and their spread ((max - min) / median). */
+export const summary = (values) => {
   const mid = median(values);
   return { median: mid, spread: mid ? (Math.max(...values) - Math.min(...values)) / mid : 0 };
 };
@@ -226,13 +227,15 @@ export function table(rows) {
 /**
  * The further figures of the rows that have them (pair()'s `details`: the edit loops' GET p50 and
  * PATCH latencies, loops a second), medians of the same runs, as Markdown; '' when none has any.
+ * A row with no reference (health-while-importing) prints — for the reference and the ratio.
  */
 export function detailsTable(rows) {
   const format = (v, unit) => (unit === 'ms' ? `${ms(v)} ms` : `${Math.round(v)}${unit}`);
   const lines = rows.flatMap((row) =>
-    (row.details ?? []).map(
-      (d) =>
-        `| ${row.name} | ${d.label} | ${format(d.app, d.unit)} | ${format(d.reference, d.unit)} | ${(d.app / d.reference).toFixed(2)} |`,
+    (row.details ?? []).map((d) =>
+      d.reference === undefined
+        ? `| ${row.name} | ${d.label} | ${format(d.app, d.unit)} | — | — |`
+        : `| ${row.name} | ${d.label} | ${format(d.app, d.unit)} | ${format(d.reference, d.unit)} | ${(d.app / d.reference).toFixed(2)} |`,
     ),
   );
   if (!lines.length) return '';

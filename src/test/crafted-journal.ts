@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { ExportedTrack, JournalExport } from '../shared/schemas/journal-export';
+import { AT, journalOf, sha256Of as sha } from './import-archives';
 import { makeZip } from './imports';
 import { makeWav } from './media-fixtures';
 
@@ -8,8 +8,6 @@ import { makeWav } from './media-fixtures';
  * the export format, with whatever titles, notes, names and tags the test puts in it, and a distinct
  * real audio file for each track.
  */
-const AT = '2026-01-02T03:04:05.000Z';
-const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 export type CraftedTrack = Partial<Omit<ExportedTrack, 'id' | 'versions'>> & {
   versions?: Partial<ExportedTrack['versions'][number]>[];
@@ -46,34 +44,17 @@ export async function craftedArchive(trackSpecs: CraftedTrack[], playlistSpecs: 
       ...v,
     })),
   }));
-  const journal: JournalExport = {
-    formatVersion: 1,
-    exportedAt: AT,
-    profile: {
-      username: 'ada',
-      firstName: null,
-      lastName: null,
-      bio: null,
-      socialLinks: {},
-      isPublic: true,
-      avatar: null,
-      createdAt: AT,
-    },
-    tracks,
-    playlists: playlistSpecs.map((p, i) => ({
-      name: `Playlist ${i + 1}`,
-      description: null,
-      isPublic: true,
-      cover: null,
-      trackIds: [],
-      createdAt: AT,
-      ...p,
-    })),
-    collectives: [],
-    comments: [],
-    likes: [],
-    plays: [],
-  };
+  const journal = journalOf(tracks);
+  journal.profile.isPublic = true;
+  journal.playlists = playlistSpecs.map((p, i) => ({
+    name: `Playlist ${i + 1}`,
+    description: null,
+    isPublic: true,
+    cover: null,
+    trackIds: [],
+    createdAt: AT,
+    ...p,
+  }));
   return makeZip([
     ...files.map((data, i) => ({ name: `tracks/${i + 1}/take.wav`, data })),
     // Stored, not deflated: a megabyte of one letter would look like a zip bomb.

@@ -13,7 +13,7 @@ export interface TrackSpec {
 
 export const sha256Of = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-const AT = '2026-01-02T03:04:05.000Z';
+export const AT = '2026-01-02T03:04:05.000Z';
 
 /** One exported track of one version naming `file`. */
 export function exportedTrack(id: number, file: string, size: number, sha256: string | null) {
@@ -44,9 +44,9 @@ export function exportedTrack(id: number, file: string, size: number, sha256: st
   };
 }
 
-/** A journal.json of these tracks (and optional changes), valid against the export schema. */
-export function exportJournal(specs: TrackSpec[], change: (j: JournalExport) => void = () => {}): Buffer {
-  const j: JournalExport = {
+/** An export's journal of these tracks, its profile private and everything else empty. */
+export function journalOf(tracks: JournalExport['tracks']): JournalExport {
+  return {
     formatVersion: 1,
     exportedAt: AT,
     profile: {
@@ -59,15 +59,22 @@ export function exportJournal(specs: TrackSpec[], change: (j: JournalExport) => 
       avatar: null,
       createdAt: AT,
     },
-    tracks: specs.map((s, i) =>
-      exportedTrack(i + 1, s.file, s.data.length, s.sha256 === undefined ? sha256Of(s.data) : s.sha256),
-    ),
+    tracks,
     playlists: [],
     collectives: [],
     comments: [],
     likes: [],
     plays: [],
   };
+}
+
+/** A journal.json of these tracks (and optional changes), valid against the export schema. */
+export function exportJournal(specs: TrackSpec[], change: (j: JournalExport) => void = () => {}): Buffer {
+  const j = journalOf(
+    specs.map((s, i) =>
+      exportedTrack(i + 1, s.file, s.data.length, s.sha256 === undefined ? sha256Of(s.data) : s.sha256),
+    ),
+  );
   change(j);
   return Buffer.from(JSON.stringify(j));
 }

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalExport } from '../../../shared/schemas/journal-export';
 import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { exportArchive, exportJournal, sha256Of } from '../../../test/import-archives';
 import {
   filesUnder,
   importAndWait,
@@ -12,7 +12,6 @@ import {
   makeZip,
   postImport,
   renameInZip,
-  type ZipItem,
 } from '../../../test/imports';
 import { makeWav } from '../../../test/media-fixtures';
 import { imports } from '../../db/schema';
@@ -21,7 +20,6 @@ import { imports } from '../../db/schema';
 // case is refused before anything is made: no row in any table an import writes, no blob, no temp file.
 
 const MiB = 1024 * 1024;
-const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 let t: TestApp;
 let me: TestClient & { userId: string };
 
@@ -31,66 +29,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(() => t?.close());
 
-type TrackSpec = { file: string; data: Buffer; sha256?: string | null };
-
-/** A journal.json of these tracks (and optional changes), valid against the export schema. */
-function journal(specs: TrackSpec[], change: (j: JournalExport) => void = () => {}): Buffer {
-  const at = '2026-01-02T03:04:05.000Z';
-  const j: JournalExport = {
-    formatVersion: 1,
-    exportedAt: at,
-    profile: {
-      username: 'ada',
-      firstName: null,
-      lastName: null,
-      bio: null,
-      socialLinks: {},
-      isPublic: false,
-      avatar: null,
-      createdAt: at,
-    },
-    tracks: specs.map((s, i) => ({
-      id: i + 1,
-      title: `Take ${i + 1}`,
-      notes: null,
-      visibility: 'private',
-      shareToEquipmentPages: false,
-      durationSeconds: 1,
-      mimeType: 'audio/wav',
-      originalFilename: path.posix.basename(s.file),
-      recordedAt: null,
-      createdAt: at,
-      updatedAt: at,
-      equipment: [],
-      versions: [
-        {
-          version: 1,
-          note: null,
-          originalFilename: path.posix.basename(s.file),
-          size: s.data.length,
-          createdAt: at,
-          file: s.file,
-          sha256: s.sha256 === undefined ? sha(s.data) : s.sha256,
-        },
-      ],
-    })),
-    playlists: [],
-    collectives: [],
-    comments: [],
-    likes: [],
-    plays: [],
-  };
-  change(j);
-  return Buffer.from(JSON.stringify(j));
-}
-
 const wav = makeWav(1);
-const archive = (specs: TrackSpec[], extra: ZipItem[] = [], change?: (j: JournalExport) => void) =>
-  makeZip([
-    ...specs.map((s) => ({ name: s.file, data: s.data })),
-    ...extra,
-    { name: 'journal.json', data: journal(specs, change), compress: true },
-  ]);
 
 async function expectRefused(zip: Buffer, status: number, message: RegExp) {
   const before = await importRowCounts(t.db);
@@ -110,7 +49,7 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
   });
 
   it('a path leaving the archive (zip-slip): 400', async () => {
-    const zip = await archive(
+    const zip = await exportArchive(
       [{ file: 'tracks/1/take.wav', data: wav }],
       [{ name: 'xx/evil.txt', data: Buffer.from('x') }],
     );
@@ -122,7 +61,7 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
   });
 
   it('absolute paths, drive letters and backslashes: 400', async () => {
-    const zip = await archive(
+    const zip = await exportArchive(
       [{ file: 'tracks/1/take.wav', data: wav }],
       [{ name: 'xetc/passwd', data: Buffer.from('x') }],
     );
@@ -140,7 +79,7 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
   });
 
   it('a zip bomb by ratio (honest header): 400 before inflating', async () => {
-    const zip = await archive(
+    const zip = await exportArchive(
       [{ file: 'tracks/1/take.wav', data: wav }],
       [{ name: 'images/bomb.webp', data: Buffer.alloc(3 * MiB), compress: true }],
     );
@@ -164,7 +103,7 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
   it('an entry past the upload limit: 413', async () => {
     const big = randomBytes(5 * MiB);
     await expectRefused(
-      await archive([{ file: 'tracks/1/big.wav', data: big }]),
+      await exportArchive([{ file: 'tracks/1/big.wav', data: big }]),
       413,
       /"tracks\/1\/big\.wav" is larger than the upload limit of 4 MiB/,
     );
@@ -172,7 +111,7 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
 
   it('tracks past what is left of the quota: 413', async () => {
     const specs = [0, 1].map((i) => ({ file: `tracks/${i}/take.wav`, data: randomBytes(600 * 1024) }));
-    await expectRefused(await archive(specs), 413, /Storage quota exceeded.*the archive's tracks need/);
+    await expectRefused(await exportArchive(specs), 413, /Storage quota exceeded.*the archive's tracks need/);
   });
 
   it('no journal.json: 422', async () => {
@@ -182,7 +121,7 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
   it('journal.json not JSON, or not the format (names the field): 422', async () => {
     const notJson = await makeZip([{ name: 'journal.json', data: Buffer.from('{"formatVersion": 1,') }]);
     await expectRefused(notJson, 422, /journal\.json is not valid JSON/);
-    const badField = await archive([{ file: 'tracks/1/take.wav', data: wav }], [], (j) => {
+    const badField = await exportArchive([{ file: 'tracks/1/take.wav', data: wav }], [], (j) => {
       (j.tracks[0] as { visibility: string }).visibility = 'everyone';
     });
     await expectRefused(
@@ -190,7 +129,7 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
       422,
       /journal\.json does not match the export format: tracks\[0\]\.visibility/,
     );
-    const later = await archive([], [], (j) => {
+    const later = await exportArchive([], [], (j) => {
       (j as { formatVersion: number }).formatVersion = 2;
     });
     await expectRefused(later, 422, /formatVersion/);
@@ -198,7 +137,7 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
 
   it('a file journal.json names that the zip lacks: 422', async () => {
     const zip = await makeZip([
-      { name: 'journal.json', data: journal([{ file: 'tracks/1/take.wav', data: wav }]) },
+      { name: 'journal.json', data: exportJournal([{ file: 'tracks/1/take.wav', data: wav }]) },
     ]);
     await expectRefused(
       zip,
@@ -208,7 +147,9 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
   });
 
   it('a file that does not match its sha256: 422', async () => {
-    const zip = await archive([{ file: 'tracks/1/take.wav', data: wav, sha256: sha(Buffer.from('other')) }]);
+    const zip = await exportArchive([
+      { file: 'tracks/1/take.wav', data: wav, sha256: sha256Of(Buffer.from('other')) },
+    ]);
     await expectRefused(zip, 422, /"tracks\/1\/take\.wav" does not match its sha256/);
   });
 
@@ -217,7 +158,7 @@ describe('POST /api/user/import refuses a bad archive and keeps nothing', () => 
       .insert(imports)
       .values({ userId: me.userId, fileName: 'x.zip', state: 'running' })
       .returning();
-    const res = await postImport(me, await archive([{ file: 'tracks/1/take.wav', data: wav }]));
+    const res = await postImport(me, await exportArchive([{ file: 'tracks/1/take.wav', data: wav }]));
     expect(res.statusCode).toBe(409);
     expect(res.json<{ message: string }>().message).toMatch(/already under way/);
     await t.db.delete(imports);
@@ -230,7 +171,7 @@ describe('an import that fails in its job', () => {
     const before = await importRowCounts(t.db);
     const blobs = filesUnder(path.join(t.dataDir, 'files'));
     const notAudio = randomBytes(2000);
-    const zip = await archive([
+    const zip = await exportArchive([
       { file: 'tracks/1/take.wav', data: wav },
       { file: 'tracks/2/notes.wav', data: notAudio },
     ]);
@@ -249,7 +190,7 @@ describe('an import that fails in its job', () => {
 
 describe('who may import', () => {
   it('signed out: 401; without the CSRF token: 403; another person’s import: 404', async () => {
-    const zip = await archive([{ file: 'tracks/1/take.wav', data: wav }]);
+    const zip = await exportArchive([{ file: 'tracks/1/take.wav', data: wav }]);
     expect((await postImport(t.client(), zip)).statusCode).toBe(401);
     expect((await t.client().get('/api/user/imports')).statusCode).toBe(401);
     const forged = await me.request('POST', '/api/user/import', { csrf: false, body: {} });

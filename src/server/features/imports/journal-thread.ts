@@ -43,7 +43,46 @@ export type FromJournalWorker =
  * checked journal back a slice at a time, asking for each (see journal-worker.ts). Throws the 4xx
  * to answer when it is refused.
  */
-export function parseJournalOffThread(raw: Buffer, files: Map<string, CheckedFile>): Promise<JournalExport> {
+export async function parseJournalOffThread(
+  raw: Buffer,
+  files: Map<string, CheckedFile>,
+): Promise<JournalExport> {
+  const release = await journalWorkerSlot();
+  try {
+    return await runJournalWorker(raw, files);
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Journal workers running at once on this instance: each may grow to WORKER_HEAP_MB, and one
+ * import a person does not bound how many people (or demo visitors) check archives together.
+ * The next check waits its turn; a check takes seconds at the limits.
+ */
+export const JOURNAL_WORKERS_AT_ONCE = 2;
+let journalWorkersRunning = 0;
+const waitingForWorker: (() => void)[] = [];
+
+/** Resolves with the release once a journal worker may start (oldest waiter first). */
+export async function journalWorkerSlot(): Promise<() => void> {
+  if (journalWorkersRunning >= JOURNAL_WORKERS_AT_ONCE) {
+    await new Promise<void>((resolve) => waitingForWorker.push(resolve));
+  } else {
+    journalWorkersRunning += 1;
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // The slot passes straight to the next waiter, or is given back.
+    const next = waitingForWorker.shift();
+    if (next) next();
+    else journalWorkersRunning -= 1;
+  };
+}
+
+function runJournalWorker(raw: Buffer, files: Map<string, CheckedFile>): Promise<JournalExport> {
   const { file, fromSource } = workerScript();
   // Handed over, not copied (the caller is done with it): tens of megabytes copied and then
   // collected on this thread would stall it in turn. Only a buffer that owns its memory can go.

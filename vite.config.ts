@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { embedOwnCopies } from './scripts/vite-embed-copies';
 import { iconImports } from './scripts/vite-icon-imports';
 import { precompress } from './scripts/vite-precompress';
 import { routeChunks } from './scripts/vite-route-chunks';
@@ -53,7 +54,7 @@ const firstRoutes = routeChunks('src/client/index.html', [
 // The client lives in src/client and builds to dist/client, which the server serves.
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss(), iconImports(), precompress(), firstRoutes.plugin, pwa],
+  plugins: [embedOwnCopies(), react(), tailwindcss(), iconImports(), precompress(), firstRoutes.plugin, pwa],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { signInAsDemo } from '../src/test/server-process.ts';
 import { archiveRow, bulkRow } from './lib/bulk.mjs';
 import { lcpRows, offloadRows, rangeRows, searchRow, uploadRows } from './lib/cases.mjs';
+import { compareSwitchRow } from './lib/compare-case.mjs';
 import { filterRow } from './lib/filter-case.mjs';
 import { healthWhileImportingRow } from './lib/import-case.mjs';
 import {
@@ -284,6 +285,20 @@ try {
         journal: lcpJournal,
         say,
       })),
+    );
+  }
+
+  // Issue 43: an A/B switch's latency in Chromium, against the same switch on a bare Web Audio page.
+  if (wants('compare-switch-p95')) {
+    rows.push(
+      await compareSwitchRow({
+        api,
+        baseUrl: app.baseUrl,
+        cookie: session.cookie,
+        name: 'compare-switch-p95',
+        presses: quick ? 10 : 40,
+        say,
+      }),
     );
   }
 

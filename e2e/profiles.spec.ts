@@ -50,18 +50,45 @@ test('edits the profile, goes public for a signed-out listener, goes private; ed
   await expect(links.getByText('No links yet')).toBeVisible();
   await links.getByRole('button', { name: 'Edit Social Links' }).click();
   await links.getByLabel('SoundCloud').fill('https://soundcloud.com/demo-journal');
-  // Typed without https:// (decision 0111): completed on Confirm, not refused.
-  await links.getByLabel('Instagram').fill('instagram.com/demo-journal');
+  // A handle (decision 0575): shown on Confirm as the network's address it will be saved as.
+  await links.getByLabel('Instagram').fill('@plumtabla');
   await links.getByRole('button', { name: 'Confirm Social Links' }).click();
   await expect(links.getByRole('link', { name: 'SoundCloud' })).toBeVisible();
   await expect(links.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
     'href',
-    'https://instagram.com/demo-journal',
+    'https://www.instagram.com/plumtabla',
   );
 
+  // One bad field no longer blocks the others (issue 42): Spotify has no handles, so a bare name is
+  // refused beside its field while the username, About and the other links are saved.
+  await links.getByRole('button', { name: 'Edit Social Links' }).click();
+  await links.getByLabel('Spotify').fill('plumtabla');
+  // Leaving the field already says why (the form checks with the server's rules); Save still sends.
+  await links.getByLabel('Spotify').blur();
+  await expect(links.getByText(/Spotify link must be a Spotify address/)).toBeVisible();
   await main.getByRole('button', { name: 'Save Profile' }).click();
-  await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('1 field was not saved: see the message beside it.', { exact: true }),
+  ).toBeVisible();
   await expect(main.getByRole('heading', { name: username, exact: true })).toBeVisible();
+  const spotify = links.getByLabel('Spotify');
+  await expect(spotify).toHaveAttribute('aria-invalid', 'true');
+  await expect(links.getByText(/Spotify link must be a Spotify address/)).toBeVisible();
+  await shot(page, '1b-one-field-refused');
+  const saved = (await (await page.request.get('/api/auth/user')).json()) as {
+    bio: string;
+    socialLinks: Record<string, string>;
+  };
+  expect(saved.bio).toBe('Field recordings and drum machines.');
+  expect(saved.socialLinks).toEqual({
+    instagram: 'https://www.instagram.com/plumtabla',
+    soundcloud: 'https://soundcloud.com/demo-journal',
+  });
+  await links.getByRole('button', { name: 'Cancel Social Links' }).click();
+  await expect(links.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+    'href',
+    'https://www.instagram.com/plumtabla',
+  );
 
   // Avatar by browsing for a file; the image shown is the 128 px variant, cache-busted.
   await page.getByTestId('avatar-file-input').setInputFiles(squarePng('teal', 'me.png'));

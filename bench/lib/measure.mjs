@@ -116,6 +116,7 @@ export const skipped = (name, metric, reason) => ({ name, metric, skipped: reaso
 const ms = (v) => v.toFixed(v < 10 ? 2 : 1);
 const UNITS = {
   p50: (v) => `${ms(v)} ms p50`,
+  p95: (v) => `${ms(v)} ms p95`,
   p99: (v) => `${ms(v)} ms p99`,
   reqPerSec: (v) => `${Math.round(v)} req/s`,
   throughput: (v) => `${(v / 1e6).toFixed(0)} MB/s`,

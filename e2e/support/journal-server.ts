@@ -54,6 +54,8 @@ export interface StartOptions {
   logFile?: string;
   /** Extra settings for this server (e.g. DEMO_ENABLED). */
   env?: Record<string, string>;
+  /** How long it may take to answer /api/health (default 60 s; a story run beside busy ones waits longer). */
+  healthTimeoutMs?: number;
 }
 
 /** Asks the OS for a port nobody listens on (there is a tiny race until the server binds it). */
@@ -217,7 +219,7 @@ export async function startJournal(options: StartOptions = {}): Promise<RunningJ
   };
 
   try {
-    await waitForHealth(baseURL, child, logFile, 60_000);
+    await waitForHealth(baseURL, child, logFile, options.healthTimeoutMs ?? 60_000);
   } catch (error) {
     await stop();
     throw error;

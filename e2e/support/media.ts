@@ -61,3 +61,30 @@ export function writeUndecodableWav(dir: string, name: string): string {
 
 /** A real MP3 sine tone of `seconds`, encoded by ffmpeg under `dir` as `name` (ending .mp3). */
 export const writeMp3 = (dir: string, name: string, seconds: number) => writeEncodedTone(dir, name, seconds);
+
+/**
+ * A take to compare (issues 43, 44): `lead` seconds of silence, then `seconds` of a tone whose
+ * amplitude swells and falls (a shape the onsets align on), at `gainDb` relative to a −6 dBFS peak,
+ * in the format `name`'s extension says.
+ */
+export function writeTake(
+  dir: string,
+  name: string,
+  { lead, gainDb = 0, seconds = 14 }: { lead: number; gainDb?: number; seconds?: number },
+): string {
+  const file = path.join(dir, name);
+  const amp = 0.5 * 10 ** (gainDb / 20);
+  const u = `(t-${lead})`;
+  const music = `${amp}*sin(2*PI*330*${u})*(0.6+0.4*sin(2*PI*0.7*${u}))`;
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='if(gte(t,${lead}),${music},0)':d=${lead + seconds}:s=44100`,
+    file,
+  ]);
+  return file;
+}

@@ -9,6 +9,7 @@ import { parseCollectiveId } from './entities/collective/use-collectives';
 import { useAuth } from './entities/user/use-auth';
 import { useSessionEndedHandler } from './features/auth/session-ended';
 import { useAuthSuccess } from './features/auth/use-auth-success';
+import { CompareProvider } from './features/compare/compare-context';
 import { UpdatePrompt } from './features/pwa/update-prompt';
 import { Toaster } from './lazy-parts';
 import {
@@ -199,9 +200,11 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         <PlayerProvider>
-          <AppRoutes />
-          <Toaster />
-          <UpdatePrompt />
+          <CompareProvider>
+            <AppRoutes />
+            <Toaster />
+            <UpdatePrompt />
+          </CompareProvider>
         </PlayerProvider>
       </TooltipProvider>
     </QueryClientProvider>

@@ -25,6 +25,8 @@ import { playsRoutes } from './features/plays/plays.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
+import { LinkCookies } from './features/shares/link-cookies';
+import { shareUploadsRoutes } from './features/shares/share-uploads.routes';
 import { sharesRoutes } from './features/shares/shares.routes';
 import { subsonicRoutes } from './features/subsonic/subsonic.routes';
 import type { SubsonicCaller } from './features/subsonic/subsonic-auth';
@@ -35,6 +37,7 @@ import { StreamAccess } from './features/tracks/stream-access.service';
 import { tracksRoutes } from './features/tracks/tracks.routes';
 import type { TrackRow } from './features/tracks/tracks.service';
 import { usersRoutes } from './features/users/users.routes';
+import { versionReviewRoutes } from './features/version-review/version-review.routes';
 import type { JobQueue } from './jobs/job-queue';
 import { resolveFfmpeg } from './media/ffmpeg-binaries';
 import { AccessCache, type Generation } from './plugins/access-cache';
@@ -86,6 +89,7 @@ export async function registerFeatureRoutes(
   await app.register(imagesRoutes, { store });
   await app.register(invitesRoutes, { db });
   await app.register(trackCommentsRoutes, { db });
+  await app.register(versionReviewRoutes, { db });
   await app.register(playsRoutes, { db });
   await app.register(notificationsRoutes, { db });
   await app.register(activityRoutes, { db });
@@ -168,5 +172,28 @@ export async function registerFeatureRoutes(
     },
   });
   await app.register(searchRoutes, { db });
-  await app.register(sharesRoutes, { db, store, offload, publicUrl: config.publicUrl });
+  await app.register(sharesRoutes, {
+    db,
+    store,
+    offload,
+    publicUrl: config.publicUrl,
+    cookies: new LinkCookies(
+      [config.sessionSecret, ...(config.previousSessionSecrets ?? [])],
+      config.publicUrl.startsWith('https://'),
+    ),
+  });
+  // Upload links (issue 45): a guest's file into the owner's journal, as their own upload would go.
+  await app.register(shareUploadsRoutes, {
+    db,
+    store,
+    queue,
+    tempDir,
+    maxUploadBytes: config.maxUploadBytes,
+    storageQuotaBytes: config.storageQuotaBytes,
+    // The same secrets as the links' other cookies: one signs, all verify.
+    cookies: new LinkCookies(
+      [config.sessionSecret, ...(config.previousSessionSecrets ?? [])],
+      config.publicUrl.startsWith('https://'),
+    ),
+  });
 }

@@ -15,6 +15,7 @@ import { embedRoutes } from './features/embed/embed.routes';
 import { EMBED_HTML } from './features/embed/embed-pages';
 import { PagePreviews } from './features/previews/page-previews.service';
 import { previewsRoutes } from './features/previews/previews.routes';
+import { linkCookiesOf } from './features/shares/link-cookies';
 import { sharePagesRoutes } from './features/shares/share-pages.routes';
 import { sharePreviewRoute } from './features/shares/share-views';
 import { totalStoredBytes } from './features/tracks/storage.service';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitsPlugin, {
     perMinute: config.rateLimitPerMinute,
     overrides: options.rateLimits,
+    uploadBytesPerHour: config.uploadBytesPerHour,
     shared: rateLimitSharing(options),
   });
   // Sessions and stream permissions reused for ACCESS_CACHE_SECONDS; every unsafe request drops them
@@ -224,7 +226,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(embedRoutes, { db, hasPage: hasEmbedPage });
   // Share-link pages: /s/{token} with its preview, its embed and picture (decision 0335).
   app.pagePreviews.add(sharePreviewRoute);
-  await app.register(sharePagesRoutes, { db, ogImages, previews: app.pagePreviews, hasClient, hasEmbedPage });
+  await app.register(sharePagesRoutes, {
+    db,
+    ogImages,
+    previews: app.pagePreviews,
+    hasClient,
+    hasEmbedPage,
+    cookies: linkCookiesOf(config),
+  });
   await startMediaProcessing(app, options, { queue, store, tempDir });
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_BYTES_BUDGET } from '../shared/constants';
 import { ADMIN_SUBJECT_PREFIX, SIGNUP_MODES } from '../shared/schemas/admin';
 
 // The environment's variables as a zod schema (decision 0096 and on): every setting, its default and
@@ -151,6 +152,11 @@ export const envSchema = z
       .int('must be a whole number of bytes (0 = unlimited)')
       .min(0, 'must be a whole number of bytes (0 = unlimited)')
       .default(10 * 1024 ** 3),
+    UPLOAD_BYTES_PER_HOUR: z.coerce
+      .number({ message: 'must be a whole number of bytes (0 = no hourly budget)' })
+      .int('must be a whole number of bytes (0 = no hourly budget)')
+      .min(0, 'must be a whole number of bytes (0 = no hourly budget)')
+      .default(UPLOAD_BYTES_BUDGET.maxBytes),
     TRANSCODE_CACHE_MAX_BYTES: z.coerce
       .number({ message: 'must be a whole number of bytes (0 = no transcode cache)' })
       .int('must be a whole number of bytes (0 = no transcode cache)')

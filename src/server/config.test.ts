@@ -224,6 +224,13 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the upload bytes an hour: 5 GiB by default, 0 = no budget, a fraction or a negative refused', () => {
+    expect(loadConfig({}).uploadBytesPerHour).toBe(5 * 1024 ** 3);
+    expect(loadConfig({ UPLOAD_BYTES_PER_HOUR: '0' }).uploadBytesPerHour).toBe(0);
+    expect(problemsOf({ UPLOAD_BYTES_PER_HOUR: '-1' })[0]).toMatch(/^UPLOAD_BYTES_PER_HOUR/);
+    expect(problemsOf({ UPLOAD_BYTES_PER_HOUR: '1.5' })[0]).toMatch(/^UPLOAD_BYTES_PER_HOUR/);
+  });
+
   it('reads the transcode cache cap: 1 GiB by default, 0 = none, a fraction or a negative refused', () => {
     expect(loadConfig({}).transcodeCacheBytes).toBe(1024 ** 3);
     expect(loadConfig({ TRANSCODE_CACHE_MAX_BYTES: '0' }).transcodeCacheBytes).toBe(0);

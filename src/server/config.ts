@@ -50,6 +50,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Bytes of audio each person may store; 0 = unlimited. */
   storageQuotaBytes: number;
+  /** Bytes each person may upload an hour, every upload and import together; 0 = no budget (decision 0560). */
+  uploadBytesPerHour: number;
   /**
    * Bytes of finished /rest stream transcodes kept in the blob store, across instances, the least
    * recently used evicted first (decision 0400); 0 = every transcode runs ffmpeg.
@@ -184,6 +186,7 @@ export function loadConfig(
     uploadRateGraceMs: e.UPLOAD_RATE_GRACE_SECONDS * 1000,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     storageQuotaBytes: e.STORAGE_QUOTA_BYTES,
+    uploadBytesPerHour: e.UPLOAD_BYTES_PER_HOUR,
     transcodeCacheBytes: e.TRANSCODE_CACHE_MAX_BYTES,
     // Each transcode takes a core while it encodes faster than real time; requests keep theirs.
     transcodeSlots: e.TRANSCODE_SLOTS ?? Math.max(2, availableParallelism()),

@@ -157,6 +157,15 @@ export const UPLOADS_AT_ONCE = {
   trackQueue: 3,
 } as const;
 
+/**
+ * Bytes each person may upload in a window, tracks, new versions, images and imports together
+ * (decision 0560): half the default storage quota an hour. UPLOAD_BYTES_PER_HOUR sets it.
+ */
+export const UPLOAD_BYTES_BUDGET = {
+  maxBytes: 5 * 1024 ** 3,
+  timeWindow: 60 * 60 * 1000,
+} as const;
+
 export const TIMINGS = {
   autoAdvanceMs: 100,
   demoRedirectMs: 1500,
@@ -165,8 +174,9 @@ export const TIMINGS = {
   suggestionBlurCloseMs: 200,
   hoverCardOpenMs: 200,
   hoverCardCloseMs: 100,
-  keyboardDragStepPx: 25,
   dragMeasureTimeoutMs: 25,
+  /** How long deleted journal tracks can be brought back before anything is sent (decision 0590). */
+  bulkDeleteUndoMs: 10_000,
   toastDurationMs: 5000,
   toastRemoveDelayMs: 1_000_000,
   toastSwipeThresholdPx: 50,

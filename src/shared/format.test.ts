@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   displayName,
   formatCommentTime,
   formatDate,
@@ -8,6 +9,7 @@ import {
   formatFileSize,
   formatMimeSubtype,
   formatStorageAmount,
+  pluralWord,
   truncate,
 } from './format';
 
@@ -60,5 +62,16 @@ describe('format', () => {
     expect(truncate('a'.repeat(130), 120)).toBe(`${'a'.repeat(120)}…`);
     expect(truncate('short', 120)).toBe('short');
     expect(truncate(null, 120)).toBe('');
+  });
+
+  it('counts with the plural rule: 1 track, 0 tracks, 2 tracks, 1,003 tracks', () => {
+    expect(countOf(1, 'track')).toBe('1 track');
+    expect(countOf(0, 'track')).toBe('0 tracks');
+    expect(countOf(2, 'track')).toBe('2 tracks');
+    expect(countOf(1003, 'track')).toBe('1,003 tracks');
+    expect(countOf(1, 'person', 'people')).toBe('1 person');
+    expect(countOf(5, 'person', 'people')).toBe('5 people');
+    expect(pluralWord(1, 'track stays', 'tracks stay')).toBe('track stays');
+    expect(pluralWord(3, 'track stays', 'tracks stay')).toBe('tracks stay');
   });
 });

@@ -111,3 +111,16 @@ export function truncate(text: string | null | undefined, n: number): string {
 
 /** A count with thousands separated, as the app writes numbers in English ("1,003"). */
 export const formatCount = (n: number): string => count().format(n);
+
+// One plural rule for every count the app writes (issue 42, decision 0595): English has two forms,
+// "one" (1) and "other" (0, 2, 1.5…) and Intl.PluralRules says which, so no screen or server text
+// spells `n === 1 ? …` by hand again, and none can write "1 tracks".
+const plurals = formatter(() => new Intl.PluralRules('en-US'));
+
+/** The word for `n` of a thing: `one` for 1, `other` (`one` + "s" unless given) otherwise. */
+export const pluralWord = (n: number, one: string, other = `${one}s`): string =>
+  plurals().select(n) === 'one' ? one : other;
+
+/** "1 track", "0 tracks", "1,003 tracks": the count, thousands separated, and its word. */
+export const countOf = (n: number, one: string, other?: string): string =>
+  `${formatCount(n)} ${pluralWord(n, one, other)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeUserId, profilePath, USER_ID_PATTERN } from './profile-path';
-import { USERNAME_LOOKS_LIKE_ID_MESSAGE, updateProfileBodySchema } from './schemas/users';
+import { checkProfile, USERNAME_LOOKS_LIKE_ID_MESSAGE } from './schemas/users';
 
 // Decision 0203: public profile addresses use the username when there is one, else the id.
 
@@ -33,9 +33,10 @@ describe('usernames shaped like ids', () => {
   });
 
   it('refuses them as usernames, with a message saying why', () => {
-    const refused = updateProfileBodySchema.safeParse({ username: 'U_abcdefghijklmnop' });
-    expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe(USERNAME_LOOKS_LIKE_ID_MESSAGE);
-    expect(updateProfileBodySchema.safeParse({ username: 'u_ada' }).success).toBe(true);
+    // Each field is checked on its own since issue 42 (decision 0575).
+    const refused = checkProfile({ username: 'U_abcdefghijklmnop' });
+    expect(refused.fieldErrors).toEqual({ username: USERNAME_LOOKS_LIKE_ID_MESSAGE });
+    expect(refused.changes).toEqual({});
+    expect(checkProfile({ username: 'u_ada' })).toEqual({ changes: { username: 'u_ada' }, fieldErrors: {} });
   });
 });

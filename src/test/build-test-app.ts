@@ -11,6 +11,7 @@ import type { OidcClient } from '../server/features/auth/oidc-client';
 import type { RateLimitOverrides } from '../server/plugins/rate-limits';
 import { SESSION_COOKIE } from '../server/plugins/session';
 import type { BlobStore } from '../server/storage/blob-store';
+import { UPLOAD_BYTES_BUDGET } from '../shared/constants';
 import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database';
 
 export const TEST_PUBLIC_URL = 'http://journal.test';
@@ -35,6 +36,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config & { sessionS
     uploadRateGraceMs: 30_000,
     shutdownTimeoutMs: 25_000,
     storageQuotaBytes: 0,
+    uploadBytesPerHour: UPLOAD_BYTES_BUDGET.maxBytes,
     transcodeCacheBytes: 1024 ** 3,
     transcodeSlots: 2,
     transcodeStallMs: 30_000,

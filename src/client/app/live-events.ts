@@ -14,6 +14,7 @@ import {
 import { PLAYLISTS_WITH_SHARES_KEY } from '../entities/collective/use-sharing';
 import { PLAYLISTS_QUERY_KEY } from '../entities/playlist/use-playlists';
 import { TRACKS_KEY } from '../entities/track/use-tracks';
+import { isEquipmentCommentsKey } from '../features/equipment/use-equipment-page';
 import { IMPORTS_KEY } from '../features/users/use-imports';
 
 // Literal, as storage-usage.tsx (a component) is more than the shell should carry for a key.
@@ -80,6 +81,13 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
         exact: true,
       });
       return;
+    case 'guestComment':
+      // The owner's track page lists them (features/shares/use-guest-comments.ts), with their markers.
+      void queryClient.invalidateQueries({
+        queryKey: ['/api/tracks', data.trackId, 'guest-comments'],
+        exact: true,
+      });
+      return;
     case 'version':
       // The feed gains an entry, and the playlists shown here carry the track's new version tag.
       invalidateActivity(queryClient, data.collectiveId);
@@ -89,6 +97,10 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
       // "Your data export is ready": the profile's card shows its download at once.
       if (data.notification.kind === 'export_ready')
         void queryClient.invalidateQueries({ queryKey: ['/api/user/exports'] });
+      // "Your report was reviewed: the comment was hidden": an equipment page the reporter has open
+      // drops it (those comments have no live event of their own; the collectives' do).
+      if (data.notification.kind === 'report_reviewed')
+        void queryClient.invalidateQueries({ predicate: (q) => isEquipmentCommentsKey(q.queryKey) });
       updateOrRefetch<NotificationList>(
         queryClient,
         (key) => key[0] === '/api/notifications' && key.length === 1,

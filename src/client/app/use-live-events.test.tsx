@@ -215,6 +215,29 @@ describe('useLiveEvents', () => {
     expect(queryClient.getQueryState(trackCommentsKey(4, 3))?.isInvalidated).toBe(true);
   });
 
+  it('a report’s outcome reads any open equipment page’s comments again (decision 0585)', () => {
+    const { queryClient, source } = mount();
+    const comments = ['/api/equipment', 7, 'comments'];
+    const tracks = ['/api/equipment', 7, 'tracks'];
+    queryClient.setQueryData(comments, []);
+    queryClient.setQueryData(tracks, []);
+    queryClient.setQueryData(NOTIFICATIONS_KEY, { items: [], unread: 0 });
+    source().emit('notification', {
+      notification: {
+        id: 12,
+        kind: 'report_reviewed',
+        actor: null,
+        collective: null,
+        notice: 'Your report was reviewed: the comment was hidden',
+        url: '/',
+        read: false,
+        createdAt: '2024-05-01T00:00:00.000Z',
+      },
+    });
+    expect(queryClient.getQueryState(comments)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(tracks)?.isInvalidated).toBe(false);
+  });
+
   describe('when the server closes the stream on purpose', () => {
     const setVisibility = (state: DocumentVisibilityState) => {
       Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });

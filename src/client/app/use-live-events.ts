@@ -16,6 +16,7 @@ const NAMES = Object.keys({
   presence: true,
   resync: true,
   trackComment: true,
+  guestComment: true,
   notification: true,
   version: true,
   streamClosed: true,

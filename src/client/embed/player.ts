@@ -56,6 +56,8 @@ export interface EmbedPlayer {
   audio: HTMLAudioElement;
   /** The track at `index` of the list becomes current (and plays when `play`). */
   select(index: number, play?: boolean): void;
+  /** The list's current track. */
+  current(): EmbedTrack | undefined;
 }
 
 /**
@@ -251,5 +253,5 @@ export function mountEmbed(
   if (enabled) select(index);
   else render();
   renderButton();
-  return { audio, select };
+  return { audio, select, current: track };
 }

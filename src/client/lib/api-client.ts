@@ -31,6 +31,13 @@ async function fetchCsrfToken(): Promise<string> {
   return body.csrfToken;
 }
 
+/** Fetches the session's CSRF token ahead of a request that may have to go as the page is left. */
+export const prefetchCsrfToken = (): Promise<void> =>
+  getCsrfToken().then(
+    () => undefined,
+    () => undefined,
+  );
+
 async function getCsrfToken(): Promise<string> {
   if (csrfToken) return csrfToken;
   if (!csrfRequest) {
@@ -67,9 +74,17 @@ export async function apiFailure(res: Response): Promise<ApiError> {
 }
 
 function failed(err: ApiError): ApiError {
-  if (err.status === 401) for (const listener of [...sessionEndedListeners]) listener();
+  if (err.status === 401 && !isPasswordRequired(err))
+    for (const listener of [...sessionEndedListeners]) listener();
   return err;
 }
+
+/**
+ * A share link's 401 `{ passwordRequired: true }` (issue 45): the link wants its password, the
+ * session is fine. Checked by hand, as isApiErrorBody: no zod on the first paint.
+ */
+export const isPasswordRequired = (err: unknown): boolean =>
+  err instanceof ApiError && (err.body as { passwordRequired?: unknown } | null)?.passwordRequired === true;
 
 async function throwIfResNotOk(res: Response): Promise<void> {
   if (!res.ok) throw await apiFailure(res);
@@ -77,7 +92,16 @@ async function throwIfResNotOk(res: Response): Promise<void> {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+/**
+ * `keepalive` lets the request outlive the page (sent while it is being left); the browser caps such
+ * bodies at 64 KiB in flight.
+ */
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  { keepalive = false }: { keepalive?: boolean } = {},
+): Promise<Response> {
   const verb = method.toUpperCase();
   const headers: Record<string, string> = {};
   let body: BodyInit | undefined;
@@ -92,13 +116,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     body = JSON.stringify(data);
   }
 
-  let res = await fetch(url, { method: verb, headers, body, credentials: 'include' });
+  let res = await fetch(url, { method: verb, headers, body, credentials: 'include', keepalive });
   if (headers['x-csrf-token'] && (await isCsrfRefusal(res))) {
     // The session behind the cached token is gone (an anonymous session lives an hour; the server
     // may have signed this browser out): fetch a token for the current session and send once more.
     resetCsrfToken();
     headers['x-csrf-token'] = await getCsrfToken();
-    res = await fetch(url, { method: verb, headers, body, credentials: 'include' });
+    res = await fetch(url, { method: verb, headers, body, credentials: 'include', keepalive });
   }
   await throwIfResNotOk(res);
   return res;

@@ -1,5 +1,4 @@
 import {
-  type KeyboardCoordinateGetter,
   KeyboardSensor,
   MeasuringStrategy,
   type Modifier,
@@ -7,25 +6,8 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { TIMINGS } from '../../shared/constants';
-
-/**
- * Spec section 9: the keyboard moves a dragged row 25 px per arrow press. Rows are 48 px tall, so
- * one press carries a row's centre past its neighbour's and they swap.
- */
-export const keyboardStep: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
-  const step = TIMINGS.keyboardDragStepPx;
-  switch (event.code) {
-    case 'ArrowDown':
-      event.preventDefault();
-      return { ...currentCoordinates, y: currentCoordinates.y + step };
-    case 'ArrowUp':
-      event.preventDefault();
-      return { ...currentCoordinates, y: currentCoordinates.y - step };
-    default:
-      return undefined;
-  }
-};
 
 /** The list is one column: a row only ever moves up or down. */
 export const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
@@ -35,10 +17,15 @@ export const dragMeasuring = {
   droppable: { strategy: MeasuringStrategy.WhileDragging, frequency: TIMINGS.dragMeasureTimeoutMs },
 };
 
-/** Pointer (after a few pixels, so a click on the handle is not a drag) and keyboard. */
+/**
+ * Pointer (after a few pixels, so a click on the handle is not a drag) and keyboard. While a row is
+ * picked up (Space or Enter on its handle), each arrow press moves it exactly one place: dnd-kit's
+ * sortable coordinates carry it onto the next row, whatever the rows measure (issue 42, decision
+ * 0590; spec section 9's fixed 25 px step took one press or two, by the row's height).
+ */
 export function useDragSensors() {
   return useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardStep }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 }

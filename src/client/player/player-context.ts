@@ -19,6 +19,8 @@ export interface PlayerTrack {
   artist?: string | null;
   /** Media Session artwork: the playlist cover or the owner's avatar. */
   artworkUrl?: string | null;
+  /** Its current version number: above 1, it has earlier versions to compare with (issue 43). */
+  version?: number;
   /** Whether its link opens for anyone (decision 0140); menus say so when they copy it. */
   visibility?: TrackVisibility;
   /**

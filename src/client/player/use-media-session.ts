@@ -12,6 +12,16 @@ type Handlers = Pick<PlayerControls, 'togglePlay' | 'pause' | 'next' | 'previous
   resume: () => void;
 };
 
+/**
+ * While something else holds the audio (the A/B comparison, issue 43), its handlers answer the
+ * media keys instead of the player's: next/previous switch the slots there (decision 0639).
+ */
+export type MediaSessionOverride = Partial<Handlers> & { now?: () => number };
+let override: MediaSessionOverride | null = null;
+export function setMediaSessionOverride(handlers: MediaSessionOverride | null) {
+  override = handlers;
+}
+
 const hasMediaSession = () => typeof navigator !== 'undefined' && 'mediaSession' in navigator;
 
 /**
@@ -58,17 +68,19 @@ export function useMediaSession(
 
   useEffect(() => {
     if (!hasMediaSession()) return;
-    const now = () => audioRef.current?.currentTime ?? 0;
+    const now = () => override?.now?.() ?? audioRef.current?.currentTime ?? 0;
     const offset = (details: MediaSessionActionDetails) =>
       details.seekOffset ?? PLAYER.mediaSessionSeekSeconds;
+    const handler = <K extends keyof Handlers>(name: K): Handlers[K] =>
+      (override?.[name] as Handlers[K] | undefined) ?? handlersRef.current[name];
     const actions: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
-      ['play', () => handlersRef.current.resume()],
-      ['pause', () => handlersRef.current.pause()],
-      ['previoustrack', () => handlersRef.current.previous()],
-      ['nexttrack', () => handlersRef.current.next()],
-      ['seekto', (d) => d.seekTime !== undefined && handlersRef.current.seek(d.seekTime)],
-      ['seekbackward', (d) => handlersRef.current.seek(now() - offset(d))],
-      ['seekforward', (d) => handlersRef.current.seek(now() + offset(d))],
+      ['play', () => handler('resume')()],
+      ['pause', () => handler('pause')()],
+      ['previoustrack', () => handler('previous')()],
+      ['nexttrack', () => handler('next')()],
+      ['seekto', (d) => d.seekTime !== undefined && handler('seek')(d.seekTime)],
+      ['seekbackward', (d) => handler('seek')(now() - offset(d))],
+      ['seekforward', (d) => handler('seek')(now() + offset(d))],
     ];
     for (const [action, handler] of actions) setHandler(action, handler);
     return () => {

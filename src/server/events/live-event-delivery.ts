@@ -10,8 +10,8 @@ import { findNotification } from '../features/notifications/notifications.servic
 import { findTrackComment } from '../features/track-comments/track-comments.service';
 import type { LiveStreams } from './live-streams';
 
-/** The channel drizzle/0005's triggers notify on. */
-export const LIVE_EVENTS_CHANNEL = 'journal_events';
+// The channel drizzle/0005's triggers (and the app) notify on; in db/ so features may announce too.
+export { LIVE_EVENTS_CHANNEL } from '../db/live-events-channel';
 
 /** What the app NOTIFYs when a job is sent to a wake-on-send queue (decision 0470). */
 export const jobSentMessage = (queue: string) => JSON.stringify({ kind: 'job-sent', queue });
@@ -51,6 +51,15 @@ const busMessageSchema = z.discriminatedUnion('kind', [
     commentId: z.number(),
     parentId: z.number().nullable(),
     change: z.enum(['added', 'edited', 'deleted']),
+  }),
+  /** A guest comment on the owner's track changed (features/shares/guest-comment-rows.ts, issue 45). */
+  z.object({
+    kind: z.literal('guest-comment'),
+    ownerId: z.string(),
+    trackId: z.number(),
+    shareId: z.number(),
+    commentId: z.number(),
+    change: z.enum(['added', 'hidden', 'shown', 'deleted']),
   }),
   z.object({ kind: z.literal('notification'), userId: z.string(), notificationId: z.number() }),
   z.object({ kind: z.literal('version'), trackId: z.number(), version: z.number() }),
@@ -171,6 +180,12 @@ export class LiveEventDelivery {
           event: 'trackComment',
           data: { collectiveId, trackId, commentId, parentId, change, comment: comment ?? null },
         });
+        return;
+      }
+      case 'guest-comment': {
+        // The track's owner alone reads its guests' comments (decision 0715).
+        const { ownerId, kind: _, ...data } = message;
+        if (local.includes(ownerId)) this.streams.sendTo([ownerId], { event: 'guestComment', data });
         return;
       }
       case 'notification': {

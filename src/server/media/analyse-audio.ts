@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
+import { OnsetReducer } from './onsets';
 import { PEAK_SAMPLE_RATE, PeakReducer } from './waveform-peaks';
 
 /** The rendition every current browser plays (decision 0043): AAC-LC in M4A, moov atom first. */
@@ -33,6 +34,10 @@ export interface AudioAnalysis {
   peaks: number[];
   integratedLufs: number | null;
   truePeakDb: number | null;
+  /** The onset envelope of the opening, base64 (onsets.ts), for lining takes up (issue 43). */
+  onsets: string;
+  /** Seconds of leading silence; null for a silent file. */
+  audioStartSeconds: number | null;
 }
 
 /** ffmpeg could not make sense of the file: retrying will not help (the track is `failed`). */
@@ -44,8 +49,9 @@ const TRANSIENT_FFMPEG_ERROR =
 
 /**
  * One ffmpeg run, three outputs (decision 0042): the rendition (when asked), mono 8 kHz float PCM on
- * stdout reduced to waveform peaks as it arrives (memory stays flat whatever the length), and an
- * EBU R128 measurement (integrated loudness and true peak) whose summary ffmpeg prints at the end.
+ * stdout reduced to waveform peaks and the onset envelope as it arrives (memory stays flat whatever
+ * the length; decision 0605), and an EBU R128 measurement (integrated loudness and true peak) whose
+ * summary ffmpeg prints at the end.
  */
 export async function analyseAudio(options: AnalyseOptions): Promise<AudioAnalysis> {
   const split = options.renditionFile ? 3 : 2;
@@ -73,8 +79,15 @@ export async function analyseAudio(options: AnalyseOptions): Promise<AudioAnalys
     // Not allowed here (some containers): it still runs, at normal priority.
   }
   const reducer = new PeakReducer();
+  const onsets = new OnsetReducer(PEAK_SAMPLE_RATE);
+  const pcm = new FloatChunks();
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => reducer.pushBytes(chunk));
+  child.stdout.on('data', (chunk: Buffer) =>
+    pcm.push(chunk, (sample) => {
+      reducer.push(sample);
+      onsets.push(sample);
+    }),
+  );
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
@@ -93,7 +106,24 @@ export async function analyseAudio(options: AnalyseOptions): Promise<AudioAnalys
   }
   if (reducer.samples === 0) throw new UndecodableAudioError('No audio could be decoded from the file');
   const loudness = parseLoudnessSummary(stderr);
-  return { duration: reducer.samples / PEAK_SAMPLE_RATE, peaks: reducer.finish(), ...loudness };
+  return {
+    duration: reducer.samples / PEAK_SAMPLE_RATE,
+    peaks: reducer.finish(),
+    ...loudness,
+    ...onsets.finish(),
+  };
+}
+
+/** Little-endian 32-bit floats from a pipe, whose chunks may end mid-sample. */
+class FloatChunks {
+  private leftover = Buffer.alloc(0);
+
+  push(chunk: Buffer, each: (sample: number) => void) {
+    const bytes = this.leftover.length ? Buffer.concat([this.leftover, chunk]) : chunk;
+    const whole = bytes.length - (bytes.length % 4);
+    for (let offset = 0; offset < whole; offset += 4) each(bytes.readFloatLE(offset));
+    this.leftover = Buffer.from(bytes.subarray(whole));
+  }
 }
 
 /** The ebur128 summary's integrated loudness (LUFS) and true peak (dBFS); -inf (silence) → null. */

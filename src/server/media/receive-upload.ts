@@ -48,6 +48,11 @@ export interface ReceiveOptions {
   tempDir: string;
   /** The 413 message for a file over maxBytes. */
   tooLargeMessage: string;
+  /**
+   * Whose upload slots and bytes budget the upload takes: the signed-in person unless set. A guest
+   * sending through an upload link spends its owner's (decision 0731).
+   */
+  personId?: string;
 }
 
 /**
@@ -75,10 +80,13 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
   const settings = request.server.uploads;
   // Over the person's cap: 429 before a byte of the body is read (decision 0251). Every route that
   // receives a file comes through here, so tracks, new versions and images share the count.
-  const releaseSlot = settings.slots.take(userOf(request).id);
+  const personId = opts.personId ?? userOf(request).id;
+  const releaseSlot = settings.slots.take(personId);
   request.releaseUploadSlot = releaseSlot;
   try {
+    await takeBytes(request, personId, declared);
     const received = await receiveFile(request, opts, settings);
+    if (!Number.isFinite(declared)) await request.server.uploadBytes.spend(personId, received.size);
     return {
       ...received,
       async cleanup() {
@@ -94,6 +102,23 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
     throw err;
   }
 }
+
+/**
+ * What the request declares (Content-Length, its multipart framing included) is taken from the
+ * person's bytes an hour before a byte of the body is read (decision 0560); over it, 429 with the
+ * seconds until the window ends. A chunked body declares nothing: it is refused only once the budget
+ * is spent, and its bytes are counted once received.
+ */
+async function takeBytes(request: FastifyRequest, personId: string, declared: number) {
+  const budget = request.server.uploadBytes;
+  const waitMs = await budget.take(personId, Number.isFinite(declared) ? declared : 0);
+  if (waitMs === 0) return;
+  const seconds = Math.ceil(waitMs / 1000);
+  throw new HttpError(429, tooManyBytesMessage(budget.maxBytes, seconds), { 'Retry-After': String(seconds) });
+}
+
+export const tooManyBytesMessage = (maxBytes: number, seconds: number) =>
+  `Too many bytes uploaded: at most ${formatByteLimit(maxBytes)} an hour. Try again in ${seconds} s.`;
 
 /** receiveUpload once the slot is held. */
 async function receiveFile(

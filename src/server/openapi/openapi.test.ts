@@ -26,6 +26,11 @@ const NOT_JSON = new Set([
   'GET /api/user/export/:id',
   // An earlier version's kept original, as uploaded (decision 0430).
   'GET /api/tracks/:id/versions/:version/original',
+  // Each version's audio, as a take to compare (issue 43, decision 0622).
+  'GET /api/tracks/:id/versions/:version/stream',
+  'GET /api/shares/by-token/:token/tracks/:trackId/versions/:version/stream',
+  // A version's open comments as a DAW marker file (issue 44, decision 0654).
+  'GET /api/collectives/:id/tracks/:trackId/comments/markers',
 ]);
 /** Changes that take no body: the path (or the session) says everything. */
 const NO_BODY = new Set([

@@ -13,6 +13,11 @@ export class HttpError extends Error {
     message: string,
     /** Headers the answer carries, e.g. a 429's Retry-After. */
     readonly headers?: Record<string, string>,
+    /**
+     * Keys the body carries beside the contract's three, for the few errors whose route documents
+     * them (a password link's 401 `passwordRequired`, decision 0702).
+     */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -91,6 +96,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(500).send(errorBody(500, 'Something went wrong'));
     }
     if (err instanceof HttpError && err.headers) reply.headers(err.headers);
-    return reply.code(status).send(errorBody(status, err.message));
+    const extra = err instanceof HttpError ? err.extra : undefined;
+    return reply.code(status).send({ ...errorBody(status, err.message), ...extra });
   });
 });

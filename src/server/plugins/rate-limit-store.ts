@@ -31,26 +31,34 @@ export class PostgresRateLimitStore implements FastifyRateLimitStore {
   ) {}
 
   incr(key: string, callback: IncrCallback, timeWindow: number): void {
+    this.add(key, 1, timeWindow).then(
+      (result) => callback(null, result),
+      (err: Error) => callback(err),
+    );
+  }
+
+  /**
+   * Adds `amount` (negative gives some back) to the key's count in its window, or starts a new
+   * window with it: what `incr` does by one, and the upload bytes budget by many (decision 0560).
+   */
+  async add(key: string, amount: number, timeWindow: number): Promise<{ current: number; ttl: number }> {
     const expired = sql`${rateLimitHits.expiresAt} <= now()`;
     const windowEnd = sql`now() + make_interval(secs => ${timeWindow / 1000})`;
-    this.db
+    const [row] = await this.db
       .insert(rateLimitHits)
-      .values({ key: this.prefix + key, hits: 1, expiresAt: windowEnd })
+      .values({ key: this.prefix + key, hits: amount, expiresAt: windowEnd })
       .onConflictDoUpdate({
         target: rateLimitHits.key,
         set: {
-          hits: sql`case when ${expired} then 1 else ${rateLimitHits.hits} + 1 end`,
+          hits: sql`case when ${expired} then excluded.hits else ${rateLimitHits.hits} + excluded.hits end`,
           expiresAt: sql`case when ${expired} then excluded.expires_at else ${rateLimitHits.expiresAt} end`,
         },
       })
       .returning({
         current: rateLimitHits.hits,
         ttl: sql<number>`greatest(0, ceil(extract(epoch from ${rateLimitHits.expiresAt} - now()) * 1000))::int`,
-      })
-      .then(
-        ([row]) => callback(null, { current: row!.current, ttl: row!.ttl }),
-        (err: Error) => callback(err),
-      );
+      });
+    return { current: row!.current, ttl: row!.ttl };
   }
 
   /** The count without a hit (`{ increment: false }`): a window that has ended counts nothing. */

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../t
 import { rateLimitHits } from '../db/schema';
 import { PostgresRateLimitStore, pruneRateLimitHits } from './rate-limit-store';
 import { RATE_LIMITS } from './rate-limits';
+import { redisCounter } from './upload-bytes-budget';
 
 const incr = (store: PostgresRateLimitStore, key: string, windowMs: number) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
@@ -35,6 +36,16 @@ describe('PostgresRateLimitStore (decision 0098)', () => {
     expect(await database.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, 'ip:a'))).toHaveLength(
       1,
     );
+  });
+
+  it('adds any amount at once, gives some back, and starts a new window with the amount (decision 0560)', async () => {
+    const store = new PostgresRateLimitStore(database.db);
+    expect(await store.add('bytes:a', 500, 60_000)).toMatchObject({ current: 500 });
+    expect(await store.add('bytes:a', 300, 60_000)).toMatchObject({ current: 800 });
+    expect(await store.add('bytes:a', -300, 60_000)).toMatchObject({ current: 500 });
+    expect(await store.add('bytes:b', 70, 150)).toMatchObject({ current: 70 });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await store.add('bytes:b', 40, 150)).toMatchObject({ current: 40 });
   });
 
   it('gives each route limit a counter of its own', async () => {
@@ -114,6 +125,28 @@ describe.skipIf(!process.env.REDIS_URL)('two instances counting in Redis (REDIS_
     } finally {
       await second.close();
       await first.close();
+    }
+  });
+});
+
+// The bytes budget's Redis counter keeps the contract the PostgreSQL one keeps above (decision 0560).
+describe.skipIf(!process.env.REDIS_URL)('the bytes counter in Redis (REDIS_URL)', () => {
+  it('adds any amount at once, gives some back, and starts a new window with the amount', async () => {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(process.env.REDIS_URL!);
+    try {
+      const counter = redisCounter(redis, `journal-test:${Date.now()}:${Math.random()}:`);
+      expect(await counter.add('bytes:a', 500, 60_000)).toMatchObject({ current: 500 });
+      expect(await counter.add('bytes:a', 300, 60_000)).toMatchObject({ current: 800 });
+      expect(await counter.add('bytes:a', -300, 60_000)).toMatchObject({ current: 500 });
+      const first = await counter.add('bytes:b', 70, 150);
+      expect(first.current).toBe(70);
+      expect(first.ttl).toBeGreaterThan(0);
+      expect(first.ttl).toBeLessThanOrEqual(150);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await counter.add('bytes:b', 40, 150)).toMatchObject({ current: 40 });
+    } finally {
+      redis.disconnect();
     }
   });
 });

@@ -1,10 +1,12 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { UPLOAD_BYTES_BUDGET } from '../../shared/constants';
 import type { Database } from '../db/client';
 import { schedulePeriodicTask } from '../jobs/periodic-task';
 import { HttpError } from './errors';
-import { postgresRateLimitStore, pruneRateLimitHits } from './rate-limit-store';
+import { PostgresRateLimitStore, postgresRateLimitStore, pruneRateLimitHits } from './rate-limit-store';
+import { memoryCounter, postgresCounter, redisCounter, UploadBytesBudget } from './upload-bytes-budget';
 
 /**
  * What one caller may do per minute (decision 0010, amended by 0036). Signed-in calls are counted
@@ -25,8 +27,14 @@ export const RATE_LIMITS = {
   invite: { max: 60, timeWindow: 60_000 },
   /** Opening a share link by its token, per address, signed in or not (decision 0320). */
   shareLink: { max: 60, timeWindow: 60_000 },
-  /** Audio and image uploads together, per user. */
-  upload: { max: 60, timeWindow: 60_000 },
+  /** A share-link player's listen reports, per link and address (issue 45, decision 0728). */
+  shareListen: { max: 120, timeWindow: 60_000 },
+  /**
+   * Audio and image uploads together, per user: an abuse guard twice what a folder drop of small
+   * files reaches three at a time (issue 42 asks for 300 a minute). What bounds uploads is how many
+   * at once (UPLOADS_AT_ONCE) and the bytes an hour (UPLOAD_BYTES_BUDGET), decision 0560.
+   */
+  upload: { max: 600, timeWindow: 60_000 },
   /** Comments on collective playlists and equipment together, per user. */
   comment: { max: 20, timeWindow: 60_000 },
   /** New playlists, collectives, equipment and invite links together, per user. */
@@ -39,10 +47,16 @@ export const RATE_LIMITS = {
   subsonicAuth: { max: 20, timeWindow: 60_000 },
   /** The same failures per address, whatever names they tried: a higher budget, against spraying. */
   subsonicAuthAddress: { max: 100, timeWindow: 60_000 },
+  /**
+   * Wrong passwords of one share link from one address (issue 45, decision 0703): once spent, even
+   * the right one is refused until the window ends. Another address, or another link, has its own.
+   */
+  shareUnlock: { max: 5, timeWindow: 60_000 },
 } as const;
 
 export type UserActionLimit = 'upload' | 'comment' | 'create';
-export type RateLimitOverrides = Partial<Record<keyof typeof RATE_LIMITS, number>>;
+/** Tests' limits; `uploadBytes` is the hourly bytes budget (UPLOAD_BYTES_BUDGET.maxBytes). */
+export type RateLimitOverrides = Partial<Record<keyof typeof RATE_LIMITS | 'uploadBytes', number>>;
 
 const WHAT: Record<UserActionLimit, string> = {
   upload: 'uploads',
@@ -66,12 +80,17 @@ declare module 'fastify' {
     ): Promise<void>;
     /**
      * One action of a person outside any request (the import job, issue 41), counted in the same
-     * counter as the routes taking it. Resolves with 0 when it was within the limit, else with the
+     * counter as the routes taking it, and for an upload its `bytes` in the bytes budget the routes
+     * take from (decision 0560). Resolves with 0 when it was within the limits, else with the
      * milliseconds until the window ends (the action is not done; try again then).
      */
-    takeUserAction(name: UserActionLimit, userId: string): Promise<number>;
+    takeUserAction(name: UserActionLimit, userId: string, bytes?: number): Promise<number>;
+    /** Each person's upload bytes per hour, in the same store as the counters (decision 0560). */
+    uploadBytes: UploadBytesBudget;
     /** Failed attempts at a secret, per subject (an account) and per address (decision 0540). */
     failedAttempts: FailedAttempts;
+    /** Wrong passwords of a share link, per link (the subject) and address together (decision 0703). */
+    failedUnlocks: FailedAttempts;
   }
 }
 
@@ -111,6 +130,11 @@ export const MEDIA_ROUTES = new Set([
   '/api/shares/by-token/:token/tracks/:trackId/stream',
   '/api/shares/by-token/:token/tracks/:trackId/original',
   '/api/shares/by-token/:token/tracks/:trackId/waveform',
+  // Every version as a take (issue 43): a comparing player reads two streams at once.
+  '/api/tracks/:id/versions/:version/stream',
+  '/api/tracks/:id/versions/:version/waveform',
+  '/api/shares/by-token/:token/tracks/:trackId/versions/:version/stream',
+  '/api/shares/by-token/:token/tracks/:trackId/versions/:version/waveform',
   // The Subsonic API's stream and download (SUBSONIC_MEDIA_URLS, decision 0385): routes of their own.
   '/rest/stream',
   '/rest/stream.view',
@@ -126,6 +150,8 @@ export interface RateLimitsOptions {
   /** The `any` limit from RATE_LIMIT_PER_MINUTE; 0 switches every limit off (decision 0059). */
   perMinute?: number;
   overrides?: RateLimitOverrides;
+  /** UPLOAD_BYTES_PER_HOUR (default UPLOAD_BYTES_BUDGET.maxBytes); 0: no bytes budget. */
+  uploadBytesPerHour?: number;
   /**
    * Where counters live so that every instance sees them (decision 0098): Redis (REDIS_URL), or the
    * PostgreSQL database; omitted (PGlite, one process): this process's memory.
@@ -133,9 +159,9 @@ export interface RateLimitsOptions {
   shared?: { redisUrl: string } | { db: Database };
 }
 
-/** The counters' store settings, and what to close with the app. */
+/** The counters' store settings and the bytes budget's counter in the same place, and what to close with the app. */
 async function sharedStore(app: FastifyInstance, shared: RateLimitsOptions['shared']) {
-  if (!shared) return {};
+  if (!shared) return { counter: memoryCounter() };
   if ('redisUrl' in shared) {
     // Imported only with REDIS_URL: an instance without Redis never loads the client (decision 0495).
     const { Redis } = await import('ioredis');
@@ -145,7 +171,8 @@ async function sharedStore(app: FastifyInstance, shared: RateLimitsOptions['shar
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
-    return { redis, nameSpace: 'journal-rate-limit:', skipOnError: true };
+    const nameSpace = 'journal-rate-limit:';
+    return { redis, nameSpace, skipOnError: true, counter: redisCounter(redis, nameSpace) };
   }
   schedulePeriodicTask(app, shared.db, {
     name: 'prune-rate-limits',
@@ -154,7 +181,11 @@ async function sharedStore(app: FastifyInstance, shared: RateLimitsOptions['shar
     failure: 'Pruning expired rate-limit counters failed',
   });
   // A database hiccup lets requests through rather than failing them all (they need it anyway).
-  return { store: postgresRateLimitStore(shared.db), skipOnError: true };
+  return {
+    store: postgresRateLimitStore(shared.db),
+    skipOnError: true,
+    counter: postgresCounter(new PostgresRateLimitStore(shared.db)),
+  };
 }
 
 /**
@@ -170,8 +201,9 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
   // Route-level hooks run after the app's onRequest hooks, so the session is loaded when the key
   // is made: signed-in callers are counted by user id. The allow list is inherited by every limit
   // below (sign-in, invites, per-user actions); media routes and assets only ever meet `any` here.
+  const { counter, ...store } = await sharedStore(app, opts.shared);
   await app.register(fastifyRateLimit, {
-    ...(await sharedStore(app, opts.shared)),
+    ...store,
     max: overrides.any ?? opts.perMinute ?? RATE_LIMITS.any.max,
     timeWindow: RATE_LIMITS.any.timeWindow,
     keyGenerator: rateLimitKey,
@@ -231,15 +263,52 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimits
       await limiters[name].call(app, request, reply);
     },
   );
-  app.decorate('takeUserAction', async (name: UserActionLimit, userId: string) => {
+  const uploadBytes = new UploadBytesBudget(
+    counter,
+    off ? 0 : (overrides.uploadBytes ?? opts.uploadBytesPerHour ?? UPLOAD_BYTES_BUDGET.maxBytes),
+    (err) => app.log.warn({ err }, 'Upload bytes budget unavailable; the upload is let through'),
+  );
+  app.decorate('uploadBytes', uploadBytes);
+  app.decorate('takeUserAction', async (name: UserActionLimit, userId: string, bytes = 0) => {
     // What the limiter reads of a request (its route, for the allow list); the key is the person's.
     const request = { routeOptions: { config: {} }, url: '' } as unknown as FastifyRequest;
     actors.set(request, `user:${userId}`);
     const result = await checks[name](request);
-    return !result.isAllowed && result.isExceeded ? Math.max(result.ttl, 1) : 0;
+    if (!result.isAllowed && result.isExceeded) return Math.max(result.ttl, 1);
+    // As on the routes: the count first, then the bytes (a refusal for bytes has spent one count).
+    return name === 'upload' ? uploadBytes.take(userId, bytes) : 0;
   });
   app.decorate('failedAttempts', failedAttemptsLimit(app, overrides, off));
+  app.decorate('failedUnlocks', failedUnlocksLimit(app, overrides, off));
 });
+
+/** `shareUnlock`: one counter per link and address, read before each try and counted on a wrong one. */
+function failedUnlocksLimit(
+  app: FastifyInstance,
+  overrides: RateLimitOverrides,
+  off: boolean,
+): FailedAttempts {
+  const subjects = new WeakMap<FastifyRequest, string>();
+  const check = app.createRateLimit({
+    max: overrides.shareUnlock ?? RATE_LIMITS.shareUnlock.max,
+    timeWindow: RATE_LIMITS.shareUnlock.timeWindow,
+    keyGenerator: (request) => `shareUnlock:${subjects.get(request) ?? ''}:${addressKey(request)}`,
+    allowList: () => off,
+  });
+  const run = (request: FastifyRequest, subject: string, increment: boolean) => {
+    subjects.set(request, subject.slice(0, 100));
+    return check(request, { increment });
+  };
+  return {
+    async lockedFor(request, subject) {
+      const result = await run(request, subject, false);
+      return !result.isAllowed && result.remaining === 0 ? Math.max(1, result.ttlInSeconds) : undefined;
+    },
+    async record(request, subject) {
+      await run(request, subject, true);
+    },
+  };
+}
 
 /**
  * `subsonicAuth` per subject and `subsonicAuthAddress` per address: both read before each attempt

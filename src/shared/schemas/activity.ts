@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { userSummarySchema } from './collectives';
 import { INT4_MAX } from './primitives';
+import { VERDICT_STATUSES, VERSION_STATUSES } from './version-review';
 
 export const ACTIVITY_KINDS = ['share', 'join', 'comment', 'version'] as const;
 
@@ -17,7 +18,15 @@ export const activityItemSchema = z.object({
     .object({ id: z.number(), atSeconds: z.number(), excerpt: z.string(), isReply: z.boolean() })
     .nullable(),
   /** A new version of the track (decision 0224): its number and "what changed" (cut to 140 characters). */
-  version: z.object({ number: z.number(), note: z.string().nullable() }).nullable(),
+  version: z
+    .object({
+      number: z.number(),
+      note: z.string().nullable(),
+      /** Where it stands now (issue 44): the owner's status and this collective's verdict. */
+      status: z.enum(VERSION_STATUSES),
+      verdict: z.enum(VERDICT_STATUSES).nullable(),
+    })
+    .nullable(),
   url: z.string(),
 });
 export type ActivityItem = z.infer<typeof activityItemSchema>;

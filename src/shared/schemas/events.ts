@@ -43,6 +43,16 @@ export const liveEventSchemas = {
     /** The comment as it is now; null once deleted. */
     comment: trackCommentSchema.nullable(),
   }),
+  /**
+   * A guest's comment on one of the person's tracks, through a review link, was added, hidden, shown
+   * again or deleted (issue 45, decision 0715): read the track's guest comments again.
+   */
+  guestComment: z.object({
+    trackId: z.number(),
+    shareId: z.number(),
+    commentId: z.number(),
+    change: z.enum(['added', 'hidden', 'shown', 'deleted']),
+  }),
   /** A track in a playlist shared into one of the person's collectives has a new version (decision 0230). */
   version: z.object({ collectiveId: z.number(), trackId: z.number(), version: z.number() }),
   /** An import of a Journal export moved on (decision 0425): its state and counts as they are now. */

@@ -32,8 +32,15 @@ export const IMPORT_NEW_EQUIPMENT_MESSAGE = `At most ${IMPORT_NEW_EQUIPMENT_MAX}
 /** An archive's track or playlist dated with something that is not a date, or in the future. */
 export const IMPORT_DATE_MESSAGE = 'A date is not a valid date, or is in the future';
 
-/** What an archive holds that the API's rules may refuse: its tracks, playlists, equipment pages. */
-export const IMPORT_REFUSED_KINDS = ['track', 'playlist', 'equipment'] as const;
+/** What an archive holds that the API's rules may refuse: tracks, playlists, equipment pages, share links' history. */
+export const IMPORT_REFUSED_KINDS = [
+  'track',
+  'playlist',
+  'equipment',
+  'share link',
+  'guest comment',
+  'listen',
+] as const;
 export type ImportRefusedKind = (typeof IMPORT_REFUSED_KINDS)[number];
 
 /**

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { SOCIAL_LINK_TYPES } from '../constants';
 import { COLLECTIVE_ROLES } from './collectives';
+import { exportedShareLinkSchema, receivedFromSchema } from './journal-export-shares';
 import { TRACK_VISIBILITIES } from './tracks';
+import { VERSION_STATUSES } from './version-review';
 
 /**
  * journal.json, the heart of a data export (issue 27, decision 0415, docs/export-format.md). A later
@@ -33,6 +35,23 @@ const versionSchema = z.object({
    */
   file: zipPath.nullable(),
   sha256: z.string().nullable(),
+  /**
+   * Where the version stood (issue 44, decision 0657): the owner's status (`collective` null) and
+   * each collective's verdict, by name. Absent in exports made before; an import restores the
+   * owner's status only.
+   */
+  statuses: z
+    .array(
+      z.object({
+        collective: z.string().nullable(),
+        status: z.enum(VERSION_STATUSES),
+        /** Who set it (display name); null when their account is gone. */
+        setBy: z.string().nullable(),
+        setAt: isoDate,
+      }),
+    )
+    .max(1000)
+    .optional(),
 });
 
 const exportedTrackSchema = z.object({
@@ -51,6 +70,8 @@ const exportedTrackSchema = z.object({
   equipment: z.array(equipmentRefSchema),
   /** Oldest first; the last is the current file. */
   versions: z.array(versionSchema).min(1),
+  /** A track received through an upload link (issue 45); absent or null for the person's own uploads. */
+  receivedFrom: receivedFromSchema.nullable().optional(),
 });
 
 const commentTargetSchema = z.object({
@@ -114,6 +135,8 @@ export const journalExportSchema = z.object({
       client: z.string(),
     }),
   ),
+  /** The person's share links with their guests' comments and listens (issue 45); absent in older exports. */
+  shareLinks: z.array(exportedShareLinkSchema).optional(),
 });
 export type JournalExport = z.infer<typeof journalExportSchema>;
 export type ExportedTrack = JournalExport['tracks'][number];

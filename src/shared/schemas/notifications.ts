@@ -11,14 +11,26 @@ export const NOTIFICATION_KINDS = [
   'join',
   'new_version',
   'playlist_comment',
+  'version_answers',
+  // Issue 45: a guest commented through a review link, or sent a file through an upload link.
+  'guest_comment',
+  'guest_upload',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * What an inbox entry may be: the kinds above, plus `export_ready` (decision 0415), which answers the
- * person's own request, and `content_hidden` (decision 0455), a moderator's notice: neither has a
- * preference to switch it off.
+ * person's own request, `content_hidden` (decision 0455), a moderator's notice to an author, and
+ * `report_reviewed` (decision 0580), what became of the reader's report: none has a preference to
+ * switch it off.
  */
-export const INBOX_KINDS = [...NOTIFICATION_KINDS, 'export_ready', 'content_hidden'] as const;
+export const INBOX_KINDS = [
+  ...NOTIFICATION_KINDS,
+  'export_ready',
+  'content_hidden',
+  'report_reviewed',
+  // A link passed 100 listeners in 48 hours (issue 45): a warning, not to be switched off.
+  'share_leak',
+] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const notificationSchema = z.object({
@@ -46,14 +58,28 @@ export const notificationSchema = z.object({
   /** The comment's words (first part), when it is about one. */
   excerpt: z.string().nullable(),
   atSeconds: z.number().nullable(),
-  /** The version a `new_version` entry announces; null for the other kinds. */
+  /** The version a `new_version` or `version_answers` entry announces; null for the other kinds. */
   trackVersion: z.number().nullable(),
+  /**
+   * A `version_answers` entry ("v3 of “Night Bus” answers your 2 comments", issue 44): how many of
+   * the reader's threads were carried to that version; null for the other kinds.
+   */
+  answeredCount: z.number().nullable(),
   /** The export an `export_ready` entry announces; null for the other kinds. */
   exportId: z.string().nullable(),
-  /** A `content_hidden` entry's words: what a moderator hid and why; null for the other kinds. */
+  /**
+   * A moderator's words: what a `content_hidden` entry says was hidden and why, or a
+   * `report_reviewed` entry's outcome; null for the other kinds.
+   */
   notice: z.string().nullable(),
   /**
-   * Where the entry leads: the collective playlist at the moment (`?track=…&t=…`), the collective
+   * The share link a `guest_comment`, `guest_upload` or `share_leak` entry is about (issue 45): a
+   * leak warning offers to revoke it; null for the other kinds. Their guest's name is in `notice`.
+   */
+  shareId: z.number().nullable(),
+  /**
+   * Where the entry leads: the collective playlist at the moment (`?track=…&t=…`; a
+   * `version_answers` entry adds `&compare=<version>,<previous>`, opening the A/B comparison), the collective
    * playlist (its comments, for a playlist comment), or the collective; an `export_ready` entry
    * leads to the archive's download (`/api/user/export/{id}`).
    */

@@ -108,6 +108,11 @@ export const publicPlaylistSchema = z.object({
     profileUrl: z.string().nullable(),
   }),
   tracks: z.array(publicPlaylistTrackSchema),
+  /**
+   * How many of the playlist's tracks are not shown here (private, unlisted or taken down): a count
+   * only, so the page can say why it lists fewer than it holds (issue 42, decision 0590).
+   */
+  hiddenTrackCount: z.number().int().nonnegative(),
 });
 export type PublicPlaylist = z.infer<typeof publicPlaylistSchema>;
 

@@ -14,6 +14,7 @@ export const REPORT_TARGET_KINDS = [
   'playlistComment',
   'profile',
   'equipment',
+  'equipmentComment',
 ] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
 
@@ -26,7 +27,12 @@ export const CANNOT_REPORT_OWN = 'You cannot report your own content';
 /** A profile is named as profiles are (username ignoring case, or user id); the others by number. */
 export const reportTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('profile'), id: text('Profile', { trim: false }).min(1).max(200) }).strict(),
-  z.object({ kind: z.enum(['track', 'trackComment', 'playlistComment', 'equipment']), id: id() }).strict(),
+  z
+    .object({
+      kind: z.enum(['track', 'trackComment', 'playlistComment', 'equipment', 'equipmentComment']),
+      id: id(),
+    })
+    .strict(),
 ]);
 export type ReportTarget = z.infer<typeof reportTargetSchema>;
 
@@ -73,6 +79,8 @@ export const adminReportSchema = z.object({
   sameTargetCount: z.number(),
   state: z.enum(REPORT_STATES),
   outcome: z.enum(['hidden', 'dismissed']).nullable(),
+  /** The admin who resolved it (null while open, or once their account is gone). */
+  resolvedBy: userSummarySchema.nullable(),
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
 });

@@ -39,7 +39,26 @@ export const createTrackCommentBodySchema = z
 export type CreateTrackCommentBody = z.infer<typeof createTrackCommentBodySchema>;
 
 export const updateTrackCommentBodySchema = z.object({ content }).strict();
-export const resolveTrackCommentBodySchema = z.object({ resolved: z.boolean() }).strict();
+/** The optional note of a resolve ("fixed in v3: lowered the hats", issue 44): a comment's limits. */
+export const resolutionNoteSchema = text('A note', { multiline: true }).max(
+  MAX,
+  `A note must be at most ${MAX} characters`,
+);
+/** `note` goes with `resolved: true` only; an empty note is no note. */
+export const resolveTrackCommentBodySchema = z
+  .object({
+    resolved: z.boolean(),
+    note: resolutionNoteSchema
+      .nullable()
+      .optional()
+      .transform((v) => v?.trim() || null),
+  })
+  .strict()
+  .refine((b) => b.resolved || b.note === null, {
+    message: 'A note goes with resolving, not with reopening',
+    path: ['note'],
+  });
+export type ResolveTrackCommentBody = z.infer<typeof resolveTrackCommentBodySchema>;
 
 export const trackCommentSchema = z.object({
   id: z.number(),
@@ -55,6 +74,16 @@ export const trackCommentSchema = z.object({
   trackVersion: z.number(),
   resolved: z.boolean(),
   resolvedAt: z.string().nullable(),
+  /** Who resolved the thread and their note (issue 44); null while open or when not known. */
+  resolvedBy: userSummarySchema.nullable(),
+  resolutionNote: z.string().nullable(),
+  /**
+   * The version this thread was carried from to its own `trackVersion` (issue 44); null for a
+   * comment made on its version.
+   */
+  carriedFrom: z.number().nullable(),
+  /** The comment on version `carriedFrom` it was carried from (the link back); null as above. */
+  carriedFromCommentId: z.number().nullable(),
   editedAt: z.string().nullable(),
   /**
    * Hidden by a moderator (decision 0455): its author still reads its words (with this mark);

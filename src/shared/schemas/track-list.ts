@@ -45,7 +45,9 @@ export const trackListQuerySchema = z
       .min(TRACK_PAGE_LIMIT.min, `limit must be at least ${TRACK_PAGE_LIMIT.min}`)
       .max(TRACK_PAGE_LIMIT.max, `limit must be at most ${TRACK_PAGE_LIMIT.max}`)
       .optional(),
-    cursor: z.string().max(500, 'cursor is not one this server gave').optional(),
+    // A text filter's cursor holds the last track's folded name (decision 0570): up to 400
+    // characters of up to 3 bytes each, in base64.
+    cursor: z.string().max(2500, 'cursor is not one this server gave').optional(),
     /** Case-insensitive text in the name, the notes or the name of the track's equipment. */
     q: optional(
       z

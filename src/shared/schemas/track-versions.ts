@@ -35,6 +35,27 @@ export const trackVersionSchema = z.object({
    * is kept (decision 0430), which its owner may download or remove.
    */
   hasFile: z.boolean(),
+  // Issue 43 (decision 0600): every version is a take that can be played and compared.
+  /** This is the track's current version (the one its own stream plays). */
+  current: z.boolean(),
+  /** How far processing of this version's file got; null for a version without a file. */
+  processingState: z.enum(['pending', 'ready', 'failed']).nullable(),
+  /** Seconds; null until measured. */
+  duration: z.number().nullable(),
+  /** EBU R128 integrated loudness (LUFS) and true peak (dBTP); null until measured. */
+  loudnessLufs: z.number().nullable(),
+  truePeakDb: z.number().nullable(),
+  /** The version's audio, Range welcome, under the track's access rules; null until playable. */
+  streamUrl: z.string().nullable(),
+  /** Its waveform peaks; null until processing made them. */
+  peaksUrl: z.string().nullable(),
+  /**
+   * Where this version's audio starts relative to the current version's, in seconds, positive when
+   * it starts later (0 for the current version); null until both are measured.
+   */
+  alignSeconds: z.number().nullable(),
+  /** Where the audio starts after leading silence, in seconds; null until measured. */
+  audioStartSeconds: z.number().nullable(),
 });
 
 const VERSION_MESSAGE = 'Not a valid version number';

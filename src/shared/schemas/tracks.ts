@@ -152,6 +152,8 @@ export const equipmentCommentSchema = z.object({
   equipmentId: z.number(),
   userId: z.string(),
   content: z.string(),
+  /** Hidden by a moderator (decision 0580): only its author is sent it, so only they see it marked. */
+  hidden: z.boolean(),
   createdAt: z.string(),
   user: z.object({
     id: z.string(),

@@ -1,101 +1,20 @@
 import { z } from 'zod';
 import { LIMITS, SOCIAL_LINK_TYPES, type SocialLinkType } from '../constants';
 import { looksLikeUserId } from '../profile-path';
+import { normaliseSocialLink } from '../social-links';
+import { authUserSchema } from './auth';
 import { userSummarySchema } from './collectives';
+import { apiErrorSchema } from './common';
 import { text } from './primitives';
+import { receivedFromSchema } from './share-uploads';
 import { trackSchema } from './tracks';
 
 export const USERNAME_MAX = 40;
 /** A username shaped like an internal user id would make /profile/{x} ambiguous (decision 0203). */
 export const USERNAME_LOOKS_LIKE_ID_MESSAGE = 'Username may not look like a user id (u_ and 16 letters)';
 
-/** Each service's name and the hosts its profile links live on. */
-export const SOCIAL_SERVICES: Record<SocialLinkType, { label: string; hosts: RegExp; example: string }> = {
-  bluesky: {
-    label: 'Bluesky',
-    hosts: /^(www\.)?bsky\.app$/,
-    example: 'https://bsky.app/profile/you.bsky.social',
-  },
-  instagram: { label: 'Instagram', hosts: /^(www\.)?instagram\.com$/, example: 'https://instagram.com/you' },
-  soundcloud: {
-    label: 'SoundCloud',
-    hosts: /^(www\.|m\.)?soundcloud\.com$/,
-    example: 'https://soundcloud.com/you',
-  },
-  bandcamp: {
-    label: 'Bandcamp',
-    hosts: /^([a-z0-9-]+\.)?bandcamp\.com$/,
-    example: 'https://you.bandcamp.com',
-  },
-  spotify: { label: 'Spotify', hosts: /^open\.spotify\.com$/, example: 'https://open.spotify.com/artist/…' },
-  youtube: {
-    label: 'YouTube',
-    hosts: /^((www|m|music)\.)?youtube\.com$|^youtu\.be$/,
-    example: 'https://youtube.com/@you',
-  },
-};
-
-// A scheme such as `https:`, `http:` or `javascript:` at the start of what was typed.
-const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
-
-/**
- * What people type is often the address bar's text without the scheme ('instagram.com/you'): such a
- * link is completed with `https://` rather than refused (decision 0111). Anything that already
- * names a scheme is left alone, so `http:` or `javascript:` links are still refused.
- */
-export function completeSocialLink(value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '' || HAS_SCHEME.test(trimmed)) return trimmed;
-  return `https://${trimmed.replace(/^\/+/, '')}`;
-}
-
-/** 'a SoundCloud', 'an Instagram': the article goes by the sound of the service's name. */
-const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
-
-/** Why a social link is refused, or undefined when it is a fine https link to that service. */
-export function socialLinkProblem(type: SocialLinkType, value: string): string | undefined {
-  const service = SOCIAL_SERVICES[type];
-  const bad = `${service.label} link must be ${withArticle(service.label)} address like ${service.example}`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return bad;
-  }
-  if (
-    url.protocol !== 'https:' ||
-    !service.hosts.test(url.hostname.toLowerCase()) ||
-    url.username ||
-    url.password
-  )
-    return bad;
-  return undefined;
-}
-
-/**
- * Social links in a profile save, merged per link (decision 0024): a link sent is set, a link sent
- * empty or null is cleared, and a link not sent is kept. A link without a scheme gets `https://`
- * (completeSocialLink) before it is checked, on the server and in the profile form alike.
- */
-const socialLinksPatch = z
-  .partialRecord(
-    z.enum(SOCIAL_LINK_TYPES),
-    text('A link').max(300, 'A link must be at most 300 characters').transform(completeSocialLink).nullable(),
-  )
-  .superRefine((links, ctx) => {
-    for (const type of SOCIAL_LINK_TYPES) {
-      const value = links[type];
-      if (!value) continue;
-      const problem = socialLinkProblem(type, value);
-      if (problem) ctx.addIssue({ code: 'custom', path: [type], message: problem });
-    }
-  })
-  .transform(
-    (links) =>
-      Object.fromEntries(Object.entries(links).map(([type, v]) => [type, v || null])) as Partial<
-        Record<SocialLinkType, string | null>
-      >,
-  );
+// The services and their links live in social-links.ts (decision 0575); these names stay for callers.
+export { completeSocialLink, SOCIAL_SERVICES } from '../social-links';
 
 const usernameText = text('Username')
   .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
@@ -107,28 +26,125 @@ const bioText = text('About', { multiline: true }).max(
 );
 const emptyAsOmitted = <T>(v: T) => (v === '' ? undefined : v);
 
+/** A link field: empty clears the link; anything else becomes the service's URL or is refused. */
+const socialLinkField = (type: SocialLinkType) =>
+  text('A link')
+    .max(300, 'A link must be at most 300 characters')
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      const link = normaliseSocialLink(type, value);
+      if (link.ok) return link.url;
+      ctx.addIssue({ code: 'custom', message: link.message });
+      return z.NEVER;
+    });
+
+/** What a request may hold at most, whatever the fields' own limits: a bound on work, not a rule. */
+const PROFILE_REQUEST_TEXT_MAX = 10_000;
+const requestText = z
+  .string()
+  .max(PROFILE_REQUEST_TEXT_MAX, `At most ${PROFILE_REQUEST_TEXT_MAX} characters`);
+
 /**
- * PATCH /api/user/profile. Username and About are trimmed, and an empty one is left out (the
- * earlier value stays, spec section 5); About sent as null is cleared (decision 0024).
+ * PATCH /api/user/profile: the request's shape (a wrong shape is a 400). Each field's value is then
+ * checked on its own (checkProfile), so one bad field does not keep the others from being saved
+ * (issue 42, decision 0575).
  */
 export const updateProfileBodySchema = z
   .object({
-    username: usernameText.optional().transform(emptyAsOmitted),
-    bio: bioText.nullable().optional().transform(emptyAsOmitted),
-    socialLinks: socialLinksPatch.optional(),
+    username: requestText.optional(),
+    bio: requestText.nullable().optional(),
+    socialLinks: z.partialRecord(z.enum(SOCIAL_LINK_TYPES), requestText.nullable()).optional(),
   })
   .strict();
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
-export type ProfileChanges = z.output<typeof updateProfileBodySchema>;
+
+/** A field of the profile form, as a refusal names it. */
+export type ProfileField = 'username' | 'bio' | `socialLinks.${SocialLinkType}`;
+export type ProfileFieldErrors = Partial<Record<ProfileField, string>>;
 
 /**
- * The profile form (client): every field a string. It saves what the person sees: an emptied
- * About is sent as null and an emptied link as null, so both are cleared; an empty username is left
- * out, since the display name falls back to the person's names.
+ * What a save changes. Username and About are trimmed, and an empty one is left out (the earlier
+ * value stays, spec section 5); About sent as null is cleared; links are merged per link, null
+ * clearing one (decision 0024).
  */
-export const profileFormSchema = updateProfileBodySchema.extend({
-  bio: bioText.transform((v) => v || null),
+export interface ProfileChanges {
+  username?: string;
+  bio?: string | null;
+  socialLinks?: Partial<Record<SocialLinkType, string | null>>;
+}
+
+const usernameField = usernameText.transform(emptyAsOmitted);
+const bioField = bioText.nullable().transform(emptyAsOmitted);
+
+/** Each field checked on its own: the valid ones to save, a message for each of the others. */
+export function checkProfile(body: z.output<typeof updateProfileBodySchema>): {
+  changes: ProfileChanges;
+  fieldErrors: ProfileFieldErrors;
+} {
+  const changes: ProfileChanges = {};
+  const fieldErrors: ProfileFieldErrors = {};
+  const check = <T>(field: ProfileField, schema: z.ZodType<T>, value: unknown, keep: (v: T) => void) => {
+    const result = schema.safeParse(value);
+    if (result.success) keep(result.data);
+    else fieldErrors[field] = result.error.issues[0]?.message ?? 'Invalid value';
+  };
+  if (body.username !== undefined)
+    check('username', usernameField, body.username, (v) => (changes.username = v));
+  if (body.bio !== undefined) check('bio', bioField, body.bio, (v) => (changes.bio = v));
+  if (changes.username === undefined) delete changes.username;
+  if (changes.bio === undefined) delete changes.bio;
+  for (const type of SOCIAL_LINK_TYPES) {
+    const value = body.socialLinks?.[type];
+    if (value === undefined) continue;
+    check(`socialLinks.${type}`, socialLinkField(type).nullable(), value, (url) => {
+      changes.socialLinks = { ...changes.socialLinks, [type]: url };
+    });
+  }
+  return { changes, fieldErrors };
+}
+
+/** A refusal's message: why each field was refused (each message names its field), in form order. */
+export const fieldErrorsMessage = (errors: ProfileFieldErrors) => Object.values(errors).join('; ');
+
+/**
+ * The 422 of PATCH /api/user/profile: some fields were refused (`fieldErrors`, by field), the others
+ * saved; `user` is the profile as it now is.
+ */
+export const profileRefusalSchema = apiErrorSchema.extend({
+  fieldErrors: z.record(z.string(), z.string()),
+  user: authUserSchema,
 });
+export type ProfileRefusal = z.infer<typeof profileRefusalSchema>;
+
+/**
+ * The profile form (client), every field a string, checked field by field with the server's rules
+ * as a section is confirmed; the form sends what the person typed (profileBody) and the server
+ * saves the valid fields (decision 0575).
+ */
+export const profileFormSchema = z.object({
+  username: usernameText,
+  bio: bioText,
+  socialLinks: z.object(
+    Object.fromEntries(SOCIAL_LINK_TYPES.map((type) => [type, socialLinkField(type).optional()])) as Record<
+      SocialLinkType,
+      z.ZodOptional<ReturnType<typeof socialLinkField>>
+    >,
+  ),
+});
+
+/**
+ * What the form sends: the username trimmed (an empty one is left out by the server), an emptied
+ * About or link as null, so it is cleared (decision 0024).
+ */
+export function profileBody(values: z.input<typeof profileFormSchema>): UpdateProfileBody {
+  return {
+    username: values.username.trim(),
+    bio: values.bio.trim() || null,
+    socialLinks: Object.fromEntries(
+      SOCIAL_LINK_TYPES.map((type) => [type, values.socialLinks[type]?.trim() || null]),
+    ),
+  };
+}
 
 export const updatePrivacyBodySchema = z.object({ isPublic: z.boolean() }).strict();
 
@@ -151,7 +167,12 @@ export const publicProfileSchema = z.object({ user: publicUserSchema, tracks: z.
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
 /** GET /api/tracks/{id}: a track anyone allowed to hear it may see, with its owner. */
-export const sharedTrackSchema = z.object({ track: trackSchema, user: userSummarySchema });
+export const sharedTrackSchema = z.object({
+  track: trackSchema,
+  user: userSummarySchema,
+  /** For its owner only: the guest and upload link a received track came from (issue 45); else null. */
+  received: receivedFromSchema.nullable().optional(),
+});
 export type SharedTrack = z.infer<typeof sharedTrackSchema>;
 
 export const PROFILE_NOT_FOUND = 'Profile not found';

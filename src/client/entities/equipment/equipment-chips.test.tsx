@@ -24,6 +24,29 @@ describe('EquipmentChips', () => {
     expect(colour(screen.getByRole('link', { name: 'Mystery Box' }))).toBe(swatch.style.backgroundColor);
   });
 
+  it('with max, shows that many chips and a "+N" naming the rest, which shows them all (issue 42)', async () => {
+    const kit = [juno, box, makeTag({ id: 8, name: 'TR-808' }), makeTag({ id: 9, name: 'SM57' })];
+    renderWithProviders(<EquipmentChips equipment={kit} max={2} />);
+    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual(['Juno-60', 'Mystery Box']);
+    const more = screen.getByRole('button', { name: '2 more: TR-808, SM57' });
+    expect(more.textContent).toBe('+2');
+    expect(more.getAttribute('title')).toBe('TR-808, SM57');
+    await userEvent.click(more);
+    expect(screen.getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Juno-60',
+      'Mystery Box',
+      'TR-808',
+      'SM57',
+    ]);
+    expect(screen.queryByRole('button', { name: /more/ })).toBeNull();
+  });
+
+  it('with max and no more kit than that, shows every chip and no "+N"', () => {
+    renderWithProviders(<EquipmentChips equipment={[juno, box]} max={2} />);
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('renders nothing for no equipment', () => {
     const { container } = renderWithProviders(<EquipmentChips equipment={[]} />);
     expect(container.querySelector('ul')).toBeNull();

@@ -40,7 +40,7 @@ export function withPlaylistCover(
 
 /** The fields of a track reply the player uses. */
 export type PlayableTrack = Pick<Track, 'id' | 'name' | 'mimeType' | 'duration'> &
-  Partial<Pick<Track, 'userId' | 'playable' | 'processing' | 'loudness' | 'visibility'>>;
+  Partial<Pick<Track, 'userId' | 'playable' | 'processing' | 'loudness' | 'visibility' | 'version'>>;
 
 /** A track reply as the player's queue holds it: its media state and its owner's name and artwork. */
 export function toPlayerTrack(track: PlayableTrack, owner: TrackOwner): PlayerTrack {
@@ -56,6 +56,7 @@ export function toPlayerTrack(track: PlayableTrack, owner: TrackOwner): PlayerTr
     artist: owner.artist,
     artworkUrl: owner.artworkUrl,
     ...(track.visibility ? { visibility: track.visibility } : {}),
+    ...(track.version ? { version: track.version } : {}),
   };
 }
 

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Headphones } from 'lucide-react';
+import { countOf, pluralWord } from '../../../shared/format';
 import type { TrackPlayCounts as Counts } from '../../../shared/schemas/plays';
 
-const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
-const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
+// "once" rather than "1 time"; every other count through the one plural rule (decision 0595).
+const times = (n: number) => pluralWord(n, 'once', countOf(n, 'time'));
+const people = (n: number) => countOf(n, 'person', 'people');
 
 /** The query of a track's counts; under ['/api/tracks', id] so refreshing the track refreshes it. */
 export const playCountsKey = (trackId: number | string) => ['/api/tracks', String(trackId), 'plays'];

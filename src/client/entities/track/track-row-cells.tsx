@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
-import { OfflineMark } from '../offline/offline-mark';
+import { KeptOfflineMark, OfflineMark } from '../offline/offline-mark';
 import { useOfflineStatus } from '../offline/offline-status';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from './play-button-gate';
 import { VersionTag } from './version-tag';
@@ -62,28 +62,62 @@ export function TrackIndexCell({
   );
 }
 
-/** Name, artist (when given) and notes of a track, one line each; the current track's name in the accent colour. */
+/**
+ * Name, artist (when given) and notes of a track; the current track's name in the accent colour.
+ * `lines`: how many lines the name and the notes may take before they are cut (2; the sortable
+ * playlist's rows, 48 px high for the keyboard's steps, take 1). A cut name shows whole on hover
+ * (its title) and while its link has the focus (issue 42, decision 0550).
+ */
 export function TrackTitleCell({
   track,
   current,
   artist,
+  lines = 2,
+  marks,
 }: {
   track: Pick<PlaylistTrack, 'id' | 'name' | 'notes' | 'version'>;
   current: boolean;
   /** Who it is by, under the title, in lists of many people's tracks (Liked). */
   artist?: string;
+  lines?: 1 | 2;
+  /** More marks after the title's (a collective's playlist: the version's status, issue 44). */
+  marks?: ReactNode;
 }) {
+  const cut =
+    lines === 1 ? 'truncate focus:whitespace-normal' : 'line-clamp-2 break-words focus:line-clamp-none';
   return (
-    <div className="min-w-0">
+    <div className="relative min-w-0">
       <p className={cn('flex min-w-0 items-center text-sm leading-5 font-medium', current && 'text-primary')}>
-        <Link href={`/track/${track.id}`} className="min-w-0 truncate hover:underline">
+        <Link
+          href={`/track/${track.id}`}
+          data-testid="track-name"
+          title={track.name}
+          // Touch screens: 24 px high, not the 44 px floor of index.css (with the notes under it,
+          // that overflowed the sortable playlist's 48 px rows), taking taps over the whole cell.
+          className={cn(
+            'min-w-0 hover:underline pointer-coarse:min-h-6 pointer-coarse:after:absolute pointer-coarse:after:inset-x-0 pointer-coarse:after:top-1/2 pointer-coarse:after:h-11 pointer-coarse:after:-translate-y-1/2',
+            cut,
+          )}
+        >
           {track.name}
         </Link>
         {/* A newer file than the first: comments made before may be about an older version. */}
         <VersionTag version={track.version} className="ml-1.5" />
+        <KeptOfflineMark trackId={track.id} className="ml-1.5" />
+        {marks}
       </p>
       {artist && <p className="truncate text-xs leading-4 text-muted-foreground">{artist}</p>}
-      {track.notes && <p className="truncate text-xs leading-4 text-muted-foreground">{track.notes}</p>}
+      {track.notes && (
+        <p
+          title={track.notes}
+          className={cn(
+            'text-xs leading-4 text-muted-foreground',
+            lines === 1 ? 'truncate' : 'line-clamp-2 break-words',
+          )}
+        >
+          {track.notes}
+        </p>
+      )}
       <OfflineMark trackId={track.id} className="leading-4" />
     </div>
   );
@@ -96,7 +130,8 @@ export function TrackListHeading({ grid, children }: { grid: string; children: R
       aria-hidden
       className={cn(
         grid,
-        'h-9 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase',
+        // Phones: the rows say what they hold; the line of names cost the first screen a row (0555).
+        'h-8 border-b border-border text-xs font-medium tracking-wider text-muted-foreground uppercase max-sm:hidden',
       )}
     >
       {children}

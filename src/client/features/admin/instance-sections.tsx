@@ -1,4 +1,4 @@
-import { formatDate, formatFileSize } from '../../../shared/format';
+import { countOf, formatDate, formatFileSize } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/api-client';
 import { useAdminJobs, useAdminOverview, useRetryTrack, useSweepDemo } from './use-admin';
@@ -77,11 +77,17 @@ export function InstanceSection() {
   if (!data) return <p className="text-sm text-muted-foreground">Loading...</p>;
   const { storage, demo, people } = data;
   const facts: [string, string][] = [
-    ['Original audio', `${formatFileSize(storage.originalsBytes)} in ${storage.originalsCount} files`],
-    ['Browser renditions', `${storage.renditionsCount} files`],
+    [
+      'Original audio',
+      `${formatFileSize(storage.originalsBytes)} in ${countOf(storage.originalsCount, 'file')}`,
+    ],
+    ['Browser renditions', countOf(storage.renditionsCount, 'file')],
     ['Transcode cache', formatFileSize(storage.transcodeCacheBytes)],
     ['Data exports', formatFileSize(storage.exportsBytes)],
-    ['Images', `${storage.avatarsCount} avatars, ${storage.playlistCoversCount} playlist covers`],
+    [
+      'Images',
+      `${countOf(storage.avatarsCount, 'avatar')}, ${countOf(storage.playlistCoversCount, 'playlist cover')}`,
+    ],
     ['People', `${people.total}, ${people.suspended} suspended`],
   ];
   return (
@@ -104,8 +110,8 @@ export function InstanceSection() {
           Demo accounts
         </h2>
         <p className="text-sm">
-          {demo.live} live demo {demo.live === 1 ? 'account' : 'accounts'}; each is removed {demo.ttlHours}{' '}
-          hours after it was made. {demo.enabled ? '' : 'The demo is switched off.'}
+          {countOf(demo.live, 'live demo account')}; each is removed {countOf(demo.ttlHours, 'hour')} after it
+          was made. {demo.enabled ? '' : 'The demo is switched off.'}
         </p>
         <div>
           <Button

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { displayName, formatFileSize } from '../../../shared/format';
+import { countOf, displayName, formatFileSize } from '../../../shared/format';
 import type { AdminPerson } from '../../../shared/schemas/admin';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -77,7 +77,7 @@ export function PeopleSection() {
                   .join(' ')}
               </p>
               <p className="text-sm text-muted-foreground">
-                {formatFileSize(person.usedBytes)} in {person.trackCount} tracks · quota{' '}
+                {formatFileSize(person.usedBytes)} in {countOf(person.trackCount, 'track')} · quota{' '}
                 {quotaText(person.quotaBytes, data.defaultQuotaBytes)}
               </p>
               {person.suspendedAt && (

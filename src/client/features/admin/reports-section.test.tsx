@@ -35,6 +35,7 @@ const report = (over: Partial<AdminReport> = {}): AdminReport => ({
   sameTargetCount: 2,
   state: 'open',
   outcome: null,
+  resolvedBy: null,
   createdAt: '2026-02-01T00:00:00.000Z',
   resolvedAt: null,
   ...over,
@@ -70,7 +71,7 @@ describe('AdminPage: Reports (decision 0455)', () => {
       'POST /api/admin/reports/5/dismiss': () => json({ resolved: 2 }),
     });
     const row = await openTab();
-    await userEvent.click(within(row).getByRole('button', { name: 'Hide' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Hide comment' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Hide this content?' });
     expect(callsTo(fetch, '/api/admin/reports/5/hide')).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Hide' }));
@@ -113,8 +114,49 @@ describe('AdminPage: Reports (decision 0455)', () => {
         }),
     });
     const row = await openTab();
-    expect(within(row).queryByRole('button', { name: 'Hide' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /^Hide/ })).toBeNull();
     expect(within(row).queryByRole('button', { name: 'Suspend author' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+  });
+
+  it('hides a reported equipment-page comment in one action, and says who resolved it (decision 0580)', async () => {
+    const onPage = report({
+      target: { ...report().target, kind: 'equipmentComment', url: '/equipment/7' },
+    });
+    const fetch = mockFetch({
+      ...csrf,
+      'GET /api/admin/reports': (_init, url) =>
+        String(url).includes('state=resolved')
+          ? json({
+              items: [
+                {
+                  ...onPage,
+                  state: 'resolved',
+                  outcome: 'hidden',
+                  resolvedBy: summary('u_ava', 'ava'),
+                  resolvedAt: '2026-02-02T00:00:00.000Z',
+                  target: { ...onPage.target, hidden: true },
+                },
+              ],
+            })
+          : json({ items: [onPage] }),
+      'POST /api/admin/reports/5/hide': () => json({ resolved: 1 }),
+    });
+    const row = await openTab();
+    expect(row.textContent).toContain('Equipment comment');
+    expect(within(row).getByRole('link', { name: 'Open in context' }).getAttribute('href')).toBe(
+      '/equipment/7',
+    );
+    await userEvent.click(within(row).getByRole('button', { name: 'Hide comment' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Hide this content?' });
+    expect(confirm.textContent).toContain('each reporter is told');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(callsTo(fetch, '/api/admin/reports/5/hide')).toHaveLength(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Resolved' }));
+    const done = await screen.findByRole('listitem', { name: 'Report 5' });
+    await waitFor(() => expect(done.textContent).toContain('Hidden by ava 2 Feb 2026'));
+    expect(within(done).queryByRole('button', { name: 'Hide comment' })).toBeNull();
+    expect(within(done).getByRole('button', { name: 'Unhide' })).toBeTruthy();
   });
 });

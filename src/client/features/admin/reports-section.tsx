@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { displayName, formatCommentTime } from '../../../shared/format';
+import { countOf, displayName, formatCommentTime } from '../../../shared/format';
 import type { AdminPerson } from '../../../shared/schemas/admin';
 import type { AdminReport, ReportState } from '../../../shared/schemas/reports';
 import {
@@ -23,7 +23,18 @@ const KIND_LABELS: Record<AdminReport['target']['kind'], string> = {
   playlistComment: 'Playlist comment',
   profile: 'Profile',
   equipment: 'Equipment page',
+  equipmentComment: 'Equipment comment',
 };
+/** Hide names what it hides (decision 0580): "Hide comment" on a reported comment. */
+const HIDE_LABELS: Record<AdminReport['target']['kind'], string> = {
+  track: 'Hide track',
+  trackComment: 'Hide comment',
+  playlistComment: 'Hide comment',
+  profile: 'Hide profile',
+  equipment: 'Hide',
+  equipmentComment: 'Hide comment',
+};
+const OUTCOME_LABELS = { hidden: 'Hidden', dismissed: 'Dismissed' } as const;
 const REASON_LABELS: Record<AdminReport['reason'], string> = {
   spam: 'Spam',
   abuse: 'Abuse',
@@ -50,12 +61,13 @@ const CONFIRM: Record<ReportAction, { title: string; description: string; action
   hide: {
     title: 'Hide this content?',
     description:
-      'Everyone but its author stops seeing it (a comment reads "This comment was hidden by a moderator"; a track or profile disappears). The author gets a notice saying what was hidden and why. Every open report on it is resolved.',
+      'Everyone but its author stops seeing it (a comment reads "This comment was hidden by a moderator" or leaves the list; a track or profile disappears). The author gets a notice saying what was hidden and why. Every open report on it is resolved, and each reporter is told.',
     action: 'Hide',
   },
   dismiss: {
     title: 'Dismiss the reports?',
-    description: 'Every open report on this content is resolved; nothing else changes.',
+    description:
+      'Every open report on this content is resolved; each reporter is told no action was taken. Nothing else changes.',
     action: 'Dismiss',
   },
   unhide: {
@@ -74,7 +86,7 @@ function ReportRow({ report, onAct }: { report: AdminReport; onAct: (a: ReportAc
         <span className="rounded bg-muted px-1.5 text-xs font-medium">{KIND_LABELS[target.kind]}</span>
         <span className="font-semibold">{REASON_LABELS[report.reason]}</span>
         {report.sameTargetCount > 1 && (
-          <span className="text-xs text-muted-foreground">{report.sameTargetCount} reports</span>
+          <span className="text-xs text-muted-foreground">{countOf(report.sameTargetCount, 'report')}</span>
         )}
         {target.hidden && <span className="text-xs text-destructive">Hidden</span>}
         <time dateTime={report.createdAt} className="text-xs text-muted-foreground">
@@ -86,7 +98,18 @@ function ReportRow({ report, onAct }: { report: AdminReport; onAct: (a: ReportAc
       </blockquote>
       <p className="text-xs text-muted-foreground">
         {target.author ? `By ${displayName(target.author)} · ` : ''}Reported by {displayName(report.reporter)}
-        {report.outcome && ` · ${report.outcome === 'hidden' ? 'Hidden' : 'Dismissed'}`}
+        {report.outcome && (
+          <>
+            {` · ${OUTCOME_LABELS[report.outcome]}`}
+            {report.resolvedBy && ` by ${displayName(report.resolvedBy)}`}
+            {report.resolvedAt && (
+              <>
+                {' '}
+                <time dateTime={report.resolvedAt}>{formatCommentTime(report.resolvedAt)}</time>
+              </>
+            )}
+          </>
+        )}
       </p>
       {report.note && <p className="text-sm">“{report.note}”</p>}
       <div className="flex flex-wrap gap-2">
@@ -95,7 +118,7 @@ function ReportRow({ report, onAct }: { report: AdminReport; onAct: (a: ReportAc
         </Button>
         {report.state === 'open' && target.hidable && (
           <Button size="sm" variant="destructive" onClick={() => onAct('hide')}>
-            Hide
+            {HIDE_LABELS[target.kind]}
           </Button>
         )}
         {report.state === 'open' && (

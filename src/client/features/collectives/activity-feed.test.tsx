@@ -19,7 +19,7 @@ const versionItem: ActivityItem = {
   id: 'version-3',
   actor: person('u1', { username: 'owner' }),
   track: { id: 101, name: 'Rockers' },
-  version: { number: 2, note: 'Quieter snare' },
+  version: { number: 2, note: 'Quieter snare', status: 'in_review', verdict: 'approved' },
   url: '/collective/1/playlist/11?track=101',
 };
 const commentItem: ActivityItem = {
@@ -42,17 +42,24 @@ describe('ActivityFeed', () => {
     const [version, comment] = await within(list).findAllByRole('link');
     expect(version?.textContent).toContain('owner uploaded version 2 of “Rockers”');
     expect(version?.textContent).toContain('Quieter snare');
+    // Where the version stands now (issue 44): the collective's verdict over the owner's word.
+    expect(version?.textContent).toContain('Approved');
     expect(version?.getAttribute('href')).toBe('/collective/1/playlist/11?track=101');
     expect(comment?.textContent).toContain('commented on “Rockers” at 1:23');
     expect(comment?.textContent).toContain('Snare too loud');
   });
 
   it('shows a version without a note as the sentence alone', async () => {
-    const bare = { ...versionItem, version: { number: 3, note: null } };
+    const bare = {
+      ...versionItem,
+      version: { number: 3, note: null, status: 'in_progress' as const, verdict: null },
+    };
     mockFetch({ 'GET /api/collectives/1/activity': () => json({ items: [bare], nextCursor: null }) });
     renderWithProviders(<ActivityFeed collectiveId={1} />, { path: '/collective/1' });
     const link = await screen.findByRole('link', { name: /uploaded version 3/ });
     expect(link.textContent).not.toContain('null');
+    // In progress is the default: no pill.
+    expect(link.textContent).not.toContain('In progress');
     // The sentence only: no second line under it.
     expect(link.querySelectorAll('span.block')).toHaveLength(1);
   });

@@ -7,6 +7,7 @@ import { UserAvatar } from '../../components/collective-avatar';
 import { Button } from '../../components/ui/button';
 import { apiRequest } from '../../lib/api-client';
 import { showTime } from '../track-comments';
+import { VersionStatusBadge } from '../version-review';
 
 /** Under the collective's key: live shares, joins and comments read it again (live-events.ts). */
 export const activityKey = (collectiveId: number) => ['/api/collectives', collectiveId, 'activity'] as const;
@@ -66,7 +67,16 @@ export function ActivityFeed({ collectiveId }: { collectiveId: number }) {
                 className="size-6 text-[10px]"
               />
               <span className="min-w-0 flex-1">
-                <span className="block">{sentence(item)}</span>
+                <span className="block">
+                  {sentence(item)}
+                  {item.version && (item.version.verdict || item.version.status !== 'in_progress') && (
+                    // Where the version stands now: this collective's verdict, else the owner's word.
+                    <VersionStatusBadge
+                      status={item.version.verdict ?? item.version.status}
+                      className="ml-2 align-middle"
+                    />
+                  )}
+                </span>
                 {excerptOf(item) && (
                   <span className="block truncate text-xs text-muted-foreground">{excerptOf(item)}</span>
                 )}

@@ -36,26 +36,32 @@ function PlaylistPicker({
   onSelect: (id: number) => void;
 }) {
   return (
-    <nav aria-label="Shared playlists" className="min-w-0">
-      <h2 className="mb-2 px-1 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+    <nav aria-label="Shared playlists" className="flex min-w-0 items-center gap-2 @3xl:block">
+      <h2 className="px-1 text-xs font-semibold tracking-wider text-muted-foreground uppercase @3xl:mb-2">
         Playlists
       </h2>
-      {/* A row of cards above the playlist on narrow screens, a column beside it on wide ones. */}
-      <ul className="flex flex-wrap gap-1 @3xl:flex-col @3xl:flex-nowrap">
+      {/* A row of cards beside the heading above the playlist on narrow screens (one line,
+          scrolled sideways when there are many), a column beside it on wide ones. */}
+      <ul className="flex min-w-0 gap-1 overflow-x-auto @3xl:flex-col @3xl:overflow-visible">
         {playlists.map((playlist) => {
           const active = playlist.id === selectedId;
           return (
-            <li key={playlist.id} className="w-full @md:w-56 @3xl:w-full">
+            <li key={playlist.id} className="w-56 shrink-0 @3xl:w-full">
               <button
                 type="button"
                 aria-current={active ? 'true' : undefined}
                 onClick={() => onSelect(playlist.id)}
                 className={cn(
-                  'flex w-full cursor-pointer items-center gap-3 rounded-lg p-2 text-left transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  'flex w-full cursor-pointer items-center gap-3 rounded-lg p-1 text-left @3xl:p-2 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   active ? 'bg-accent text-accent-foreground' : 'hover:bg-accent/60',
                 )}
               >
-                <PlaylistThumb id={playlist.id} name={playlist.name} imageUrl={playlist.imageUrl} />
+                <PlaylistThumb
+                  id={playlist.id}
+                  name={playlist.name}
+                  imageUrl={playlist.imageUrl}
+                  className="max-sm:size-8"
+                />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium">{playlist.name}</span>
                   <span className="block truncate text-xs text-muted-foreground">
@@ -90,30 +96,36 @@ export function CollectivePage({ collectiveId }: { collectiveId: number }) {
   const base = `/collective/${collectiveId}`;
 
   return (
-    <Page className="@container">
-      <header className="mb-8 flex flex-wrap items-center gap-5">
+    <Page className="@container pt-2 sm:pt-4">
+      {/* Music first (issue 42, decision 0555): a compact header and playlist picker, so the
+          selected playlist's first track starts in the top 40 % of the screen. */}
+      <header className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2 sm:gap-4">
         <CollectiveAvatar
           name={collective.name}
           imageUrl={collective.imageUrl}
-          className="size-16 text-2xl shadow-lg sm:size-20 sm:text-3xl"
+          className="size-10 text-lg shadow-lg sm:size-12 sm:text-2xl"
         />
         {/* At least 12rem for the name: past that the buttons go to the next line instead of
             squeezing it, and a long name wraps rather than being cut (decision 0114). */}
         <div className="min-w-0 flex-1 basis-48">
-          <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Collective</p>
-          <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+          <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase max-sm:sr-only">
+            Collective
+          </p>
+          <h1 className="text-lg font-bold tracking-tight [overflow-wrap:anywhere] sm:text-2xl">
             {collective.name}
           </h1>
           {collective.description && (
-            <p className="mt-1 text-sm whitespace-pre-line text-muted-foreground">{collective.description}</p>
+            <p className="line-clamp-2 text-sm whitespace-pre-line text-muted-foreground">
+              {collective.description}
+            </p>
           )}
         </div>
         <div className="flex gap-2">
           {collective.abilities.manageInvites && (
-            <Button asChild variant="outline" size="sm">
+            <Button asChild variant="outline" size="sm" className="max-sm:size-11 max-sm:px-0">
               <Link href={`${base}/invites`}>
                 <UserPlus aria-hidden />
-                Invite
+                <span className="max-sm:sr-only">Invite</span>
               </Link>
             </Button>
           )}
@@ -139,7 +151,7 @@ export function CollectivePage({ collectiveId }: { collectiveId: number }) {
           hint="Members share their playlists here from their journal."
         />
       ) : (
-        <div className="grid gap-8 @3xl:grid-cols-[14rem_minmax(0,1fr)]">
+        <div className="grid gap-3 @3xl:grid-cols-[14rem_minmax(0,1fr)] @3xl:gap-8">
           <PlaylistPicker playlists={playlists} selectedId={selected.id} onSelect={select} />
           <CollectivePlaylistView
             key={selected.id}

@@ -1,5 +1,5 @@
 import { ListMusic } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { displayName, formatDayMonthYear } from '../../../shared/format';
 import type { CollectivePlaylist, CollectivePlaylistDetail } from '../../../shared/schemas/collectives';
@@ -19,7 +19,10 @@ import { cn, imageVariant, initial, tileColor } from '../../lib/utils';
 import { setCommentContext } from '../../player/comment-context';
 import { PlayAllButton } from '../../player/play-all-button';
 import { usePlayer } from '../../player/use-player';
+import { compareRequestFromLink, parseCompareParam, TakesSelectionBar, useCompare } from '../compare';
 import { TrackFeedback } from '../track-comments';
+import { useSelectionKeys, useTrackSelection } from '../tracks';
+import { useReviewSummaries } from '../version-review';
 import { CollectiveTrackList } from './collective-track-list';
 import { CommentsSection } from './comments-section';
 
@@ -28,14 +31,15 @@ export function ownerName(user: CollectivePlaylist['user'] | null | undefined): 
   return user?.username?.trim() || user?.firstName?.trim() || 'Unknown';
 }
 
+/** Small beside the title: the tracks, not the artwork, fill the first screen (decision 0555). */
 function Cover({ playlist }: { playlist: CollectivePlaylist }) {
   const src = imageVariant(playlist.imageUrl, 256, playlist.updatedAt);
-  if (src) return <img src={src} alt="" className="size-36 shrink-0 rounded-xl object-cover shadow-xl" />;
+  if (src) return <img src={src} alt="" className="size-16 shrink-0 rounded-lg object-cover shadow-xl" />;
   return (
     <div
       aria-hidden
       className={cn(
-        'flex size-36 shrink-0 items-center justify-center rounded-xl text-5xl font-bold text-white shadow-xl',
+        'flex size-16 shrink-0 items-center justify-center rounded-lg text-3xl font-bold text-white shadow-xl',
         tileColor(playlist.id),
       )}
     >
@@ -50,26 +54,30 @@ function SharedPlaylistHeader({
   artist,
   titleHref,
   heading: Heading,
+  selectionBar,
 }: {
   playlist: CollectivePlaylistDetail;
   artist: TrackOwner;
   titleHref?: string;
   heading: 'h1' | 'h2';
+  /** Over the header while rows are ticked (issue 43): this view's play button is its toolbar. */
+  selectionBar?: ReactNode;
 }) {
   const { tracks } = playlist;
   const owner = ownerName(playlist.user);
   const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, artist)), [tracks, artist]);
 
   return (
-    <header className="mb-6 flex flex-col gap-5 @lg:flex-row @lg:items-end">
+    <header className="relative mb-2 flex items-end gap-3 @lg:gap-4">
       <Cover playlist={playlist} />
       <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">
+        <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase max-sm:sr-only">
           Shared playlist
         </p>
-        <Heading className="mt-1 text-3xl font-bold tracking-tight break-words">
+        <Heading className="text-lg font-bold tracking-tight break-words @lg:text-2xl">
           {titleHref ? (
-            <Link href={titleHref} className="hover:underline">
+            // A block of its own lines: taps on a name wrapped in two land on the link (WCAG 2.5.8).
+            <Link href={titleHref} className="inline-block hover:underline">
               {playlist.name}
             </Link>
           ) : (
@@ -77,9 +85,11 @@ function SharedPlaylistHeader({
           )}
         </Heading>
         {playlist.description && (
-          <p className="mt-2 text-sm whitespace-pre-line text-muted-foreground">{playlist.description}</p>
+          <p className="line-clamp-2 text-sm whitespace-pre-line text-muted-foreground">
+            {playlist.description}
+          </p>
         )}
-        <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
           <span className="flex items-center gap-1.5 font-medium text-foreground">
             <UserAvatar
               name={displayName(playlist.user, owner)}
@@ -99,7 +109,12 @@ function SharedPlaylistHeader({
           </span>
         </p>
       </div>
-      <PlayAllButton tracks={queue} className="size-12 shrink-0 rounded-full shadow-lg [&_svg]:size-5" />
+      <PlayAllButton tracks={queue} className="size-11 shrink-0 rounded-full shadow-lg [&_svg]:size-5" />
+      {selectionBar && (
+        <div className="absolute inset-0 flex items-end bg-background [&>section]:w-full [&>section]:p-1">
+          {selectionBar}
+        </div>
+      )}
     </header>
   );
 }
@@ -122,6 +137,8 @@ export function CollectivePlaylistView({
 }) {
   const { data: playlist, isLoading, error } = useCollectivePlaylist(collectiveId, playlistId);
   const { data: collective } = useCollective(collectiveId);
+  // Each row's status and open threads in this collective (issue 44, decision 0653).
+  const reviews = useReviewSummaries(collectiveId);
   const { user } = useAuth();
   const player = usePlayer();
   // The playlist's owner is the artist of its tracks (only owners add tracks); its cover the artwork.
@@ -138,6 +155,7 @@ export function CollectivePlaylistView({
     if (queue.length > 0) setCommentContext({ collectiveId, trackIds: queue.map((t) => t.id) });
   }, [collectiveId, queue]);
   const link = useMomentLink();
+  const compare = useCompare();
   const [chosen, setChosen] = useState<number | null>(null);
   // A link to a moment (`?track=…&t=…`, from a notification) opens that track's comments and plays
   // it from there, once per link followed.
@@ -148,16 +166,33 @@ export function CollectivePlaylistView({
     const target = queue.find((t) => t.id === link.trackId);
     if (!target) return;
     setChosen(target.id);
-    if (link.at !== null) {
+    if (link.compare && compare.available) {
+      compare.open(
+        compareRequestFromLink({
+          trackId: target.id,
+          name: target.name,
+          versions: link.compare,
+          at: link.at,
+          collectiveId,
+        }),
+      );
+    } else if (link.at !== null) {
       player.playTrack(target, queue);
       player.seek(link.at);
     }
-  }, [link, queue, player]);
+  }, [link, queue, player, compare, collectiveId]);
   // The chosen track, else the one playing if it is in this playlist.
   const selectedId =
     chosen ?? (queue.some((t) => t.id === player.currentTrack?.id) ? player.currentTrack!.id : null);
   const selected = playlist?.tracks.find((t) => t.id === selectedId);
   const [closed, setClosed] = useState<number | null>(null);
+  // Ticked rows, for Compare (issue 43); Escape clears. Another playlist starts with none.
+  const trackIds = useMemo(() => playlist?.tracks.map((t) => t.id) ?? [], [playlist?.tracks]);
+  const selection = useTrackSelection(trackIds);
+  useSelectionKeys(selection);
+  const { clear } = selection;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared on each change of playlist
+  useEffect(() => clear(), [collectiveId, playlistId, clear]);
 
   if (isLoading)
     return (
@@ -179,10 +214,29 @@ export function CollectivePlaylistView({
   const selectedPlayerTrack = selected && queue.find((t) => t.id === selected.id);
   return (
     <div className="@container">
-      <SharedPlaylistHeader playlist={playlist} artist={artist} titleHref={titleHref} heading={heading} />
+      <SharedPlaylistHeader
+        playlist={playlist}
+        artist={artist}
+        titleHref={titleHref}
+        heading={heading}
+        selectionBar={
+          selection.selected.size > 0 && (
+            <TakesSelectionBar
+              ticked={playlist.tracks.filter((t) => selection.selected.has(t.id))}
+              count={playlist.tracks.length}
+              onSelectAll={selection.selectAll}
+              onClear={selection.clear}
+              collectiveId={collectiveId}
+            />
+          )
+        }
+      />
       <CollectiveTrackList
         tracks={playlist.tracks}
         owner={artist}
+        reviews={reviews}
+        collectiveId={collectiveId}
+        selection={selection}
         onComments={(id) => {
           setChosen(id);
           setClosed(null);
@@ -209,7 +263,10 @@ export function CollectivePlaylistView({
   );
 }
 
-/** `?track=…&t=…&comment=…` of a link to a moment; `key` changes with each link followed. */
+/**
+ * `?track=…&t=…&comment=…` (and `&compare=A,B`) of a link to a moment; `key` changes with each link
+ * followed.
+ */
 function useMomentLink() {
   const search = useSearch();
   return useMemo(() => {
@@ -223,6 +280,8 @@ function useMomentLink() {
       trackId: valid ? trackId : null,
       at: at !== null && Number.isFinite(at) && at >= 0 ? at : null,
       commentId,
+      // `&compare=3,2`: open the A/B comparison of those versions there (decision 0674).
+      compare: parseCompareParam(params.get('compare')),
     };
   }, [search]);
 }

@@ -11,7 +11,7 @@ import { type VirtualItemProps, VirtualList } from '../../components/virtual-lis
 import { commentsKey, useComments } from '../../entities/collective/use-collectives';
 import { useAuth } from '../../entities/user/use-auth';
 import { apiRequest } from '../../lib/api-client';
-import { ReportButton } from '../reports';
+import { CommentReportFooter } from '../reports';
 import { MentionTextarea } from '../track-comments';
 
 /** Comments show people as @username (usernames are unique, decision 0016), else their display name. */
@@ -55,19 +55,11 @@ function CollectiveCommentItem({
   return (
     <CommentItem
       footer={
-        mine ? (
-          comment.hidden && (
-            <p className="mt-1 text-xs font-medium text-destructive">
-              Hidden by a moderator: only you can see it
-            </p>
-          )
-        ) : (
-          <ReportButton
-            target={{ kind: 'playlistComment', id: comment.id }}
-            what="this comment"
-            className="mt-1 h-6 px-1.5 text-xs"
-          />
-        )
+        <CommentReportFooter
+          target={{ kind: 'playlistComment', id: comment.id }}
+          mine={mine}
+          hidden={comment.hidden}
+        />
       }
       avatar={
         <UserAvatar

@@ -17,7 +17,7 @@ function ActiveCell({ link, collectiveId }: { link: InviteLink; collectiveId: nu
   const active = link.isActive && !link.isExhausted;
   const label = link.isExhausted ? 'Inactive' : active ? 'Active' : 'Inactive';
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <Switch
         checked={active}
         disabled={link.isExhausted || setActive.isPending}
@@ -63,17 +63,35 @@ function RevokeButton({ link, collectiveId }: { link: InviteLink; collectiveId: 
   );
 }
 
+/** How much of a link's end stays in view however narrow the column: enough to tell codes apart. */
+const URL_TAIL = 8;
+
 /**
- * The invite links of a collective: Link (with copy), Uses and Active (spec section 2). From `md` up
- * a table; on phones the same table is laid out as one card per link (decision 0114): the link on
- * one line (cut with an ellipsis; Copy takes the whole of it), Uses (named by a label drawn from CSS,
+ * The link on one line, cut in the middle when the column is narrow (issue 42, decision 0590):
+ * "https://journal.exa…k3J9xQ2a". Only CSS cuts it, so the text is the whole link for screen
+ * readers, selection and find; the title shows it whole on hover.
+ */
+function InviteUrl({ url }: { url: string }) {
+  return (
+    <p data-testid="invite-url" title={url} className="flex min-w-0 font-mono text-xs whitespace-nowrap">
+      <span className="min-w-8 truncate">{url.slice(0, -URL_TAIL)}</span>
+      <span className="shrink-0">{url.slice(-URL_TAIL)}</span>
+    </p>
+  );
+}
+
+/**
+ * The invite links of a collective: Link (with copy), Uses and Active (spec section 2). From `xl` up
+ * a table; below (phones, and up to 1280 px where the sidebars and members panel leave the table
+ * too little, issue 42) the same table is laid out as one card per link (decision 0114): the link on
+ * one line (cut in the middle; Copy takes the whole of it), Uses (named by a label drawn from CSS,
  * so the cell's text stays what it is in the table) and the Active switch under it.
  */
 export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[]; collectiveId: number }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-card">
-      <table className="w-full text-left text-sm max-md:block">
-        <thead className="border-b border-border text-xs tracking-wider text-muted-foreground uppercase max-md:hidden">
+      <table className="w-full text-left text-sm max-xl:block">
+        <thead className="border-b border-border text-xs tracking-wider text-muted-foreground uppercase max-xl:hidden">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">
               Link
@@ -81,10 +99,10 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
             <th scope="col" className="w-20 px-4 py-3 font-medium">
               Uses
             </th>
-            <th scope="col" className="w-40 px-4 py-3 font-medium">
+            <th scope="col" className="w-32 px-4 py-3 font-medium">
               Expires
             </th>
-            <th scope="col" className="w-56 px-4 py-3 font-medium">
+            <th scope="col" className="w-36 px-4 py-3 font-medium">
               Active
             </th>
             <th scope="col" className="w-12 px-2 py-3 font-medium">
@@ -92,25 +110,20 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
             </th>
           </tr>
         </thead>
-        <tbody className="max-md:block">
+        <tbody className="max-xl:block">
           {links.map((link) => {
             const url = inviteUrl(link.code);
             return (
               <tr
                 key={link.id}
                 data-testid="invite-link"
-                className="border-b border-border last:border-0 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-6 max-md:gap-y-2 max-md:p-4"
+                className="border-b border-border last:border-0 max-xl:flex max-xl:flex-wrap max-xl:items-center max-xl:gap-x-6 max-xl:gap-y-2 max-xl:p-4"
               >
-                <td className="max-w-0 px-4 py-3 max-md:block max-md:w-full max-md:max-w-none max-md:p-0">
+                {/* The rest of the row's width, never more: the link is cut, it pushes nothing off. */}
+                <td className="max-w-0 px-4 py-3 max-xl:block max-xl:w-full max-xl:max-w-none max-xl:p-0">
                   <div className="flex items-center gap-2">
                     <div className="min-w-0 flex-1">
-                      <p
-                        data-testid="invite-url"
-                        title={url}
-                        className="font-mono text-xs break-all max-md:truncate max-md:break-normal"
-                      >
-                        {url}
-                      </p>
+                      <InviteUrl url={url} />
                       <p className="mt-0.5 text-xs text-muted-foreground">
                         {link.type === 'single' ? 'Single-use' : 'Multi-use'}
                       </p>
@@ -123,19 +136,19 @@ export function InviteLinksTable({ links, collectiveId }: { links: InviteLink[];
                     />
                   </div>
                 </td>
-                <td className="px-4 py-3 tabular-nums max-md:flex max-md:items-center max-md:gap-2 max-md:p-0 max-md:before:text-xs max-md:before:tracking-wider max-md:before:text-muted-foreground max-md:before:uppercase max-md:before:content-['Uses']">
+                <td className="px-4 py-3 tabular-nums max-xl:flex max-xl:items-center max-xl:gap-2 max-xl:p-0 max-xl:before:text-xs max-xl:before:tracking-wider max-xl:before:text-muted-foreground max-xl:before:uppercase max-xl:before:content-['Uses']">
                   {usesLabel(link)}
                 </td>
                 <td
                   data-testid="invite-expiry"
-                  className={`px-4 py-3 text-xs max-md:p-0 ${link.isExpired ? 'font-medium text-foreground' : 'text-muted-foreground'}`}
+                  className={`px-4 py-3 text-xs max-xl:p-0 ${link.isExpired ? 'font-medium text-foreground' : 'text-muted-foreground'}`}
                 >
                   {expiryLabel(link)}
                 </td>
-                <td className="px-4 py-3 max-md:p-0">
+                <td className="px-4 py-3 max-xl:p-0">
                   <ActiveCell link={link} collectiveId={collectiveId} />
                 </td>
-                <td className="px-2 py-3 max-md:ml-auto max-md:p-0">
+                <td className="px-2 py-3 max-xl:ml-auto max-xl:p-0">
                   <RevokeButton link={link} collectiveId={collectiveId} />
                 </td>
               </tr>

@@ -58,6 +58,25 @@ describe('Manage Invites', () => {
     expect(open.hasAttribute('disabled')).toBe(false);
   });
 
+  it('shows each link on one line, cut in the middle, its end always seen and the whole in its title', async () => {
+    mockFetch({ 'GET /api/collectives/1/invite-links': () => json(links) });
+    renderWithProviders(<CollectiveInvitesPage collectiveId={1} />, {
+      seed: [[collectiveKey(1), collective(1, 'Tape Club')]],
+    });
+    await screen.findByRole('table');
+    const url = `${window.location.origin}/join/multiCODE`;
+    const shown = within(rowOf('multiCODE')).getByTestId('invite-url');
+    expect(shown.getAttribute('title')).toBe(url);
+    // Read (and selected, and copied) whole: the cut is drawn by CSS only.
+    expect(shown.textContent).toBe(url);
+    expect(shown.className).toContain('whitespace-nowrap');
+    expect(shown.className).not.toContain('break-all');
+    const [start, end] = Array.from(shown.children);
+    expect(start?.className).toContain('truncate');
+    expect(end?.textContent).toBe(url.slice(-8));
+    expect(end?.className).toContain('shrink-0');
+  });
+
   it('switches a link off with PATCH isActive and says so', async () => {
     const fetch = mockFetch({
       ...csrf,

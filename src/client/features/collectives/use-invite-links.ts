@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { countOf } from '../../../shared/format';
 import type { InviteExpiry, InviteLink } from '../../../shared/schemas/collectives';
 import { toast } from '../../components/ui/use-toast';
 import { inviteLinksKey } from '../../entities/collective/use-collectives';
@@ -84,7 +85,7 @@ export function expiryLabel(link: InviteLink, now = Date.now()): string {
   const left = Date.parse(link.expiresAt) - now;
   if (link.isExpired || left <= 0) return 'Expired';
   const hours = Math.ceil(left / 3_600_000);
-  if (hours < 24) return `Expires in ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  if (hours < 24) return `Expires in ${countOf(hours, 'hour')}`;
   const days = Math.round(hours / 24);
-  return `Expires in ${days} ${days === 1 ? 'day' : 'days'}`;
+  return `Expires in ${countOf(days, 'day')}`;
 }

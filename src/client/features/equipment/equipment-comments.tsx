@@ -7,7 +7,9 @@ import { Button } from '../../components/ui/button';
 import { Label } from '../../components/ui/label';
 import { Textarea } from '../../components/ui/textarea';
 import { type VirtualItemProps, VirtualList } from '../../components/virtual-list';
+import { useAuth } from '../../entities/user/use-auth';
 import { initial } from '../../lib/utils';
+import { CommentReportFooter } from '../reports';
 import { useAddEquipmentComment, useEquipmentComments } from './use-equipment-page';
 
 /** Spec section 3: comments show their author as first plus last name; the username stands in. */
@@ -27,8 +29,16 @@ function EquipmentCommentItem({
   comment: EquipmentComment;
 }) {
   const author = commentAuthor(comment.user);
+  const { user } = useAuth();
   return (
     <CommentItem
+      footer={
+        <CommentReportFooter
+          target={{ kind: 'equipmentComment', id: comment.id }}
+          mine={user?.id === comment.userId}
+          hidden={comment.hidden}
+        />
+      }
       avatar={
         <span
           aria-hidden
@@ -49,7 +59,7 @@ function EquipmentCommentItem({
 
 /**
  * The Comments tab (spec sections 2 and 5): Post Comment stays disabled while the text is empty or
- * only spaces; comments are listed newest first.
+ * only spaces; comments are listed newest first; each but one's own can be reported (decision 0580).
  */
 export function EquipmentComments({ equipmentId }: { equipmentId: number }) {
   const id = useId();

@@ -29,6 +29,7 @@ const comment: EquipmentComment = {
   equipmentId: 7,
   userId: 'u2',
   content: 'Chorus II is the one.',
+  hidden: false,
   createdAt: '2024-05-02T10:00:00.000Z',
   user: { id: 'u2', username: 'grace', firstName: 'Grace', lastName: 'Hopper' },
 };

@@ -52,6 +52,10 @@ export function useEquipmentTracks(id: number) {
   return query;
 }
 
+/** Any equipment page's comments: a report's outcome may have hidden one (decision 0585). */
+export const isEquipmentCommentsKey = (key: readonly unknown[]) =>
+  key[0] === equipmentKey(0)[0] && key[2] === 'comments';
+
 export function useEquipmentComments(id: number) {
   return useQuery<EquipmentComment[]>({ queryKey: [...equipmentKey(id), 'comments'] });
 }

@@ -31,8 +31,10 @@ const entry = (over: Partial<Notification> = {}): Notification => ({
   excerpt: 'Lovely transitions',
   atSeconds: null,
   trackVersion: null,
+  answeredCount: null,
   exportId: null,
   notice: null,
+  shareId: null,
   url: '/collective/4/playlist/7',
   read: false,
   createdAt: '2024-05-01T10:00:00.000Z',
@@ -47,6 +49,9 @@ const prefs: NotificationPreferences = {
   join: true,
   new_version: true,
   playlist_comment: true,
+  guest_comment: true,
+  guest_upload: true,
+  version_answers: true,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -71,6 +76,34 @@ describe('InboxPanel: comments on your playlists (decision 0300)', () => {
     await waitFor(() => expect(callsTo(fetch, '/api/notifications/read')).toHaveLength(1));
     const [, init] = callsTo(fetch, '/api/notifications/read')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ ids: [1] });
+  });
+
+  it('says a new version answers the reader’s comments, and opens the comparison (issue 44)', async () => {
+    const answers = (id: number, count: number) =>
+      entry({
+        id,
+        kind: 'version_answers',
+        track: { id: 9, name: 'Night Bus' },
+        playlistCommentId: null,
+        excerpt: 'Hats too loud',
+        commentId: 40,
+        atSeconds: 1.8,
+        trackVersion: 3,
+        answeredCount: count,
+        url: '/collective/4/playlist/7?track=9&compare=3,2&t=1.8&comment=40',
+      });
+    mockFetch({
+      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+      'POST /api/notifications/read': () => json({ items: [], unread: 0 }),
+    });
+    const { location } = renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [[NOTIFICATIONS_KEY, { items: [answers(1, 2), answers(2, 1)], unread: 2 }]],
+    });
+    const [many, one] = screen.getAllByTestId('notification');
+    expect(many!.textContent).toContain('v3 of “Night Bus” answers your 2 comments in Crew');
+    expect(one!.textContent).toContain('v3 of “Night Bus” answers your comment in Crew');
+    await userEvent.click(many!);
+    expect(location.history?.at(-1)).toBe('/collective/4/playlist/7?track=9&compare=3,2&t=1.8&comment=40');
   });
 
   it('tells the person their data export is ready (decision 0415)', () => {
@@ -98,6 +131,31 @@ describe('InboxPanel: comments on your playlists (decision 0300)', () => {
       seed: [[NOTIFICATIONS_KEY, { items: [hidden], unread: 1 }]],
     });
     expect(screen.getByTestId('notification').textContent).toContain(notice);
+  });
+
+  it('tells a reporter what became of their report, in one entry (decision 0580)', () => {
+    const hidden = entry({
+      id: 31,
+      kind: 'report_reviewed',
+      actor: null,
+      collective: null,
+      notice: 'Your report was reviewed: the comment was hidden',
+      url: '/',
+    });
+    const dismissed = entry({
+      id: 32,
+      kind: 'report_reviewed',
+      actor: null,
+      collective: null,
+      notice: 'Your report was reviewed: no action was taken',
+      url: '/',
+    });
+    renderWithProviders(<InboxPanel open onNavigate={() => {}} />, {
+      seed: [[NOTIFICATIONS_KEY, { items: [hidden, dismissed], unread: 2 }]],
+    });
+    const [first, second] = screen.getAllByTestId('notification');
+    expect(first?.textContent).toContain('Your report was reviewed: the comment was hidden');
+    expect(second?.textContent).toContain('Your report was reviewed: no action was taken');
   });
 
   it('still reads well without the playlist’s name', () => {

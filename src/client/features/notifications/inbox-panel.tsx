@@ -1,17 +1,19 @@
 import { Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { displayName, formatCommentTime } from '../../../shared/format';
+import { countOf, displayName, formatCommentTime } from '../../../shared/format';
 import {
   NOTIFICATION_KINDS,
   type Notification,
   type NotificationKind,
 } from '../../../shared/schemas/notifications';
+import { LEAK_LISTENERS, LEAK_WINDOW_HOURS } from '../../../shared/share-listens';
 import { UserAvatar } from '../../components/collective-avatar';
 import { Button } from '../../components/ui/button';
 import { Switch } from '../../components/ui/switch';
 import { cn } from '../../lib/utils';
 import { formatTime } from '../../player/player-queue';
+import { LEAK_REVOKED, ShareLeakRevoke } from './share-leak-revoke';
 import {
   useMarkRead,
   useNotificationPreferences,
@@ -27,6 +29,9 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   join: 'People joining through your invites',
   new_version: 'New versions of tracks you commented on',
   playlist_comment: 'Comments on your playlists',
+  version_answers: 'New versions that answer your comments',
+  guest_comment: 'Comments from guests through your review links',
+  guest_upload: 'Files sent through your upload links',
 };
 
 /** Said of an entry about a playlist the reader can no longer open (issue 41). */
@@ -63,11 +68,33 @@ function describeEntry(n: Notification): string {
       return `${who} uploaded version ${n.trackVersion ?? ''} of ${track}${where}`;
     case 'playlist_comment':
       return `${who} commented on your playlist${playlistName}${where}`;
+    case 'version_answers': {
+      // Issue 44: the new version carries the reader's open threads; the entry opens the comparison.
+      const count = n.answeredCount ?? 0;
+      // One comment is "your comment"; more are counted as every count is.
+      const comments = count > 1 ? `your ${countOf(count, 'comment')}` : 'your comment';
+      return `v${n.trackVersion ?? ''} of ${track} answers ${comments}${where}`;
+    }
     case 'export_ready':
       return 'Your data export is ready — Download';
     case 'content_hidden':
       // A moderator's notice (decision 0455): its words say what was hidden and why.
       return n.notice ?? 'A moderator hid something of yours';
+    case 'guest_comment':
+      // Issue 45: a guest has no account; their name is the entry's notice.
+      return `${n.notice ?? 'A guest'} (guest) commented on ${track}${at}`;
+    case 'guest_upload':
+      return `${n.notice ?? 'A guest'} sent ${track} through your upload link`;
+    case 'share_leak': {
+      // A playlist's link names its playlist; once revoked the entry lets go of the link and says so.
+      const item = n.track ? track : n.playlistName ? `the playlist${playlistName}` : 'your item';
+      // The issue's words first: "this link may have leaked".
+      const line = `This link may have leaked: your link to ${item} passed ${LEAK_LISTENERS} listeners in ${LEAK_WINDOW_HOURS} hours`;
+      return n.shareId === null ? `${line}${LEAK_REVOKED}` : line;
+    }
+    case 'report_reviewed':
+      // What became of the reader's report (decision 0580): "…the comment was hidden" or "…no action".
+      return n.notice ?? 'Your report was reviewed';
   }
 }
 
@@ -163,6 +190,7 @@ export function InboxPanel({ onNavigate }: { open: boolean; onNavigate: () => vo
                     </time>
                   </span>
                 </button>
+                {n.kind === 'share_leak' && n.shareId !== null && <ShareLeakRevoke shareId={n.shareId} />}
                 {!n.read && (
                   <Button
                     variant="ghost"

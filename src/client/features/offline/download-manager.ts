@@ -12,6 +12,7 @@ import {
 } from './download-index';
 import { currentVersion, fetchIntoCache } from './media-fetch';
 import { OFFLINE_MEDIA_CACHE, streamUrl, waveformUrl } from './media-urls';
+import { downloadVersions, removeVersions } from './version-downloads';
 
 // "Available offline" (issue 25): the page fetches each track's whole stream (no Range, so the
 // cache holds the complete file the worker slices for the player's Range requests) and its
@@ -88,13 +89,15 @@ export async function downloadTracks(
         // The stream is nearly all of the bytes: it carries the progress.
         const audio = await fetchIntoCache(cache, streamUrl(track.id), (f) => report(i, f));
         const peaks = await fetchIntoCache(cache, waveformUrl(track.id), () => {}, true);
+        // Earlier versions come along, to compare offline (issue 43); unknown version: not asked.
+        const versions = (version ?? 1) > 1 ? await downloadVersions(cache, track.id) : 0;
         await putTrack({
           id: track.id,
           name: track.name,
           artist: track.artist ?? null,
           duration: track.duration ?? null,
           mimeType: track.mimeType ?? null,
-          size: audio + peaks,
+          size: audio + peaks + versions,
           ...(version !== undefined ? { version } : {}),
           single,
           playlistIds: playlistId === undefined ? [] : [playlistId],
@@ -138,6 +141,7 @@ export async function downloadPlaylist(
 /** Takes a track's media out of the cache and the index. */
 export async function removeTrack(id: number): Promise<void> {
   const cache = await caches.open(OFFLINE_MEDIA_CACHE);
+  await removeVersions(cache, id);
   await Promise.all([cache.delete(streamUrl(id)), cache.delete(waveformUrl(id))]);
   await deleteTrack(id);
   setDownloadJob(trackJobKey(id), null);

@@ -1,7 +1,7 @@
 import { CloudDownload, ListMusic, Pause, Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { formatDuration, formatFileSize } from '../../../shared/format';
+import { countOf, formatDuration, formatFileSize } from '../../../shared/format';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState, Page, PageHeader, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
@@ -60,8 +60,8 @@ function StorageSummary({ view }: { view: DownloadIndexView }) {
       className="mb-8 rounded-xl border border-border bg-card/40 px-4 py-3 text-sm"
     >
       <p>
-        <span className="font-semibold">{formatFileSize(total)}</span> in {view.tracks.length}{' '}
-        {view.tracks.length === 1 ? 'track' : 'tracks'}
+        <span className="font-semibold">{formatFileSize(total)}</span> in{' '}
+        {countOf(view.tracks.length, 'track')}
       </p>
       {estimate && estimate.quota > 0 && (
         <>

@@ -1,6 +1,6 @@
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
-import { OFFLINE_MEDIA_CACHE, OFFLINE_MEDIA_PATH } from './media-urls';
+import { OFFLINE_LIST_PATH, OFFLINE_MEDIA_CACHE, OFFLINE_MEDIA_PATH } from './media-urls';
 
 // The service worker's side of offline listening (issue 25), called by sw.ts. Downloads are put in
 // the cache by the page (download-manager.ts), never here: a track the person did not mark
@@ -35,6 +35,11 @@ export async function offlineMediaResponse(
   const cache = await cacheStorage.open(OFFLINE_MEDIA_CACHE);
   const cached = await cache.match(request.url, { ignoreVary: true, ignoreSearch: true });
   if (!cached) return network(request);
+  // A versions list changes (a version processed, a file deleted): the server's while it answers.
+  if (OFFLINE_LIST_PATH.test(new URL(request.url).pathname)) {
+    const fresh = await network(request).catch(() => null);
+    return fresh?.ok ? fresh : cached;
+  }
   const range = request.headers.get('range');
   if (!range) return cached;
   // Workbox answers a start past the end with an empty 206; the player is owed a 416 there.

@@ -20,6 +20,7 @@ import { cn } from '../../lib/utils';
 import type { PlayerTrack } from '../../player/player-context';
 import { formatTime } from '../../player/player-queue';
 import { usePlayer } from '../../player/use-player';
+import { CompareHost } from '../compare';
 import { PlaybackModeButtons } from './playback-mode-buttons';
 import { PlayerSeek } from './player-seek';
 import { usePlayerShortcuts } from './use-player-shortcuts';
@@ -92,107 +93,115 @@ export function PlayerBar({ className }: { className?: string }) {
   usePlayerShortcuts(player, () => setShortcutsOpen(true));
 
   return (
-    <section
-      aria-label="Player"
-      className={cn(
-        // Phones: track and buttons on one row, the waveform across the whole width below; a little
-        // less padding, so the title keeps its room beside four 44 px tap targets (decision 0365).
-        // Wider: track | buttons over waveform | volume.
-        'grid min-h-20 shrink-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 border-t border-border bg-card/95 px-3 py-2 backdrop-blur sm:gap-x-4 sm:px-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
-        className,
-      )}
-    >
-      <div className="flex min-w-0 items-center gap-3 md:row-span-2">
-        {/* Phones: the title needs the width more than this picture does (decision 0114). */}
-        <div
-          className={cn(
-            'hidden size-11 shrink-0 items-center justify-center rounded-md sm:flex',
-            noTrack ? 'bg-muted text-muted-foreground' : 'bg-primary/20 text-primary',
-          )}
-        >
-          <AudioLines className={cn('size-5', isPlaying && 'animate-pulse')} aria-hidden />
-        </div>
-        <div className="min-w-0">
-          <p
-            data-testid="player-title"
-            className="line-clamp-2 text-sm font-medium break-words sm:line-clamp-1"
+    <>
+      {/* The A/B comparison (issue 43) opens above the bar. */}
+      <CompareHost />
+      <section
+        aria-label="Player"
+        className={cn(
+          // Phones: track and buttons on one row, the waveform across the whole width below; a little
+          // less padding, so the title keeps its room beside four 44 px tap targets (decision 0365).
+          // Wider: track | buttons over waveform | volume.
+          'grid min-h-20 shrink-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 border-t border-border bg-card/95 px-3 py-2 backdrop-blur sm:gap-x-4 sm:px-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
+          className,
+        )}
+      >
+        <div className="flex min-w-0 items-center gap-3 md:row-span-2">
+          {/* Phones: the title needs the width more than this picture does (decision 0114). */}
+          <div
+            className={cn(
+              'hidden size-11 shrink-0 items-center justify-center rounded-md sm:flex',
+              noTrack ? 'bg-muted text-muted-foreground' : 'bg-primary/20 text-primary',
+            )}
           >
-            {currentTrack?.name ?? 'No track selected'}
-          </p>
-          <p className="truncate text-xs text-muted-foreground">
-            {currentTrack ? trackSubLabel(currentTrack, viewer?.id) : 'Choose a track to play'}
-          </p>
+            <AudioLines className={cn('size-5', isPlaying && 'animate-pulse')} aria-hidden />
+          </div>
+          <div className="min-w-0">
+            <p
+              data-testid="player-title"
+              className="line-clamp-2 text-sm font-medium break-words sm:line-clamp-1"
+            >
+              {currentTrack?.name ?? 'No track selected'}
+            </p>
+            <p className="truncate text-xs text-muted-foreground">
+              {currentTrack ? trackSubLabel(currentTrack, viewer?.id) : 'Choose a track to play'}
+            </p>
+          </div>
         </div>
-      </div>
 
-      {/* Phones: four 44 px buttons side by side leave the title more than 180 px (decisions 0114, 0365). */}
-      <div className="flex items-center justify-self-end sm:gap-2 md:justify-self-center">
-        <PlaybackModeButtons className="hidden md:flex" />
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Previous"
-          disabled={noTrack}
-          onClick={player.previous}
-        >
-          <SkipBack />
-        </Button>
-        <Button
-          size="icon"
-          className="size-10 rounded-full"
-          aria-label={isPlaying ? 'Pause' : 'Play'}
-          disabled={noTrack}
-          onClick={player.togglePlay}
-        >
-          {isPlaying ? <Pause className="fill-current" /> : <Play className="translate-x-px fill-current" />}
-        </Button>
-        <Button variant="ghost" size="icon" aria-label="Next" disabled={noTrack} onClick={player.next}>
-          <SkipForward />
-        </Button>
-        {/* The sheet's trigger, by hand: Radix Dialog comes with the panel (decision 0077). */}
-        <Button
-          ref={queueButton}
-          variant="ghost"
-          size="icon"
-          aria-label="Queue"
-          aria-haspopup="dialog"
-          aria-expanded={queueOpen}
-          data-state={queueOpen ? 'open' : 'closed'}
-          className={cn(queueOpen ? 'text-primary' : 'text-muted-foreground')}
-          onClick={() => setQueueOpen(!queueOpen)}
-        >
-          <ListMusic />
-        </Button>
-        <QueuePanel open={queueOpen} onOpenChange={setQueueOpen} returnFocus={queueButton} />
-      </div>
-
-      {/* Touch screens: room for the seek control's 44 px target, 8 px beyond its 28 (decision 0365). */}
-      <div className="col-span-2 flex w-full max-w-xl items-center gap-2 justify-self-center text-xs text-muted-foreground tabular-nums pointer-coarse:py-2 md:col-span-1 md:col-start-2">
-        <span className="w-10 shrink-0 text-right" data-testid="player-elapsed">
-          {formatTime(currentTime)}
-        </span>
-        <div className="min-w-0 flex-1">
-          <PlayerSeek />
+        {/* Phones: four 44 px buttons side by side leave the title more than 180 px (decisions 0114, 0365). */}
+        <div className="flex items-center justify-self-end sm:gap-2 md:justify-self-center">
+          <PlaybackModeButtons className="hidden md:flex" />
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Previous"
+            disabled={noTrack}
+            onClick={player.previous}
+          >
+            <SkipBack />
+          </Button>
+          <Button
+            size="icon"
+            className="size-10 rounded-full"
+            aria-label={isPlaying ? 'Pause' : 'Play'}
+            disabled={noTrack}
+            onClick={player.togglePlay}
+          >
+            {isPlaying ? (
+              <Pause className="fill-current" />
+            ) : (
+              <Play className="translate-x-px fill-current" />
+            )}
+          </Button>
+          <Button variant="ghost" size="icon" aria-label="Next" disabled={noTrack} onClick={player.next}>
+            <SkipForward />
+          </Button>
+          {/* The sheet's trigger, by hand: Radix Dialog comes with the panel (decision 0077). */}
+          <Button
+            ref={queueButton}
+            variant="ghost"
+            size="icon"
+            aria-label="Queue"
+            aria-haspopup="dialog"
+            aria-expanded={queueOpen}
+            data-state={queueOpen ? 'open' : 'closed'}
+            className={cn(queueOpen ? 'text-primary' : 'text-muted-foreground')}
+            onClick={() => setQueueOpen(!queueOpen)}
+          >
+            <ListMusic />
+          </Button>
+          <QueuePanel open={queueOpen} onOpenChange={setQueueOpen} returnFocus={queueButton} />
         </div>
-        <span className="w-10 shrink-0" data-testid="player-total">
-          {formatTime(duration)}
-        </span>
-      </div>
 
-      {/* Hidden on small screens, where the device's own volume rules (spec section 2). */}
-      <div className="hidden items-center justify-end gap-1 md:col-start-3 md:row-span-2 md:row-start-1 md:flex">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Keyboard shortcuts"
-          className="text-muted-foreground"
-          onClick={() => setShortcutsOpen(true)}
-        >
-          <Keyboard />
-        </Button>
-        <VolumeControl disabled={noTrack} />
-      </div>
-      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-    </section>
+        {/* Touch screens: room for the seek control's 44 px target, 8 px beyond its 28 (decision 0365). */}
+        <div className="col-span-2 flex w-full max-w-xl items-center gap-2 justify-self-center text-xs text-muted-foreground tabular-nums pointer-coarse:py-2 md:col-span-1 md:col-start-2">
+          <span className="w-10 shrink-0 text-right" data-testid="player-elapsed">
+            {formatTime(currentTime)}
+          </span>
+          <div className="min-w-0 flex-1">
+            <PlayerSeek />
+          </div>
+          <span className="w-10 shrink-0" data-testid="player-total">
+            {formatTime(duration)}
+          </span>
+        </div>
+
+        {/* Hidden on small screens, where the device's own volume rules (spec section 2). */}
+        <div className="hidden items-center justify-end gap-1 md:col-start-3 md:row-span-2 md:row-start-1 md:flex">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Keyboard shortcuts"
+            className="text-muted-foreground"
+            onClick={() => setShortcutsOpen(true)}
+          >
+            <Keyboard />
+          </Button>
+          <VolumeControl disabled={noTrack} />
+        </div>
+        <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+      </section>
+    </>
   );
 }

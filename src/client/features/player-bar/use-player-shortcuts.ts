@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { PLAYER } from '../../../shared/constants';
+import { ownsKeys } from '../../lib/owns-keys';
 import type { PlayerContextValue } from '../../player/player-context';
 
 /** The shortcuts and what they do, for the '?' dialog (one list, so the dialog never lies). */
@@ -10,35 +11,9 @@ export const PLAYER_SHORTCUTS = [
   { keys: ['Shift', '←'], action: 'Previous track' },
   { keys: ['Shift', '→'], action: 'Next track' },
   { keys: ['M'], action: 'Mute or unmute' },
+  { keys: ['X'], action: 'Switch between A and B while comparing' },
   { keys: ['?'], action: 'Show these shortcuts' },
 ] as const;
-
-/** The keys a native slider moves its value with; Space, M and ? stay the player's there. */
-const SLIDER_KEYS = new Set([
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowUp',
-  'ArrowDown',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-]);
-
-/** Where a key press belongs to what has focus: typing, and widgets that read keys themselves. */
-function ownsKeys(target: EventTarget | null, key: string): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLInputElement && target.type === 'range') return SLIDER_KEYS.has(key);
-  if (target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
-  // A drag handle (dnd-kit) uses Space and the arrows to lift and move its row; a menu or list
-  // box moves between its items with the arrows; a confirmation's buttons keep Space.
-  return (
-    target.closest(
-      '[aria-roledescription="sortable"], [role="menu"], [role="listbox"], [role="alertdialog"]',
-    ) !== null
-  );
-}
 
 /**
  * Keyboard shortcuts anywhere outside text fields (issue 10): Space play/pause, ←/→ seek 5 s,

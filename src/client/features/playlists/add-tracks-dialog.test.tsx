@@ -117,6 +117,18 @@ describe('Add Tracks dialog: filter', () => {
     );
   });
 
+  it('lists the best match first, numbered takes in order, as the journal filter does (issue 42)', async () => {
+    const names = ['Take 0907', 'Take 079', 'Take 071', 'Take 07', 'Take 070', 'Kick Jam'];
+    renderDialog(names.map((name, i) => track(3000 + i, name)));
+    await within(dialog()).findByRole('list', { name: 'Your tracks' });
+    await userEvent.type(filter(), 'Take 07');
+    await waitFor(() => expect(shownNames()).toEqual(['Take 07', 'Take 070', 'Take 071', 'Take 079']));
+    // A typo only when nothing matches as typed.
+    await userEvent.clear(filter());
+    await userEvent.type(filter(), 'kcik');
+    await waitFor(() => expect(shownNames()).toEqual(['Kick Jam']));
+  });
+
   it('clears the filter with Escape before Escape closes the dialog', async () => {
     const { onOpenChange } = renderDialog([celesta, kick]);
     await within(dialog()).findByRole('list', { name: 'Your tracks' });

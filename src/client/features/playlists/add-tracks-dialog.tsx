@@ -2,7 +2,7 @@ import { type ReactNode, useDeferredValue, useId, useMemo, useRef, useState } fr
 import { formatCount } from '../../../shared/format';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import type { Track } from '../../../shared/schemas/tracks';
-import { matchesWords, queryWords, trackSearchText } from '../../../shared/track-text-match';
+import { matchDoc, rankByText } from '../../../shared/track-match';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -109,14 +109,15 @@ function TrackChoices({
     const inPlaylist = new Set(playlist.tracks.map((t) => t.id));
     return (tracks ?? [])
       .filter((t) => !inPlaylist.has(t.id))
-      .map((track) => ({ track, text: trackSearchText(track) }));
+      .map((track) => ({ track, doc: matchDoc(track) }));
   }, [tracks, playlist.tracks]);
   // Typing stays responsive with a thousand rows: the list follows when React has time.
   const shownQuery = useDeferredValue(query);
-  const matching = useMemo(() => {
-    const words = queryWords(shownQuery);
-    return available.filter(({ text }) => matchesWords(text, words)).map(({ track }) => track);
-  }, [available, shownQuery]);
+  // Best first, as the journal's filter lists them (issue 42, decision 0570).
+  const matching = useMemo(
+    () => rankByText(available, shownQuery, ({ doc }) => doc).map(({ track }) => track),
+    [available, shownQuery],
+  );
   // Selected tracks hidden by the filter stay selected (the count says so) and are added too.
   const chosen = available.filter(({ track }) => selected.has(track.id)).map(({ track }) => track);
   const chosenMatching = matching.reduce((n, track) => n + (selected.has(track.id) ? 1 : 0), 0);

@@ -14,7 +14,7 @@ export function PlaylistCover({ playlist }: { playlist: Playlist }) {
   const src = imageVariant(playlist.imageUrl, 256);
 
   return (
-    <div className="relative size-40 shrink-0 sm:size-48">
+    <div className="relative size-20 shrink-0 sm:size-28">
       <ImageDropTarget
         image={image}
         pending={upload.isPending}
@@ -29,7 +29,7 @@ export function PlaylistCover({ playlist }: { playlist: Playlist }) {
         {src ? (
           <img src={src} alt={`${playlist.name} cover`} className="size-full object-cover" />
         ) : (
-          <span aria-hidden className="text-6xl font-bold text-white">
+          <span aria-hidden className="text-4xl font-bold text-white">
             {initial(playlist.name)}
           </span>
         )}

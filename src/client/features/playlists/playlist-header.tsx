@@ -1,5 +1,5 @@
 import { Link, MoreHorizontal, Pencil, Plus, Share2, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
@@ -13,23 +13,38 @@ import { WithTooltip } from '../../components/ui/tooltip';
 import { songCount } from '../../entities/playlist/song-count';
 import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
 import { lazyDialog } from '../../lib/lazy-dialog';
+import { cn } from '../../lib/utils';
 import { PlayAllButton } from '../../player/play-all-button';
 import { SharedWithRow, SharePlaylistDialog } from '../collectives';
 import { PlaylistOfflineButton } from '../offline';
 import { LazyShareDialog } from '../shares';
 import { EditPlaylistDialog } from './edit-playlist-dialog';
 import { PlaylistCover } from './playlist-cover';
-import { PlaylistPublicToggle } from './playlist-public-toggle';
 import { useDeletePlaylist } from './use-delete-playlist';
 
 /** Add Tracks (its filter and virtual list) loads when first opened (decisions 0074, 0305). */
 const AddTracksDialog = lazyDialog(() => import('./add-tracks-dialog').then((m) => m.AddTracksDialog));
 
+/** Square icons on phones, their words kept as the accessible name (as the bulk bar's, 0298). */
+const ACTION = 'max-sm:size-11 max-sm:px-0';
+function ActionLabel({ children }: { children: string }) {
+  return <span className="max-sm:sr-only">{children}</span>;
+}
+
 /**
  * Cover, title, description, song count, the 'Shared with' row and the actions of the playlist
- * page (spec section 2).
+ * page (spec section 2). The 'Public playlist' switch is the page's `footer` (under the tracks).
  */
-export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; owner: TrackOwner }) {
+export function PlaylistHeader({
+  playlist,
+  owner,
+  selectionBar,
+}: {
+  playlist: PlaylistDetail;
+  owner: TrackOwner;
+  /** Shown over the actions' row while rows are ticked (issue 43): it replaces the row, adds none. */
+  selectionBar?: ReactNode;
+}) {
   const [addOpen, setAddOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
@@ -41,38 +56,50 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
 
   return (
     <>
-      <header className="mb-6 flex flex-col gap-6 sm:flex-row sm:items-end">
+      {/* Music first (issue 42, decision 0555): a small cover beside the title, the actions in one
+          row (icons with their names on phones), and the public switch under the tracks, so the
+          first track starts in the top 40 % of the screen. */}
+      <header className="mb-4 flex items-end gap-4 sm:gap-5">
         <PlaylistCover playlist={playlist} />
         <div className="min-w-0 flex-1">
           <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Playlist</p>
-          <h1 className="mt-1 text-4xl font-bold tracking-tight break-words">{playlist.name}</h1>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight break-words sm:text-3xl">{playlist.name}</h1>
           {playlist.description && (
-            <p className="mt-3 text-sm whitespace-pre-line text-muted-foreground">{playlist.description}</p>
+            <p className="mt-1 line-clamp-2 text-sm whitespace-pre-line text-muted-foreground">
+              {playlist.description}
+            </p>
           )}
-          <p className="mt-3 text-sm font-medium text-muted-foreground">{songCount(tracks.length)}</p>
-          <SharedWithRow playlistId={playlist.id} />
-          {abilities.edit && <PlaylistPublicToggle playlist={playlist} className="mt-4 max-w-md" />}
+          <div className="mt-1 flex flex-wrap items-center gap-x-4 [&>*]:mt-0">
+            <p className="text-sm font-medium text-muted-foreground">{songCount(tracks.length)}</p>
+            <SharedWithRow playlistId={playlist.id} />
+          </div>
         </div>
       </header>
 
-      <div className="mb-6 flex flex-wrap items-center gap-3">
-        <PlayAllButton tracks={queue} className="size-12 rounded-full shadow-lg [&_svg]:size-5" />
+      {/* Sticky while rows are ticked, as the journal's bulk bar (decision 0690). */}
+      <div
+        className={cn(
+          'relative mb-4 flex flex-wrap items-center gap-1.5 sm:gap-2',
+          selectionBar && 'sticky top-0 z-20',
+        )}
+      >
+        <PlayAllButton tracks={queue} className="size-10 rounded-full shadow-lg [&_svg]:size-5" />
         {abilities.edit && (
-          <Button variant="outline" onClick={() => setAddOpen(true)}>
+          <Button variant="outline" className={ACTION} onClick={() => setAddOpen(true)}>
             <Plus aria-hidden />
-            Add Tracks
+            <ActionLabel>Add Tracks</ActionLabel>
           </Button>
         )}
         {abilities.edit && (
-          <Button variant="outline" onClick={() => setEditOpen(true)}>
+          <Button variant="outline" className={ACTION} onClick={() => setEditOpen(true)}>
             <Pencil aria-hidden />
-            Edit Details
+            <ActionLabel>Edit Details</ActionLabel>
           </Button>
         )}
         {abilities.share && (
-          <Button variant="outline" onClick={() => setShareOpen(true)}>
+          <Button variant="outline" className={ACTION} onClick={() => setShareOpen(true)}>
             <Share2 aria-hidden />
-            Share Playlist
+            <ActionLabel>Share Playlist</ActionLabel>
           </Button>
         )}
         {abilities.share && (
@@ -82,7 +109,7 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
             <Button
               variant="outline"
               size="icon"
-              className="size-10"
+              className="size-10 max-sm:size-11"
               aria-label="Share…"
               onClick={() => setLinksOpen(true)}
             >
@@ -105,6 +132,11 @@ export function PlaylistHeader({ playlist, owner }: { playlist: PlaylistDetail; 
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
+        )}
+        {selectionBar && (
+          <div className="absolute inset-x-0 top-0 min-h-full bg-background [&>section]:min-h-full [&>section]:p-1 sm:[&>section]:p-1.5">
+            {selectionBar}
+          </div>
         )}
       </div>
 

@@ -1,11 +1,14 @@
 import { ListMusic } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { parsePlaylistId, usePlaylist } from '../../entities/playlist/use-playlists';
 import { trackOwner, withPlaylistCover } from '../../entities/track/player-track';
 import { useAuth } from '../../entities/user/use-auth';
 import { errorStatus } from '../../lib/api-client';
+import { useSelectionKeys, useTrackSelection } from '../tracks';
 import { PlaylistHeader } from './playlist-header';
+import { PlaylistPublicToggle } from './playlist-public-toggle';
+import { PlaylistSelectionBar } from './playlist-selection-bar';
 import { PlaylistTrackList } from './playlist-track-list';
 import { PublicPlaylistPage } from './public-playlist-page';
 
@@ -28,6 +31,15 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
     [user, playlist?.imageUrl, playlist?.updatedAt],
   );
 
+  // Ticked rows (issue 43): Compare two, or remove them; Escape clears, Ctrl/Cmd+A ticks all.
+  const trackIds = useMemo(() => playlist?.tracks.map((t) => t.id) ?? [], [playlist?.tracks]);
+  const selection = useTrackSelection(trackIds);
+  useSelectionKeys(selection);
+  // Another playlist (the sidebar keeps this page mounted) starts with nothing ticked.
+  const { clear } = selection;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cleared on each change of playlist
+  useEffect(() => clear(), [id, clear]);
+
   if (id !== null && isLoading) return <PageLoading>Loading playlist...</PageLoading>;
 
   if (!playlist) {
@@ -43,9 +55,17 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
 
   // Keyed by playlist so open dialogs and drafts never carry over when the sidebar switches playlists.
   return (
-    <Page key={playlist.id}>
-      <PlaylistHeader playlist={playlist} owner={owner} />
-      <PlaylistTrackList playlist={playlist} owner={owner} />
+    <Page key={playlist.id} className="pt-4 sm:pt-5">
+      <PlaylistHeader
+        playlist={playlist}
+        owner={owner}
+        selectionBar={
+          selection.selected.size > 0 && <PlaylistSelectionBar playlist={playlist} selection={selection} />
+        }
+      />
+      <PlaylistTrackList playlist={playlist} owner={owner} selection={selection} />
+      {/* Under the tracks: above them it pushed the music below the fold (decision 0555). */}
+      {playlist.abilities.edit && <PlaylistPublicToggle playlist={playlist} className="mt-6 max-w-md" />}
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Globe, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
+import { countOf } from '../../../shared/format';
 import type { PlaylistDetail } from '../../../shared/schemas/playlists';
 import { CopyIconButton } from '../../components/copy-icon-button';
 import { Label } from '../../components/ui/label';
@@ -9,7 +10,7 @@ import { playlistPageUrl, useSetPlaylistPublic } from '../../entities/playlist/u
 import { cn } from '../../lib/utils';
 
 const privateCount = (n: number) =>
-  `${n} private ${n === 1 ? 'track stays' : 'tracks stay'} hidden from visitors.`;
+  `${countOf(n, 'private track stays', 'private tracks stay')} hidden from visitors.`;
 
 /**
  * The owner's 'Public playlist' switch (issue 24, decision 0345), shaped like the journal sidebar's

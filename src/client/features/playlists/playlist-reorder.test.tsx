@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { playlistQueryKey } from '../../entities/playlist/use-playlists';
 import { resetCsrfToken } from '../../lib/api-client';
-import { keyboardStep } from '../../lib/drag-sensors';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { layOutStackedRows } from '../../test/stacked-rows';
@@ -21,7 +20,17 @@ const titles = () =>
     (row) => row.querySelector('p')?.textContent,
   );
 
-/** Focus the handle, Space, ArrowDown once (25 px), Space: the keyboard story of spec section 2. */
+/** Focus the handle, Space, ArrowDown once, Space: the keyboard story of spec section 2. */
+/** What dnd-kit's live region says now (it is where screen readers hear a move). */
+async function announced() {
+  const region = await waitFor(() => {
+    const found = document.querySelector('[id^="DndLiveRegion"]');
+    if (!found) throw new Error('no live region');
+    return found;
+  });
+  return region.textContent;
+}
+
 async function moveFirstDownByKeyboard() {
   const [handle] = screen.getAllByRole('button', { name: 'Drag to reorder' });
   handle?.focus();
@@ -30,29 +39,51 @@ async function moveFirstDownByKeyboard() {
   await userEvent.keyboard('[Space]');
 }
 
+/** The playlist page of Alpha, Bravo and Charlie, whose server takes any order. */
+function openPlaylist() {
+  const fetch = mockFetch({
+    'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+    'PUT /api/playlists/5/reorder': () => json({ success: true }),
+    'GET /api/playlists/5': () => json(detail(5, [a, b, c])),
+  });
+  renderWithProviders(<PlaylistPage playlistId="5" />, {
+    seed: [[playlistQueryKey(5), detail(5, [a, b, c])]],
+  });
+  return fetch;
+}
+
 beforeEach(() => {
   resetCsrfToken();
   layOutRows();
 });
 
 describe('reordering a playlist', () => {
-  it('moves 25 px per arrow press', () => {
-    const event = (code: string) => new KeyboardEvent('keydown', { code });
-    const context = { currentCoordinates: { x: 10, y: 100 } } as Parameters<typeof keyboardStep>[1];
-    expect(keyboardStep(event('ArrowDown'), context)).toEqual({ x: 10, y: 125 });
-    expect(keyboardStep(event('ArrowUp'), context)).toEqual({ x: 10, y: 75 });
-    expect(keyboardStep(event('KeyA'), context)).toBeUndefined();
+  it('moves a row exactly one place per arrow press, whatever the rows measure', async () => {
+    // Rows taller than two 25 px steps (issue 42): a fixed step needed two presses, or three.
+    vi.restoreAllMocks();
+    layOutStackedRows('data-track-id', { rowHeight: 64, width: 600 });
+    openPlaylist();
+    await moveFirstDownByKeyboard();
+    expect(titles()).toEqual(['Bravo', 'Alpha', 'Charlie']);
+  });
+
+  it('two presses move two places, each announced with the position and the length', async () => {
+    openPlaylist();
+    const [handle] = screen.getAllByRole('button', { name: 'Drag to reorder' });
+    handle?.focus();
+    await userEvent.keyboard('[Space]');
+    expect(await announced()).toBe('Picked up Alpha, position 1 of 3.');
+    await userEvent.keyboard('[ArrowDown]');
+    await waitFor(async () => expect(await announced()).toBe('Moved Alpha to position 2 of 3.'));
+    await userEvent.keyboard('[ArrowDown]');
+    await waitFor(async () => expect(await announced()).toBe('Moved Alpha to position 3 of 3.'));
+    await userEvent.keyboard('[Space]');
+    expect(titles()).toEqual(['Bravo', 'Charlie', 'Alpha']);
+    await waitFor(async () => expect(await announced()).toBe('Dropped Alpha at position 3 of 3.'));
   });
 
   it('shows the new order at once and sends every position', async () => {
-    const fetch = mockFetch({
-      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
-      'PUT /api/playlists/5/reorder': () => json({ success: true }),
-      'GET /api/playlists/5': () => json(detail(5, [a, b, c])),
-    });
-    renderWithProviders(<PlaylistPage playlistId="5" />, {
-      seed: [[playlistQueryKey(5), detail(5, [a, b, c])]],
-    });
+    const fetch = openPlaylist();
     await moveFirstDownByKeyboard();
     expect(titles()).toEqual(['Bravo', 'Alpha', 'Charlie']);
     await waitFor(() => expect(callsTo(fetch, '/api/playlists/5/reorder')).toHaveLength(1));

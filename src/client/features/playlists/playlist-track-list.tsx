@@ -8,21 +8,33 @@ import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-trac
 import { TrackListHeading } from '../../entities/track/track-row-cells';
 import { dragMeasuring, useDragSensors, verticalOnly } from '../../lib/drag-sensors';
 import { usePlayFromList } from '../../player/use-play-from-list';
+import type { TrackSelection } from '../tracks';
 import { SortableTrackRow, TRACK_GRID } from './sortable-track-row';
 import { useRemoveTrack, useReorderTracks } from './use-playlist-mutations';
 
-/** Screen-reader messages that name the track instead of its id. */
-function announcements(tracks: PlaylistTrack[]): Announcements {
+/**
+ * Screen-reader messages that name the track and say where it is out of how many (issue 42,
+ * decision 0590): "Moved Alpha to position 3 of 12." dnd-kit also reports the row being over its
+ * own place as it is picked up; that is not a move, so "Picked up …" is what is heard.
+ */
+function reorderAnnouncements(tracks: PlaylistTrack[]): Announcements {
   const name = (id: unknown) => tracks.find((t) => t.id === id)?.name ?? 'track';
-  const place = (id: unknown) => tracks.findIndex((t) => t.id === id) + 1;
+  const place = (id: unknown) => `position ${tracks.findIndex((t) => t.id === id) + 1} of ${tracks.length}`;
+  let moved = false;
   return {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}, position ${place(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${name(active.id)} moved to position ${place(over.id)}.`
-        : `${name(active.id)} is outside the list.`,
+    onDragStart: ({ active }) => {
+      moved = false;
+      return `Picked up ${name(active.id)}, ${place(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!moved && over?.id === active.id) return undefined;
+      moved = true;
+      return over
+        ? `Moved ${name(active.id)} to ${place(over.id)}.`
+        : `${name(active.id)} is outside the list.`;
+    },
     onDragEnd: ({ active, over }) =>
-      over ? `${name(active.id)} dropped at position ${place(over.id)}.` : `${name(active.id)} dropped.`,
+      over ? `Dropped ${name(active.id)} at ${place(over.id)}.` : `${name(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
   };
 }
@@ -31,12 +43,23 @@ function announcements(tracks: PlaylistTrack[]): Announcements {
  * The playlist's tracks, sortable by pointer or keyboard (spec sections 2 and 4). `owner` is who the
  * queued tracks are by, with the playlist's cover as their artwork.
  */
-export function PlaylistTrackList({ playlist, owner }: { playlist: PlaylistDetail; owner: TrackOwner }) {
+export function PlaylistTrackList({
+  playlist,
+  owner,
+  selection,
+}: {
+  playlist: PlaylistDetail;
+  owner: TrackOwner;
+  /** The rows ticked for Compare or removal (issue 43), owned by the page. */
+  selection: TrackSelection;
+}) {
   const { tracks } = playlist;
   const sensors = useDragSensors();
   const reorder = useReorderTracks(playlist.id);
   const remove = useRemoveTrack(playlist.id);
   const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
+  // Kept while a drag lasts: the messages remember whether the row has moved yet.
+  const announcements = useMemo(() => reorderAnnouncements(tracks), [tracks]);
   const { player, play } = usePlayFromList(queue);
 
   if (tracks.length === 0) return <EmptyState icon={ListMusic} title="No tracks in this playlist" />;
@@ -53,6 +76,7 @@ export function PlaylistTrackList({ playlist, owner }: { playlist: PlaylistDetai
     <section aria-label="Tracks">
       <TrackListHeading grid={TRACK_GRID}>
         <span />
+        <span />
         <span className="text-center">#</span>
         <span>Title</span>
         <span className="hidden md:block">Equipment</span>
@@ -65,11 +89,11 @@ export function PlaylistTrackList({ playlist, owner }: { playlist: PlaylistDetai
         collisionDetection={closestCenter}
         measuring={dragMeasuring}
         modifiers={[verticalOnly]}
-        accessibility={{ announcements: announcements(tracks) }}
+        accessibility={{ announcements }}
         onDragEnd={onDragEnd}
       >
         <SortableContext items={tracks.map((t) => t.id)} strategy={verticalListSortingStrategy}>
-          <ol aria-label="Playlist tracks" className="mt-2">
+          <ol aria-label="Playlist tracks" className="mt-1">
             {tracks.map((track, index) => {
               const playerTrack = toPlayerTrack(track, owner);
               return (
@@ -82,6 +106,8 @@ export function PlaylistTrackList({ playlist, owner }: { playlist: PlaylistDetai
                   playing={player.isPlaying}
                   onPlay={() => play(playerTrack)}
                   onRemove={() => remove.mutate(track.id)}
+                  selected={selection.selected.has(track.id)}
+                  onSelect={(options) => selection.toggle(track.id, options)}
                 />
               );
             })}

@@ -43,6 +43,7 @@ const playlist = (extra: Partial<PublicPlaylist> = {}): PublicPlaylist => ({
     publicTrack(11, 'First Light', { notes: 'dawn take' }),
     publicTrack(12, 'Last Ferry', { duration: 125 }),
   ],
+  hiddenTrackCount: 0,
   ...extra,
 });
 
@@ -122,6 +123,25 @@ describe('the public playlist page', () => {
     expect(await screen.findByText('No tracks in this playlist')).toBeTruthy();
     expect(screen.getByText('0 tracks')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Play all' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says how many of its tracks are private and not shown, and says nothing when none is', async () => {
+    mockFetch({ 'GET /api/public/playlists/7': () => json(playlist({ hiddenTrackCount: 3 })) });
+    const { unmount } = renderWithProviders(<PublicPlaylistPage playlistId="7" />);
+    expect(await screen.findByText('3 tracks are private and not shown.')).toBeTruthy();
+    expect(screen.getByText('2 tracks')).toBeTruthy();
+    unmount();
+
+    mockFetch({ 'GET /api/public/playlists/7': () => json(playlist({ tracks: [], hiddenTrackCount: 1 })) });
+    const second = renderWithProviders(<PublicPlaylistPage playlistId="7" />);
+    expect(await screen.findByText('No tracks in this playlist')).toBeTruthy();
+    expect(screen.getByText('1 track is private and not shown.')).toBeTruthy();
+    second.unmount();
+
+    mockFetch({ 'GET /api/public/playlists/7': () => json(playlist()) });
+    renderWithProviders(<PublicPlaylistPage playlistId="7" />);
+    expect(await screen.findByText('2 tracks')).toBeTruthy();
+    expect(screen.queryByText(/private and not shown/)).toBeNull();
   });
 
   it('is "not found" when private or missing, and for an id that is not one, without asking', async () => {

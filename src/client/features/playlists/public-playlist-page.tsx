@@ -1,7 +1,7 @@
-import { Clock, ListMusic } from 'lucide-react';
+import { Clock, ListMusic, Lock } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { formatDuration } from '../../../shared/format';
+import { countOf, formatDuration, pluralWord } from '../../../shared/format';
 import type { PublicPlaylist } from '../../../shared/schemas/playlists';
 import { UserAvatar } from '../../components/collective-avatar';
 import { EmptyState, NotFoundCard, Page, PageLoading } from '../../components/page-layout';
@@ -22,7 +22,21 @@ import { PlayAllButton } from '../../player/play-all-button';
 import type { PlayerTrack } from '../../player/player-context';
 import { usePlayFromList } from '../../player/use-play-from-list';
 
-export const trackCount = (n: number) => `${n} ${n === 1 ? 'track' : 'tracks'}`;
+export const trackCount = (n: number) => countOf(n, 'track');
+
+/**
+ * Why a visitor sees fewer tracks than the playlist holds (issue 42, decision 0590): the server says
+ * how many are not shown, never which.
+ */
+function HiddenTracksNote({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="mb-3 flex items-center gap-2 text-sm text-muted-foreground">
+      <Lock className="size-4 shrink-0" aria-hidden />
+      {`${countOf(count, 'track')} ${pluralWord(count, 'is', 'are')} private and not shown.`}
+    </p>
+  );
+}
 
 const GRID = 'grid grid-cols-[2.25rem_minmax(0,1fr)_4rem] items-center gap-3 px-2';
 /** Signed in, a column more for the heart (issue 26): visitors have no likes. */
@@ -184,6 +198,7 @@ export function PublicPlaylistPage({ playlistId }: { playlistId: string }) {
       <div className="mb-6">
         <PlayAllButton tracks={queue} className="size-12 rounded-full shadow-lg [&_svg]:size-5" />
       </div>
+      <HiddenTracksNote count={playlist.hiddenTrackCount} />
       <PublicTrackList tracks={playlist.tracks} queue={queue} />
     </Page>
   );

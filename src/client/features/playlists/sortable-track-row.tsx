@@ -16,19 +16,21 @@ import { LikeButton } from '../../entities/track/like-button';
 import { TrackIndexCell, TrackTitleCell } from '../../entities/track/track-row-cells';
 import { cn } from '../../lib/utils';
 import type { PlayerTrack } from '../../player/player-context';
+import { SelectTakeBox } from '../compare';
 import { TrackQueueItems } from '../tracks';
 
 /**
  * Columns shared by the header and the rows: handle, #, title, equipment, date added, duration,
- * heart and menu.
- * Equipment and date give way on narrow screens.
+ * heart and menu. Equipment and date give way on narrow screens; they have the widths of one chip
+ * with "+N" and of the longest date, and the title takes the rest (issue 42, decision 0550).
  */
 /** Phones with touch: columns for the 44 px handle, play button, heart and menu, in the same 48 px row (0365). */
+/** The tick comes first (issue 43, decision 0691): 16 px with a mouse, 24 px on touch phones. */
 export const TRACK_GRID =
-  'grid grid-cols-[1.5rem_2rem_minmax(0,1fr)_3rem_4.5rem] items-center gap-3 px-2 max-md:pointer-coarse:grid-cols-[2.75rem_2.75rem_minmax(0,1fr)_2.5rem_5.5rem] max-md:pointer-coarse:gap-1 max-md:pointer-coarse:px-0 md:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_3rem_4.5rem] lg:grid-cols-[1.5rem_2rem_minmax(0,3fr)_minmax(0,2fr)_9rem_3rem_4.5rem]';
+  'grid grid-cols-[1rem_1.5rem_2rem_minmax(0,1fr)_3rem_4.5rem] items-center gap-3 px-2 max-md:pointer-coarse:grid-cols-[2.5rem_2.75rem_2.75rem_minmax(0,1fr)_2.5rem_5.5rem] max-md:pointer-coarse:gap-1 max-md:pointer-coarse:px-0 md:grid-cols-[1rem_1.5rem_2rem_minmax(0,1fr)_9rem_3rem_4.5rem] lg:grid-cols-[1rem_1.5rem_2rem_minmax(0,1fr)_9rem_8.5rem_3rem_4.5rem]';
 
 /**
- * One playlist track (spec section 2): drag handle, index (a play button on hover), title and
+ * One playlist track (spec section 2): its tick, drag handle, index (a play button on hover), title and
  * notes, equipment chips, date added, duration and the row menu. The row is exactly 48 px tall:
  * the 25 px keyboard step must pass half a row for one arrow press to move it one place.
  */
@@ -40,6 +42,8 @@ export function SortableTrackRow({
   playing,
   onPlay,
   onRemove,
+  selected,
+  onSelect,
 }: {
   track: PlaylistTrack;
   /** The track as the queue holds it, with its artist and artwork, for the menu's queue items. */
@@ -49,6 +53,9 @@ export function SortableTrackRow({
   playing: boolean;
   onPlay: () => void;
   onRemove: () => void;
+  /** Ticked for Compare or removal (issue 43). */
+  selected: boolean;
+  onSelect: (options: { range: boolean }) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: track.id });
@@ -64,9 +71,18 @@ export function SortableTrackRow({
         // Opaque while lifted: the rows it passes over must not show through.
         isDragging
           ? 'relative z-10 bg-secondary shadow-xl ring-1 ring-primary/50'
-          : 'transition-colors focus-within:bg-accent/40 hover:bg-accent/50',
+          : selected
+            ? 'bg-primary/10 transition-colors hover:bg-primary/15'
+            : 'transition-colors focus-within:bg-accent/40 hover:bg-accent/50',
       )}
     >
+      {/* Outside the handle: a tick never starts a drag, and the handle keeps its keys. */}
+      <SelectTakeBox
+        name={track.name}
+        checked={selected}
+        onToggle={onSelect}
+        className="justify-self-center"
+      />
       <button
         type="button"
         ref={setActivatorNodeRef}
@@ -85,10 +101,10 @@ export function SortableTrackRow({
         playing={current && playing}
         onPlay={onPlay}
       />
-      <TrackTitleCell track={track} current={current} />
+      <TrackTitleCell track={track} current={current} lines={1} />
 
       <div className="hidden min-w-0 md:block">
-        <EquipmentChips equipment={track.equipment} className="flex-nowrap overflow-hidden" />
+        <EquipmentChips equipment={track.equipment} max={1} className="flex-nowrap overflow-hidden" />
       </div>
 
       <span className="hidden text-sm text-muted-foreground lg:block">

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { countOf } from '../../../shared/format';
 import type { Playlist, PlaylistTrack } from '../../../shared/schemas/playlists';
 import { BULK_TRACKS_MAX, type BulkTrackBody } from '../../../shared/schemas/track-bulk';
 import type { Track } from '../../../shared/schemas/tracks';
@@ -98,6 +99,37 @@ export function useRemoveTrack(id: number) {
       failed('Failed to remove track from playlist');
     },
     onSuccess: () => succeeded('Track removed from playlist'),
+  });
+}
+
+/**
+ * Removes the ticked rows (issue 43): no bulk route removes from a playlist, so one DELETE per track,
+ * in parallel, shown at once and said in one toast. If any fails, the server's playlist is read
+ * again (some may have gone) and the failure is said once.
+ */
+export function useRemoveTracks(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (trackIds: number[]) => {
+      const results = await Promise.allSettled(
+        trackIds.map((trackId) => apiRequest('DELETE', `/api/playlists/${id}/tracks/${trackId}`)),
+      );
+      const rejected = results.find((result) => result.status === 'rejected');
+      if (rejected) throw rejected.reason;
+    },
+    onMutate: async (trackIds) => {
+      const saved = await snapshot(queryClient, id);
+      const gone = new Set(trackIds);
+      updateTracks(queryClient, id, (tracks) => renumber(tracks.filter((t) => !gone.has(t.id))));
+      return saved;
+    },
+    onError: (_err, trackIds, saved) => {
+      restore(queryClient, id, saved);
+      void queryClient.invalidateQueries({ queryKey: playlistQueryKey(id), exact: true });
+      failed(`Failed to remove ${countOf(trackIds.length, 'track')} from the playlist`);
+    },
+    onSuccess: (_result, trackIds) =>
+      succeeded(`${countOf(trackIds.length, 'track')} removed from the playlist`),
   });
 }
 

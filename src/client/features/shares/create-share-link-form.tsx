@@ -1,73 +1,105 @@
 import { Link2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { ShareLink } from '../../../shared/schemas/shares';
 import { SHARE_DESCRIPTION_MAX } from '../../../shared/schemas/shares';
-import { PillChoice } from '../../components/pill-choice';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { CopyLinkButton } from './copy-link-button';
-import { shareExpiryLabel } from './share-link-format';
+import { NewLinkReady } from './new-link-ready';
 import {
-  SHARE_EXPIRIES,
-  SHARE_EXPIRY_LABELS,
-  type ShareExpiry,
-  type ShareItem,
-  useCreateShareLink,
-} from './use-share-links';
+  ExpiryChoice,
+  LinkKindChoice,
+  PasswordField,
+  passwordProblem,
+  RecipientField,
+} from './share-link-access-fields';
+import { SHARE_VERSIONS_LABEL, type ShareLinkKind, shareExpiryLabel } from './share-link-format';
+import { type ShareExpiry, type ShareItem, useCreateShareLink } from './use-share-links';
 
-/** The link just made, ready to copy: its Copy button takes the focus. */
+/** The link just made, with when it expires. */
 function NewLink({ link }: { link: ShareLink }) {
-  const field = useId();
-  const copy = useRef<HTMLButtonElement>(null);
-  useEffect(() => copy.current?.focus(), []);
   return (
-    <div className="grid gap-2 rounded-lg border border-primary/50 bg-primary/10 p-3">
-      <label htmlFor={field} className="text-sm font-medium">
-        Your new link is ready{' '}
-        <span className="font-normal text-muted-foreground">({shareExpiryLabel(link).toLowerCase()})</span>
-      </label>
-      <div className="flex gap-2">
-        <Input
-          id={field}
-          readOnly
-          value={link.url}
-          className="min-w-0 flex-1 bg-background font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <CopyLinkButton
-          buttonRef={copy}
-          url={link.url}
-          label="Copy new link"
-          description="Anyone with this link can open it until it expires or you revoke it."
-        />
-      </div>
+    <NewLinkReady
+      link={link}
+      heading={
+        <>
+          Your new link is ready{' '}
+          <span className="font-normal text-muted-foreground">({shareExpiryLabel(link).toLowerCase()})</span>
+        </>
+      }
+      copyLabel="Copy new link"
+      copyDescription={
+        link.hasPassword
+          ? 'Anyone with this link and its password can open it until it expires or you revoke it.'
+          : 'Anyone with this link can open it until it expires or you revoke it.'
+      }
+    />
+  );
+}
+
+/** A labelled checkbox with a line saying what it allows. */
+function Allow({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <Checkbox
+        id={id}
+        className="mt-0.5"
+        checked={checked}
+        onCheckedChange={(value) => onChange(value === true)}
+      />
+      <Label htmlFor={id} className="grid gap-0.5 leading-snug font-normal">
+        <span>{label}</span>
+        <span className="text-xs text-muted-foreground">{hint}</span>
+      </Label>
     </div>
   );
 }
 
 /**
- * Making a private link (decision 0320): expiry (default 7 days), whether it allows downloading the
- * original, and an optional note for the owner's own list. The new link shows under the form.
+ * Making a private link (decision 0320): its kind, who it is for and a password (issue 45), expiry (default 7 days), whether it allows downloading the
+ * original, for a track whether it opens the track's versions to compare (decision 0623), and an
+ * optional note for the owner's own list. The new link shows under the form.
  */
 export function CreateShareLinkForm({ item }: { item: ShareItem }) {
-  const ids = { download: useId(), description: useId() };
+  const ids = { description: useId() };
   const create = useCreateShareLink(item);
   const [expiry, setExpiry] = useState<ShareExpiry>('7d');
   const [allowDownload, setAllowDownload] = useState(false);
+  const [allowVersions, setAllowVersions] = useState(false);
   const [description, setDescription] = useState('');
+  const [kind, setKind] = useState<ShareLinkKind>('listen');
+  const [recipient, setRecipient] = useState('');
+  const [password, setPassword] = useState('');
+  const [checked, setChecked] = useState(false);
   const [created, setCreated] = useState<ShareLink | null>(null);
+  // Said once they tried to send, not while they type.
+  const problem = checked ? passwordProblem(password) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (create.isPending) return;
+    setChecked(true);
+    if (create.isPending || passwordProblem(password)) return;
     create.mutate(
-      { expiry, allowDownload, description },
+      { expiry, allowDownload, allowVersions, description, kind, recipient, password },
       {
         onSuccess: (link) => {
           setCreated(link);
           setDescription('');
+          setRecipient('');
+          setPassword('');
+          setChecked(false);
         },
       },
     );
@@ -76,27 +108,24 @@ export function CreateShareLinkForm({ item }: { item: ShareItem }) {
   return (
     <div className="grid gap-3">
       <form onSubmit={submit} className="grid gap-3 rounded-lg border border-border p-3" noValidate>
-        <PillChoice
-          legend="Expires after"
-          options={SHARE_EXPIRIES}
-          labels={SHARE_EXPIRY_LABELS}
-          value={expiry}
-          onChange={setExpiry}
+        <LinkKindChoice value={kind} onChange={setKind} />
+        <RecipientField value={recipient} onChange={setRecipient} placeholder="e.g. mastering engineer" />
+        <PasswordField value={password} onChange={setPassword} problem={problem} />
+        <ExpiryChoice value={expiry} onChange={setExpiry} />
+        <Allow
+          label="Allow download"
+          hint={`People with the link can save the original ${item.kind === 'track' ? 'file' : 'files'}.`}
+          checked={allowDownload}
+          onChange={setAllowDownload}
         />
-        <div className="flex items-start gap-2">
-          <Checkbox
-            id={ids.download}
-            className="mt-0.5"
-            checked={allowDownload}
-            onCheckedChange={(checked) => setAllowDownload(checked === true)}
+        {item.kind === 'track' && (
+          <Allow
+            label={SHARE_VERSIONS_LABEL}
+            hint="People with the link can play every version of this track and switch between them."
+            checked={allowVersions}
+            onChange={setAllowVersions}
           />
-          <Label htmlFor={ids.download} className="grid gap-0.5 leading-snug font-normal">
-            <span>Allow download</span>
-            <span className="text-xs text-muted-foreground">
-              People with the link can save the original {item.kind === 'track' ? 'file' : 'files'}.
-            </span>
-          </Label>
-        </div>
+        )}
         <div className="grid gap-1.5">
           <Label htmlFor={ids.description}>Description (optional)</Label>
           <Input
@@ -104,7 +133,7 @@ export function CreateShareLinkForm({ item }: { item: ShareItem }) {
             value={description}
             maxLength={SHARE_DESCRIPTION_MAX}
             autoComplete="off"
-            placeholder="Who is it for? e.g. For the mastering engineer"
+            placeholder="A note for your own list"
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>

@@ -1,63 +1,31 @@
-import { Download, Eye, Link2Off, Timer, Trash2 } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import {
+  Download,
+  Eye,
+  Headphones,
+  History,
+  Lock,
+  MessageSquare,
+  MessageSquareOff,
+  Pencil,
+  Timer,
+} from 'lucide-react';
+import { useRef, useState } from 'react';
 import type { ShareLink } from '../../../shared/schemas/shares';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
-import { CopyLinkButton } from './copy-link-button';
-import { isExpired, shareExpiryLabel, shareExpiryTitle, visitsLabel } from './share-link-format';
+import { OwnerLinkList, OwnerLinkRow, RowToggleButton } from './owner-link-list';
+import { ShareLinkEditor } from './share-link-editor';
+import {
+  isExpired,
+  SHARE_KIND_LABELS,
+  SHARE_VERSIONS_LABEL,
+  SHARE_VERSIONS_MARK,
+  shareExpiryLabel,
+  shareExpiryTitle,
+  shareLinkTitle,
+  visitsLabel,
+} from './share-link-format';
+import { ShareLinkListeners } from './share-link-listeners';
 import { type ShareItem, useRevokeShareLink, useShareLinks } from './use-share-links';
-
-/**
- * Revoke asks once more inside the row (a dialog over the dialog would hide which link it is): a line
- * under the link's facts, whole-width so it fits a phone. Focus follows the question: onto Cancel
- * when it appears, back to the Revoke button when it goes.
- */
-function useRevokeConfirmation() {
-  const [confirming, setConfirming] = useState(false);
-  const revokeButton = useRef<HTMLButtonElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
-  useEffect(() => {
-    if (confirming) cancelButton.current?.focus();
-    else if (wasConfirming.current) revokeButton.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
-  return { confirming, setConfirming, revokeButton, cancelButton };
-}
-
-function RevokeConfirmation({
-  link,
-  item,
-  cancelButton,
-  onCancel,
-}: {
-  link: ShareLink;
-  item: ShareItem;
-  cancelButton: RefObject<HTMLButtonElement | null>;
-  onCancel: () => void;
-}) {
-  const revoke = useRevokeShareLink(item);
-  return (
-    <fieldset className="flex flex-wrap items-center justify-end gap-2 rounded-md bg-destructive/10 px-2.5 py-2">
-      <legend className="float-left mr-auto text-sm">
-        Revoke this link?
-        <span className="ml-1 text-xs text-muted-foreground">It stops working at once.</span>
-      </legend>
-      <Button ref={cancelButton} variant="outline" size="sm" disabled={revoke.isPending} onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button
-        variant="destructive"
-        size="sm"
-        disabled={revoke.isPending}
-        onClick={() => revoke.mutate(link.id, { onError: onCancel })}
-      >
-        {revoke.isPending ? 'Revoking...' : 'Revoke'}
-      </Button>
-    </fieldset>
-  );
-}
 
 function Fact({
   icon: Icon,
@@ -79,113 +47,78 @@ function Fact({
 }
 
 function ShareLinkRow({ link, item }: { link: ShareLink; item: ShareItem }) {
-  const urlId = useId();
-  const expired = isExpired(link);
-  const { confirming, setConfirming, revokeButton, cancelButton } = useRevokeConfirmation();
+  const revoke = useRevokeShareLink(item);
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closeEditor = () => {
+    setEditing(false);
+    editButton.current?.focus();
+  };
   return (
-    <li data-testid="share-link" className={cn('grid gap-1.5 px-3 py-2.5', expired && 'bg-muted/40')}>
-      <div className="flex min-w-0 items-center gap-2">
-        <div className="min-w-0 flex-1">
-          {link.description && <p className="truncate text-sm font-medium">{link.description}</p>}
-          <p
-            id={urlId}
-            title={link.url}
-            className={cn('truncate font-mono text-xs', expired && 'text-muted-foreground line-through')}
-          >
-            {link.url}
-          </p>
-        </div>
-        <div className="flex shrink-0 items-center gap-1">
-          {!expired && (
-            <CopyLinkButton
-              compact
-              url={link.url}
-              describedBy={urlId}
-              description="Anyone with this link can open it until it expires or you revoke it."
-            />
+    <OwnerLinkRow
+      link={link}
+      testId="share-link"
+      title={shareLinkTitle(link)}
+      copyDescription="Anyone with this link can open it until it expires or you revoke it."
+      revokeLabel="Revoke link"
+      revokeNote="It stops working at once."
+      revoke={revoke}
+      actions={(urlId) =>
+        link.kind !== 'upload' && (
+          <RowToggleButton
+            buttonRef={editButton}
+            icon={Pencil}
+            label="Edit link"
+            title="Edit"
+            describedBy={urlId}
+            expanded={editing}
+            onToggle={() => setEditing(!editing)}
+          />
+        )
+      }
+      facts={
+        <>
+          {link.kind !== 'upload' && (
+            <Fact icon={link.kind === 'review' ? MessageSquare : Headphones}>
+              {SHARE_KIND_LABELS[link.kind]}
+            </Fact>
           )}
-          <Button
-            ref={revokeButton}
-            variant="ghost"
-            size="icon"
-            className="size-8 text-muted-foreground hover:text-destructive aria-expanded:text-destructive"
-            aria-label="Revoke link"
-            aria-describedby={urlId}
-            aria-expanded={confirming}
-            title="Revoke"
-            onClick={() => setConfirming(!confirming)}
+          {link.hasPassword && (
+            <Fact icon={Lock} title="Opening it asks for a password">
+              Password
+            </Fact>
+          )}
+          {link.kind === 'review' && link.commentsClosed && (
+            <Fact icon={MessageSquareOff}>Comments closed</Fact>
+          )}
+          <Fact
+            icon={Timer}
+            title={shareExpiryTitle(link)}
+            className={isExpired(link) ? 'font-medium text-destructive' : undefined}
           >
-            <Trash2 aria-hidden />
-          </Button>
-        </div>
-      </div>
-      <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <Fact
-          icon={Timer}
-          title={shareExpiryTitle(link)}
-          className={expired ? 'font-medium text-destructive' : undefined}
-        >
-          {shareExpiryLabel(link)}
-        </Fact>
-        <Fact icon={Download}>{link.allowDownload ? 'Download allowed' : 'No download'}</Fact>
-        <Fact icon={Eye}>{visitsLabel(link.visits)}</Fact>
-      </p>
-      {confirming && (
-        <RevokeConfirmation
-          link={link}
-          item={item}
-          cancelButton={cancelButton}
-          onCancel={() => setConfirming(false)}
-        />
-      )}
-    </li>
+            {shareExpiryLabel(link)}
+          </Fact>
+          <Fact icon={Download}>{link.allowDownload ? 'Download allowed' : 'No download'}</Fact>
+          {link.allowVersions && (
+            <Fact icon={History} title={SHARE_VERSIONS_LABEL}>
+              {SHARE_VERSIONS_MARK}
+            </Fact>
+          )}
+          <Fact icon={Eye}>{visitsLabel(link.visits)}</Fact>
+        </>
+      }
+    >
+      {editing && <ShareLinkEditor link={link} item={item} onDone={closeEditor} />}
+      {link.kind !== 'upload' && <ShareLinkListeners linkId={link.id} />}
+    </OwnerLinkRow>
   );
 }
 
 /** The owner's private links to this item, newest first, each with Copy and Revoke. */
 export function ShareLinkList({ item }: { item: ShareItem }) {
-  const links = useShareLinks(item);
-  const headingId = useId();
-
-  let body: ReactNode;
-  if (links.isPending) {
-    body = (
-      <p role="status" className="py-3 text-center text-sm text-muted-foreground">
-        Loading links...
-      </p>
-    );
-  } else if (links.isError) {
-    body = (
-      <p role="alert" className="py-3 text-center text-sm text-destructive">
-        {errorMessage(links.error, 'Could not load your links.')}
-      </p>
-    );
-  } else if (links.data.length === 0) {
-    body = (
-      <p className="flex items-center justify-center gap-2 rounded-lg border border-dashed border-border py-4 text-sm text-muted-foreground">
-        <Link2Off className="size-4" aria-hidden />
-        No private links yet.
-      </p>
-    );
-  } else {
-    body = (
-      <ul
-        aria-labelledby={headingId}
-        className="divide-y divide-border overflow-hidden rounded-lg border border-border"
-      >
-        {links.data.map((link) => (
-          <ShareLinkRow key={link.id} link={link} item={item} />
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <div className="grid gap-2">
-      <h4 id={headingId} className="text-xs font-medium tracking-wider text-muted-foreground uppercase">
-        Your links{links.data?.length ? ` (${links.data.length})` : ''}
-      </h4>
-      {body}
-    </div>
+    <OwnerLinkList links={useShareLinks(item)} heading="h4" title="Your links" empty="No private links yet.">
+      {(link) => <ShareLinkRow key={link.id} link={link} item={item} />}
+    </OwnerLinkList>
   );
 }

@@ -21,6 +21,9 @@ const sharedTrack = (id: number, name: string, extra: Partial<SharedTrack> = {})
   streamUrl: `${media(id)}/stream`,
   peaksUrl: `${media(id)}/waveform`,
   downloadUrl: null,
+  versionsUrl: null,
+  loudnessLufs: null,
+  truePeakDb: null,
   ...extra,
 });
 
@@ -30,6 +33,7 @@ const trackLink: SharedItem = {
   description: 'First mix, tell me what you think',
   expiresAt: null,
   allowDownload: true,
+  allowVersions: false,
   owner,
   track: sharedTrack(7, 'Attic Demo', { notes: 'Taped upstairs.', downloadUrl: `${media(7)}/original` }),
 };
@@ -38,6 +42,7 @@ const playlistLink: SharedItem = {
   description: null,
   expiresAt: '2030-05-01T12:00:00.000Z',
   allowDownload: false,
+  allowVersions: false,
   owner,
   playlist: {
     name: 'Attic Tapes',
@@ -59,7 +64,10 @@ describe('SharedItemPage', () => {
     expect(screen.getByText('First mix, tell me what you think')).toBeTruthy();
     expect(screen.getByText('Taped upstairs.')).toBeTruthy();
     expect(screen.getByText('Grace Hopper', { selector: 'span' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(`${media(7)}/original`);
+    // The download counts as this browser's (issue 45, decision 0724): its anonymous listener id goes along.
+    const href = screen.getByRole('link', { name: 'Download' }).getAttribute('href')!;
+    expect(href.startsWith(`${media(7)}/original?listener=`)).toBe(true);
+    expect(href.split('?listener=')[1]).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     // The peaks come from the link's address, never /api/tracks/7/waveform (a 404 for a private track).
     await waitFor(() => expect(callsTo(fetch, `${media(7)}/waveform`)).toHaveLength(1));
     expect(callsTo(fetch, '/api/tracks/7/waveform')).toHaveLength(0);

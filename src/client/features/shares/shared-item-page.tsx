@@ -1,18 +1,18 @@
 import { Clock, Link2Off, ListMusic, Music } from 'lucide-react';
 import { formatDate } from '../../../shared/format';
-import {
-  SHARE_EXPIRED_MESSAGE,
-  SHARE_NOT_FOUND_MESSAGE,
-  type SharedItem,
-} from '../../../shared/schemas/shares';
+import { SHARE_EXPIRED_MESSAGE, SHARE_NOT_FOUND_MESSAGE } from '../../../shared/schemas/shares';
 import { UserAvatar } from '../../components/collective-avatar';
 import { NotFoundCard, Page, PageLoading } from '../../components/page-layout';
-import { errorStatus } from '../../lib/api-client';
+import { errorStatus, isPasswordRequired } from '../../lib/api-client';
 import { imageVariant } from '../../lib/utils';
 import { PlayAllButton } from '../../player/play-all-button';
 import { usePlayer } from '../../player/use-player';
+import { GuestReviewPanel, GuestWaveMarkers } from './guest-review-panel';
+import { SharePasswordGate } from './share-password-gate';
 import { type SharedEntry, SharedNowPlaying, SharedTrackList } from './shared-item-player';
-import { sharedTracksOf, toSharedPlayerTrack, useSharedItem } from './use-shared-item';
+import { UploadLinkPage } from './upload-link-page';
+import { useListenReporting } from './use-listen-reporting';
+import { type SharedMediaItem, sharedTracksOf, toSharedPlayerTrack, useSharedItem } from './use-shared-item';
 
 /**
  * '/s/{token}' (issue 24, decision 0335), signed in or out, in the public frame: the one track or
@@ -25,6 +25,7 @@ export function SharedItemPage({ token }: { token: string }) {
   const { data, isLoading, error } = useSharedItem(token);
   if (isLoading) return <PageLoading>Loading shared link...</PageLoading>;
   if (!data) {
+    if (isPasswordRequired(error)) return <SharePasswordGate token={token} />;
     const status = errorStatus(error);
     if (status === 410) {
       return (
@@ -45,14 +46,20 @@ export function SharedItemPage({ token }: { token: string }) {
       <NotFoundCard icon={Link2Off} title="Could not open this link" message="Please try again later." />
     );
   }
-  return <SharedItemView item={data} />;
+  // An upload link opens no item: its page takes files (issue 45).
+  if (data.type === 'upload') return <UploadLinkPage token={token} link={data} />;
+  return <SharedItemView item={data} token={token} />;
 }
 
-function SharedItemView({ item }: { item: SharedItem }) {
+function SharedItemView({ item, token }: { item: SharedMediaItem; token: string }) {
   const entries: SharedEntry[] = sharedTracksOf(item).map((shared) => ({
     shared,
     player: toSharedPlayerTrack(shared, item),
   }));
+  useListenReporting(
+    token,
+    entries.map((e) => e.player.id),
+  );
   const isTrack = item.type === 'track';
   const title = isTrack ? item.track.name : item.playlist.name;
   const cover = isTrack ? undefined : imageVariant(item.playlist.imageUrl, 256);
@@ -96,7 +103,7 @@ function SharedItemView({ item }: { item: SharedItem }) {
         </figure>
       )}
 
-      <SharedBody entries={entries} list={!isTrack} />
+      <SharedBody entries={entries} list={!isTrack} token={token} />
 
       {notes && (
         <section aria-label={isTrack ? 'Notes' : 'About this playlist'} className="mt-6">
@@ -115,31 +122,28 @@ function SharedItemView({ item }: { item: SharedItem }) {
   );
 }
 
-/** The player for the track, or for a playlist its current track above the list. */
-function SharedBody({ entries, list }: { entries: SharedEntry[]; list: boolean }) {
+/**
+ * The player for the track, or for a playlist its current track above the list; then, for a review
+ * link, its comments on that track (issue 45; a link that takes none shows nothing more).
+ */
+function SharedBody({ entries, list, token }: { entries: SharedEntry[]; list: boolean; token: string }) {
+  const { currentTrack } = usePlayer();
   const first = entries.find((e) => e.shared.playable) ?? entries[0];
   if (!first) {
     return <p className="mt-8 text-sm text-muted-foreground">There are no tracks in this playlist yet.</p>;
   }
+  // A playlist's panel follows the player: the list's playing track, else its first playable one.
+  const entry = entries.find((e) => e.player.id === currentTrack?.id) ?? first;
   return (
     <div className="mt-6 space-y-4">
-      <NowPlayingOf entries={entries} fallback={first} list={list} />
+      <SharedNowPlaying
+        entry={entry}
+        queue={entries}
+        showName={list}
+        overlay={<GuestWaveMarkers token={token} entry={entry} queue={entries} />}
+      />
       {list && <SharedTrackList entries={entries} />}
+      <GuestReviewPanel token={token} entry={entry} queue={entries} />
     </div>
   );
-}
-
-/** A playlist's panel follows the player: the list's playing track, else its first playable one. */
-function NowPlayingOf({
-  entries,
-  fallback,
-  list,
-}: {
-  entries: SharedEntry[];
-  fallback: SharedEntry;
-  list: boolean;
-}) {
-  const { currentTrack } = usePlayer();
-  const entry = entries.find((e) => e.player.id === currentTrack?.id) ?? fallback;
-  return <SharedNowPlaying entry={entry} queue={entries} showName={list} />;
 }

@@ -1,4 +1,5 @@
-import { Download, Pause, Play } from 'lucide-react';
+import { Download, GitCompareArrows, Pause, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatDuration } from '../../../shared/format';
 import type { SharedTrack } from '../../../shared/schemas/shares';
 import { Button } from '../../components/ui/button';
@@ -7,6 +8,8 @@ import { cn } from '../../lib/utils';
 import type { PlayerTrack } from '../../player/player-context';
 import { TrackWaveform } from '../../player/track-waveform';
 import { usePlayFromList } from '../../player/use-play-from-list';
+import { useCompare } from '../compare';
+import { downloadUrlOf } from './use-listen-reporting';
 
 /** One shared track as the page plays it: its player form and what the link says of it. */
 export interface SharedEntry {
@@ -20,7 +23,7 @@ function DownloadLink({ track, compact = false }: { track: SharedTrack; compact?
   return (
     <Button asChild variant="outline" size={compact ? 'icon' : 'sm'} className={cn(compact && 'size-8')}>
       <a
-        href={track.downloadUrl}
+        href={downloadUrlOf(track.downloadUrl)}
         download
         aria-label={compact ? `Download ${track.name}` : undefined}
         title={compact ? 'Download' : undefined}
@@ -28,6 +31,23 @@ function DownloadLink({ track, compact = false }: { track: SharedTrack; compact?
         <Download aria-hidden />
         {!compact && 'Download'}
       </a>
+    </Button>
+  );
+}
+
+/** "Compare versions" when the link allows its versions (issue 43): they come through the token. */
+function CompareVersionsButton({ track }: { track: SharedTrack }) {
+  const compare = useCompare();
+  const { versionsUrl } = track;
+  if (!compare.available || !versionsUrl) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      onClick={() => compare.open({ takes: [{ trackId: track.id, name: track.name, versionsUrl }] })}
+    >
+      <GitCompareArrows aria-hidden />
+      Compare versions
     </Button>
   );
 }
@@ -41,11 +61,14 @@ export function SharedNowPlaying({
   entry,
   queue,
   showName,
+  overlay,
 }: {
   entry: SharedEntry;
   queue: SharedEntry[];
   /** A playlist's panel names its track; a track link's heading already does. */
   showName: boolean;
+  /** Laid over the waveform, its size: a review link's comment markers (issue 45). */
+  overlay?: ReactNode;
 }) {
   const tracks = queue.map((e) => e.player);
   const { player, play } = usePlayFromList(tracks);
@@ -79,7 +102,10 @@ export function SharedNowPlaying({
           {!showName && <p className="text-sm text-muted-foreground">Seek anywhere on the waveform</p>}
         </div>
       </div>
-      <TrackWaveform track={track} queue={tracks} className="mt-4 border-0 bg-muted/40 p-3" />
+      <div className="relative mt-4">
+        <TrackWaveform track={track} queue={tracks} className="border-0 bg-muted/40 p-3" />
+        {overlay && <div className="pointer-events-none absolute inset-3">{overlay}</div>}
+      </div>
       <div className="mt-3 flex min-h-8 items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground tabular-nums" data-testid="share-time">
           {current ? formatDuration(player.currentTime, '0:00') : '0:00'}
@@ -87,7 +113,10 @@ export function SharedNowPlaying({
           <span className="sr-only"> of </span>
           {formatDuration(total)}
         </p>
-        <DownloadLink track={shared} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <CompareVersionsButton track={shared} />
+          <DownloadLink track={shared} />
+        </div>
       </div>
     </section>
   );

@@ -1,5 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateShareBody, ShareLink } from '../../../shared/schemas/shares';
+import {
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { CreateShareInput, ShareLink, UpdateShareInput } from '../../../shared/schemas/shares';
 import type { TrackVisibility } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
@@ -52,28 +58,47 @@ export function expiresAtFor(expiry: ShareExpiry, now = Date.now()): string | nu
 export interface NewShareLink {
   expiry: ShareExpiry;
   allowDownload: boolean;
+  /** A track's link only (issue 43): it also opens the track's versions to compare them. */
+  allowVersions?: boolean;
   description: string;
+  /** Issue 45: a review link also takes guests' timed comments; listen (the default) only plays. */
+  kind?: 'listen' | 'review';
+  /** Who it is for ("mastering engineer"); empty: nobody named. */
+  recipient?: string;
+  /** Empty: no password. */
+  password?: string;
+}
+
+/** A link just made goes on top of the list under `listKey` at once; then every list is read again. */
+export function putFirst(queryClient: QueryClient, listKey: QueryKey, link: ShareLink) {
+  queryClient.setQueryData<ShareLink[]>(listKey, (list) => [
+    link,
+    ...(list ?? []).filter((l) => l.id !== link.id),
+  ]);
+  void queryClient.invalidateQueries({ queryKey: SHARES_KEY });
 }
 
 /** POST /api/shares; the new link goes on top of the item's list at once, then the list is read again. */
 export function useCreateShareLink(item: Pick<ShareItem, 'kind' | 'id'>) {
   const queryClient = useQueryClient();
   return useMutation<ShareLink, Error, NewShareLink>({
-    mutationFn: async ({ expiry, allowDownload, description }) => {
-      const body: CreateShareBody = {
+    mutationFn: async ({ expiry, allowDownload, allowVersions, description, kind, recipient, password }) => {
+      const body: CreateShareInput = {
+        // Each sent only when set: a plain link's request is what it was before issue 45.
+        ...(kind === 'review' ? { kind } : {}),
+        ...(recipient?.trim() ? { recipient: recipient.trim() } : {}),
+        ...(password ? { password } : {}),
         ...itemParam(item),
         expiresAt: expiresAtFor(expiry),
         allowDownload,
+        // Sent only when asked for: the server refuses it on a playlist's link (decision 0623).
+        ...(allowVersions && item.kind === 'track' ? { allowVersions: true } : {}),
         description: description.trim() || null,
       };
       return (await apiRequest('POST', '/api/shares', body)).json();
     },
     onSuccess: (link) => {
-      queryClient.setQueryData<ShareLink[]>(shareLinksKey(item), (list) => [
-        link,
-        ...(list ?? []).filter((l) => l.id !== link.id),
-      ]);
-      void queryClient.invalidateQueries({ queryKey: SHARES_KEY });
+      putFirst(queryClient, shareLinksKey(item), link);
       // No toast: the dialog shows the new link with its Copy button focused, and a toast is a
       // layer of its own that would take the first Escape meant to close the dialog.
     },
@@ -86,23 +111,53 @@ export function useCreateShareLink(item: Pick<ShareItem, 'kind' | 'id'>) {
   });
 }
 
-/** DELETE /api/shares/{id}: the token stops working at once (decision 0320: the row is deleted). */
-export function useRevokeShareLink(item: Pick<ShareItem, 'kind' | 'id'>) {
+/**
+ * DELETE /api/shares/{id} for a link listed under `listKey`: it leaves that list at once, every list
+ * is read again, and the toast says `revokedNote`. On failure (perhaps revoked elsewhere meanwhile)
+ * the list shows what the server now has.
+ */
+export function useRevokeLink(listKey: QueryKey, revokedNote: string) {
   const queryClient = useQueryClient();
   return useMutation<unknown, Error, number>({
     mutationFn: (id) => apiRequest('DELETE', `/api/shares/${id}`),
     onSuccess: (_res, id) => {
-      queryClient.setQueryData<ShareLink[]>(shareLinksKey(item), (list) => list?.filter((l) => l.id !== id));
+      queryClient.setQueryData<ShareLink[]>(listKey, (list) => list?.filter((l) => l.id !== id));
       void queryClient.invalidateQueries({ queryKey: SHARES_KEY });
-      toast({ title: 'Link revoked', description: 'It no longer opens anything.' });
+      toast({ title: 'Link revoked', description: revokedNote });
     },
     onError: (err) => {
-      // Perhaps revoked elsewhere meanwhile: show what the server now has.
-      void queryClient.invalidateQueries({ queryKey: shareLinksKey(item) });
+      void queryClient.invalidateQueries({ queryKey: listKey });
       toast({
         variant: 'destructive',
         title: 'Could not revoke the link',
         description: errorMessage(err, 'Failed to revoke the link'),
+      });
+    },
+  });
+}
+
+/** The token stops working at once (decision 0320). */
+export const useRevokeShareLink = (item: Pick<ShareItem, 'kind' | 'id'>) =>
+  useRevokeLink(shareLinksKey(item), 'It no longer opens anything.');
+
+/** PATCH /api/shares/{id} (issue 45): recipient, password, commenting; the row follows the reply. */
+export function useUpdateShareLink(item: Pick<ShareItem, 'kind' | 'id'>) {
+  const queryClient = useQueryClient();
+  return useMutation<ShareLink, Error, { id: number; changes: UpdateShareInput; done: string }>({
+    mutationFn: async ({ id, changes }) => (await apiRequest('PATCH', `/api/shares/${id}`, changes)).json(),
+    onSuccess: (link, { done }) => {
+      queryClient.setQueryData<ShareLink[]>(shareLinksKey(item), (list) =>
+        list?.map((l) => (l.id === link.id ? link : l)),
+      );
+      void queryClient.invalidateQueries({ queryKey: SHARES_KEY });
+      toast({ title: done });
+    },
+    onError: (err) => {
+      void queryClient.invalidateQueries({ queryKey: shareLinksKey(item) });
+      toast({
+        variant: 'destructive',
+        title: 'Could not change the link',
+        description: errorMessage(err, 'Failed to change the link'),
       });
     },
   });

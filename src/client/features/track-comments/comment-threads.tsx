@@ -1,5 +1,5 @@
 import { Check, CornerDownRight, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { displayName, formatCommentTime } from '../../../shared/format';
 import type { CollectiveRole } from '../../../shared/schemas/collectives';
 import type { TrackComment, TrackCommentThread } from '../../../shared/schemas/track-comments';
@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { ReportButton } from '../reports';
 import { MentionTextarea } from './comment-form';
+import { Resolution } from './comment-resolution';
 import { showTime } from './time-input';
 import type { useTrackCommentMutations } from './use-track-comments';
 
@@ -44,6 +45,7 @@ function CommentBody({
   collectiveId,
   trackVersion,
   onSeek,
+  onShowOriginal,
 }: {
   comment: TrackComment;
   viewer: Viewer;
@@ -51,6 +53,8 @@ function CommentBody({
   collectiveId: number;
   trackVersion: number;
   onSeek?: (seconds: number) => void;
+  /** A carried thread's "from vN" leads to its original, when that is in the list. */
+  onShowOriginal?: (commentId: number) => void;
 }) {
   const [editing, setEditing] = useState<string | null>(null);
   const mine = comment.userId === viewer.userId;
@@ -75,7 +79,8 @@ function CommentBody({
             <button
               type="button"
               className="cursor-pointer rounded bg-primary/15 px-1.5 font-mono text-xs text-primary tabular-nums hover:bg-primary/25"
-              aria-label={`Play from ${showTime(comment.atSeconds)}`}
+              // The name holds the visible text, a range's end too (WCAG 2.5.3).
+              aria-label={`Play from ${showTime(comment.atSeconds)}${comment.endSeconds !== null ? `–${showTime(comment.endSeconds)}` : ''}`}
               onClick={() => onSeek(comment.atSeconds)}
             >
               {showTime(comment.atSeconds)}
@@ -84,6 +89,25 @@ function CommentBody({
           )}
           <span className="font-semibold">{who}</span>
           <VersionBadge made={comment.trackVersion} current={trackVersion} />
+          {comment.carriedFrom !== null &&
+            (onShowOriginal && comment.carriedFromCommentId !== null ? (
+              // The link back to the thread as it was said on its version (decision 0671).
+              <button
+                type="button"
+                className="cursor-pointer text-xs text-muted-foreground underline underline-offset-2 hover:text-foreground"
+                aria-label={`from v${comment.carriedFrom}: show the original`}
+                onClick={() => onShowOriginal(comment.carriedFromCommentId!)}
+              >
+                from v{comment.carriedFrom}
+              </button>
+            ) : (
+              <span
+                className="text-xs text-muted-foreground"
+                title={`Carried from version ${comment.carriedFrom}`}
+              >
+                from v{comment.carriedFrom}
+              </span>
+            ))}
           <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
             {formatCommentTime(comment.createdAt)}
             {comment.editedAt && ' (edited)'}
@@ -162,6 +186,7 @@ function Thread({
   trackVersion,
   onSeek,
   highlighted,
+  onShowOriginal,
 }: {
   thread: TrackCommentThread;
   viewer: Viewer;
@@ -170,6 +195,7 @@ function Thread({
   trackVersion: number;
   onSeek: (seconds: number) => void;
   highlighted: boolean;
+  onShowOriginal?: (commentId: number) => void;
 }) {
   const [reply, setReply] = useState<string | null>(null);
   const send = async () => {
@@ -195,6 +221,7 @@ function Thread({
           collectiveId={collectiveId}
           trackVersion={trackVersion}
           onSeek={onSeek}
+          onShowOriginal={onShowOriginal}
         />
         <div className="flex shrink-0 items-start gap-1">
           {viewer.ownsTrack && (
@@ -214,6 +241,7 @@ function Thread({
           )}
         </div>
       </div>
+      {thread.resolved && <Resolution thread={thread} />}
       {thread.replies.length > 0 && (
         <ul aria-label="Replies" className="mt-2 space-y-2 border-l border-border pl-4">
           {thread.replies.map((r) => (
@@ -272,8 +300,20 @@ export function CommentThreads({
   highlightId: number | null;
 }) {
   const [showResolved, setShowResolved] = useState(false);
+  // The original a "from vN" link was followed to: highlighted and brought into view.
+  const [shownOriginal, setShownOriginal] = useState<number | null>(null);
+  const marked = shownOriginal ?? highlightId;
   const open = threads.filter((t) => !t.resolved);
   const resolved = threads.filter((t) => t.resolved);
+  const listed = new Set(threads.map((t) => t.id));
+  const showOriginal = (id: number) => {
+    if (resolved.some((t) => t.id === id)) setShowResolved(true);
+    setShownOriginal(id);
+  };
+  useEffect(() => {
+    if (shownOriginal === null) return;
+    document.querySelector(`[data-comment-id="${shownOriginal}"]`)?.scrollIntoView?.({ block: 'center' });
+  }, [shownOriginal]);
   const render = (t: TrackCommentThread) => (
     <Thread
       key={t.id}
@@ -283,7 +323,10 @@ export function CommentThreads({
       collectiveId={collectiveId}
       trackVersion={trackVersion}
       onSeek={onSeek}
-      highlighted={t.id === highlightId || t.replies.some((r) => r.id === highlightId)}
+      highlighted={t.id === marked || t.replies.some((r) => r.id === marked)}
+      onShowOriginal={
+        t.carriedFromCommentId !== null && listed.has(t.carriedFromCommentId) ? showOriginal : undefined
+      }
     />
   );
   return (

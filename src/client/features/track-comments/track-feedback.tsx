@@ -1,5 +1,5 @@
 import { MessageSquare, X } from 'lucide-react';
-import { type PointerEvent, useState } from 'react';
+import { type PointerEvent, useMemo, useState } from 'react';
 import type { CollectiveRole } from '../../../shared/schemas/collectives';
 import type { PlaylistTrack } from '../../../shared/schemas/playlists';
 import { Button } from '../../components/ui/button';
@@ -8,11 +8,14 @@ import type { PlayerTrack } from '../../player/player-context';
 import { usePlayer } from '../../player/use-player';
 import { readyPeaks, useWaveform } from '../../player/use-waveform';
 import { Waveform } from '../../player/waveform';
+import { VersionStatusControl } from '../version-review';
+import { withoutCarriedOriginals } from './carried-threads';
 import { NewCommentForm } from './comment-form';
 import { CommentMarkers } from './comment-markers';
 import { CommentThreads } from './comment-threads';
 import { showTime } from './time-input';
 import { useTrackCommentMutations, useTrackComments } from './use-track-comments';
+import { VersionTodo } from './version-todo';
 
 /**
  * Laid over the waveform while choosing a range: a drag marks start and end (a click, a moment);
@@ -102,6 +105,7 @@ export function TrackFeedback({
   const player = usePlayer();
   const audio = usePlayerAudio();
   const { data: threads = [] } = useTrackComments(collectiveId, track.id);
+  const markerThreads = useMemo(() => withoutCarriedOriginals(threads), [threads]);
   const mutations = useTrackCommentMutations(collectiveId, track.id);
   const { data: waveData } = useWaveform(track.id);
   const wave = readyPeaks(waveData);
@@ -109,6 +113,9 @@ export function TrackFeedback({
   const [at, setAt] = useState<string | null>(null);
   const [end, setEnd] = useState('');
   const [selecting, setSelecting] = useState(false);
+  // The threads as a conversation, or the current version's open ones as a to-do list (issue 44).
+  const [view, setView] = useState<'comments' | 'todo'>('comments');
+  const ownsTrack = track.userId === myUserId;
   const seekAndPlay = useSeekAndPlay(playerTrack, queue);
   const current = player.currentTrack?.id === track.id && audio !== null;
   const duration = wave?.duration ?? track.duration ?? 0;
@@ -129,6 +136,12 @@ export function TrackFeedback({
           <X />
         </Button>
       </header>
+      <VersionStatusControl
+        trackId={track.id}
+        version={track.version}
+        collectiveId={collectiveId}
+        ownsTrack={ownsTrack}
+      />
       <div className="relative mb-6 pt-1">
         {wave ? (
           <Waveform
@@ -149,7 +162,11 @@ export function TrackFeedback({
             />
           </div>
         )}
-        <CommentMarkers threads={threads} duration={duration} onSelect={(t) => seekAndPlay(t.atSeconds)} />
+        <CommentMarkers
+          threads={markerThreads}
+          duration={duration}
+          onSelect={(t) => seekAndPlay(t.atSeconds)}
+        />
         {selecting && duration > 0 && (
           <RangeSelector
             duration={duration}
@@ -183,17 +200,38 @@ export function TrackFeedback({
         end={end}
         setEnd={setEnd}
       />
-      <div className="mt-4">
+      <div className="mt-4 mb-3 flex gap-1">
+        {(['comments', 'todo'] as const).map((v) => (
+          <Button
+            key={v}
+            size="sm"
+            variant={view === v ? 'secondary' : 'ghost'}
+            aria-pressed={view === v}
+            onClick={() => setView(v)}
+          >
+            {v === 'comments' ? 'Comments' : 'To do'}
+          </Button>
+        ))}
+      </div>
+      {view === 'todo' ? (
+        <VersionTodo
+          collectiveId={collectiveId}
+          trackId={track.id}
+          version={track.version}
+          ownsTrack={ownsTrack}
+          onSeek={seekAndPlay}
+        />
+      ) : (
         <CommentThreads
           threads={threads}
-          viewer={{ userId: myUserId, role, ownsTrack: track.userId === myUserId }}
+          viewer={{ userId: myUserId, role, ownsTrack }}
           mutations={mutations}
           collectiveId={collectiveId}
           trackVersion={track.version}
           onSeek={seekAndPlay}
           highlightId={highlightId}
         />
-      </div>
+      )}
     </section>
   );
 }

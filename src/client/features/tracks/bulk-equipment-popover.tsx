@@ -72,7 +72,7 @@ export function BulkEquipmentPopover({
       <PopoverContent align="end" className="w-72 space-y-3">
         <div className="space-y-1.5">
           <label htmlFor={`${ids}-find`} className="text-xs font-medium text-muted-foreground">
-            Add to {tracks.length === 1 ? 'the track' : `all ${tracks.length}`}
+            Add to {tracks.length > 1 ? `all ${tracks.length}` : 'the track'}
           </label>
           <Input
             id={`${ids}-find`}

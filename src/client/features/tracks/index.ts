@@ -2,3 +2,4 @@
 export { TrackCard } from './track-card';
 export { TrackMoreMenu } from './track-more-menu';
 export { TrackQueueItems } from './track-queue-items';
+export { type TrackSelection, useSelectionKeys, useTrackSelection } from './use-track-selection';

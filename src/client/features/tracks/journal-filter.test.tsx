@@ -170,17 +170,22 @@ describe('Journal filter bar', () => {
     expect(screen.queryByRole('checkbox', { name: 'Juno-60' })).toBeNull();
   });
 
-  it('folds the controls beyond the text under "Filters" on a phone, counting those in use', async () => {
+  it('folds the controls beyond the text (and on a phone the equipment) under "Filters", counting those in use', async () => {
     server(() => ({ items: [whole[0]], nextCursor: null, total: 1, all: 3 }));
     renderWithProviders(<JournalPage />, { path: '/?equipment=5&visibility=private&q=loop' });
     const toggle = await screen.findByRole('button', { name: 'Filters (2)' });
     const more = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(more.contains(screen.getByLabelText('Visibility'))).toBe(true);
-    expect(more.className).toContain('max-sm:hidden');
+    expect(more.classList.contains('hidden')).toBe(true);
+    // The equipment stays in the row from `sm` up, and folds with the rest on a phone.
+    const equipment = screen.getByRole('button', { name: 'Equipment (1)' }).parentElement as HTMLElement;
+    expect(more.contains(equipment)).toBe(false);
+    expect(equipment.classList.contains('max-sm:hidden')).toBe(true);
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(more.className).not.toContain('max-sm:hidden');
+    expect(more.classList.contains('hidden')).toBe(false);
+    expect(equipment.classList.contains('max-sm:hidden')).toBe(false);
   });
 });
 

@@ -1,16 +1,19 @@
 import { Disc3, Loader2, Music } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
-import { formatCount } from '../../../shared/format';
+import { lazy, Suspense, use, useMemo, useState } from 'react';
+import { countOf, formatCount } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
-import { EmptyState, Page, PageHeader } from '../../components/page-layout';
+import { EmptyState, Page } from '../../components/page-layout';
 import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
 import { useTrackSort, useTracks } from '../../entities/track/use-tracks';
 import { StorageUsage } from '../../entities/user/storage-usage';
 import { useAuth } from '../../entities/user/use-auth';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { PHONE_SCREEN, useMediaQuery } from '../../lib/use-media-query';
+import { cn } from '../../lib/utils';
 import { PlayAllButton } from '../../player/play-all-button';
 import { useFreshQueue } from '../../player/use-fresh-queue';
+import { RequestFilesButton } from '../shares';
+import { usePendingDeletes, withoutPendingDeletes } from './pending-deletes';
 import { TrackSortSelect } from './track-sort-select';
 import { TrackTable } from './track-table';
 import { UploadDropZone } from './upload-drop-zone';
@@ -26,6 +29,11 @@ const EditTrackDialog = lazyDialog(() => import('./edit-track-dialog').then((m) 
  * boundary, so the bar never pushes the rows down after they are shown.
  */
 const filterBarChunk = import('./track-filter-bar');
+/** Suspends until the filter bar's chunk is in: nothing to draw. */
+function FilterBarLoaded() {
+  use(filterBarChunk);
+  return null;
+}
 const TrackFilterBar = lazy(() => filterBarChunk.then((m) => ({ default: m.TrackFilterBar })));
 /** The bulk actions (menus, popover, zod) load with the first tick (decision 0298). */
 const TrackBulkBar = lazy(() => import('./track-bulk-bar').then((m) => ({ default: m.TrackBulkBar })));
@@ -46,10 +54,13 @@ export function JournalPage() {
   const [filter, setFilter] = useTrackFilter();
   const found = useFilteredTracks(filter, sort, journal.data);
   const {
-    data: tracks,
+    data: loaded,
     isLoading,
     isError,
   } = found.enabled ? { data: found.tracks, isLoading: found.isLoading, isError: found.isError } : journal;
+  // Bulk-deleted tracks leave the list at once, while their Undo window runs (decision 0590).
+  const pendingDeletes = usePendingDeletes();
+  const tracks = useMemo(() => withoutPendingDeletes(loaded, pendingDeletes), [loaded, pendingDeletes]);
   const [editingId, setEditingId] = useState<number | null>(null);
   // The dialog follows the cached track, so optimistic tag changes show in it at once.
   const editing = (journal.data ?? tracks)?.find((t) => t.id === editingId) ?? null;
@@ -74,38 +85,67 @@ export function JournalPage() {
   );
 
   return (
-    <Page>
-      <PageHeader
-        icon={Music}
-        title="Your Music Journal"
-        description="Your recordings, notes and the kit you used."
-      />
-      {/* One instance whichever its look, so uploads in flight and batch summaries survive the switch. */}
-      <UploadDropZone className="mb-3" compact={phone || !journalEmpty} windowDrop />
-      <StorageUsage className="mb-6 sm:mb-8" />
+    <Page className="pt-3 sm:pt-5">
+      {/* Music first (issue 42, decision 0555): the title, the upload bar and the quota share one
+          row, and play, the filters and the sort another, so the first track row starts in the top
+          40 % of the screen at 1280 × 800 and on a 390 × 844 phone. */}
+      <header className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <h1 className="flex items-center gap-2 text-xl font-bold tracking-tight sm:text-2xl">
+          <Music className="size-6 text-primary" aria-hidden />
+          Your Music Journal
+        </h1>
+        {/* One instance whichever its look, so uploads in flight and batch summaries survive the switch. */}
+        <UploadDropZone
+          className="min-w-0 flex-1 basis-72 max-sm:order-1"
+          compact={phone || !journalEmpty}
+          windowDrop
+        />
+        {/* Upload links for people without an account (issue 45), the dialog loaded when opened. On
+            phones an icon beside the title, so the first row stays in the top 40 % (decision 0555). */}
+        <RequestFilesButton className="shrink-0 max-sm:ml-auto" iconOnlyOnPhones />
+        <StorageUsage className="shrink-0 max-sm:order-2 max-sm:w-full sm:w-60" />
+      </header>
 
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+      {/* The bulk bar takes this row's place while tracks are ticked, sticky at the top as a table
+          header is: it never covers a row nor moves one (issue 42). */}
+      <div
+        className={cn(
+          'relative mb-3 flex min-h-[3.25rem] flex-wrap items-center gap-2',
+          ticked.length > 0 && 'sticky top-0 z-20',
+        )}
+      >
         <PlayAllButton
           tracks={queue}
           pauseLabel="Pause all"
-          className="size-14 rounded-full shadow-lg shadow-primary/20 [&_svg]:size-6"
+          className="size-10 shrink-0 rounded-full shadow-lg shadow-primary/20 [&_svg]:size-5"
           playIconClassName="translate-x-0.5"
         />
-        <div className="flex items-center gap-2">
-          <span id="track-sort-label" className="text-sm text-muted-foreground">
+        {(found.enabled || (journal.data?.length ?? 0) > 0) && (
+          <Suspense fallback={<div className="min-w-0 flex-1" />}>
+            <TrackFilterBar filter={filter} onChange={setFilter} tracks={journal.data ?? []} />
+          </Suspense>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          <span id="track-sort-label" className="text-sm text-muted-foreground max-sm:sr-only">
             Sort by
           </span>
           <TrackSortSelect value={sort} onValueChange={setSort} labelledBy="track-sort-label" />
         </div>
+        {ticked.length > 0 && (
+          <Suspense fallback={null}>
+            <div className="absolute inset-x-0 top-0 min-h-full bg-background [&>section]:min-h-[3.25rem]">
+              <TrackBulkBar tracks={ticked} journal={journal.data ?? listed} onClear={selection.clear} />
+            </div>
+          </Suspense>
+        )}
       </div>
 
       <Suspense fallback={loading}>
-        {(found.enabled || (journal.data?.length ?? 0) > 0) && (
-          <TrackFilterBar filter={filter} onChange={setFilter} tracks={journal.data ?? []} />
-        )}
+        {/* The list waits for the filter bar's chunk too, so the bar never pushes shown rows down. */}
+        <FilterBarLoaded />
         {found.enabled && found.total !== undefined && found.all !== undefined && (
           <p role="status" className="mb-2 text-sm text-muted-foreground">
-            {formatCount(found.total)} of {formatCount(found.all)} {found.all === 1 ? 'track' : 'tracks'}
+            {formatCount(found.total)} of {countOf(found.all, 'track')}
           </p>
         )}
 
@@ -130,21 +170,13 @@ export function JournalPage() {
             }
           />
         ) : (
-          <>
-            <TrackTable
-              tracks={tracks}
-              owner={owner}
-              sort={sort}
-              onEdit={(track) => setEditingId(track.id)}
-              selection={selection}
-            />
-            {/* After the list and sticky at the bottom of the view: ticking never moves the rows. */}
-            {ticked.length > 0 && (
-              <Suspense fallback={null}>
-                <TrackBulkBar tracks={ticked} journal={journal.data ?? listed} onClear={selection.clear} />
-              </Suspense>
-            )}
-          </>
+          <TrackTable
+            tracks={tracks}
+            owner={owner}
+            sort={sort}
+            onEdit={(track) => setEditingId(track.id)}
+            selection={selection}
+          />
         )}
       </Suspense>
 

@@ -87,7 +87,7 @@ describe('the journal multi-select (issue 23)', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(region).getByRole('button', { name: 'Visibility' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Make public' }));
-    expect(await screen.findByText('5000 tracks updated')).toBeTruthy();
+    expect(await screen.findByText('5,000 tracks updated')).toBeTruthy();
     const [body] = bulkBodies(fetch);
     expect(body.action).toBe('setVisibility');
     expect(body.visibility).toBe('public');
@@ -107,11 +107,14 @@ describe('the journal multi-select (issue 23)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Delete 4 tracks?')).toBeTruthy();
     expect(
       within(dialog).getByText(
-        'Are you sure you want to delete these 4 tracks? This action cannot be undone.',
+        'Are you sure you want to delete these 4 tracks? You can undo this for 10 seconds.',
       ),
     ).toBeTruthy();
     expect(bulkBodies(fetch)).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete 4 tracks' }));
+    // Sent once the Undo window passes (decision 0590), or at once as the page is left.
+    expect(bulkBodies(fetch)).toHaveLength(0);
+    window.dispatchEvent(new Event('pagehide'));
     await waitFor(() => expect(bulkBodies(fetch)).toHaveLength(1));
     expect(bulkBodies(fetch)[0]).toEqual({ ids: [2, 4, 6, 8], action: 'delete' });
   });

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { AudioLines, Download, ListEnd, ListStart } from 'lucide-react';
+import { AudioLines, Download, Inbox, ListEnd, ListStart } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
+import { receivedFromText } from '../../../shared/received-from';
 import type { SharedTrack } from '../../../shared/schemas/users';
 import { UserAvatar } from '../../components/collective-avatar';
 import { NotFoundCard, Page, PageLoading } from '../../components/page-layout';
@@ -16,6 +17,7 @@ import { errorStatus } from '../../lib/api-client';
 import type { PlayerTrack } from '../../player/player-context';
 import { TrackWaveform } from '../../player/track-waveform';
 import { ReportButton } from '../reports';
+import { LazyListenHeatStrip, LazyOwnerGuestComments, LazyOwnerGuestMarkers } from '../shares';
 import { originalUrl, useQueueActions } from './queue-actions';
 import { TrackCard } from './track-card';
 
@@ -109,6 +111,16 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
           </Link>
         </p>
       </div>
+      {/* Only its owner is told (issue 45): a guest sent it through an upload link. */}
+      {data.received && (
+        <p
+          data-testid="track-received"
+          className="-mt-3 mb-4 flex items-center gap-1.5 text-sm text-muted-foreground"
+        >
+          <Inbox className="size-4 shrink-0 text-primary" aria-hidden />
+          {receivedFromText(data.received)}
+        </p>
+      )}
       <TrackCard
         track={track}
         owner={artist}
@@ -117,7 +129,22 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
         likeable={viewer !== null && viewer !== undefined}
         className="p-6"
       />
-      <TrackWaveform track={toPlayerTrack(track, artist)} className="mt-4" />
+      {own && (
+        <Suspense fallback={null}>
+          <LazyListenHeatStrip trackId={track.id} duration={track.duration} className="mt-4" />
+        </Suspense>
+      )}
+      <div className={own ? 'relative mt-2' : 'relative mt-4'}>
+        <TrackWaveform track={toPlayerTrack(track, artist)} />
+        {own && track.duration !== null && (
+          // Guests' comments through review links (issue 45), over the waveform's own area.
+          <div className="pointer-events-none absolute inset-4">
+            <Suspense fallback={null}>
+              <LazyOwnerGuestMarkers track={toPlayerTrack(track, artist)} duration={track.duration} />
+            </Suspense>
+          </div>
+        )}
+      </div>
       <TrackPageActions track={toPlayerTrack(track, artist)} />
       {viewer && !own && (
         <ReportButton
@@ -129,7 +156,10 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
       {own && (
         <Suspense fallback={null}>
           <TrackPlayCounts trackId={track.id} />
-          {track.version > 1 && <TrackVersionsList trackId={track.id} current={track.version} />}
+          <LazyOwnerGuestComments track={toPlayerTrack(track, artist)} />
+          {track.version > 1 && (
+            <TrackVersionsList trackId={track.id} current={track.version} name={track.name} />
+          )}
         </Suspense>
       )}
       {track.equipment.length > 0 && (

@@ -1,6 +1,17 @@
-import { ChevronDown, Download, Globe, ListPlus, Loader2, Lock, Trash2, X } from 'lucide-react';
+import {
+  ChevronDown,
+  Download,
+  GitCompareArrows,
+  Globe,
+  ListPlus,
+  Loader2,
+  Lock,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { useState } from 'react';
-import { formatCount } from '../../../shared/format';
+import { TIMINGS } from '../../../shared/constants';
+import { countOf, formatCount } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Button } from '../../components/ui/button';
@@ -12,13 +23,14 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { usePlaylists } from '../../entities/playlist/use-playlists';
 import { cn } from '../../lib/utils';
+import { useCompare } from '../compare';
 import { BulkEquipmentPopover } from './bulk-equipment-popover';
 import { useBulkTrackActions } from './use-bulk-track-actions';
 
 /** Square icons on phones: the five actions and the count fit one row at 390 px. */
 const ACTION = 'max-md:size-8 max-md:px-0';
 
-const tracksWord = (n: number) => `${formatCount(n)} ${n === 1 ? 'track' : 'tracks'}`;
+const tracksWord = (n: number) => countOf(n, 'track');
 
 /** A button's words, folded into its icon on phones: still its accessible name, never a second one. */
 function Label({ children }: { children: string }) {
@@ -28,7 +40,8 @@ function Label({ children }: { children: string }) {
 /**
  * What can be done to the tracks ticked in the journal (issue 23): add to a playlist, tag or untag
  * equipment, make public or private, download as a zip, delete after one confirmation that names
- * the count. Each is one all-or-nothing request (decision 0275). Loaded with the first tick.
+ * the count (then Undo for 10 s, decision 0590). Each is one all-or-nothing request (decision 0275).
+ * Loaded with the first tick.
  */
 export function TrackBulkBar({
   tracks,
@@ -41,17 +54,20 @@ export function TrackBulkBar({
   journal: Track[];
   onClear: () => void;
 }) {
-  const { act, downloadArchive } = useBulkTrackActions();
+  const { act, deleteWithUndo, downloadArchive } = useBulkTrackActions();
   const { data: playlists } = usePlaylists();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const ids = tracks.map((t) => t.id);
   const count = ids.length;
   const busy = act.isPending;
+  const compare = useCompare();
+  // Any two takes (issue 43): each slot starts on its track's current version.
+  const pair = count === 2 && compare.available ? tracks : null;
 
   return (
     <section
       aria-label="Selected tracks"
-      className="sticky bottom-3 z-20 mt-3 flex flex-wrap items-center gap-2 max-md:gap-1.5 rounded-xl border border-primary/40 bg-card/95 p-2 shadow-lg backdrop-blur"
+      className="flex flex-wrap items-center gap-2 max-md:gap-1.5 rounded-xl border border-primary/40 bg-card/95 p-2 shadow-lg backdrop-blur"
     >
       <Button variant="ghost" size="icon" className="size-8" aria-label="Clear selection" onClick={onClear}>
         <X aria-hidden />
@@ -118,6 +134,27 @@ export function TrackBulkBar({
         </DropdownMenuContent>
       </DropdownMenu>
 
+      {pair && (
+        <Button
+          variant="outline"
+          size="sm"
+          className={cn(ACTION, 'max-2xl:px-2')}
+          title="Compare the two"
+          onClick={() =>
+            compare.open({
+              takes: [
+                { trackId: pair[0]!.id, name: pair[0]!.name },
+                { trackId: pair[1]!.id, name: pair[1]!.name },
+              ],
+            })
+          }
+        >
+          <GitCompareArrows aria-hidden />
+          {/* Words only on wide screens: with it the bar would take two rows beside the sidebars. */}
+          <span className="max-2xl:sr-only">Compare</span>
+        </Button>
+      )}
+
       <Button
         variant="outline"
         size="sm"
@@ -147,9 +184,12 @@ export function TrackBulkBar({
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={`Delete ${tracksWord(count)}?`}
-        description={`Are you sure you want to delete ${count === 1 ? 'this track' : `these ${tracksWord(count)}`}? This action cannot be undone.`}
+        description={`Are you sure you want to delete ${count > 1 ? `these ${tracksWord(count)}` : 'this track'}? You can undo this for ${TIMINGS.bulkDeleteUndoMs / 1000} seconds.`}
         confirmLabel={`Delete ${tracksWord(count)}`}
-        onConfirm={() => act.mutate({ ids, action: 'delete' })}
+        onConfirm={() => {
+          deleteWithUndo(ids);
+          onClear();
+        }}
       />
     </section>
   );

@@ -22,7 +22,16 @@ export function daysWithSeveralTracks(tracks: readonly Track[], sort: TrackSort)
 }
 
 /** A row's date: the time on hover always, and in the row when `withTime`. */
-export function TrackDate({ value, withTime }: { value: string | null | undefined; withTime: boolean }) {
+export function TrackDate({
+  value,
+  withTime,
+  timeBelow = false,
+}: {
+  value: string | null | undefined;
+  withTime: boolean;
+  /** The time on a line of its own: the date column stays narrow (decision 0550). */
+  timeBelow?: boolean;
+}) {
   const text = formatDate(value);
   if (!value || text === 'Unknown date') return <span>{text}</span>;
   return (
@@ -32,7 +41,12 @@ export function TrackDate({ value, withTime }: { value: string | null | undefine
       className="whitespace-nowrap"
     >
       {text}
-      {withTime && <span className="tabular-nums"> · {formatTimeOfDay(value)}</span>}
+      {withTime && (
+        <span className={timeBelow ? 'block tabular-nums' : 'tabular-nums'}>
+          <span className={timeBelow ? 'sr-only' : undefined}> · </span>
+          {formatTimeOfDay(value)}
+        </span>
+      )}
     </time>
   );
 }

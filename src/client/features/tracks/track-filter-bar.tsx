@@ -62,7 +62,8 @@ export function TrackFilterBar({
     set({ equipment: next.size ? [...next].sort((a, b) => a - b) : undefined });
   };
   const filtered = Object.keys(filter).some((k) => k !== 'dateField');
-  // On a phone the controls beyond the text fold under "Filters": unfolded they take four rows.
+  // The controls beyond the text and the equipment fold under "Filters" (on a phone the equipment
+  // too): unfolded they took two rows at 1280 px and four on a phone, above the music (decision 0555).
   const [unfolded, setUnfolded] = useState(false);
   const refinements = [
     filter.equipment?.length,
@@ -74,27 +75,39 @@ export function TrackFilterBar({
   ].filter(Boolean).length;
 
   return (
-    <search className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter your journal">
+    <search className="flex min-w-0 flex-1 flex-wrap items-center gap-2" aria-label="Filter your journal">
       <FilterText
         value={filter.q ?? ''}
         onChange={(q) => onChange({ ...filter, q: q || undefined }, { replace: true })}
       />
+      <EquipmentPicker
+        equipment={equipment}
+        chosen={chosen}
+        onToggle={toggle}
+        className={cn(!unfolded && 'max-sm:hidden')}
+      />
       <Button
         type="button"
         variant="outline"
-        className="sm:hidden"
+        className="max-sm:size-11 max-sm:px-0"
         aria-expanded={unfolded}
         aria-controls={`${id}-more`}
         onClick={() => setUnfolded(!unfolded)}
       >
         <SlidersHorizontal aria-hidden />
-        Filters{refinements ? ` (${refinements})` : ''}
+        {/* An icon on a phone, so the search, the filters and the sort share one row. */}
+        <span className="max-sm:sr-only">Filters{refinements ? ` (${refinements})` : ''}</span>
       </Button>
+      {filtered && (
+        <Button variant="ghost" onClick={() => onChange({})}>
+          <X className="size-4" aria-hidden />
+          Clear filters
+        </Button>
+      )}
       <div
         id={`${id}-more`}
-        className={cn('flex w-full flex-wrap items-end gap-3 sm:contents', !unfolded && 'max-sm:hidden')}
+        className={cn('flex w-full flex-wrap items-center gap-2', !unfolded && 'hidden')}
       >
-        <EquipmentPicker equipment={equipment} chosen={chosen} onToggle={toggle} />
         <select
           aria-label="Visibility"
           className={selectClass}
@@ -132,7 +145,7 @@ export function TrackFilterBar({
           ))}
         </select>
         {/* On a phone the two dates share a row under their select, never wider than the screen. */}
-        <div className="flex flex-wrap items-end gap-2 max-sm:w-full">
+        <div className="flex flex-wrap items-center gap-2 max-sm:w-full">
           <select
             aria-label="Dates of"
             className={cn(selectClass, 'max-sm:w-full')}
@@ -166,12 +179,6 @@ export function TrackFilterBar({
           />
         </div>
       </div>
-      {filtered && (
-        <Button variant="ghost" onClick={() => onChange({})}>
-          <X className="size-4" aria-hidden />
-          Clear filters
-        </Button>
-      )}
     </search>
   );
 }
@@ -192,7 +199,7 @@ function FilterText({ value, onChange }: { value: string; onChange: (q: string) 
       type="search"
       aria-label="Search name, notes and equipment"
       placeholder="Search name, notes, equipment"
-      className="w-64 max-sm:w-auto max-sm:min-w-0 max-sm:flex-1"
+      className="w-56 max-sm:w-auto max-sm:min-w-0 max-sm:flex-1"
       value={text}
       maxLength={100}
       onChange={(e) => setText(e.target.value)}
@@ -208,10 +215,12 @@ function EquipmentPicker({
   equipment,
   chosen,
   onToggle,
+  className,
 }: {
   equipment: (readonly [number, string])[];
   chosen: ReadonlySet<number>;
   onToggle: (tagId: number) => void;
+  className?: string;
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -226,7 +235,7 @@ function EquipmentPicker({
     return () => document.removeEventListener('pointerdown', away);
   }, [open]);
   return (
-    <div ref={root} className="relative">
+    <div ref={root} className={cn('relative', className)}>
       <button
         type="button"
         className={selectClass}

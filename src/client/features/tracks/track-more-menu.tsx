@@ -13,9 +13,18 @@ const LazyMenu = lazyPopup(() => import('./track-queue-items').then((m) => m.Rad
 });
 
 /** A "More options" menu holding only the queue and download items, for rows that had no menu. */
-export function TrackMoreMenu({ track, className }: { track: PlayerTrack; className?: string }) {
+export function TrackMoreMenu({
+  track,
+  className,
+  collectiveId,
+}: {
+  track: PlayerTrack;
+  className?: string;
+  /** A collective's screen: "Compare versions" shows that collective's comments. */
+  collectiveId?: number;
+}) {
   return (
-    <LazyMenu track={track}>
+    <LazyMenu track={track} collectiveId={collectiveId}>
       <Button
         variant="ghost"
         size="icon"

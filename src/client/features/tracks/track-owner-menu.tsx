@@ -9,6 +9,7 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
 import { useDeleteTrack } from '../../entities/track/use-track-mutations';
+import { CompareVersionsItem } from './compare-versions-item';
 import { DeleteTrackDialog } from './delete-track-dialog';
 import { LazyNewVersionDialog } from './lazy-new-version-dialog';
 import type { TrackCardTrack } from './track-card-track';
@@ -41,6 +42,7 @@ export function RadixTrackOwnerMenu({
         <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <TrackQueueItems track={toPlayerTrack(track, owner)} />
+          <CompareVersionsItem track={track} />
           <ShareTrackItem onSelect={() => setSharing(true)} />
           <DropdownMenuItem onSelect={() => setUploading(true)}>
             <FileUp aria-hidden />

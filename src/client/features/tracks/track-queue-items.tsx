@@ -12,6 +12,7 @@ import type { PlayerTrack } from '../../player/player-context';
 import { AvailableOfflineItem } from '../offline';
 import { ReportDialog } from '../reports';
 import { LazyShareDialog } from '../shares';
+import { CompareVersionsItem } from './compare-versions-item';
 import { LazyNewVersionDialog } from './lazy-new-version-dialog';
 import { originalUrl, useQueueActions } from './queue-actions';
 
@@ -86,10 +87,13 @@ export function RadixTrackMoreMenu({
   track,
   children,
   defaultOpen,
+  collectiveId,
 }: {
   track: PlayerTrack;
   children: ReactElement;
   defaultOpen?: boolean;
+  /** A collective's screen: a comparison shows that collective's comments. */
+  collectiveId?: number;
 }) {
   const { user } = useAuth();
   const [uploading, setUploading] = useState(false);
@@ -104,6 +108,7 @@ export function RadixTrackMoreMenu({
         <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           <TrackQueueItems track={track} />
+          <CompareVersionsItem track={track} collectiveId={collectiveId} />
           {owns && <ShareTrackItem onSelect={() => setSharing(true)} />}
           {owns && (
             <DropdownMenuItem onSelect={() => setUploading(true)}>

@@ -2,21 +2,30 @@ import { Pause, Pencil, Play, Tag } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'wouter';
 import { formatDuration } from '../../../shared/format';
+import { receivedFromText } from '../../../shared/received-from';
+import type { ReceivedTrack } from '../../../shared/schemas/share-uploads';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
+import type { TrackReviewSummary } from '../../../shared/schemas/version-review';
 import { Button } from '../../components/ui/button';
 import { CHECKBOX_HIT_LABEL } from '../../components/ui/checkbox-hit';
 import { EquipmentChips } from '../../entities/equipment/equipment-chips';
-import { OfflineMark } from '../../entities/offline/offline-mark';
+import { KeptOfflineMark, OfflineMark } from '../../entities/offline/offline-mark';
 import { useOfflineStatus } from '../../entities/offline/offline-status';
 import { LikeButton } from '../../entities/track/like-button';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../../entities/track/play-button-gate';
 import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
 import { VersionTag } from '../../entities/track/version-tag';
 import { cn } from '../../lib/utils';
+import { ReviewRowBadges } from '../version-review';
 import { ProcessingStatus } from './processing-status';
 import { rowDate, TrackDate } from './track-date';
 import { TrackMoreMenu } from './track-more-menu';
 import { VisibilityBadge } from './visibility-badge';
+
+/** Chips a row shows before "+N": two fit the narrowed Equipment column (decision 0550). */
+export const EQUIPMENT_SHOWN = 2;
+/** Under the name (phones), one chip and "+N" on one line: two stacked one per line and made the row twice as tall. */
+const EQUIPMENT_SHOWN_UNDER_NAME = 1;
 
 export interface TrackRowProps {
   track: Track;
@@ -38,6 +47,10 @@ export interface TrackRowProps {
   /** In a virtualized table: measures the row, whose `rowIndex` (0-based) says where it is. */
   rowRef?: Ref<HTMLTableRowElement>;
   rowIndex?: number;
+  /** Where the current version stands and its open threads (issue 44). */
+  review?: TrackReviewSummary;
+  /** The guest and upload link the track came from (issue 45); undefined for the owner's own. */
+  received?: ReceivedTrack;
 }
 
 /**
@@ -60,6 +73,8 @@ export function TrackRow({
   onSelect,
   rowRef,
   rowIndex,
+  review,
+  received,
 }: TrackRowProps) {
   const playing = isCurrent && isPlaying;
   // The equipment goes under the title on the narrowest screens: so does the heart (below).
@@ -95,7 +110,7 @@ export function TrackRow({
               // A Shift-click would also select the page's text between the two clicks.
               onMouseDown={(event) => event.shiftKey && event.preventDefault()}
               onChange={(event) => onSelect({ range: (event.nativeEvent as MouseEvent).shiftKey === true })}
-              className="size-4 cursor-pointer align-middle accent-primary"
+              className="size-4 cursor-pointer align-middle accent-primary pointer-coarse:size-6 max-sm:size-6"
             />
           </label>
         </td>
@@ -140,19 +155,33 @@ export function TrackRow({
         {heartBelowPlay && <LikeButton trackId={track.id} className="mt-1" />}
       </td>
       <td className="max-w-0 py-2 pr-4">
-        {/* Phones: two lines for the title, the narrow column would cut it after a word or two.
-            Only the name is cut: the version tag and the visibility badge after it stay in sight. */}
-        <p className={cn('flex min-w-0 items-center font-medium', isCurrent && 'text-primary')}>
+        {/* The name takes the width the other columns leave (decision 0550) and wraps to a second
+            line rather than being cut; a longer one is clamped there, and shows whole on hover (its
+            title) and while its link has the focus. The marks after it stay in sight. */}
+        <p className={cn('flex min-w-0 items-center text-sm font-medium', isCurrent && 'text-primary')}>
           <Link
             href={`/track/${track.id}`}
-            className="min-w-0 break-words hover:underline max-sm:line-clamp-2 sm:truncate"
+            data-testid="track-name"
+            title={track.name}
+            className="line-clamp-3 min-w-0 break-words hover:underline focus:line-clamp-none sm:line-clamp-2"
           >
             {track.name}
           </Link>
           <VersionTag version={track.version} className="ml-1.5" />
           <VisibilityBadge visibility={track.visibility} className="ml-1.5" />
+          <KeptOfflineMark trackId={track.id} className="ml-1.5" />
+          <ReviewRowBadges summary={review} className="ml-1.5" />
         </p>
-        {track.notes && <p className="truncate text-xs text-muted-foreground">{track.notes}</p>}
+        {received && (
+          <p data-testid="track-received" className="line-clamp-2 text-xs break-words text-muted-foreground">
+            {receivedFromText(received)}
+          </p>
+        )}
+        {track.notes && (
+          <p title={track.notes} className="line-clamp-2 text-xs break-words text-muted-foreground">
+            {track.notes}
+          </p>
+        )}
         <ProcessingStatus track={track} canRetry className="empty:hidden" />
         <OfflineMark trackId={track.id} />
         {(secondLine.date || (secondLine.equipment && track.equipment.length > 0)) && (
@@ -161,16 +190,21 @@ export function TrackRow({
             className="mt-1 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground"
           >
             {secondLine.equipment && track.equipment.length > 0 && (
-              <EquipmentChips equipment={track.equipment} />
+              <EquipmentChips
+                equipment={track.equipment}
+                max={EQUIPMENT_SHOWN_UNDER_NAME}
+                className="flex-nowrap"
+              />
             )}
             {secondLine.date && <TrackDate value={date} withTime={showTime} />}
           </div>
         )}
       </td>
       {/* Empty when the second line holds it: a hidden column's content is still work on a phone. */}
-      <td className="hidden py-2 pr-4 sm:table-cell">
+      <td className="hidden py-2 pr-3 sm:table-cell">
         {secondLine.equipment ? null : track.equipment.length > 0 ? (
-          <EquipmentChips equipment={track.equipment} />
+          // Two lines rather than one: on one line each chip kept two letters ("Mo…", "Sh…").
+          <EquipmentChips equipment={track.equipment} max={EQUIPMENT_SHOWN} />
         ) : (
           <button
             type="button"
@@ -182,8 +216,8 @@ export function TrackRow({
           </button>
         )}
       </td>
-      <td className="hidden py-2 pr-4 text-sm whitespace-nowrap text-muted-foreground lg:table-cell">
-        {!secondLine.date && <TrackDate value={date} withTime={showTime} />}
+      <td className="hidden py-2 pr-3 text-sm text-muted-foreground lg:table-cell">
+        {!secondLine.date && <TrackDate value={date} withTime={showTime} timeBelow />}
       </td>
       <td className="py-2 pr-2 text-right text-sm text-muted-foreground tabular-nums">
         {formatDuration(track.duration)}

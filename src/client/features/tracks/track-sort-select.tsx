@@ -29,7 +29,11 @@ export function TrackSortSelect({
 }) {
   return (
     <LazySelect value={value} onValueChange={onValueChange}>
-      <button type="button" aria-labelledby={labelledBy} className={cn(SELECT_TRIGGER_CLASS, 'w-44')}>
+      <button
+        type="button"
+        aria-labelledby={labelledBy}
+        className={cn(SELECT_TRIGGER_CLASS, 'w-44 max-sm:w-34')}
+      >
         <span style={{ pointerEvents: 'none' }}>{SORT_LABELS[value]}</span>
         <ChevronDown className="size-4 opacity-60" aria-hidden />
       </button>

@@ -45,6 +45,28 @@ describe('journal rows on narrow screens', () => {
     expect(secondLine('Bare Take')?.textContent).toBe(formatDate(bare.createdAt));
   });
 
+  it('under the title keep one chip and "+N" for the rest, so the row stays short (decision 0550)', () => {
+    screenMatching(() => true);
+    const kit = ['Moog Subsequent 37', 'Shure SM57', 'Zoom H5'].map((name, i) =>
+      makeTag({ id: 10 + i, name }),
+    );
+    renderWithProviders(
+      <TrackTable
+        tracks={[makeTrack({ id: 3, name: 'Kitted Take', equipment: kit })]}
+        owner={trackOwner(null)}
+        sort="dateUploaded"
+        onEdit={() => {}}
+      />,
+    );
+    const line = secondLine('Kitted Take') as HTMLElement;
+    expect(
+      within(line)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Moog Subsequent 37']);
+    expect(within(line).getByRole('button', { name: '2 more: Shure SM57, Zoom H5' }).textContent).toBe('+2');
+  });
+
   it('on a tablet show only the date there (the equipment column is back)', () => {
     screenMatching((query) => query.includes('63.999rem'));
     renderTable();

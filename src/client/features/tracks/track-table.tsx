@@ -9,8 +9,10 @@ import { useGridKeys } from '../../lib/use-grid-keys';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { VIRTUALIZE_FROM } from '../../lib/virtualize-from';
 import { usePlayer } from '../../player/use-player';
+import { useReviewSummaries } from '../version-review';
 import { daysWithSeveralTracks, rowDate } from './track-date';
 import { TrackRow } from './track-row';
+import { useReceivedTracks } from './use-received-tracks';
 import type { TrackSelection } from './use-track-selection';
 
 /** A row's height with one line of title and the equipment chips; rows with notes are measured. */
@@ -46,6 +48,10 @@ export function TrackTable({
   const player = usePlayer();
   const queue = useMemo(() => tracks.map((t) => toPlayerTrack(t, owner)), [tracks, owner]);
 
+  // Each row's status and open threads (issue 44): one request beside the list (decision 0653).
+  const reviews = useReviewSummaries(null);
+  // Where a guest's file came from (issue 45): one request beside the list too.
+  const received = useReceivedTracks(tracks);
   const play = (track: Track) => {
     if (player.currentTrack?.id === track.id) player.togglePlay();
     else player.playTrack(toPlayerTrack(track, owner), queue);
@@ -89,13 +95,14 @@ export function TrackTable({
             <th scope="col" className="py-2.5 pr-4 font-medium">
               Title
             </th>
-            <th scope="col" className="hidden w-[34%] py-2.5 pr-4 font-medium sm:table-cell">
+            {/* Sized for two chips and "+N", the date for its longest day: the title takes the rest. */}
+            <th scope="col" className="hidden w-40 py-2.5 pr-3 font-medium sm:table-cell">
               Equipment
             </th>
-            <th scope="col" className="hidden w-52 py-2.5 pr-4 font-medium lg:table-cell">
+            <th scope="col" className="hidden w-36 py-2.5 pr-3 font-medium lg:table-cell">
               {sort === 'dateCreated' ? 'Date Created' : 'Date Added'}
             </th>
-            <th scope="col" className="w-16 py-2.5 pr-2 text-right font-medium max-sm:w-12">
+            <th scope="col" className="w-14 py-2.5 pr-2 text-right font-medium max-sm:w-12">
               <span className="sr-only">Duration</span>
               <Clock className="ml-auto size-4" aria-hidden />
             </th>
@@ -131,6 +138,8 @@ export function TrackTable({
                 onEdit={() => onEdit(track)}
                 selected={selection?.selected.has(track.id)}
                 onSelect={selection && (({ range }) => selection.toggle(track.id, { range }))}
+                review={reviews.get(track.id)}
+                received={received.get(track.id)}
               />
             );
           }}
@@ -156,7 +165,7 @@ function SelectAllBox({ selection, count }: { selection: TrackSelection; count: 
         aria-label="Select all tracks"
         checked={all}
         onChange={() => (all ? selection.clear() : selection.selectAll())}
-        className="size-4 cursor-pointer align-middle accent-primary"
+        className="size-4 cursor-pointer align-middle accent-primary pointer-coarse:size-6 max-sm:size-6"
       />
     </label>
   );

@@ -49,6 +49,15 @@ const version = (v: number, extra: Partial<TrackVersion>): TrackVersion => ({
   size: v * 1024 * 1024,
   createdAt: `2024-05-0${v}T00:00:00.000Z`,
   hasFile: true,
+  current: false,
+  processingState: 'ready',
+  duration: 120,
+  loudnessLufs: -14,
+  truePeakDb: -1,
+  streamUrl: `/api/tracks/12/versions/${v}/stream`,
+  peaksUrl: `/api/tracks/12/versions/${v}/waveform`,
+  alignSeconds: 0,
+  audioStartSeconds: 0,
   ...extra,
 });
 
@@ -142,5 +151,16 @@ describe('the versions list on the track page', () => {
     await screen.findByTestId('track-play-counts');
     expect(screen.queryByRole('region', { name: 'Versions' })).toBeNull();
     expect(callsTo(fetchOne, '/api/tracks/12/versions')).toHaveLength(0);
+  });
+
+  it('hides itself when the list holds only the current version (the API answers it as a take)', async () => {
+    const fetch = mockFetch({
+      ...routes({ ...track, version: 2 }),
+      'GET /api/tracks/12/versions': () => json([version(2, { current: true })]),
+    });
+    render();
+    await waitFor(() => expect(callsTo(fetch, '/api/tracks/12/versions')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('track-versions')).toBeNull());
+    expect(screen.getByRole('article', { name: 'Night Bus' })).toBeTruthy();
   });
 });

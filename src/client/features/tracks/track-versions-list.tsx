@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, History, Trash2 } from 'lucide-react';
+import { Download, GitCompareArrows, History, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate, formatFileSize } from '../../../shared/format';
 import type { TrackVersion } from '../../../shared/schemas/track-versions';
@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { STORAGE_KEY } from '../../entities/user/storage-usage';
 import { apiRequest, errorMessage } from '../../lib/api-client';
+import { useCompare } from '../compare';
 
 /** Under ['/api/tracks', id] so refreshing the track (a new version, a delete) refreshes it too. */
 export const trackVersionsKey = (trackId: number | string) => ['/api/tracks', String(trackId), 'versions'];
@@ -18,10 +19,23 @@ const versionOriginalUrl = (trackId: number, version: number) =>
  * The owner's versions of a track on its page (decisions 0220, 0430), newest first: each with its
  * note, file name, date and size; an earlier version whose original is kept offers "Download" and
  * "Delete file" (to free room: the version stays in the list, without its file). Loaded apart from
- * the page's first paint, only for the owner of a track that has more than one version.
+ * the page's first paint, only for the owner of a track that has more than one version (and hidden
+ * when the list holds no earlier one).
  */
-export function TrackVersionsList({ trackId, current }: { trackId: number; current: number }) {
+export function TrackVersionsList({
+  trackId,
+  current,
+  name,
+}: {
+  trackId: number;
+  current: number;
+  /** The track's name, for the comparison's heading. */
+  name: string;
+}) {
   const queryClient = useQueryClient();
+  const compare = useCompare();
+  const canCompare = (v: TrackVersion) =>
+    compare.available && v.streamUrl !== undefined && v.streamUrl !== null;
   const { data, isError } = useQuery<TrackVersion[]>({ queryKey: trackVersionsKey(trackId) });
   const [confirming, setConfirming] = useState<TrackVersion | null>(null);
   const remove = useMutation<void, Error, TrackVersion>({
@@ -43,6 +57,9 @@ export function TrackVersionsList({ trackId, current }: { trackId: number; curre
       }),
   });
   if (isError) return null;
+  // The list answers the current version too, as a take to compare (issue 43): with no earlier
+  // version beside it there is nothing to download, delete or tell apart here.
+  if (data && !data.some((v) => v.version !== current)) return null;
 
   return (
     <section
@@ -54,6 +71,17 @@ export function TrackVersionsList({ trackId, current }: { trackId: number; curre
         <History className="size-4 text-primary" aria-hidden />
         Versions
       </h2>
+      {compare.available && (data?.filter(canCompare).length ?? 0) > 1 && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-2"
+          onClick={() => compare.open({ takes: [{ trackId, name }] })}
+        >
+          <GitCompareArrows aria-hidden />
+          Compare versions
+        </Button>
+      )}
       {!data ? (
         <p className="mt-2 text-muted-foreground">Loading versions...</p>
       ) : (
@@ -80,7 +108,20 @@ export function TrackVersionsList({ trackId, current }: { trackId: number; curre
                   </p>
                 </div>
                 {earlier && v.hasFile && (
-                  <div className="flex gap-2">
+                  <div className="flex flex-wrap gap-2">
+                    {canCompare(v) && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={`Compare version ${v.version} with the current one`}
+                        onClick={() =>
+                          compare.open({ takes: [{ trackId, name, version: current }], versionB: v.version })
+                        }
+                      >
+                        <GitCompareArrows aria-hidden />
+                        Compare
+                      </Button>
+                    )}
                     <Button asChild variant="outline" size="sm">
                       <a
                         href={versionOriginalUrl(trackId, v.version)}

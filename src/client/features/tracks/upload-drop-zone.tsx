@@ -5,7 +5,8 @@ import { Progress } from '../../components/ui/progress';
 import { lazyDialog } from '../../lib/lazy-dialog';
 import { cn } from '../../lib/utils';
 import { UploadDropOverlay } from './upload-drop-overlay';
-import { useTrackUpload } from './use-track-upload';
+import { UploadServerWait, useServerPause } from './upload-server-wait';
+import { type PendingUpload, useTrackUpload } from './use-track-upload';
 import { carriesFiles, useWindowFileDrop } from './use-window-file-drop';
 
 const DuplicateTrackDialog = lazyDialog(() =>
@@ -41,6 +42,7 @@ export function UploadDropZone({
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const windowDragging = useWindowFileDrop(uploadFiles, windowDrop);
+  const resumesAt = useServerPause();
   const formatsId = useId();
   const privateId = useId();
 
@@ -138,6 +140,8 @@ export function UploadDropZone({
         />
       </section>
 
+      {uploads.length > 0 && <UploadServerWait resumesAt={resumesAt} />}
+
       {uploads.length > 0 && (
         <ul aria-label="Uploads" className="space-y-2">
           {uploads.map((upload) => (
@@ -150,7 +154,7 @@ export function UploadDropZone({
                 <div className="flex items-center justify-between gap-2 text-xs">
                   <span className="truncate font-medium">{upload.fileName}</span>
                   <span className="shrink-0 text-muted-foreground tabular-nums">
-                    {upload.progress < 100 ? `${upload.progress}%` : 'Processing...'}
+                    {progressLabel(upload, resumesAt !== null)}
                   </span>
                 </div>
                 <Progress value={upload.progress} aria-label={`Uploading ${upload.fileName}`} />
@@ -169,4 +173,14 @@ export function UploadDropZone({
       ))}
     </div>
   );
+}
+
+/**
+ * What a file's bar says (decision 0565): never a bare 0 % that could mean a stall. A file waits
+ * its turn in the pool, or for the server while the queue is paused, or shows how far it got.
+ */
+function progressLabel(upload: PendingUpload, serverPaused: boolean): string {
+  if (!upload.started) return 'Queued';
+  if (serverPaused && upload.progress === 0) return 'Waiting';
+  return upload.progress < 100 ? `${upload.progress}%` : 'Processing...';
 }

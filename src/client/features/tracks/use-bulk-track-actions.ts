@@ -1,17 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createElement, useCallback } from 'react';
+import { TIMINGS } from '../../../shared/constants';
+import { countOf } from '../../../shared/format';
 import {
   type BulkTrackBody,
   type BulkTrackResult,
   TRACK_ARCHIVE_NAME,
 } from '../../../shared/schemas/track-bulk';
+import { ToastAction } from '../../components/ui/toast';
 import { toast } from '../../components/ui/use-toast';
 import { PLAYLISTS_QUERY_KEY } from '../../entities/playlist/use-playlists';
 import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { STORAGE_KEY } from '../../entities/user/storage-usage';
-import { apiRequest, errorMessage } from '../../lib/api-client';
+import { apiRequest, errorMessage, prefetchCsrfToken } from '../../lib/api-client';
 import { usePlayer } from '../../player/use-player';
+import { deleteAfterUndoWindow } from './pending-deletes';
 
-const plural = (n: number) => `${n} track${n === 1 ? '' : 's'}`;
+const plural = (n: number) => countOf(n, 'track');
 
 /** What a toast says once the server has done it; `updated` counts the tracks that changed. */
 const DONE: Record<BulkTrackBody['action'], (n: number) => string> = {
@@ -22,33 +27,65 @@ const DONE: Record<BulkTrackBody['action'], (n: number) => string> = {
   delete: (n) => `${plural(n)} deleted`,
 };
 
+const refused = (err: unknown) =>
+  toast({
+    variant: 'destructive',
+    title: 'Nothing was changed',
+    description: errorMessage(err, 'Failed to update the tracks'),
+  });
+
 /**
- * Actions on many selected tracks (issue 23; the multi-select UI comes later): `act` sends one
- * POST /api/tracks/bulk (all or nothing, decision 0275) and refetches what it may have changed;
+ * Actions on many selected tracks (issue 23): `act` sends one POST /api/tracks/bulk (all or
+ * nothing, decision 0275) and refetches what it may have changed; `deleteWithUndo` hides the tracks
+ * and sends their delete only once the Undo window has passed (issue 42, decision 0590);
  * `downloadArchive` saves POST /api/tracks/archive's zip (decision 0276).
  */
 export function useBulkTrackActions() {
   const queryClient = useQueryClient();
   const { forgetTrack } = usePlayer();
 
+  const refresh = useCallback(
+    (action: BulkTrackBody['action']) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: TRACKS_KEY }),
+        action === 'delete' && queryClient.invalidateQueries({ queryKey: STORAGE_KEY }),
+        action !== 'setVisibility' && queryClient.invalidateQueries({ queryKey: PLAYLISTS_QUERY_KEY }),
+      ]),
+    [queryClient],
+  );
+
   const act = useMutation<BulkTrackResult, Error, BulkTrackBody>({
     mutationFn: async (body) => (await apiRequest('POST', '/api/tracks/bulk', body)).json(),
     onSuccess: async (result, body) => {
       if (body.action === 'delete') for (const id of body.ids) forgetTrack(id);
       toast({ title: DONE[body.action](result.updated) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: TRACKS_KEY }),
-        body.action === 'delete' && queryClient.invalidateQueries({ queryKey: STORAGE_KEY }),
-        body.action !== 'setVisibility' && queryClient.invalidateQueries({ queryKey: PLAYLISTS_QUERY_KEY }),
-      ]);
+      await refresh(body.action);
     },
-    onError: (err) =>
-      toast({
-        variant: 'destructive',
-        title: 'Nothing was changed',
-        description: errorMessage(err, 'Failed to update the tracks'),
-      }),
+    onError: refused,
   });
+
+  const deleteWithUndo = useCallback(
+    (ids: number[]) => {
+      // The token now, so a delete sent as the page is left needs no request before its own.
+      void prefetchCsrfToken();
+      const waiting = deleteAfterUndoWindow(ids, async (keepalive) => {
+        shown.dismiss();
+        try {
+          await apiRequest('POST', '/api/tracks/bulk', { ids, action: 'delete' }, { keepalive });
+          for (const id of ids) forgetTrack(id);
+          await refresh('delete');
+        } catch (err) {
+          refused(err);
+        }
+      });
+      const shown = toast({
+        title: DONE.delete(ids.length),
+        duration: TIMINGS.bulkDeleteUndoMs,
+        action: createElement(ToastAction, { altText: 'Undo', onClick: () => waiting.undo() }, 'Undo'),
+      });
+    },
+    [forgetTrack, refresh],
+  );
 
   const archive = useMutation<void, Error, number[]>({
     mutationFn: downloadArchive,
@@ -63,7 +100,7 @@ export function useBulkTrackActions() {
     },
   });
 
-  return { act, downloadArchive: archive };
+  return { act, deleteWithUndo, downloadArchive: archive };
 }
 
 type SavePicker = (options: { suggestedName: string }) => Promise<{

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Track } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
@@ -14,6 +14,8 @@ export interface PendingUpload {
   fileName: string;
   /** 0 to 100. */
   progress: number;
+  /** It has a place in the tab's pool (before that it waits its turn: "Queued"). */
+  started: boolean;
 }
 
 /** The track name the server expects: the file name without its extension (spec section 7). */
@@ -56,6 +58,31 @@ export interface UploadBatch {
 
 const NOT_AUDIO = 'Not an audio file';
 
+/** The least time between two reads of the track lists while uploads land (decision 0565). */
+export const REFRESH_EVERY_MS = 2000;
+
+/**
+ * The track lists and the storage bar read again as uploads land: at once after the first, then at
+ * most every REFRESH_EVERY_MS, the last landing always followed by a read. A drop of 1,000 files is
+ * not 2,000 reads of a growing list, each counted in the person's requests a minute.
+ */
+function useCoalescedRefresh(queryClient: QueryClient) {
+  const state = useRef<{ last: number; timer?: ReturnType<typeof setTimeout> }>({ last: 0 });
+  return useCallback(() => {
+    const s = state.current;
+    if (s.timer !== undefined) return;
+    const run = () => {
+      s.timer = undefined;
+      s.last = Date.now();
+      void queryClient.invalidateQueries({ queryKey: TRACKS_KEY });
+      void queryClient.invalidateQueries({ queryKey: STORAGE_KEY });
+    };
+    const wait = s.last + REFRESH_EVERY_MS - Date.now();
+    if (wait <= 0) run();
+    else s.timer = setTimeout(run, wait);
+  }, [queryClient]);
+}
+
 /**
  * Uploads several files side by side (spec sections 2 and 5), a few at a time (decision 0252): anything whose type does not start
  * with audio/ is skipped with a toast; the rest show a progress bar until they finish, and the track
@@ -70,6 +97,7 @@ export function useTrackUpload() {
   // Uploads whose bytes are already in the journal, asked one at a time (decision 0144).
   const [duplicates, setDuplicates] = useState<DuplicateQuestion[]>([]);
   const counter = useRef(0);
+  const refreshLists = useCoalescedRefresh(queryClient);
 
   /** Asks "keep both?" about one file; resolves with the answer once the dialog is closed. */
   const askKeepBoth = useCallback(
@@ -90,14 +118,15 @@ export function useTrackUpload() {
    * Retry-After (decision 0252); the question is asked outside the pool, so other files go on.
    */
   const send = useCallback(
-    async (key: string, file: File, setProgress: (progress: number) => void) => {
+    async (key: string, file: File, setProgress: (progress: number) => void, onStart: () => void) => {
       const upload = (url: string) =>
-        trackUploadPool.run(() =>
-          sendWhenNotBusy(
+        trackUploadPool.run(() => {
+          onStart();
+          return sendWhenNotBusy(
             () => uploadWithProgress<Track>(url, uploadForm(file), setProgress),
             () => setProgress(0),
-          ),
-        );
+          );
+        });
       try {
         return await upload('/api/tracks?duplicate=ask');
       } catch (err) {
@@ -120,11 +149,12 @@ export function useTrackUpload() {
     async (file: File, batchId: number | null) => {
       counter.current += 1;
       const key = `${counter.current}-${file.name}`;
-      const setProgress = (progress: number) =>
-        setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u)));
-      setUploads((list) => [...list, { key, fileName: file.name, progress: 0 }]);
+      const update = (change: Partial<PendingUpload>) =>
+        setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+      const setProgress = (progress: number) => update({ progress });
+      setUploads((list) => [...list, { key, fileName: file.name, progress: 0, started: false }]);
       try {
-        if (!(await send(key, file, setProgress))) {
+        if (!(await send(key, file, setProgress, () => update({ started: true })))) {
           // Cancelled at "You already have …": nothing was stored, and the person chose so.
           if (batchId !== null)
             updateBatch(batchId, (b) => ({
@@ -136,10 +166,7 @@ export function useTrackUpload() {
         if (batchId === null)
           toast({ title: 'Track uploaded', description: 'Your track has been uploaded successfully.' });
         else updateBatch(batchId, (b) => ({ ...b, uploaded: [...b.uploaded, { key, fileName: file.name }] }));
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: TRACKS_KEY }),
-          queryClient.invalidateQueries({ queryKey: STORAGE_KEY }),
-        ]);
+        refreshLists();
         return true;
       } catch (err) {
         const reason = errorMessage(err, 'Failed to upload track');
@@ -154,7 +181,7 @@ export function useTrackUpload() {
         setUploads((list) => list.filter((u) => u.key !== key));
       }
     },
-    [queryClient, updateBatch, send],
+    [refreshLists, updateBatch, send],
   );
 
   const uploadFiles = useCallback(

@@ -1,11 +1,15 @@
+import { countOf } from '../../../shared/format';
 import type { ImportRefusal, ImportRefusedKind, UserImport } from '../../../shared/schemas/imports';
 
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const count = (n: number, one: string) => countOf(n, one);
 
 const REFUSED_NOUN: Record<ImportRefusedKind, string> = {
   track: 'track',
   playlist: 'playlist',
   equipment: 'equipment page',
+  'share link': 'share link',
+  'guest comment': 'guest comment',
+  listen: 'listen',
 };
 
 /**

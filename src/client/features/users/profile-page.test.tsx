@@ -20,6 +20,14 @@ function renderProfile(user: AuthUser = testUser) {
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
+/** A 422 of PATCH /api/user/profile (decision 0575): these fields refused, `user` as saved. */
+const refusal = (fieldErrors: Record<string, string>, user: AuthUser = testUser) => ({
+  statusCode: 422,
+  error: 'Unprocessable Entity',
+  message: Object.values(fieldErrors).join('; '),
+  fieldErrors,
+  user,
+});
 /** Every link field left empty: each is sent as null, which clears it (decision 0024). */
 const NO_LINKS = Object.fromEntries(SOCIAL_LINK_TYPES.map((type) => [type, null]));
 
@@ -117,27 +125,32 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     expect(within(links).queryByText(/link must be/)).toBeNull();
   });
 
-  it('completes a link typed without https:// on confirm, and saves it completed', async () => {
+  it('shows a link typed as an address or a handle as it will be saved, on confirm, and saves it so', async () => {
     const fetch = mockFetch({ ...csrf, 'PATCH /api/user/profile': () => json(testUser) });
     renderProfile();
     const links = section('Social Links');
     await userEvent.click(within(links).getByRole('button', { name: 'Edit Social Links' }));
     await userEvent.click(within(links).getByLabelText('Instagram'));
     await userEvent.paste('instagram.com/ada');
+    await userEvent.click(within(links).getByLabelText('YouTube'));
+    await userEvent.paste('@ada');
     await userEvent.click(within(links).getByRole('button', { name: 'Confirm Social Links' }));
 
     const link = await within(links).findByRole('link', { name: 'Instagram' });
-    expect(link.getAttribute('href')).toBe('https://instagram.com/ada');
+    expect(link.getAttribute('href')).toBe('https://www.instagram.com/ada');
+    expect(within(links).getByRole('link', { name: 'YouTube' }).getAttribute('href')).toBe(
+      'https://www.youtube.com/@ada',
+    );
     expect(within(links).queryByText(/link must be/)).toBeNull();
     await userEvent.click(within(links).getByRole('button', { name: 'Edit Social Links' }));
     expect((within(links).getByLabelText('Instagram') as HTMLInputElement).value).toBe(
-      'https://instagram.com/ada',
+      'https://www.instagram.com/ada',
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated')).toBeTruthy();
     const [, init] = callsTo(fetch, '/api/user/profile')[0] ?? [];
-    expect(JSON.parse(String(init?.body)).socialLinks.instagram).toBe('https://instagram.com/ada');
+    expect(JSON.parse(String(init?.body)).socialLinks.instagram).toBe('https://www.instagram.com/ada');
   });
 
   it("names Instagram with 'an' in its field message", async () => {
@@ -204,13 +217,12 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     const fetch = mockFetch({
       ...csrf,
       'PATCH /api/user/profile': () =>
-        json({ statusCode: 409, error: 'Conflict', message: 'That username is already taken' }, 409),
+        json({ statusCode: 503, error: 'Service Unavailable', message: 'The database is busy' }, 503),
     });
     renderProfile();
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Failed to update profile')).toBeTruthy();
-    // In the toast, and under the field it is about (issue 23).
-    expect(screen.getAllByText('That username is already taken')).toHaveLength(2);
+    expect(screen.getByText('The database is busy')).toBeTruthy();
     const [, init] = callsTo(fetch, '/api/user/profile')[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ username: 'ada', bio: null, socialLinks: NO_LINKS });
   });
@@ -219,8 +231,7 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
   it('says a confirmed change is not saved yet, and reopens the field the server refuses', async () => {
     mockFetch({
       ...csrf,
-      'PATCH /api/user/profile': () =>
-        json({ statusCode: 409, error: 'Conflict', message: 'That username is already taken' }, 409),
+      'PATCH /api/user/profile': () => json(refusal({ username: 'That username is already taken' }), 422),
     });
     renderProfile();
     const basic = section('Basic Information');
@@ -235,27 +246,64 @@ describe('ProfilePage', { timeout: 15_000 }, () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
-    expect(await screen.findByText('Failed to update profile')).toBeTruthy();
+    expect(await screen.findByText('1 field was not saved: see the message beside it.')).toBeTruthy();
     // The section is open again, with the server's reason under Username; the page still says ada.
     const field = await within(basic).findByLabelText('Username');
     expect((field as HTMLInputElement).value).toBe('grace');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(within(basic).getByRole('alert').textContent).toBe('That username is already taken');
+    expect(field.getAttribute('aria-describedby')).toContain(within(basic).getByRole('alert').id);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ada');
+  });
+
+  // Issue 42: one refused field no longer keeps the others from being saved.
+  it('saves the valid fields and shows the refused one beside itself', async () => {
+    const saved = { ...testUser, username: 'plum', bio: 'Tabla', socialLinks: {} };
+    const fetch = mockFetch({
+      ...csrf,
+      'PATCH /api/user/profile': () =>
+        json(
+          refusal(
+            {
+              'socialLinks.spotify':
+                'Spotify link must be a Spotify address like https://open.spotify.com/artist/…',
+            },
+            saved,
+          ),
+          422,
+        ),
+    });
+    const { queryClient } = renderProfile();
+    const basic = section('Basic Information');
+    await userEvent.click(within(basic).getByRole('button', { name: 'Edit Basic Information' }));
+    await userEvent.clear(within(basic).getByLabelText('Username'));
+    await userEvent.type(within(basic).getByLabelText('Username'), 'plum');
+    await userEvent.type(within(basic).getByLabelText('About'), 'Tabla');
+    const links = section('Social Links');
+    await userEvent.click(within(links).getByRole('button', { name: 'Edit Social Links' }));
+    await userEvent.type(within(links).getByLabelText('Spotify'), 'plumtabla');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+
+    // Everything was sent; the server kept the valid fields.
+    const spotify = await within(links).findByLabelText('Spotify');
+    const [, init] = callsTo(fetch, '/api/user/profile')[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({ username: 'plum', bio: 'Tabla' });
+    expect(queryClient.getQueryData(['/api/auth/user'])).toEqual(saved);
+    // The refused link keeps what was typed, marked and described by its message.
+    expect((spotify as HTMLInputElement).value).toBe('plumtabla');
+    expect(spotify.getAttribute('aria-invalid')).toBe('true');
+    const message = within(links).getByRole('alert');
+    expect(message.textContent).toContain('Spotify link must be a Spotify address');
+    expect(spotify.getAttribute('aria-describedby')).toContain(message.id);
+    // The saved section is read-only again.
+    expect(within(section('Basic Information')).queryByLabelText('Username')).toBeNull();
   });
 
   it('puts a link the server refuses under its own field', async () => {
     mockFetch({
       ...csrf,
       'PATCH /api/user/profile': () =>
-        json(
-          {
-            statusCode: 400,
-            error: 'Bad Request',
-            message: 'socialLinks.bandcamp: That is not a Bandcamp address',
-          },
-          400,
-        ),
+        json(refusal({ 'socialLinks.bandcamp': 'That is not a Bandcamp address' }), 422),
     });
     renderProfile();
     const links = section('Social Links');

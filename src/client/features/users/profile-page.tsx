@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ExternalLink, Loader2, LogOut, Save } from 'lucide-react';
 import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { SOCIAL_LINK_TYPES } from '../../../shared/constants';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { AuthUser } from '../../../shared/schemas/auth';
-import { profileFormSchema } from '../../../shared/schemas/users';
+import { type ProfileField, profileBody, profileFormSchema } from '../../../shared/schemas/users';
 import { Page } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage, errorStatus } from '../../lib/api-client';
 import { useSignOut } from '../auth';
 import { AvatarUpload } from './avatar-upload';
 import { BasicInfoSection } from './basic-info-section';
@@ -31,63 +28,51 @@ import {
   useUpdateProfile,
 } from './use-profile';
 
-const FORM_FIELD = /^(username|bio|socialLinks\.(?:[a-z]+))$/;
-
-/**
- * The profile field a refused save is about (issue 23): a 409 is the username's (taken or reserved,
- * decision 0028); a 400 names its field before the message, as the server's validation reply does
- * ('socialLinks.bluesky: A link must start with https://').
- */
-function serverFieldError(err: unknown): { path: FieldPath<ProfileFormInput>; message: string } | undefined {
-  const message = errorMessage(err, '');
-  const status = errorStatus(err);
-  if (status === 409) return { path: 'username', message };
-  if (status !== 400) return undefined;
-  const at = message.indexOf(': ');
-  const path = message.slice(0, at);
-  if (at <= 0 || !FORM_FIELD.test(path)) return undefined;
-  const [, link] = path.split('.');
-  if (link && !(SOCIAL_LINK_TYPES as readonly string[]).includes(link)) return undefined;
-  return { path: path as FieldPath<ProfileFormInput>, message: message.slice(at + 2) };
+/** Sets a dotted path ('socialLinks.instagram') of the form's values. */
+function setAt(values: ProfileFormInput, path: ProfileField, value: unknown) {
+  const [head, key] = path.split('.') as [keyof ProfileFormInput, string | undefined];
+  if (key) (values[head] as Record<string, unknown>)[key] = value;
+  else (values as Record<string, unknown>)[head] = value;
 }
 
 /**
  * '/profile' (spec section 2, own profile): avatar, the privacy switch, the Basic Information and
- * Social Links sections, 'Save Profile' and 'Sign Out'. The form checks with the server's own
- * rules (profileFormSchema), so what is sent is already trimmed, with an emptied About or link sent
- * as null to clear it (decision 0024) and an empty username left out.
+ * Social Links sections, 'Save Profile' and 'Sign Out'. A section checks its fields with the
+ * server's own rules (profileFormSchema) as it is confirmed; Save sends every field, and the server
+ * saves each valid one (decision 0575), an emptied About or link sent as null to clear it (0024).
  */
 export function ProfilePage({ user }: { user: AuthUser }) {
   const signOut = useSignOut();
   const update = useUpdateProfile();
   const name = displayName(user);
-  // Bumped after a save so every section goes back to read-only.
-  const [saved, setSaved] = useState(0);
+  // Bumped after a save so a section goes back to read-only; one with a refused field stays open
+  // (the same element, so its message and focus stay where they are).
+  const [saved, setSaved] = useState({ basic: 0, links: 0 });
   const form = useForm<ProfileFormInput, unknown, ProfileFormOutput>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: profileFormValues(user),
     mode: 'onTouched',
   });
 
-  const onValid = (body: ProfileFormOutput) =>
-    update.mutate(body, {
-      onSuccess: (next) => {
-        form.reset(profileFormValues(next));
-        setSaved((n) => n + 1);
+  // Sent as typed, valid or not: the server saves each valid field and names the others, which
+  // keep what was typed and open with their message (issue 42, decision 0575).
+  const save = () =>
+    update.mutate(profileBody(form.getValues()), {
+      onSuccess: ({ user: next, fieldErrors }) => {
+        const values = profileFormValues(next);
+        const refused = Object.keys(fieldErrors) as ProfileField[];
+        for (const field of refused) setAt(values, field, form.getValues(field));
+        form.reset(values);
+        const linkRefused = refused.some((field) => field.startsWith('socialLinks.'));
+        const basicRefused = refused.some((field) => !field.startsWith('socialLinks.'));
+        setSaved((n) => ({
+          basic: n.basic + (basicRefused ? 0 : 1),
+          links: n.links + (linkRefused ? 0 : 1),
+        }));
+        refused.forEach((field, i) => {
+          form.setError(field, { type: 'server', message: fieldErrors[field] }, { shouldFocus: i === 0 });
+        });
       },
-      // Nothing was saved: the field the server names gets its message and its section opens.
-      onError: (err) => {
-        const field = serverFieldError(err);
-        if (field)
-          form.setError(field.path, { type: 'server', message: field.message }, { shouldFocus: true });
-      },
-    });
-
-  const onInvalid = () =>
-    toast({
-      variant: 'destructive',
-      title: 'Failed to update profile',
-      description: 'Please correct the highlighted fields.',
     });
 
   return (
@@ -134,10 +119,13 @@ export function ProfilePage({ user }: { user: AuthUser }) {
         aria-label="Profile"
         noValidate
         className="mt-6 grid gap-6"
-        onSubmit={form.handleSubmit(onValid, onInvalid)}
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
       >
-        <BasicInfoSection key={`basic-${saved}`} form={form} user={user} />
-        <SocialLinksSection key={`links-${saved}`} form={form} />
+        <BasicInfoSection key={`basic-${saved.basic}`} form={form} user={user} />
+        <SocialLinksSection key={`links-${saved.links}`} form={form} />
         <div className="flex justify-end">
           <Button type="submit" size="lg" disabled={update.isPending}>
             {update.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}

@@ -10,7 +10,7 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import { useState } from 'react';
-import { formatStorageAmount } from '../../../shared/format';
+import { countOf, formatStorageAmount } from '../../../shared/format';
 import type { SecurityEvent, SecurityEventKind } from '../../../shared/schemas/sessions';
 import { Button } from '../../components/ui/button';
 import { AccountCard, deviceLabel, RelativeTime } from './account-card';
@@ -46,9 +46,7 @@ export function describeEvent(event: SecurityEvent): string {
         ? 'Signed out this device from the sessions list'
         : `Signed out ${deviceLabel({ browser: detail.browser ?? null, os: detail.os ?? null })}`;
     case 'other_sessions_revoked':
-      return detail.count === 1
-        ? 'Signed out everywhere else (1 session)'
-        : `Signed out everywhere else (${detail.count ?? 0} sessions)`;
+      return `Signed out everywhere else (${countOf(detail.count ?? 0, 'session')})`;
     case 'api_key_created':
       return `Created ${credential(event)}`;
     case 'api_key_revoked':

@@ -1,7 +1,7 @@
 import { ExternalLink, Link2 } from 'lucide-react';
 import { useId } from 'react';
 import { SOCIAL_LINK_TYPES, type SocialLinkType } from '../../../shared/constants';
-import { completeSocialLink, SOCIAL_SERVICES } from '../../../shared/schemas/users';
+import { normaliseSocialLink, SOCIAL_SERVICES } from '../../../shared/social-links';
 import { FieldError } from '../../components/field-error';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -34,22 +34,24 @@ export function SocialLinkList({ links }: { links: Partial<Record<SocialLinkType
 }
 
 /**
- * 'Social Links' (spec sections 2 and 3): one https address per service. Each is completed and
- * checked here with the server's own rules (completeSocialLink, socialLinkProblem, through the shared
- * schema) and its message shown under the field; an empty field means no link, and saving it empty
- * removes that link (decisions 0024, 0111).
+ * 'Social Links' (spec sections 2 and 3): one https address per service, typed as a handle or an
+ * address. Each is normalised and checked here with the server's own rules (normaliseSocialLink,
+ * through the shared schema) and its message shown under the field; an empty field means no link,
+ * and saving it empty removes that link (decisions 0024, 0111, 0575).
  */
 export function SocialLinksSection({ form }: { form: ProfileForm }) {
   const editor = useSectionEditor(form, FIELDS);
-  // A confirmed link shows as it will be saved: 'instagram.com/you' becomes https://instagram.com/you
-  // in the field and in the list's link, which would otherwise point inside this site.
+  // A confirmed link shows as it will be saved, by the server's own function: '@you' or
+  // 'instagram.com/you' becomes https://www.instagram.com/you in the field and in the list's link
+  // (decision 0575). A link it refuses is left as typed, with the message under it.
   const section = {
     ...editor,
     confirm: async () => {
       const typed = form.getValues('socialLinks') ?? {};
       for (const type of SOCIAL_LINK_TYPES) {
-        const value = typed[type];
-        if (value) form.setValue(`socialLinks.${type}`, completeSocialLink(value), { shouldDirty: true });
+        const value = typed[type]?.trim();
+        const link = value ? normaliseSocialLink(type, value) : undefined;
+        if (link?.ok) form.setValue(`socialLinks.${type}`, link.url, { shouldDirty: true });
       }
       await editor.confirm();
     },

@@ -1,21 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SOCIAL_LINK_TYPES } from '../../../shared/constants';
+import { countOf, pluralWord } from '../../../shared/format';
 import type { AuthUser } from '../../../shared/schemas/auth';
-import type { profileFormSchema } from '../../../shared/schemas/users';
+import type {
+  ProfileFieldErrors,
+  ProfileRefusal,
+  profileFormSchema,
+  UpdateProfileBody,
+} from '../../../shared/schemas/users';
 import { toast } from '../../components/ui/use-toast';
 import { AUTH_USER_QUERY_KEY } from '../../entities/user/use-auth';
-import { apiRequest, errorMessage } from '../../lib/api-client';
+import { ApiError, apiRequest, errorMessage } from '../../lib/api-client';
 
 /** Every cached public profile starts with this key: ['/api/public/users', userId]. */
 export const PUBLIC_PROFILE_KEY = ['/api/public/users'] as const;
 
 /** What the profile form holds: every field a string, so inputs stay controlled. */
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
-/**
- * What the shared schema makes of it: trimmed; an empty username left out, an emptied About or
- * link sent as null so that it is cleared (decision 0024).
- */
+/** What the shared schema makes of it as a section is confirmed: trimmed, links as saved. */
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 export function profileFormValues(user: AuthUser): ProfileFormInput {
@@ -31,19 +34,50 @@ function forgetPublicProfiles(queryClient: ReturnType<typeof useQueryClient>) {
   return queryClient.invalidateQueries({ queryKey: PUBLIC_PROFILE_KEY });
 }
 
+/** What a save did: the profile as saved, and why each refused field was refused (none: all saved). */
+export interface ProfileSave {
+  user: AuthUser;
+  fieldErrors: ProfileFieldErrors;
+}
+
+/** A 422 of PATCH /api/user/profile: some fields refused, the others saved (decision 0575). */
+function refusal(err: unknown): ProfileRefusal | undefined {
+  if (!(err instanceof ApiError) || err.status !== 422) return undefined;
+  const body = err.body as Partial<ProfileRefusal> | undefined;
+  return body?.user && body.fieldErrors ? (body as ProfileRefusal) : undefined;
+}
+
 /**
- * PATCH /api/user/profile with the form schema's output (trimmed, emptied fields as null). The reply
- * is the signed-in user, which replaces the cached one so every screen shows the new name at once.
+ * PATCH /api/user/profile with what the form holds (profileBody). The server saves each valid
+ * field; the reply's user replaces the cached one so every screen shows the new name at once, and
+ * the refused fields come back with their messages.
  */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ProfileFormOutput) =>
-      (await (await apiRequest('PATCH', '/api/user/profile', body)).json()) as AuthUser,
-    onSuccess: (user) => {
+    mutationFn: async (body: UpdateProfileBody): Promise<ProfileSave> => {
+      try {
+        const user = (await (await apiRequest('PATCH', '/api/user/profile', body)).json()) as AuthUser;
+        return { user, fieldErrors: {} };
+      } catch (err) {
+        const refused = refusal(err);
+        if (!refused) throw err;
+        return { user: refused.user, fieldErrors: refused.fieldErrors as ProfileFieldErrors };
+      }
+    },
+    onSuccess: ({ user, fieldErrors }) => {
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, user);
       void forgetPublicProfiles(queryClient);
-      toast({ title: 'Profile updated', description: 'Your profile has been saved.' });
+      const refused = Object.keys(fieldErrors).length;
+      toast(
+        refused
+          ? {
+              variant: 'destructive',
+              title: 'Profile updated',
+              description: `${countOf(refused, 'field was', 'fields were')} not saved: see the message beside ${pluralWord(refused, 'it', 'each')}.`,
+            }
+          : { title: 'Profile updated', description: 'Your profile has been saved.' },
+      );
     },
     onError: (err) =>
       toast({

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { countOf } from '../../../shared/format';
 import type { SecurityEvent, SignedOutOthers, UserSession } from '../../../shared/schemas/sessions';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
@@ -51,7 +52,7 @@ export function useSignOutOthers() {
       refresh();
       toast({
         title: 'Signed out everywhere else',
-        description: signedOut === 1 ? 'One other session ended.' : `${signedOut} other sessions ended.`,
+        description: `${countOf(signedOut, 'other session')} ended.`,
       });
     },
     onError: (err) => {

@@ -11,13 +11,16 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { InboxKind, NotificationKind } from '../../../shared/schemas/notifications';
 import { collectivePlaylistComments, collectives } from './collectives';
 import { createdAt, updatedAt } from './columns';
+import { equipmentTags } from './equipment';
 import { exports } from './exports';
 import { playlists } from './playlists';
+import { guestComments, shareLinks } from './shares';
 import { tracks } from './tracks';
 import { users } from './users';
 
@@ -46,6 +49,16 @@ export const trackComments = pgTable(
     /** The track's version when the comment was made: its moment may have moved since (decision 0223). */
     trackVersion: integer().notNull().default(1),
     resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Who resolved the thread and their optional note ("fixed in v3: lowered the hats", issue 44). */
+    resolvedBy: text().references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text(),
+    /**
+     * A thread carried to a later version (issue 44, decision 0651): the version it came from and
+     * its comment there. Null for a comment made on its own version (every comment until the
+     * carry-forward fills them).
+     */
+    carriedFromVersion: integer(),
+    carriedFromCommentId: integer().references((): AnyPgColumn => trackComments.id, { onDelete: 'set null' }),
     editedAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** Hidden by a moderator (decision 0455): its words are shown to its author only. */
     hiddenAt: timestamp({ withTimezone: true, mode: 'date' }),
@@ -56,6 +69,16 @@ export const trackComments = pgTable(
     index('track_comments_track_idx').on(t.trackId),
     index('track_comments_user_idx').on(t.userId),
     index('track_comments_parent_idx').on(t.parentId),
+    // A comment is carried forward at most once (decision 0670): a retried job inserts nothing twice.
+    uniqueIndex('track_comments_carried_once_uq')
+      .on(t.carriedFromCommentId)
+      .where(sql`${t.carriedFromCommentId} is not null`),
+    // Deleting a person clears the threads they resolved (on delete set null).
+    index('track_comments_resolved_by_idx').on(t.resolvedBy),
+    // Open threads of a track's version: the to-do list, the rows' counts and the markers (issue 44).
+    index('track_comments_open_idx')
+      .on(t.trackId, t.trackVersion)
+      .where(sql`${t.resolvedAt} is null and ${t.parentId} is null`),
     check('track_comments_position_ck', sql`${t.atSeconds} >= 0`),
     check('track_comments_range_ck', sql`${t.endSeconds} is null or ${t.endSeconds} > ${t.atSeconds}`),
   ],
@@ -85,8 +108,17 @@ export const notifications = pgTable(
     trackVersion: integer(),
     /** The export an `export_ready` entry announces (decision 0415); the entry goes with it. */
     exportId: uuid().references(() => exports.id, { onDelete: 'cascade' }),
-    /** A `content_hidden` entry's words: what a moderator hid and why (decision 0455). */
+    /** The equipment page a notice about a comment on it leads to (decision 0580). */
+    equipmentId: integer().references(() => equipmentTags.id, { onDelete: 'cascade' }),
+    /**
+     * A moderator's words: a `content_hidden` entry's (what was hidden and why, decision 0455) or a
+     * `report_reviewed` entry's (what became of the reader's report, decision 0580).
+     */
     notice: text(),
+    /** The link a `guest_comment`, `guest_upload` or `share_leak` entry is about (issue 45). */
+    shareId: integer().references(() => shareLinks.id, { onDelete: 'cascade' }),
+    /** The guest comment a `guest_comment` entry is about; the guest's name is in `notice`. */
+    guestCommentId: integer().references(() => guestComments.id, { onDelete: 'cascade' }),
     readAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
@@ -105,9 +137,12 @@ export const notifications = pgTable(
     index('notifications_playlist_idx').on(t.playlistId),
     index('notifications_track_idx').on(t.trackId),
     index('notifications_export_idx').on(t.exportId),
+    index('notifications_equipment_idx').on(t.equipmentId),
+    index('notifications_share_idx').on(t.shareId),
+    index('notifications_guest_comment_idx').on(t.guestCommentId),
     check(
       'notifications_kind_ck',
-      sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join', 'new_version', 'playlist_comment', 'export_ready', 'content_hidden')`,
+      sql`${t.kind} in ('comment', 'reply', 'mention', 'share', 'join', 'new_version', 'playlist_comment', 'export_ready', 'content_hidden', 'report_reviewed', 'version_answers', 'guest_comment', 'guest_upload', 'share_leak')`,
     ),
   ],
 );

@@ -20,6 +20,8 @@ export interface ImportMade {
   playlists: number[];
   equipment: number[];
   versions: number;
+  /** Share links it brought back (issue 45): those of an upload link go with nothing else it made. */
+  shareLinks?: number[];
   /**
    * What it left out for breaking the API's rules (issue 41), kept beside what it made so that a
    * retry, which starts from nothing made, counts it afresh. Absent in rows written before.

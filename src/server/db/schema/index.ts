@@ -15,3 +15,4 @@ export * from './track-versions';
 export * from './tracks';
 export * from './transcode-cache';
 export * from './users';
+export * from './version-review';

@@ -14,7 +14,7 @@ import {
 import type { ReportReason, ReportState } from '../../../shared/schemas/reports';
 import { collectivePlaylistComments } from './collectives';
 import { createdAt } from './columns';
-import { equipmentTags } from './equipment';
+import { equipmentComments, equipmentTags } from './equipment';
 import { trackComments } from './feedback';
 import { tracks } from './tracks';
 import { users } from './users';
@@ -73,7 +73,7 @@ export const equipmentEdits = pgTable(
 
 /**
  * Reports (issue 28, decision 0455): one row per person and report, naming its target by exactly one
- * of the five target columns. Each target column is a real foreign key, so a report goes with the
+ * of the six target columns. Each target column is a real foreign key, so a report goes with the
  * thing reported (and with the reporter's account) and the account-deletion walk finds nothing left.
  */
 export const reports = pgTable(
@@ -88,6 +88,8 @@ export const reports = pgTable(
     playlistCommentId: integer().references(() => collectivePlaylistComments.id, { onDelete: 'cascade' }),
     profileUserId: text().references(() => users.id, { onDelete: 'cascade' }),
     equipmentId: integer().references(() => equipmentTags.id, { onDelete: 'cascade' }),
+    /** A comment on an equipment page (issue 42, decision 0580). */
+    equipmentCommentId: integer().references(() => equipmentComments.id, { onDelete: 'cascade' }),
     reason: text().$type<ReportReason>().notNull(),
     note: text(),
     state: text().$type<ReportState>().notNull().default('open'),
@@ -105,10 +107,11 @@ export const reports = pgTable(
     index('reports_playlist_comment_idx').on(t.playlistCommentId),
     index('reports_profile_idx').on(t.profileUserId),
     index('reports_equipment_idx').on(t.equipmentId),
+    index('reports_equipment_comment_idx').on(t.equipmentCommentId),
     index('reports_resolved_by_idx').on(t.resolvedById),
     // One open report per person and target, held by the database so two reports sent at once
     // cannot both land (the service answers the loser 409). Nulls coalesced: they are distinct in
-    // a unique index, and four of the five target columns are null in every row.
+    // a unique index, and five of the six target columns are null in every row.
     uniqueIndex('reports_one_open_uq')
       .on(
         t.reporterId,
@@ -117,11 +120,12 @@ export const reports = pgTable(
         sql`coalesce(${t.playlistCommentId}, 0)`,
         sql`coalesce(${t.profileUserId}, '')`,
         sql`coalesce(${t.equipmentId}, 0)`,
+        sql`coalesce(${t.equipmentCommentId}, 0)`,
       )
       .where(sql`${t.state} = 'open'`),
     check(
       'reports_one_target_ck',
-      sql`num_nonnulls(${t.trackId}, ${t.trackCommentId}, ${t.playlistCommentId}, ${t.profileUserId}, ${t.equipmentId}) = 1`,
+      sql`num_nonnulls(${t.trackId}, ${t.trackCommentId}, ${t.playlistCommentId}, ${t.profileUserId}, ${t.equipmentId}, ${t.equipmentCommentId}) = 1`,
     ),
     check('reports_reason_ck', sql`${t.reason} in ('spam', 'abuse', 'copyright', 'other')`),
     check('reports_state_ck', sql`${t.state} in ('open', 'resolved')`),

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, real, text, unique } from 'drizzle-orm/pg-core';
+import type { ProcessingState } from '../../../shared/schemas/tracks';
 import { createdAt } from './columns';
 import { tracks } from './tracks';
 
@@ -30,11 +31,38 @@ export const trackVersions = pgTable(
     mimeType: text(),
     /** sha256 (hex) of the kept original, as the upload measured it; null when unknown. */
     contentHash: text(),
+    // An earlier version is a first-class take (issue 43, decision 0600): what processing made of
+    // its file, as the track row holds it for the current one. When a new version replaces the
+    // current one, the track's results move here (the file was already processed); versions kept
+    // before migration 0035 are processed by the same queue. All null/false on the current
+    // version's row (the track row holds its results) and on a version without a file.
+    /** Null: nothing to process (the current version, or no file); else as the track's state. */
+    processingState: text().$type<ProcessingState>(),
+    processingError: text(),
+    originalPlayable: boolean().notNull().default(false),
+    renditionKey: text(),
+    renditionMimeType: text(),
+    peaksKey: text(),
+    loudnessLufs: real(),
+    truePeakDb: real(),
+    duration: real(),
+    /** The onset envelope of the file's opening (src/server/media/onsets.ts), base64; null until measured. */
+    onsets: text(),
+    /** Where the audio starts: the first moment above the silence floor, in seconds. */
+    audioStartSeconds: real(),
+    /**
+     * Where this version's audio starts relative to the current version's, positive when it starts
+     * later (cross-correlated onsets); null until both are measured. Measured again whenever the
+     * current version changes.
+     */
+    alignSeconds: real(),
     createdAt: createdAt(),
   },
   (t) => [
     unique('track_versions_track_version_uq').on(t.trackId, t.version),
     // The activity feed reads versions newest first.
     index('track_versions_created_idx').on(t.createdAt),
+    // Start-up finds the versions still waiting for processing.
+    index('track_versions_processing_state_idx').on(t.processingState),
   ],
 );

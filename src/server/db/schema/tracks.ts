@@ -45,6 +45,13 @@ export const tracks = pgTable(
     /** EBU R128 integrated loudness (LUFS) and true peak (dBTP), null until measured. */
     loudnessLufs: real(),
     truePeakDb: real(),
+    /**
+     * The onset envelope of the current file's opening, base64 (src/server/media/onsets.ts), that
+     * earlier versions are aligned against (issue 43, decision 0600); null until measured.
+     */
+    onsets: text(),
+    /** Where the current file's audio starts (first moment above the silence floor), in seconds. */
+    audioStartSeconds: real(),
     /** 1 for the first upload; each new file the owner uploads for the track adds one (decision 0220). */
     version: integer().notNull().default(1),
     /** Hidden by a moderator (decision 0455): 404 to everyone but its owner. */

@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { ActivityItem, ActivityPage } from '../../../shared/schemas/activity';
+import { HIDDEN_COMMENT_TEXT } from '../../../shared/schemas/reports';
+import type { VerdictStatus, VersionStatus } from '../../../shared/schemas/version-review';
 import type { Database } from '../../db/client';
 import { imageUrlOf } from '../../media/image-url';
 import { requireMembership } from '../collectives/collectives.service';
@@ -26,6 +28,8 @@ type Row = {
   parent_id: number | null;
   link_playlist_id: number | null;
   version_number: number | null;
+  version_status: VersionStatus | null;
+  version_verdict: VerdictStatus | null;
 };
 
 const iso = (v: string | Date) => new Date(v).toISOString();
@@ -58,8 +62,9 @@ export async function collectiveActivity(
       select 'join', m.id, m.joined_at, m.user_id, null, null, null, null
         from collective_members m where m.collective_id = ${collectiveId}
       union all
+      -- A thread carried to a new version (decision 0671) was said once: its copies are not news.
       select 'comment', c.id, c.created_at, c.user_id, null, c.track_id, c.id, null
-        from track_comments c where c.collective_id = ${collectiveId}
+        from track_comments c where c.collective_id = ${collectiveId} and c.carried_from_version is null
       union all
       -- A new version of a track that sits in a playlist shared here (decision 0224). Version 1's
       -- row only keeps the first upload's file (decision 0430): it was no new version.
@@ -71,8 +76,14 @@ export async function collectiveActivity(
     )
     select e.kind, e.id, e.at, (extract(epoch from e.at) * 1000000)::bigint::text as at_key, e.actor_id, u.username, u.first_name, u.last_name, u.avatar_key,
            u.updated_at as user_updated_at, e.playlist_id, p.name as playlist_name, e.track_id,
-           t.name as track_name, c.at_seconds, left(coalesce(c.content, tv.note), 140) as excerpt, c.parent_id,
+           t.name as track_name, c.at_seconds, left(case when c.hidden_at is not null and c.user_id <> ${userId} then ${HIDDEN_COMMENT_TEXT}
+                     else coalesce(c.content, tv.note) end, 140) as excerpt, c.parent_id,
            tv.version as version_number,
+           -- Where the version stands now (issue 44): the owner's word and this collective's verdict.
+           (select s.status from track_version_statuses s where s.track_id = tv.track_id
+               and s.version = tv.version and s.collective_id is null) as version_status,
+           (select s.status from track_version_statuses s where s.track_id = tv.track_id
+               and s.version = tv.version and s.collective_id = ${collectiveId}) as version_verdict,
            (select pt.playlist_id from playlist_tracks pt
               join playlist_collective_shares ps on ps.playlist_id = pt.playlist_id and ps.collective_id = ${collectiveId}
              where pt.track_id = e.track_id order by ps.id limit 1) as link_playlist_id
@@ -131,7 +142,12 @@ function toItem(collectiveId: number, r: Row): ActivityItem {
         : null,
     version:
       r.kind === 'version' && r.version_number !== null
-        ? { number: r.version_number, note: r.excerpt }
+        ? {
+            number: r.version_number,
+            note: r.excerpt,
+            status: r.version_status ?? 'in_progress',
+            verdict: r.version_verdict,
+          }
         : null,
     url,
   };

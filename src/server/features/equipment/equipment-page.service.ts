@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { replaceValue } from '../../db/replace-value';
@@ -151,21 +151,33 @@ export async function listEquipmentTracks(
 
 /**
  * Comments, newest first; a missing equipment is a 404, not an empty list. A suspended person's
- * comments are not shown: the page is open to everyone signed in (decision 0445).
+ * comments are not shown: the page is open to everyone signed in (decision 0445). A comment a
+ * moderator hid is listed for its author only, marked (decision 0580), as playlist comments are.
  */
-export async function listEquipmentComments(db: Database, id: number): Promise<EquipmentComment[]> {
+export async function listEquipmentComments(
+  db: Database,
+  id: number,
+  viewerId: string,
+): Promise<EquipmentComment[]> {
   await requireEquipment(db, id);
   const rows = await db
     .select({ comment: equipmentComments, user: commentAuthor })
     .from(equipmentComments)
     .innerJoin(users, eq(users.id, equipmentComments.userId))
-    .where(and(eq(equipmentComments.equipmentId, id), isNull(users.suspendedAt)))
+    .where(
+      and(
+        eq(equipmentComments.equipmentId, id),
+        isNull(users.suspendedAt),
+        or(isNull(equipmentComments.hiddenAt), eq(equipmentComments.userId, viewerId)),
+      ),
+    )
     .orderBy(desc(equipmentComments.createdAt), desc(equipmentComments.id));
   return rows.map(({ comment, user }) => ({
     id: comment.id,
     equipmentId: comment.equipmentId,
     userId: comment.userId,
     content: comment.content,
+    hidden: comment.hiddenAt !== null,
     createdAt: comment.createdAt.toISOString(),
     user,
   }));
@@ -183,6 +195,7 @@ export async function addEquipmentComment(db: Database, id: number, userId: stri
     equipmentId: id,
     userId,
     content: comment!.content,
+    hidden: false,
     createdAt: comment!.createdAt.toISOString(),
     user: user!,
   };

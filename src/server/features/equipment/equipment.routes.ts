@@ -174,12 +174,14 @@ export async function equipmentRoutes(
       ...signedIn,
       schema: {
         summary: "The comments on an equipment tag's page",
+        description:
+          'A comment hidden by a moderator (decision 0580) is listed for its author only, marked hidden.',
         tags,
         params: idParams,
         response: { 200: z.array(equipmentCommentSchema) },
       },
     },
-    async (request) => listEquipmentComments(db, request.params.id),
+    async (request) => listEquipmentComments(db, request.params.id, userOf(request).id),
   );
 
   app.post(

@@ -16,6 +16,8 @@ import {
 import { IMAGE_SIZES, imageKeysOf } from '../../media/image-variants';
 import { safeEntryName } from '../../storage/zip-entries';
 import { exportComments, exportListening } from './export-activity';
+import { addReceivedFrom, exportShareLinks } from './export-shares';
+import { addVersionStatuses } from './export-version-statuses';
 
 /** One file of the archive, read from the store when its turn comes. */
 export interface StoredEntry {
@@ -154,6 +156,18 @@ export async function planExport(db: Database, userId: string, now = new Date())
     };
   });
 
+  await addVersionStatuses(db, exportedTracks);
+  // Playlists' database ids in their order in `playlists`: share links name a playlist by its place.
+  const playlistIds: number[] = [];
+  const exportedPlaylists = await exportPlaylists(db, userId, new Set(ids), files, playlistIds);
+  const links = await exportShareLinks(
+    db,
+    userId,
+    new Set(ids),
+    new Map(playlistIds.map((id, place) => [id, place])),
+  );
+  await addReceivedFrom(db, userId, exportedTracks, new Set(links.map((l) => l.id)));
+
   const journal: JournalExport = {
     formatVersion: EXPORT_FORMAT_VERSION,
     exportedAt: iso(now),
@@ -168,7 +182,7 @@ export async function planExport(db: Database, userId: string, now = new Date())
       createdAt: iso(user.createdAt),
     },
     tracks: exportedTracks,
-    playlists: await exportPlaylists(db, userId, new Set(ids), files),
+    playlists: exportedPlaylists,
     collectives: (
       await db
         .select({
@@ -183,17 +197,25 @@ export async function planExport(db: Database, userId: string, now = new Date())
     ).map((c) => ({ name: c.name, role: c.role as 'owner' | 'admin' | 'member', joinedAt: iso(c.joinedAt) })),
     comments: await exportComments(db, userId),
     ...(await exportListening(db, userId)),
+    shareLinks: links,
   };
   return { journal, files };
 }
 
-async function exportPlaylists(db: Database, userId: string, ownIds: Set<number>, files: StoredEntry[]) {
+async function exportPlaylists(
+  db: Database,
+  userId: string,
+  ownIds: Set<number>,
+  files: StoredEntry[],
+  placed: number[],
+) {
   const rows = await db
     .select()
     .from(playlists)
     .where(eq(playlists.userId, userId))
     .orderBy(asc(playlists.id));
   if (rows.length === 0) return [];
+  placed.push(...rows.map((p) => p.id));
   const items = await db
     .select({ playlistId: playlistTracks.playlistId, trackId: playlistTracks.trackId })
     .from(playlistTracks)

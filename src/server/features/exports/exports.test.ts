@@ -93,6 +93,10 @@ beforeAll(async () => {
   });
   expect((await me.put(`/api/tracks/${otherTrackId}/like`)).statusCode).toBe(200);
   await t.db.insert(trackPlays).values({ userId: me.userId, trackId: takeId, client: 'web' });
+  // Where the first take stood (issue 44): the owner's word travels with the version.
+  expect((await me.put(`/api/tracks/${takeId}/versions/1/status`, { status: 'in_review' })).statusCode).toBe(
+    200,
+  );
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -145,6 +149,10 @@ describe('Download my data', () => {
     expect(take.versions.map((v) => [v.version, v.note, v.file !== null])).toEqual([
       [1, null, true],
       [2, 'Louder', true],
+    ]);
+    expect(take.versions.map((v) => v.statuses)).toEqual([
+      [{ collective: null, status: 'in_review', setBy: 'ada', setAt: expect.any(String) }],
+      [],
     ]);
     // The first upload, kept when version 2 replaced it (decision 0430): in its own folder, byte
     // for byte, with its name and the hash of the bytes in the zip.

@@ -6,7 +6,14 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { and, eq, inArray, notExists } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { equipmentTags, type ImportMade, playlists, trackEquipmentTags, tracks } from '../../db/schema';
+import {
+  equipmentTags,
+  type ImportMade,
+  playlists,
+  shareLinks,
+  trackEquipmentTags,
+  tracks,
+} from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import { holdTempFile } from '../../media/temp-files';
 import { HttpError } from '../../plugins/errors';
@@ -15,6 +22,7 @@ import { currentQuotaOf } from '../tracks/storage.service';
 import { checkArchive, currentFiles } from './import-archive';
 import { importPlaylist } from './import-playlists';
 import { refuse, trackRules } from './import-rules';
+import { importShareLinks } from './import-shares';
 import { type ImportContext, ImportFailure, importTrack } from './import-tracks';
 import {
   assertFitsQuota,
@@ -36,10 +44,11 @@ export interface ImportDeps {
   log: FastifyBaseLogger;
   kickBlobDeletions: () => Promise<void>;
   /**
-   * Counts one of the person's actions against the API's per-minute limits (rate-limits.ts's
-   * takeUserAction): 0 when done, else milliseconds to wait before asking again.
+   * Counts one of the person's actions against the API's per-minute limits, and an upload's bytes
+   * against their bytes an hour (rate-limits.ts's takeUserAction): 0 when done, else milliseconds
+   * to wait before asking again.
    */
-  takeUserAction: (action: 'upload' | 'create', userId: string) => Promise<number>;
+  takeUserAction: (action: 'upload' | 'create', userId: string, bytes?: number) => Promise<number>;
   /** Waits that long (a test passes one that moves its clock instead). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -56,14 +65,15 @@ const nothingMade = (): ImportMade => ({
 
 /**
  * The job's pace (decision 0525): each upload and new item is counted in the person's own per-minute
- * counters, shared with the API; once one is spent the job waits for its window to end rather than
- * skipping or failing, so a back catalogue comes in whole, no faster than the API would take it.
+ * counters, shared with the API, and each upload's bytes in their bytes an hour (decision 0560);
+ * once one is spent the job waits for its window to end rather than skipping or failing, so a back
+ * catalogue comes in whole, no faster than the API would take it.
  */
 function pacer(deps: ImportDeps, userId: string): ImportContext['pace'] {
   const sleep = deps.sleep ?? ((ms: number) => wait(ms));
-  return async (action) => {
+  return async (action, bytes) => {
     for (;;) {
-      const ms = await deps.takeUserAction(action, userId);
+      const ms = await deps.takeUserAction(action, userId, bytes);
       if (ms === 0) return;
       await sleep(ms);
     }
@@ -78,6 +88,12 @@ function pacer(deps: ImportDeps, userId: string): ImportContext['pace'] {
 export async function undoImport(deps: Pick<ImportDeps, 'db' | 'kickBlobDeletions'>, row: ImportRow) {
   const { db } = deps;
   const made = row.made;
+  // Links first: an upload link goes with nothing else (the others would go with their items).
+  if (made.shareLinks?.length) {
+    await db
+      .delete(shareLinks)
+      .where(and(eq(shareLinks.userId, row.userId), inArray(shareLinks.id, made.shareLinks)));
+  }
   if (made.playlists.length) {
     await db
       .delete(playlists)
@@ -121,7 +137,12 @@ export async function undoImport(deps: Pick<ImportDeps, 'db' | 'kickBlobDeletion
 export async function runImport(deps: ImportDeps, id: string): Promise<void> {
   const row = await startImportRun(deps.db, id);
   if (!row) return;
-  if (row.made.tracks.length || row.made.playlists.length || row.made.equipment.length) {
+  if (
+    row.made.tracks.length ||
+    row.made.playlists.length ||
+    row.made.equipment.length ||
+    row.made.shareLinks?.length
+  ) {
     await undoImport(deps, row);
   }
   await mkdir(deps.tempDir, { recursive: true });
@@ -150,6 +171,7 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
     };
     const hashes = new Map(currentFiles(checked).map((f) => [f.track.id, f.sha256]));
     const trackIdOf = new Map<number, number>();
+    const madeTracks = new Map<number, number>();
     let skippedTracks = 0;
     let processed = 0;
     for (const exported of checked.journal.tracks) {
@@ -166,12 +188,17 @@ export async function runImport(deps: ImportDeps, id: string): Promise<void> {
       const result = await importTrack(ctx, t.value, hashes.get(exported.id)!);
       trackIdOf.set(exported.id, result.trackId);
       if (result.skipped) skippedTracks += 1;
+      else madeTracks.set(exported.id, result.trackId);
       await saveImportProgress(deps.db, id, { processed, skippedTracks, made });
     }
     let skippedPlaylists = 0;
-    for (const p of checked.journal.playlists) {
-      if ((await importPlaylist(ctx, p, trackIdOf)) === 'same') skippedPlaylists += 1;
+    const madePlaylists = new Map<number, number>();
+    for (const [place, p] of checked.journal.playlists.entries()) {
+      const result = await importPlaylist(ctx, p, trackIdOf);
+      if (result === 'same') skippedPlaylists += 1;
+      if (result === 'made') madePlaylists.set(place, made.playlists.at(-1)!);
     }
+    await importShareLinks(ctx, checked.journal, madeTracks, madePlaylists);
     await saveImportProgress(deps.db, id, { skippedPlaylists, made });
     await endImport(deps.db, id, null);
   } catch (err) {

@@ -77,7 +77,7 @@ export async function importPlaylist(
   }
   if (p.cover) {
     // A cover is an upload, as POST /api/playlists/{id}/image counts it.
-    await ctx.pace('upload');
+    await ctx.pace('upload', ctx.reader.entries.get(p.cover)?.uncompressedSize ?? 0);
     const temp = path.join(ctx.tempDir, `import-cover-${randomUUID()}`);
     try {
       await ctx.reader.extract(p.cover, temp);

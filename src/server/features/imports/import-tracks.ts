@@ -13,8 +13,10 @@ import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { createTrackWithinQuota } from '../tracks/storage.service';
 import { enqueueAfterUpload } from '../tracks/track-processing.service';
+import { enqueuePendingVersions } from '../tracks/track-version-processing.service';
 import { addTrackVersion } from '../tracks/track-versions.service';
 import { equipmentCategoryRules, equipmentNameRules, refuse } from './import-rules';
+import { restoreOwnerStatuses } from './import-version-statuses';
 import type { ZipReader } from './zip-reader';
 
 /** A reason the import cannot finish that trying again will not change: it fails, undone, at once. */
@@ -40,9 +42,10 @@ export interface ImportContext {
   refusedEquipment: Set<string>;
   /**
    * Waits until the person may do one more of these by the API's per-minute limits, and counts it in
-   * the same counter as the routes (issue 41): an import is paced, never a way around them.
+   * the same counter as the routes (issue 41): an import is paced, never a way around them. An
+   * upload's `bytes` come out of the person's bytes an hour as a route's would (decision 0560).
    */
-  pace: (action: 'upload' | 'create') => Promise<void>;
+  pace: (action: 'upload' | 'create', bytes?: number) => Promise<void>;
 }
 
 interface StoredFile {
@@ -65,8 +68,9 @@ async function withStoredFile<T>(
 ): Promise<T> {
   const temp = path.join(ctx.tempDir, `import-${randomUUID()}`);
   let key: string | undefined;
-  // Each file is one upload, as POST /api/tracks and …/versions count it.
-  await ctx.pace('upload');
+  // Each file is one upload, as POST /api/tracks and …/versions count it, of the size its header
+  // declares (the reader refuses an entry that inflates past it).
+  await ctx.pace('upload', ctx.reader.entries.get(entry)?.uncompressedSize ?? 0);
   try {
     const { sha256, size } = await ctx.reader.extract(entry, temp);
     const audio = await probeAudio(temp).catch((err: unknown) => {
@@ -218,8 +222,14 @@ export async function importTrack(
     .update(tracks)
     .set({ createdAt: new Date(t.createdAt), updatedAt: new Date(t.updatedAt) })
     .where(eq(tracks.id, track.id));
+  await restoreOwnerStatuses(db, track.id, ctx.userId, t.versions);
   await tagEquipment(ctx, track.id, t.equipment);
   await enqueueAfterUpload(ctx.queue, track.id, ctx.log);
+  // Every earlier version with a file waits as `pending` (addTrackVersion left it so): queued now that
+  // its number is the export's (decision 0606).
+  await enqueuePendingVersions(db, ctx.queue, track.id).catch((err: unknown) =>
+    ctx.log.warn({ err, trackId: track.id }, 'Could not queue the versions for processing'),
+  );
   ctx.claimed.add(track.id);
   return { trackId: track.id, skipped: false };
 }

@@ -150,7 +150,7 @@ export async function importsRoutes(fastify: FastifyInstance, opts: ImportsRoute
     limits,
     log: app.log,
     kickBlobDeletions: opts.kickBlobDeletions,
-    takeUserAction: (action, userId) => app.takeUserAction(action, userId),
+    takeUserAction: (action, userId, bytes) => app.takeUserAction(action, userId, bytes),
     sleep: opts.paceSleep,
   });
 }

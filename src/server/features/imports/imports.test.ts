@@ -18,7 +18,7 @@ import { filesUnder, importAndWait, importRowCounts, makeZip } from '../../../te
 import { makeWav } from '../../../test/media-fixtures';
 import { unzipEntries } from '../../../test/unzip';
 import { rowsNamingUser } from '../../../test/user-references';
-import { imports, tracks, trackVersions } from '../../db/schema';
+import { imports, tracks, trackVersionStatuses, trackVersions } from '../../db/schema';
 import { LocalDiskStore } from '../../storage/local-disk-store';
 import { importBlobKey } from './imports.service';
 
@@ -64,9 +64,14 @@ describe('Import a Journal export', () => {
       // Progress reached the person's stream, the end too.
       const last = await stream.next('importProgress', (d) => d.import.state === 'done', 10_000);
       expect(last.import).toEqual(done);
-      expect(stream.events().some((e) => e.event === 'importProgress' && e.data.import.processed === 1)).toBe(
-        true,
-      );
+      // Each event carries the import as it is when delivered (the latest wins: a listener slowed
+      // by a loaded machine may skip a step, decision 0601), so the steps it shows never go back.
+      const steps = stream
+        .events()
+        .filter((e) => e.event === 'importProgress')
+        .map((e) => e.data.import.processed as number);
+      expect(steps.at(-1)).toBe(2);
+      expect(steps).toEqual([...steps].sort((a, b) => a - b));
     } finally {
       await stream.close();
     }
@@ -152,6 +157,13 @@ describe('Import a Journal export', () => {
       v.size = earlier[i]!.length;
       v.originalFilename = `v${v.version}.wav`;
     });
+    // Statuses (issue 44): the owner's word comes back, a collective's verdict does not.
+    const setAt = '2024-03-01T10:00:00.000Z';
+    take.versions[0]!.statuses = [
+      { collective: null, status: 'in_review', setBy: 'ada', setAt },
+      { collective: 'Crew', status: 'approved', setBy: 'bo', setAt },
+    ];
+    delete take.versions[1]!.statuses;
     const rebuilt = await makeZip([
       ...entries.filter((e) => e.name !== 'journal.json').map((e) => ({ name: e.name, data: e.data })),
       ...earlier.map((data, i) => ({ name: take.versions[i]!.file!, data })),
@@ -183,6 +195,28 @@ describe('Import a Journal export', () => {
     );
     expect(kept).toEqual(earlier.map(sha));
     expect(row!.contentHash).toBe(take.versions[2]!.sha256);
+    // Each kept original is a take of its own (issue 43, decision 0606): left pending by the import,
+    // queued, then processed by the media worker like the current file.
+    const states = async () =>
+      (
+        await t.db
+          .select({ state: trackVersions.processingState, peaks: trackVersions.peaksKey })
+          .from(trackVersions)
+          .where(eq(trackVersions.trackId, row!.id))
+          .orderBy(trackVersions.version)
+      ).map((v) => [v.state, v.peaks !== null]);
+    await expect.poll(states, { timeout: 30_000, interval: 200 }).toEqual([
+      ['ready', true],
+      ['ready', true],
+      [null, false],
+    ]);
+    const statuses = await t.db
+      .select()
+      .from(trackVersionStatuses)
+      .where(eq(trackVersionStatuses.trackId, row!.id));
+    expect(
+      statuses.map((s) => [s.version, s.collectiveId, s.status, s.setBy, s.setAt.toISOString()]),
+    ).toEqual([[1, null, 'in_review', someone.userId, setAt]]);
   }, 60_000);
 
   it('an import waiting with its zip goes, zip and all, when the account is deleted', async () => {

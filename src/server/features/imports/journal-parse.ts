@@ -1,3 +1,4 @@
+import { countOf } from '../../../shared/format';
 import { IMPORT_MAX_TRACKS } from '../../../shared/schemas/imports';
 import { type JournalExport, journalExportSchema } from '../../../shared/schemas/journal-export';
 
@@ -40,7 +41,7 @@ function assertTrackCount(json: unknown) {
   if (Array.isArray(tracks) && tracks.length > IMPORT_MAX_TRACKS) {
     throw new JournalRefusal(
       413,
-      `journal.json holds ${tracks.length.toLocaleString('en')} tracks: an archive may hold at most ${IMPORT_MAX_TRACKS.toLocaleString('en')}`,
+      `journal.json holds ${countOf(tracks.length, 'track')}: an archive may hold at most ${IMPORT_MAX_TRACKS.toLocaleString('en')}`,
     );
   }
 }

@@ -15,6 +15,7 @@ import {
   collectiveMembers,
   collectivePlaylistComments,
   collectives,
+  guestComments,
   notificationPreferences,
   notifications,
   playlistCollectiveShares,
@@ -201,27 +202,48 @@ const itemColumns = {
         and ${playlistCollectiveShares.collectiveId} = ${notifications.collectiveId})))`,
   trackName: tracks.name,
   trackOwnerId: tracks.userId,
+  /** A `version_answers` entry's count: the reader's threads carried to that version (decision 0672). */
+  answeredCount: sql<number | null>`case when ${notifications.kind} = 'version_answers' then (
+    select count(*)::int from track_comments a
+     where a.track_id = ${notifications.trackId} and a.track_version = ${notifications.trackVersion}
+       and a.user_id = ${notifications.userId} and a.parent_id is null
+       and a.carried_from_version is not null) end`,
   excerpt: sql<
     string | null
   >`case when coalesce(${trackComments.hiddenAt}, ${collectivePlaylistComments.hiddenAt}) is not null
       and coalesce(${trackComments.userId}, ${collectivePlaylistComments.userId}) <> ${notifications.userId}
     then ${HIDDEN_COMMENT_TEXT}
-    else left(coalesce(${trackComments.content}, ${collectivePlaylistComments.content}), 140) end`,
+    else left(coalesce(${trackComments.content}, ${collectivePlaylistComments.content}, ${guestComments.content}), 140) end`,
 };
 
 /** Where an entry leads: the moment in the collective playlist view, else the playlist, else the collective. */
 export function notificationUrl(n: typeof notifications.$inferSelect): string {
   if (n.exportId !== null) return exportDownloadUrl(n.exportId);
-  // A moderator's notice (decision 0455) outside a collective: the hidden track, else the profile.
+  // Issue 45: a guest's comment opens the track at its moment; a received file opens the track; a
+  // link that may have leaked opens its track or playlist (the entry itself offers Revoke).
+  if (n.kind === 'guest_comment' || n.kind === 'guest_upload' || n.kind === 'share_leak') {
+    const at = n.atSeconds !== null ? `?t=${Math.floor(n.atSeconds * 10) / 10}` : '';
+    if (n.trackId !== null) return `/track/${n.trackId}${at}`;
+    return n.playlistId !== null ? `/playlist/${n.playlistId}` : '/';
+  }
+  // A moderator's notice (decision 0455) outside a collective: the equipment page of a hidden comment
+  // (decision 0580), the hidden track, else the profile. A `report_reviewed` entry leads home.
   if (n.kind === 'content_hidden' && n.collectiveId === null) {
+    if (n.equipmentId !== null) return `/equipment/${n.equipmentId}`;
     return n.trackId !== null ? `/track/${n.trackId}` : '/profile';
   }
   if (n.collectiveId === null) return '/';
   const base = `/collective/${n.collectiveId}`;
   if (n.playlistId === null) return base;
+  // "vN answers your comments" opens the comparison of vN (slot A) with the version before (B), at
+  // the moment on vN (decision 0674).
+  const compare =
+    n.kind === 'version_answers' && n.trackVersion !== null
+      ? `&compare=${n.trackVersion},${n.trackVersion - 1}`
+      : '';
   const params =
     n.trackId !== null
-      ? `?track=${n.trackId}${n.atSeconds !== null ? `&t=${Math.floor(n.atSeconds * 10) / 10}` : ''}${
+      ? `?track=${n.trackId}${compare}${n.atSeconds !== null ? `&t=${Math.floor(n.atSeconds * 10) / 10}` : ''}${
           n.commentId !== null ? `&comment=${n.commentId}` : ''
         }`
       : '';
@@ -242,6 +264,8 @@ async function selectItems(
     .leftJoin(tracks, eq(tracks.id, notifications.trackId))
     .leftJoin(trackComments, eq(trackComments.id, notifications.commentId))
     .leftJoin(collectivePlaylistComments, eq(collectivePlaylistComments.id, notifications.playlistCommentId))
+    // A guest's words through a review link (issue 45): the owner, the only reader, may read them all.
+    .leftJoin(guestComments, eq(guestComments.id, notifications.guestCommentId))
     .where(where)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
@@ -268,8 +292,10 @@ async function selectItems(
       excerpt: n.kind === 'content_hidden' || closed ? null : r.excerpt,
       atSeconds: n.atSeconds,
       trackVersion: n.trackVersion,
+      answeredCount: closed ? null : r.answeredCount,
       exportId: n.exportId,
       notice: n.notice,
+      shareId: n.shareId,
       // The playlist is no longer there to open: the collective instead.
       url: closed && n.collectiveId !== null ? `/collective/${n.collectiveId}` : notificationUrl(n),
       read: n.readAt !== null,

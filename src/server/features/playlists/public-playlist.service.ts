@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import { PUBLIC_PLAYLIST_NOT_FOUND, type PublicPlaylist } from '../../../shared/schemas/playlists';
@@ -88,6 +88,11 @@ export async function getPublicPlaylist(db: Database, playlistId: number | null)
   if (!found) throw notFound(PUBLIC_PLAYLIST_NOT_FOUND);
   const { playlist, owner } = found;
   const rows = await publicTracksOf(db, playlist.id, owner.id);
+  // Every entry of the playlist, to say how many are not shown: never which, nor where in the order.
+  const [all] = await db
+    .select({ n: count() })
+    .from(playlistTracks)
+    .where(eq(playlistTracks.playlistId, playlist.id));
   return {
     id: playlist.id,
     name: playlist.name,
@@ -96,5 +101,6 @@ export async function getPublicPlaylist(db: Database, playlistId: number | null)
     updatedAt: playlist.updatedAt.toISOString(),
     owner: publicOwnerOf(owner),
     tracks: rows.map(publicTrackOf),
+    hiddenTrackCount: Math.max(0, Number(all?.n ?? 0) - rows.length),
   };
 }

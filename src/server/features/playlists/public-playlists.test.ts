@@ -204,4 +204,25 @@ describe('reading a public playlist (GET /api/public/playlists/{id})', () => {
     expect(res.json().tracks).toEqual([]);
     expect(res.body).not.toContain(SECRET_TRACK);
   });
+
+  it('says how many of its tracks a visitor is not shown: a count, nothing about them', async () => {
+    const hiddenToo = await upload(owner, 'Harbour Wall Private', 'private');
+    const id = await playlist([shownB, secret, shownA, hiddenToo], { isPublic: true });
+    for (const client of [t.client(), stranger, owner]) {
+      const res = await read(client, id);
+      const body = res.json();
+      expect(body.tracks.map((tr: { id: number }) => tr.id)).toEqual([shownB, shownA]);
+      expect(body.hiddenTrackCount).toBe(2);
+      expect(res.body).not.toContain(SECRET_TRACK);
+      expect(res.body).not.toContain('Harbour Wall Private');
+      expect(res.body).not.toContain(`"id":${hiddenToo},`);
+    }
+    // Nothing hidden, nothing said; and a playlist of private tracks alone says all of them.
+    expect(
+      (await read(t.client(), await playlist([shownA], { isPublic: true }))).json().hiddenTrackCount,
+    ).toBe(0);
+    expect(
+      (await read(t.client(), await playlist([secret], { isPublic: true }))).json().hiddenTrackCount,
+    ).toBe(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
-import { displayName } from '../../../shared/format';
+import { countOf, displayName } from '../../../shared/format';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { imageUrlOf } from '../../media/image-url';
@@ -122,7 +122,7 @@ export async function publicPlaylistPreview(db: Database, playlistId: number): P
   const cover = imageUrlOf(playlist.imageKey);
   const first = shown[0];
   const by = displayName(owner);
-  const count = `${shown.length} track${shown.length === 1 ? '' : 's'}`;
+  const count = countOf(shown.length, 'track');
   return {
     kind: 'playlist',
     version: [

@@ -1,12 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { ReportTarget, ReportTargetKind, ReportTargetSummary } from '../../../shared/schemas/reports';
+import { eq } from 'drizzle-orm';
+import type { ReportTarget, ReportTargetKind } from '../../../shared/schemas/reports';
 import { REPORT_NOT_FOUND } from '../../../shared/schemas/reports';
 import type { DbOrTx } from '../../db/client';
 import {
   collectivePlaylistComments,
+  equipmentComments,
   equipmentTags,
-  playlistCollectiveShares,
-  playlistTracks,
   reports,
   trackComments,
   tracks,
@@ -16,11 +15,10 @@ import { HttpError, notFound } from '../../plugins/errors';
 import { requireMembership } from '../collectives/collectives.service';
 import { findListenableTrack } from '../tracks/tracks.service';
 import { getPublicProfile } from '../users/profile.service';
-import { toUserSummary, userSummaryColumns } from '../users/users.service';
 
-// What a report points at (decision 0455): one of five kinds, each stored in its own foreign-key
+// What a report points at (decisions 0455, 0580): one of six kinds, each stored in its own foreign-key
 // column of `reports`. This file knows, per kind, who may see it, whose it is, how to show it in the
-// queue and how to hide it.
+// queue (report-target-summary.ts) and how to hide it.
 
 /** The `reports` column naming a kind's target. */
 export const TARGET_COLUMNS = {
@@ -29,6 +27,7 @@ export const TARGET_COLUMNS = {
   playlistComment: reports.playlistCommentId,
   profile: reports.profileUserId,
   equipment: reports.equipmentId,
+  equipmentComment: reports.equipmentCommentId,
 } as const;
 const TARGET_FIELDS = {
   track: 'trackId',
@@ -36,6 +35,7 @@ const TARGET_FIELDS = {
   playlistComment: 'playlistCommentId',
   profile: 'profileUserId',
   equipment: 'equipmentId',
+  equipmentComment: 'equipmentCommentId',
 } as const;
 
 export type TargetKey = { kind: ReportTargetKind; id: number | string };
@@ -89,6 +89,18 @@ export async function requireVisibleTarget(
       const p = await hide404(getPublicProfile(db as never, target.id, viewerId));
       return { key: { kind: 'profile', id: p.user.id }, authorId: p.user.id };
     }
+    case 'equipmentComment': {
+      // Equipment pages are open to everyone signed in; a comment on one is not, once hidden or
+      // while its author is suspended: the page's list leaves it out for others (decision 0580).
+      const [c] = await db
+        .select({ c: equipmentComments, suspendedAt: users.suspendedAt })
+        .from(equipmentComments)
+        .innerJoin(users, eq(users.id, equipmentComments.userId))
+        .where(eq(equipmentComments.id, target.id));
+      const mine = c?.c.userId === viewerId;
+      if (!c || (!mine && (c.c.hiddenAt !== null || c.suspendedAt !== null))) throw gone();
+      return { key: { kind: 'equipmentComment', id: c.c.id }, authorId: c.c.userId };
+    }
     case 'equipment': {
       const [e] = await db
         .select({ id: equipmentTags.id })
@@ -96,139 +108,6 @@ export async function requireVisibleTarget(
         .where(eq(equipmentTags.id, target.id));
       if (!e) throw gone();
       return { key: { kind: 'equipment', id: e.id }, authorId: null };
-    }
-  }
-}
-
-const excerptOf = (s: string) => (s.length > 140 ? `${s.slice(0, 139)}…` : s);
-const nameOf = (u: { username: string | null; firstName: string | null; lastName: string | null }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || 'Someone';
-
-/** The collective playlist a timed comment is seen in: the earliest share holding its track. */
-async function playlistOfTrackComment(db: DbOrTx, collectiveId: number, trackId: number) {
-  const [row] = await db
-    .select({ playlistId: playlistTracks.playlistId })
-    .from(playlistTracks)
-    .innerJoin(
-      playlistCollectiveShares,
-      and(
-        eq(playlistCollectiveShares.playlistId, playlistTracks.playlistId),
-        eq(playlistCollectiveShares.collectiveId, collectiveId),
-      ),
-    )
-    .where(eq(playlistTracks.trackId, trackId))
-    .orderBy(asc(playlistCollectiveShares.id))
-    .limit(1);
-  return row?.playlistId ?? null;
-}
-
-/** Where the author's notice leads (the inbox entry's columns). */
-export type NoticeContext = {
-  collectiveId?: number;
-  playlistId?: number | null;
-  trackId?: number;
-  commentId?: number;
-  playlistCommentId?: number;
-  atSeconds?: number;
-};
-
-/** What the queue shows of a target, with the author's id (for Hide's notice). Null: it is gone. */
-export async function summarizeTarget(
-  db: DbOrTx,
-  key: TargetKey,
-): Promise<(ReportTargetSummary & { authorId: string | null; context: NoticeContext }) | null> {
-  const base = { kind: key.kind, id: key.id, hidable: key.kind !== 'equipment', context: {} };
-  switch (key.kind) {
-    case 'track': {
-      const [r] = await db
-        .select({ t: tracks, author: userSummaryColumns })
-        .from(tracks)
-        .innerJoin(users, eq(users.id, tracks.userId))
-        .where(eq(tracks.id, key.id as number));
-      if (!r) return null;
-      const { t, author } = r;
-      const summary = { excerpt: t.name, author: toUserSummary(author), url: `/track/${t.id}` };
-      const context = { trackId: t.id };
-      return { ...base, ...summary, hidden: t.hiddenAt !== null, authorId: t.userId, context };
-    }
-    case 'trackComment': {
-      const [r] = await db
-        .select({ c: trackComments, author: userSummaryColumns })
-        .from(trackComments)
-        .innerJoin(users, eq(users.id, trackComments.userId))
-        .where(eq(trackComments.id, key.id as number));
-      if (!r) return null;
-      const { c, author } = r;
-      const playlistId = await playlistOfTrackComment(db, c.collectiveId, c.trackId);
-      const url =
-        playlistId === null
-          ? `/collective/${c.collectiveId}`
-          : `/collective/${c.collectiveId}/playlist/${playlistId}?track=${c.trackId}&t=${
-              Math.floor(c.atSeconds * 10) / 10
-            }&comment=${c.id}`;
-      return {
-        ...base,
-        excerpt: excerptOf(c.content),
-        author: toUserSummary(author),
-        url,
-        hidden: c.hiddenAt !== null,
-        authorId: c.userId,
-        context: {
-          collectiveId: c.collectiveId,
-          playlistId,
-          trackId: c.trackId,
-          commentId: c.id,
-          atSeconds: c.atSeconds,
-        },
-      };
-    }
-    case 'playlistComment': {
-      const [r] = await db
-        .select({ c: collectivePlaylistComments, author: userSummaryColumns })
-        .from(collectivePlaylistComments)
-        .innerJoin(users, eq(users.id, collectivePlaylistComments.userId))
-        .where(eq(collectivePlaylistComments.id, key.id as number));
-      if (!r) return null;
-      const { c, author } = r;
-      return {
-        ...base,
-        excerpt: excerptOf(c.content),
-        author: toUserSummary(author),
-        url: `/collective/${c.collectiveId}/playlist/${c.playlistId}#playlist-comment-${c.id}`,
-        hidden: c.hiddenAt !== null,
-        authorId: c.userId,
-        context: { collectiveId: c.collectiveId, playlistId: c.playlistId, playlistCommentId: c.id },
-      };
-    }
-    case 'profile': {
-      const [r] = await db
-        .select({ u: userSummaryColumns, hiddenAt: users.profileHiddenAt })
-        .from(users)
-        .where(eq(users.id, key.id as string));
-      if (!r) return null;
-      return {
-        ...base,
-        excerpt: nameOf(r.u),
-        author: toUserSummary(r.u),
-        url: `/profile/${r.u.username ?? r.u.id}`,
-        hidden: r.hiddenAt !== null,
-        authorId: r.u.id,
-      };
-    }
-    case 'equipment': {
-      const [e] = await db
-        .select()
-        .from(equipmentTags)
-        .where(eq(equipmentTags.id, key.id as number));
-      if (!e) return null;
-      return {
-        ...base,
-        excerpt: e.name,
-        author: null,
-        url: `/equipment/${e.id}`,
-        hidden: false,
-        authorId: null,
-      };
     }
   }
 }
@@ -260,6 +139,12 @@ export async function setHidden(db: DbOrTx, key: TargetKey, hidden: boolean) {
         .update(users)
         .set({ profileHiddenAt: at })
         .where(eq(users.id, key.id as string));
+      return;
+    case 'equipmentComment':
+      await db
+        .update(equipmentComments)
+        .set({ hiddenAt: at })
+        .where(eq(equipmentComments.id, key.id as number));
       return;
     case 'equipment':
       return;

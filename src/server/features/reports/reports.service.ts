@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type {
   AdminReport,
   CreateReportBody,
@@ -9,20 +10,22 @@ import { CANNOT_REPORT_OWN } from '../../../shared/schemas/reports';
 import type { Database, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { notifications, reports, users } from '../../db/schema';
+import { imageUrlColumn } from '../../media/image-url';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
+import { summarizeTarget } from './report-target-summary';
 import {
   keyOfReport,
   requireVisibleTarget,
   setHidden,
-  summarizeTarget,
   TARGET_COLUMNS,
   type TargetKey,
   targetValues,
 } from './report-targets';
 
 // Reports and the admins' queue (issue 28, decision 0455). Every report on a target resolves with
-// the one acted on; hiding tells the author in their inbox.
+// the one acted on; hiding tells the author in their inbox, and every resolution tells each reporter
+// what became of their report (decision 0580).
 
 export const ALREADY_REPORTED = 'You have already reported this: a moderator will look at it';
 
@@ -51,18 +54,30 @@ export async function createReport(db: Database, reporterId: string, body: Creat
   }
 }
 
+// Who resolved a report: the users table a second time, beside the reporter.
+const resolver = alias(users, 'resolver');
+const resolverColumns = {
+  id: resolver.id,
+  username: resolver.username,
+  firstName: resolver.firstName,
+  lastName: resolver.lastName,
+  avatarUrl: imageUrlColumn(resolver.avatarKey),
+  updatedAt: resolver.updatedAt,
+};
+
 /** The queue: open (oldest first, the longest waiting on top) or resolved (newest first). */
 export async function listReports(db: Database, state: ReportState): Promise<AdminReport[]> {
   const rows = await db
-    .select({ r: reports, reporter: userSummaryColumns })
+    .select({ r: reports, reporter: userSummaryColumns, resolver: resolverColumns })
     .from(reports)
     .innerJoin(users, eq(users.id, reports.reporterId))
+    .leftJoin(resolver, eq(resolver.id, reports.resolvedById))
     .where(eq(reports.state, state))
     .orderBy(state === 'open' ? reports.createdAt : desc(reports.resolvedAt), reports.id)
     .limit(200);
   const items: AdminReport[] = [];
   const counts = new Map<string, number>();
-  for (const { r, reporter } of rows) {
+  for (const { r, reporter, resolver: by } of rows) {
     const key = keyOfReport(r);
     const target = await summarizeTarget(db, key);
     if (!target) continue;
@@ -84,6 +99,7 @@ export async function listReports(db: Database, state: ReportState): Promise<Adm
       sameTargetCount: counts.get(id)!,
       state: r.state,
       outcome: (r.outcome as AdminReport['outcome']) ?? null,
+      resolvedBy: by ? toUserSummary(by) : null,
       createdAt: r.createdAt.toISOString(),
       resolvedAt: r.resolvedAt?.toISOString() ?? null,
     });
@@ -97,13 +113,41 @@ async function requireReport(db: DbOrTx, id: number) {
   return r;
 }
 
-/** Resolves every open report on the target; returns how many. */
+const OUTCOME_WORDS = { hidden: 'was hidden', dismissed: 'no action was taken' } as const;
+const THING_WORDS = {
+  track: 'the track',
+  trackComment: 'the comment',
+  playlistComment: 'the comment',
+  profile: 'the profile',
+  equipment: 'the equipment page',
+  equipmentComment: 'the comment',
+} as const;
+
+/** The words of a reporter's `report_reviewed` entry (decision 0580). */
+export function reviewedNotice(kind: TargetKey['kind'], outcome: 'hidden' | 'dismissed') {
+  return outcome === 'hidden'
+    ? `Your report was reviewed: ${THING_WORDS[kind]} ${OUTCOME_WORDS.hidden}`
+    : `Your report was reviewed: ${OUTCOME_WORDS.dismissed}`;
+}
+
+/**
+ * Resolves every open report on the target, and tells each reporter the outcome in one inbox entry
+ * (several reports by the same person cannot be open at once: one entry each). The entry names
+ * nothing the reporter could open: the content may be gone for them. Returns how many resolved.
+ */
 async function resolveAll(tx: DbOrTx, key: TargetKey, adminId: string, outcome: 'hidden' | 'dismissed') {
   const done = await tx
     .update(reports)
     .set({ state: 'resolved', outcome, resolvedById: adminId, resolvedAt: new Date() })
     .where(and(eq(reports.state, 'open'), sameTarget(key)))
-    .returning({ id: reports.id });
+    .returning({ id: reports.id, reporterId: reports.reporterId });
+  const reporters = [...new Set(done.map((r) => r.reporterId))];
+  if (reporters.length > 0) {
+    const notice = reviewedNotice(key.kind, outcome);
+    await tx
+      .insert(notifications)
+      .values(reporters.map((userId) => ({ userId, kind: 'report_reviewed' as const, notice })));
+  }
   return done.length;
 }
 
@@ -113,6 +157,7 @@ const KIND_WORDS = {
   playlistComment: 'Your comment',
   profile: 'Your public profile',
   equipment: 'An equipment page',
+  equipmentComment: 'Your comment',
 } as const;
 const REASON_WORDS: Record<ReportReason, string> = {
   spam: 'spam',
@@ -149,10 +194,10 @@ export async function hideReported(db: Database, reportId: number, adminId: stri
   });
 }
 
-/** Dismisses every open report on the target: nothing else changes. */
+/** Dismisses every open report on the target: nothing else changes but the reporters' inboxes. */
 export async function dismissReported(db: Database, reportId: number, adminId: string) {
   const key = keyOfReport(await requireReport(db, reportId));
-  return { resolved: await resolveAll(db, key, adminId, 'dismissed') };
+  return db.transaction(async (tx) => ({ resolved: await resolveAll(tx, key, adminId, 'dismissed') }));
 }
 
 /** Shows the target again; its reports stay resolved. */

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { embedSchema } from '../../../shared/schemas/embed';
 import { idParam } from '../../../shared/schemas/primitives';
+import { passwordRequiredSchema } from '../../../shared/schemas/share-passwords';
 import type { Database } from '../../db/client';
 import { errorBody, HttpError, notFound } from '../../plugins/errors';
 import { routeRateLimit } from '../../plugins/rate-limits';
@@ -10,6 +11,8 @@ import { PRIVATE } from '../../storage/media-sender';
 import { sendEmbedPage, sendNotAvailable } from '../embed/embed.service';
 import { type OgImageDeps, sendOgImage, trackOgImage } from '../previews/og-image-store.service';
 import type { PagePreviews } from '../previews/page-previews.service';
+import { type LinkCookies, requireUnlocked } from './link-cookies';
+import { sendLockedEmbedPage } from './share-embed-locked';
 import { shareEmbed, sharePath } from './share-views';
 import { findLiveShare, findSharedTrack } from './shares.service';
 
@@ -21,6 +24,8 @@ export interface SharePagesOptions {
   /** Whether the built client (index.html) is served, and its embed.html. */
   hasClient: boolean;
   hasEmbedPage: boolean;
+  /** A password link's gate (issue 45): its embed JSON and picture wait for the unlock. */
+  cookies: LinkCookies;
 }
 
 const tokenParams = z.object({ token: z.string() });
@@ -63,12 +68,14 @@ export async function sharePagesRoutes(fastify: FastifyInstance, opts: SharePage
           'No sign-in; not counted as a visit. Media URLs are scoped to the token. 404 for an unknown or revoked link, 410 "This link has expired".',
         tags: ['shares'],
         params: tokenParams,
-        response: { 200: embedSchema },
+        response: { 200: embedSchema, 401: passwordRequiredSchema },
       },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-cache');
-      return shareEmbed(request.params.token, await findLiveShare(db, request.params.token));
+      const share = await findLiveShare(db, request.params.token);
+      requireUnlocked(opts.cookies, request, share.link);
+      return shareEmbed(request.params.token, share);
     },
   );
 
@@ -78,7 +85,9 @@ export async function sharePagesRoutes(fastify: FastifyInstance, opts: SharePage
     async (request, reply) => {
       if (!opts.hasEmbedPage) return sendNotAvailable(reply);
       try {
-        await findLiveShare(db, request.params.token);
+        const { link } = await findLiveShare(db, request.params.token);
+        // A framed player never asks for a password: it points to the link's page (decision 0702).
+        if (link.passwordHash !== null) return sendLockedEmbedPage(reply, request.params.token);
       } catch (err) {
         // The embed's own page for both, with the link's status: 404 unknown or revoked, 410 expired.
         if (err instanceof HttpError && (err.statusCode === 404 || err.statusCode === 410)) {
@@ -103,11 +112,13 @@ export async function sharePagesRoutes(fastify: FastifyInstance, opts: SharePage
         response: {
           200: { description: 'The PNG', content: { 'image/png': { schema: png } } },
           304: z.undefined().describe('Not modified'),
+          401: passwordRequiredSchema,
         },
       },
     },
     async (request, reply) => {
-      const { track } = await findSharedTrack(db, request.params.token, request.params.trackId);
+      const { link, track } = await findSharedTrack(db, request.params.token, request.params.trackId);
+      requireUnlocked(opts.cookies, request, link);
       // The same stored picture as a public track's (decision 0350); the token was the access check.
       const image = await trackOgImage(opts.ogImages, track.id);
       if (!image) throw notFound('Track not found');

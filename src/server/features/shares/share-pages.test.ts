@@ -12,7 +12,7 @@ import { buildTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '..
 import { makeWav } from '../../../test/media-fixtures';
 import { shareLinks, tracks } from '../../db/schema';
 import { LocalDiskStore } from '../../storage/local-disk-store';
-import { newShareToken } from './shares.service';
+import { newShareToken } from './share-links.service';
 
 // Issue 24, the share-link page, its preview, picture and embed (decision 0335). Pages are read
 // with a third-party link-preview parser (open-graph-scraper), as a chat app's unfurler reads them.

@@ -1,4 +1,5 @@
-import { displayName } from '../../../shared/format';
+import { createHash } from 'node:crypto';
+import { countOf, displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import type { Embed, EmbedTrack } from '../../../shared/schemas/embed';
 import type { Database } from '../../db/client';
@@ -11,7 +12,7 @@ import {
   TRACK_EMBED,
 } from '../previews/previews.service';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
-import { byTokenBase, findLiveShare, type LiveShare } from './shares.service';
+import { byTokenBase, findLiveLink, type LiveShare, liveItemOf } from './shares.service';
 
 /**
  * What a share link's preview tags and embed say (issue 24, decision 0335): the same item the page
@@ -28,14 +29,21 @@ export const shareOgImagePath = (token: string, trackId: number) => `${mediaBase
 /** `/s/{token}`: the pattern app.pagePreviews matches; the token's form is checked by the service. */
 export const SHARE_PAGE_PATTERN = /^\/s\/([^/]{1,100})\/?$/;
 
-/** A link's preview, or an HttpError (404 unknown or revoked, 410 expired) the page answers with. */
-export async function sharePreview(db: Database, token: string): Promise<Preview> {
-  const share = await findLiveShare(db, token);
+/**
+ * A link's preview, or an HttpError (404 unknown or revoked, 410 expired) the page answers with.
+ * An upload link's page has the site's own tags (null): it opens nothing to describe (decision 0730).
+ */
+export async function sharePreview(db: Database, token: string): Promise<Preview | null> {
+  const live = await findLiveLink(db, token);
+  if (live.link.kind === 'upload') return null;
+  const share = await liveItemOf(db, live);
   const { link, owner } = share;
   const by = displayName(owner);
   const author = { name: by, path: profilePath(owner) };
-  const linkVersion = `${link.id}:${owner.updatedAt.getTime()}:${link.description ?? ''}`;
   const path = sharePath(token);
+  // A password link's tags say nothing of what it opens (decision 0702): the page asks first.
+  if (link.passwordHash !== null) return lockedPreview(share, path);
+  const linkVersion = `${link.id}:${owner.updatedAt.getTime()}:${link.description ?? ''}`;
   if (share.type === 'track') {
     const { track } = share;
     const source = streamSource(track);
@@ -53,7 +61,7 @@ export async function sharePreview(db: Database, token: string): Promise<Preview
     };
   }
   const { playlist, tracks } = share;
-  const count = `${tracks.length} track${tracks.length === 1 ? '' : 's'}`;
+  const count = countOf(tracks.length, 'track');
   const first = tracks[0];
   return {
     kind: 'playlist',
@@ -73,6 +81,28 @@ export async function sharePreview(db: Database, token: string): Promise<Preview
     image: first ? { path: shareOgImagePath(token, first.id), ...OG_IMAGE } : null,
     author,
     embed: { path: `/embed${path}`, ...PLAYLIST_EMBED },
+  };
+}
+
+export const LOCKED_PREVIEW_TITLE = 'A private link on Journal';
+
+/** No title, notes, owner, picture, audio or embed: only that the link is private. */
+function lockedPreview(share: LiveShare, path: string): Preview {
+  return {
+    // Always 'track': og:type does not tell a playlist's link from a track's.
+    kind: 'track',
+    // Changes when the password does, so removing it brings the item's tags back at once.
+    version: `locked:${share.link.id}:${createHash('sha256')
+      .update(share.link.passwordHash ?? '')
+      .digest('base64url')}`,
+    title: LOCKED_PREVIEW_TITLE,
+    description: 'Open the link and enter its password to listen.',
+    path,
+    image: null,
+    author: null,
+    audio: null,
+    durationSeconds: null,
+    embed: null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canShareItem, isShareExpired, shareGrantsTrack } from './shares.policy';
+import { canShareItem, isShareExpired, shareGrantsTrack, shareOpensVersions } from './shares.policy';
 
 describe('share link rules', () => {
   it('only the owner shares an item', () => {
@@ -27,5 +27,12 @@ describe('share link rules', () => {
     expect(shareGrantsTrack({ link: listLink, track: { id: 3, userId: 'u_b' }, inPlaylist: true })).toBe(
       false,
     );
+  });
+
+  it("a link opens versions only of its own track, when it allows them; a playlist's link never", () => {
+    expect(shareOpensVersions({ trackId: 1, allowVersions: true }, 1)).toBe(true);
+    expect(shareOpensVersions({ trackId: 1, allowVersions: false }, 1)).toBe(false);
+    expect(shareOpensVersions({ trackId: 1, allowVersions: true }, 2)).toBe(false);
+    expect(shareOpensVersions({ trackId: null, allowVersions: true }, 1)).toBe(false);
   });
 });

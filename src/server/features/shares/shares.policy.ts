@@ -28,3 +28,12 @@ export function shareGrantsTrack({ link, track, inPlaylist }: ShareGrant): boole
   if (link.trackId !== null) return link.trackId === track.id;
   return link.playlistId !== null && inPlaylist;
 }
+
+/**
+ * A link opens a track's versions (issue 43, decision 0623) only when it is that track's own link
+ * and allows them: a playlist's link never does, whatever its row says.
+ */
+export const shareOpensVersions = (
+  link: { trackId: number | null; allowVersions: boolean },
+  trackId: number,
+) => link.allowVersions && link.trackId === trackId;

@@ -1,126 +1,47 @@
-import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import {
-  type CreateShareBody,
-  type ListSharesQuery,
   SHARE_EXPIRED_MESSAGE,
   SHARE_NOT_FOUND_MESSAGE,
-  SHARE_PAST_EXPIRY_MESSAGE,
   SHARE_TOKEN_PATTERN,
   type SharedItem,
   type SharedTrack,
-  type ShareLink,
 } from '../../../shared/schemas/shares';
 import type { Database } from '../../db/client';
 import { playlists, playlistTracks, shareLinks, tracks, users } from '../../db/schema';
 import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
-import { badRequest, HttpError, notFound } from '../../plugins/errors';
-import { findOwnPlaylist } from '../playlists/playlists.service';
-import { findOwnTrack, streamSource, type TrackRow } from '../tracks/tracks.service';
+import { HttpError, notFound } from '../../plugins/errors';
+import { streamSource, type TrackRow } from '../tracks/tracks.service';
+import type { LinkGuest } from './link-cookies';
+import { byTokenBase } from './share-paths';
+import { uploadLinkView } from './share-uploads.service';
 import { isShareExpired, shareGrantsTrack } from './shares.policy';
 
 type LinkRow = typeof shareLinks.$inferSelect;
 
-/** 32 random bytes, base64url: 256 bits nobody guesses (the issue asks for at least 128). */
-export const newShareToken = () => randomBytes(32).toString('base64url');
-
-export const shareUrl = (publicUrl: string, token: string) => `${publicUrl}/s/${token}`;
-
-function toShareLinkDto(row: LinkRow, itemName: string, publicUrl: string): ShareLink {
-  return {
-    id: row.id,
-    url: shareUrl(publicUrl, row.token),
-    token: row.token,
-    trackId: row.trackId,
-    playlistId: row.playlistId,
-    itemName,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    expired: isShareExpired(row.expiresAt),
-    allowDownload: row.allowDownload,
-    description: row.description,
-    visits: row.visits,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** POST /api/shares: the owner's track or playlist (anyone else: 404), whatever its visibility. */
-export async function createShare(
-  db: Database,
-  userId: string,
-  body: CreateShareBody,
-  publicUrl: string,
-): Promise<ShareLink> {
-  const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-  if (expiresAt && isShareExpired(expiresAt)) throw badRequest(SHARE_PAST_EXPIRY_MESSAGE);
-  // findOwn* answer 404 for someone else's item and for none at all (canChangeTrack/Playlist is
-  // canShareItem: the owner alone).
-  const item =
-    body.trackId !== undefined
-      ? await findOwnTrack(db, body.trackId, userId)
-      : await findOwnPlaylist(db, body.playlistId!, userId);
-  const [row] = await db
-    .insert(shareLinks)
-    .values({
-      userId,
-      trackId: body.trackId ?? null,
-      playlistId: body.playlistId ?? null,
-      token: newShareToken(),
-      expiresAt,
-      allowDownload: body.allowDownload ?? false,
-      description: body.description ?? null,
-    })
-    .returning();
-  return toShareLinkDto(row!, item.name, publicUrl);
-}
-
-/** GET /api/shares: the caller's links, newest first, with their visits. */
-export async function listShares(
-  db: Database,
-  userId: string,
-  query: ListSharesQuery,
-  publicUrl: string,
-): Promise<ShareLink[]> {
-  const rows = await db
-    .select({
-      link: shareLinks,
-      itemName: sql<string>`coalesce(${tracks.name}, ${playlists.name}, '')`,
-    })
-    .from(shareLinks)
-    .leftJoin(tracks, eq(tracks.id, shareLinks.trackId))
-    .leftJoin(playlists, eq(playlists.id, shareLinks.playlistId))
-    .where(
-      and(
-        eq(shareLinks.userId, userId),
-        query.trackId !== undefined ? eq(shareLinks.trackId, query.trackId) : undefined,
-        query.playlistId !== undefined ? eq(shareLinks.playlistId, query.playlistId) : undefined,
-      ),
-    )
-    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
-  return rows.map((r) => toShareLinkDto(r.link, r.itemName, publicUrl));
-}
-
-/** DELETE /api/shares/{id}: the row goes, so its token answers 404 from now on. */
-export async function revokeShare(db: Database, userId: string, shareId: number): Promise<void> {
-  const [row] = await db
-    .delete(shareLinks)
-    .where(and(eq(shareLinks.id, shareId), eq(shareLinks.userId, userId)))
-    .returning({ id: shareLinks.id });
-  if (!row) throw notFound('Share link not found');
-}
+/**
+ * The row of a token that opens something: not revoked, its owner not suspended (decision 0445).
+ * Every by-token lookup joins `users` and filters with it, so a revoked token is a 404 everywhere.
+ */
+export const liveToken = (token: string) =>
+  and(eq(shareLinks.token, token), isNull(shareLinks.revokedAt), isNull(users.suspendedAt));
 
 const unknownLink = () => notFound(SHARE_NOT_FOUND_MESSAGE);
 const expiredLink = () => new HttpError(410, SHARE_EXPIRED_MESSAGE);
 
 /** The by-token routes' first step: 404 for a malformed, unknown or revoked token, 410 once expired. */
-function checkLink<T extends { expiresAt: Date | null }>(link: T | undefined): T {
+export function checkLink<T extends { expiresAt: Date | null }>(link: T | undefined): T {
   if (!link) throw unknownLink();
   if (isShareExpired(link.expiresAt)) throw expiredLink();
   return link;
 }
 
-export const byTokenBase = (token: string) => `/api/shares/by-token/${encodeURIComponent(token)}`;
+export { byTokenBase };
 
-function toSharedTrack(row: TrackRow, token: string, allowDownload: boolean): SharedTrack {
+function toSharedTrack(
+  row: TrackRow,
+  token: string,
+  { allowDownload, allowVersions }: { allowDownload: boolean; allowVersions: boolean },
+): SharedTrack {
   const base = `${byTokenBase(token)}/tracks/${row.id}`;
   return {
     id: row.id,
@@ -131,11 +52,17 @@ function toSharedTrack(row: TrackRow, token: string, allowDownload: boolean): Sh
     streamUrl: `${base}/stream`,
     peaksUrl: row.processingState === 'ready' && row.peaksKey ? `${base}/waveform` : null,
     downloadUrl: allowDownload ? `${base}/original` : null,
+    versionsUrl: allowVersions ? `${base}/versions` : null,
+    loudnessLufs: row.loudnessLufs,
+    truePeakDb: row.truePeakDb,
   };
 }
 
-const displayNameOf = (o: { firstName: string | null; lastName: string | null; username: string | null }) =>
-  [o.firstName, o.lastName].filter(Boolean).join(' ').trim() || o.username || 'Unknown';
+export const displayNameOf = (o: {
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+}) => [o.firstName, o.lastName].filter(Boolean).join(' ').trim() || o.username || 'Unknown';
 
 const ownerColumns = {
   id: users.id,
@@ -156,27 +83,51 @@ export interface ShareOwner {
   avatarUrl: string | null;
 }
 
+/** A live link and its owner, before looking at what it opens. */
+export interface LiveLink {
+  link: LinkRow;
+  owner: ShareOwner;
+}
+
 /** What a live link opens, as rows: the page, its preview and its embed each shape it their way. */
-export type LiveShare = { link: LinkRow; owner: ShareOwner } & (
-  | { type: 'track'; track: TrackRow }
-  | { type: 'playlist'; playlist: typeof playlists.$inferSelect; tracks: TrackRow[] }
-);
+export type LiveShare = LiveLink &
+  (
+    | { type: 'track'; track: TrackRow }
+    | { type: 'playlist'; playlist: typeof playlists.$inferSelect; tracks: TrackRow[] }
+  );
 
 /**
- * The item a token opens, with its link and owner, counting nothing: 404 for a malformed, unknown
- * or revoked token (or an item gone), 410 once expired. The page, its preview and the embed share it.
+ * The link a token names, with its owner, counting nothing: 404 for a malformed, unknown or revoked
+ * token (or a suspended owner's), 410 once expired. Any kind, upload links included.
  */
-export async function findLiveShare(db: Database, token: string): Promise<LiveShare> {
+export async function findLiveLink(db: Database, token: string): Promise<LiveLink> {
   if (!SHARE_TOKEN_PATTERN.test(token)) throw unknownLink();
   const [found] = await db
     .select({ link: shareLinks, owner: ownerColumns })
     .from(shareLinks)
     .innerJoin(users, eq(users.id, shareLinks.userId))
     // A suspended owner's links open nothing (decision 0445), as a revoked one: 404.
-    .where(and(eq(shareLinks.token, token), isNull(users.suspendedAt)))
+    .where(liveToken(token))
     .limit(1);
   const link = checkLink(found?.link);
-  const owner = found!.owner;
+  return { link, owner: found!.owner };
+}
+
+/** The live link a token names, without its owner or item (the guest, unlock and upload routes). */
+export const findLinkByToken = async (db: Database, token: string): Promise<LinkRow> =>
+  (await findLiveLink(db, token)).link;
+
+/**
+ * The item a token opens, with its link and owner, counting nothing: as findLiveLink, and 404 for
+ * an upload link (it opens no item: no preview, embed or media of one, decision 0730) or an item
+ * gone. The page, its preview and the embed share it.
+ */
+export async function findLiveShare(db: Database, token: string): Promise<LiveShare> {
+  return liveItemOf(db, await findLiveLink(db, token));
+}
+
+export async function liveItemOf(db: Database, { link, owner }: LiveLink): Promise<LiveShare> {
+  if (link.kind === 'upload') throw unknownLink();
   if (link.trackId !== null) {
     const [track] = await db.select().from(tracks).where(eq(tracks.id, link.trackId)).limit(1);
     if (!track) throw unknownLink();
@@ -203,24 +154,45 @@ export async function findLiveShare(db: Database, token: string): Promise<LiveSh
 export async function openShare(
   db: Database,
   token: string,
-  { countVisit = true } = {},
+  {
+    countVisit = true,
+    gate,
+    guestOf = () => null,
+  }: {
+    countVisit?: boolean;
+    /** Refuses a password link not unlocked in this browser (issue 45), before anything is shown or counted. */
+    gate?: (link: LinkRow) => void;
+    /** This browser's guest on an upload link: it shows them only their own files. */
+    guestOf?: (link: LinkRow) => LinkGuest | null;
+  } = {},
 ): Promise<SharedItem> {
-  const share = await findLiveShare(db, token);
-  const { link, owner } = share;
+  const live = await findLiveLink(db, token);
+  const { link, owner } = live;
+  gate?.(link);
+  const guest = link.kind === 'upload' ? guestOf(link) : null;
   if (countVisit) {
     await db
       .update(shareLinks)
       .set({ visits: sql`${shareLinks.visits} + 1` })
       .where(eq(shareLinks.id, link.id));
   }
+  const ownerDto = {
+    displayName: displayNameOf(owner),
+    username: owner.username,
+    avatarUrl: owner.avatarUrl,
+  };
+  if (link.kind === 'upload') return uploadLinkView(db, link, ownerDto, guest);
+  const share = await liveItemOf(db, live);
   const facts = {
     description: link.description,
     expiresAt: link.expiresAt?.toISOString() ?? null,
     allowDownload: link.allowDownload,
-    owner: { displayName: displayNameOf(owner), username: owner.username, avatarUrl: owner.avatarUrl },
+    // Versions are a track's: a playlist's link opens none (decision 0600).
+    allowVersions: share.type === 'track' && link.allowVersions,
+    owner: ownerDto,
   };
   if (share.type === 'track') {
-    return { type: 'track', ...facts, track: toSharedTrack(share.track, token, link.allowDownload) };
+    return { type: 'track', ...facts, track: toSharedTrack(share.track, token, link) };
   }
   const { playlist } = share;
   return {
@@ -230,7 +202,9 @@ export async function openShare(
       name: playlist.name,
       description: playlist.description,
       imageUrl: imageUrlOf(playlist.imageKey),
-      tracks: share.tracks.map((track) => toSharedTrack(track, token, link.allowDownload)),
+      tracks: share.tracks.map((track) =>
+        toSharedTrack(track, token, { allowDownload: link.allowDownload, allowVersions: false }),
+      ),
     },
   };
 }
@@ -256,7 +230,7 @@ export async function findSharedTrack(
     .from(shareLinks)
     .innerJoin(users, eq(users.id, shareLinks.userId))
     .leftJoin(tracks, eq(tracks.id, trackId))
-    .where(and(eq(shareLinks.token, token), isNull(users.suspendedAt)))
+    .where(liveToken(token))
     .limit(1);
   const link = checkLink(found?.link);
   const track = found?.track ?? null;

@@ -7,7 +7,7 @@ import { buildTestApp, TEST_PUBLIC_URL, type TestApp, type TestClient } from '..
 import { makeWav } from '../../../test/media-fixtures';
 import { testDatabaseKind } from '../../../test/test-database';
 import { playlistTracks, shareLinks, tracks } from '../../db/schema';
-import { newShareToken } from './shares.service';
+import { newShareToken } from './share-links.service';
 
 let t: TestApp;
 let owner: TestClient & { userId: string };
@@ -226,6 +226,7 @@ describe(`share links on ${testDatabaseKind()}`, () => {
       description: null,
       expiresAt: null,
       allowDownload: false,
+      allowVersions: false,
       owner: { displayName: 'Ada Lovelace', username: 'sharer', avatarUrl: null },
       track: {
         id: privateTrack,
@@ -236,6 +237,9 @@ describe(`share links on ${testDatabaseKind()}`, () => {
         streamUrl: `${base}/stream`,
         peaksUrl: null,
         downloadUrl: null,
+        versionsUrl: null,
+        loudnessLufs: null,
+        truePeakDb: null,
       },
     });
     expect(res.body).not.toMatch(/email|filename|filepath|userId|equipment|comment/i);

@@ -2,6 +2,7 @@ import { HttpError } from '../../plugins/errors';
 import { findListenableTrack } from '../tracks/tracks.service';
 import { type AlbumSummary, findAlbumTracks, findArtist, listArtists, ownerOf } from './browse.service';
 import { songPlays } from './song-plays';
+import { songReview } from './song-review';
 import type { SubsonicMethod } from './subsonic-context';
 import {
   albumNode,
@@ -84,7 +85,16 @@ export const browseMethods: Record<string, SubsonicMethod> = {
       caller.user.id,
       rows.map((row) => row.track.id),
     );
-    const song = rows.map((row) => ({ ...songNode(row.track, owner), ...plays(row.track.id) }));
+    const review = await songReview(
+      db,
+      caller.user.id,
+      rows.map((row) => row.track.id),
+    );
+    const song = rows.map((row) => ({
+      ...songNode(row.track, owner),
+      ...plays(row.track.id),
+      ...review(row.track.id),
+    }));
     return { album: { ...albumNode(owner, summary), song } };
   },
   getSong: async ({ db, caller, params }) => {
@@ -92,7 +102,10 @@ export const browseMethods: Record<string, SubsonicMethod> = {
     try {
       const track = await findListenableTrack(db, id, caller.user.id);
       const plays = await songPlays(db, caller.user.id, [track.id]);
-      return { song: { ...songNode(track, await ownerOf(db, track)), ...plays(track.id) } };
+      const review = await songReview(db, caller.user.id, [track.id]);
+      return {
+        song: { ...songNode(track, await ownerOf(db, track)), ...plays(track.id), ...review(track.id) },
+      };
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404) throw notFound('Song');
       throw err;

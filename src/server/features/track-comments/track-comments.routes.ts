@@ -9,8 +9,11 @@ import {
   trackCommentThreadSchema,
   updateTrackCommentBodySchema,
 } from '../../../shared/schemas/track-comments';
+import { commentVersionQuerySchema, markersQuerySchema } from '../../../shared/schemas/version-review';
 import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
+import { attachmentDisposition } from '../../storage/content-disposition';
+import { commentMarkers } from './track-comment-markers.service';
 import {
   createTrackComment,
   deleteTrackComment,
@@ -34,12 +37,57 @@ export async function trackCommentsRoutes(fastify: FastifyInstance, opts: { db: 
     {
       schema: {
         summary: "The collective's timed comments on a track, by position, with their replies",
+        description:
+          "`version`: that version's comments (a thread carried to it from an earlier version has `carriedFrom`), `all` for every version's; without it, the current version's (decision 0675).",
         tags: ['collectives'],
         params: trackParams,
+        querystring: commentVersionQuerySchema,
         response: { 200: z.array(trackCommentThreadSchema) },
       },
     },
-    async (request) => listTrackComments(db, request.params.id, request.params.trackId, userOf(request).id),
+    async (request) =>
+      listTrackComments(
+        db,
+        request.params.id,
+        request.params.trackId,
+        userOf(request).id,
+        request.query.version,
+      ),
+  );
+
+  app.get(
+    `${PATH}/markers`,
+    {
+      schema: {
+        summary: "A version's open comments as DAW markers (Audacity labels, REAPER CSV or a CUE sheet)",
+        description:
+          "The open threads of `version` (default: the current one) in this collective, by position, as a download; the author's name starts each text; times in seconds with millisecond precision (decision 0654). Members only, 404 otherwise.",
+        tags: ['collectives'],
+        params: trackParams,
+        querystring: markersQuerySchema,
+        response: {
+          200: {
+            description:
+              'The marker file, as an attachment (Audacity: text/plain, REAPER: text/csv, CUE: application/x-cue)',
+            content: {
+              'text/plain': { schema: z.string() },
+              'text/csv': { schema: z.string() },
+              'application/x-cue': { schema: z.string() },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, trackId } = request.params;
+      const { format, version } = request.query;
+      const file = await commentMarkers(db, id, trackId, userOf(request).id, format, version);
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
   );
 
   app.post(
@@ -103,14 +151,13 @@ export async function trackCommentsRoutes(fastify: FastifyInstance, opts: { db: 
     `${PATH}/:commentId/resolve`,
     {
       schema: {
-        summary: "Mark a timed comment resolved or not (the track's owner)",
+        summary: "Mark a timed comment resolved or not (the track's owner), with an optional note",
         tags: ['collectives'],
         params: commentParams,
         body: resolveTrackCommentBodySchema,
         response: { 200: trackCommentSchema },
       },
     },
-    async (request) =>
-      resolveTrackComment(db, target(request.params, userOf(request).id), request.body.resolved),
+    async (request) => resolveTrackComment(db, target(request.params, userOf(request).id), request.body),
   );
 }

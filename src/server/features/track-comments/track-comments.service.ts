@@ -1,14 +1,14 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { formatDuration } from '../../../shared/format';
 import type { CollectiveRole } from '../../../shared/schemas/collectives';
-import { HIDDEN_COMMENT_TEXT } from '../../../shared/schemas/reports';
 import type {
   CreateTrackCommentBody,
+  ResolveTrackCommentBody,
   TrackComment,
   TrackCommentThread,
 } from '../../../shared/schemas/track-comments';
 import type { Database, DbOrTx } from '../../db/client';
-import { playlistCollectiveShares, playlistTracks, trackComments, tracks, users } from '../../db/schema';
+import { playlistCollectiveShares, playlistTracks, trackComments, tracks } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import {
   REPLY_BLOCKED,
@@ -18,7 +18,8 @@ import {
 } from '../blocks/blocks.service';
 import { requireMembership } from '../collectives/collectives.service';
 import { notifyAboutComment } from '../notifications/notifications.service';
-import { toUserSummary, userSummaryColumns } from '../users/users.service';
+import { carriedChain } from './carry-comments.service';
+import { selectComments, toDto } from './track-comment-rows';
 import { canDeleteTrackComment, canEditTrackComment, canResolveTrackComment } from './track-comments.policy';
 
 export type SharedTrack = {
@@ -68,31 +69,6 @@ export async function requireSharedTrack(
   return { role, ...row };
 }
 
-const columns = { comment: trackComments, user: userSummaryColumns };
-type Row = { comment: typeof trackComments.$inferSelect; user: Parameters<typeof toUserSummary>[0] };
-
-/** A hidden comment's words reach its author only (decision 0455); `viewerId` null: nobody's. */
-function toDto({ comment: c, user }: Row, viewerId: string | null): TrackComment {
-  const hidden = c.hiddenAt !== null;
-  return {
-    id: c.id,
-    collectiveId: c.collectiveId,
-    trackId: c.trackId,
-    parentId: c.parentId,
-    userId: c.userId,
-    user: toUserSummary(user),
-    content: hidden && c.userId !== viewerId ? HIDDEN_COMMENT_TEXT : c.content,
-    atSeconds: c.atSeconds,
-    endSeconds: c.endSeconds,
-    trackVersion: c.trackVersion,
-    resolved: c.resolvedAt !== null,
-    resolvedAt: c.resolvedAt?.toISOString() ?? null,
-    editedAt: c.editedAt?.toISOString() ?? null,
-    hidden,
-    createdAt: c.createdAt.toISOString(),
-  };
-}
-
 /**
  * One comment with its author (live events carry it; no access check). `viewerId`: who reads it (a
  * hidden comment's words only to its author); live events, read by everyone, pass none.
@@ -102,28 +78,33 @@ export async function findTrackComment(
   commentId: number,
   viewerId: string | null = null,
 ): Promise<TrackComment | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(trackComments)
-    .innerJoin(users, eq(users.id, trackComments.userId))
-    .where(eq(trackComments.id, commentId));
+  const [row] = await selectComments(db, eq(trackComments.id, commentId));
   return row && toDto(row, viewerId);
 }
 
-/** Threads on the track in this collective by position (then age), each with its replies: one query. */
+/**
+ * Threads on the track in this collective by position (then age), each with its replies: one query.
+ * `version`: that version's threads only (issue 44); none: every version's, as before (decision 0652).
+ */
 export async function listTrackComments(
   db: Database,
   collectiveId: number,
   trackId: number,
   userId: string,
+  version?: number | 'all',
 ): Promise<TrackCommentThread[]> {
-  await requireSharedTrack(db, collectiveId, trackId, userId);
-  const rows = await db
-    .select(columns)
-    .from(trackComments)
-    .innerJoin(users, eq(users.id, trackComments.userId))
-    .where(and(eq(trackComments.collectiveId, collectiveId), eq(trackComments.trackId, trackId)))
-    .orderBy(asc(trackComments.atSeconds), asc(trackComments.createdAt), asc(trackComments.id));
+  const { track } = await requireSharedTrack(db, collectiveId, trackId, userId);
+  // The current version's threads unless asked otherwise (issue 44, decision 0675): its open ones
+  // include those carried from earlier versions.
+  const shown = version ?? track.version;
+  const rows = await selectComments(
+    db,
+    and(
+      eq(trackComments.collectiveId, collectiveId),
+      eq(trackComments.trackId, trackId),
+      shown === 'all' ? undefined : eq(trackComments.trackVersion, shown),
+    ),
+  ).orderBy(asc(trackComments.atSeconds), asc(trackComments.createdAt), asc(trackComments.id));
   const threads = new Map<number, TrackCommentThread>();
   for (const row of rows)
     if (row.comment.parentId === null) threads.set(row.comment.id, { ...toDto(row, userId), replies: [] });
@@ -254,14 +235,32 @@ export async function deleteTrackComment(db: Database, t: Target): Promise<void>
   await db.delete(trackComments).where(eq(trackComments.id, comment.id));
 }
 
-export async function resolveTrackComment(db: Database, t: Target, resolved: boolean): Promise<TrackComment> {
+/**
+ * Resolving records who and the optional note; reopening clears both (decision 0655). A thread
+ * carried across versions is one thread: the change reaches every version's copy (decision 0673).
+ */
+export async function resolveTrackComment(
+  db: Database,
+  t: Target,
+  { resolved, note }: ResolveTrackCommentBody,
+): Promise<TrackComment> {
   const { comment, track } = await requireComment(db, t.collectiveId, t.trackId, t.commentId, t.userId);
   if (!canResolveTrackComment(t.userId, track))
     throw forbidden("Only the track's owner can resolve a comment");
   if (comment.parentId !== null) throw badRequest('Resolve the thread, not a reply');
   await db
     .update(trackComments)
-    .set({ resolvedAt: resolved ? sql`coalesce(${trackComments.resolvedAt}, now())` : null })
-    .where(and(eq(trackComments.id, comment.id), isNull(trackComments.parentId)));
+    .set(
+      resolved
+        ? {
+            resolvedAt: sql`coalesce(${trackComments.resolvedAt}, now())`,
+            resolvedBy: t.userId,
+            resolutionNote: note ?? null,
+          }
+        : { resolvedAt: null, resolvedBy: null, resolutionNote: null },
+    )
+    .where(
+      and(inArray(trackComments.id, await carriedChain(db, comment.id)), isNull(trackComments.parentId)),
+    );
   return (await findTrackComment(db, comment.id, t.userId))!;
 }

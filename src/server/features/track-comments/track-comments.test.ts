@@ -205,6 +205,9 @@ describe('notifications', () => {
       join: true,
       new_version: true,
       playlist_comment: true,
+      version_answers: true,
+      guest_comment: true,
+      guest_upload: true,
     });
     const prefs = await artist.patch('/api/notifications/preferences', { comment: false });
     expect(prefs.json()).toMatchObject({ comment: false, mention: true });

@@ -7,11 +7,8 @@ import { isFiltered, type TrackFilter } from '../../../shared/track-filter';
  * Every condition is evaluated on the owner's tracks as the order index yields them
  * (tracks_user_uploaded_order_idx / tracks_user_file_date_order_idx), so a page stops at its limit;
  * a date range becomes that index's own range condition, and equipment is answered by
- * track_equipment_tags' indexes.
+ * track_equipment_tags' indexes. The text (`q`) is matched and ranked by track-list.match.ts.
  */
-
-/** ILIKE's wildcards and its escape character taken literally: `50%` finds "50%", not "50 anything". */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The file-date order's key (tracks_user_file_date_order_idx): undated sort as -infinity. */
 const FILE_DATE_KEY = sql`coalesce(t.file_created_at, '-infinity'::timestamptz)`;
@@ -38,17 +35,12 @@ function dateRange(column: SQL, from: string | undefined, to: string | undefined
   return parts;
 }
 
-/** The conditions of the filter, or none when it filters nothing. */
+/**
+ * The conditions of the filter but its text, or none when they filter nothing. The text is matched
+ * and ranked by track-list.match.ts (issue 42, decision 0570).
+ */
 export function trackFilterSql(filter: TrackFilter): SQL | undefined {
   const parts: SQL[] = [];
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
-    // Equipment names in a semi-join the planner hashes once (equipment_tags_name_trgm_idx serves
-    // the ILIKE), rather than a lookup per track.
-    parts.push(sql`(t.name ilike ${pattern} or t.notes ilike ${pattern} or t.id in (
-      select te.track_id from track_equipment_tags te join equipment_tags eq on eq.id = te.equipment_tag_id
-      where eq.name ilike ${pattern}))`);
-  }
   if (filter.equipment?.length) {
     // ANY of the ids (decision 0270). The ids are validated integers, written as an array literal.
     const ids = `{${filter.equipment.join(',')}}`;

@@ -2,10 +2,12 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { ffmpegFixture, sineInput } from '../../../test/media-fixtures';
 import { uploadAudio, waitForProcessing } from '../../../test/track-processing';
+import { tracks, trackVersions } from '../../db/schema';
 import type { BlobStore } from '../../storage/blob-store';
 import { LocalDiskStore } from '../../storage/local-disk-store';
 import { GAVE_UP_MESSAGE } from './track-processing.service';
@@ -13,6 +15,8 @@ import { GAVE_UP_MESSAGE } from './track-processing.service';
 /** Local disk, except that reading an original fails while `failing` is set (a store outage). */
 class FlakyStore implements BlobStore {
   failing = false;
+  /** One stored file that cannot be read, the others can. */
+  failingKey: string | null = null;
   reads = 0;
   private readonly disk: LocalDiskStore;
 
@@ -25,7 +29,7 @@ class FlakyStore implements BlobStore {
   delete = (key: string) => this.disk.delete(key);
 
   async createReadStream(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    if (this.failing && !key.includes('.')) {
+    if ((this.failing && !key.includes('.')) || key === this.failingKey) {
       this.reads += 1;
       return new Readable({
         read() {
@@ -82,4 +86,42 @@ describe('processing meets the rest of the world', () => {
     expect((await owner.post(`/api/tracks/${uploaded.id}/process`)).statusCode).toBe(202);
     expect((await waitForProcessing(owner, uploaded.id)).processing.state).toBe('ready');
   }, 40_000);
+
+  it('an earlier version whose kept file cannot be read is retried, then failed alone: the track plays on', async () => {
+    // Version 1 fails (the store is away), then version 2 replaces it: the replaced file, never
+    // measured, is queued as a version of its own (decision 0606), and its file stays unreadable.
+    store.failing = true;
+    const first = await uploadAudio(owner, 'first.mp3', ffmpegFixture('tone-1s.mp3', sineInput(1)));
+    expect((await waitForProcessing(owner, first.id, 25_000)).processing.state).toBe('failed');
+    store.failing = false;
+    const [row] = await t.db.select({ key: tracks.filepath }).from(tracks).where(eq(tracks.id, first.id));
+    store.failingKey = row!.key;
+    store.reads = 0;
+    const res = await owner.upload(
+      `/api/tracks/${first.id}/versions`,
+      {},
+      {
+        field: 'file',
+        name: 'second.mp3',
+        type: 'audio/mpeg',
+        data: ffmpegFixture('tone-2s.mp3', sineInput(2)),
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    expect((await waitForProcessing(owner, first.id)).processing.state).toBe('ready');
+    const v1 = async () =>
+      (
+        await t.db
+          .select({ state: trackVersions.processingState, error: trackVersions.processingError })
+          .from(trackVersions)
+          .where(and(eq(trackVersions.trackId, first.id), eq(trackVersions.version, 1)))
+      )[0];
+    await expect
+      .poll(v1, { timeout: 25_000, interval: 200 })
+      .toEqual({ state: 'failed', error: GAVE_UP_MESSAGE });
+    // Tried, then tried once more (mediaRetryLimit 1), then given up.
+    expect(store.reads).toBe(2);
+    store.failingKey = null;
+    expect((await waitForProcessing(owner, first.id)).processing.state).toBe('ready');
+  }, 60_000);
 });

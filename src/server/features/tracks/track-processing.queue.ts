@@ -7,6 +7,11 @@ import {
   processTrack,
   type TrackProcessingDeps,
 } from './track-processing.service';
+import {
+  enqueuePendingVersions,
+  giveUpOnVersion,
+  processTrackVersion,
+} from './track-version-processing.service';
 
 /**
  * Retries of a transient failure (store, database, a killed ffmpeg): 10 s, 20 s, 40 s… with jitter,
@@ -18,7 +23,8 @@ const MAX_RUN_SECONDS = 4 * 60 * 60;
 
 /**
  * Declares the process-track queue, works it with `workers` jobs at once (0: this instance only
- * enqueues) and queues every track still waiting, e.g. tracks uploaded before the upgrade. That
+ * enqueues) and queues every track and earlier version still waiting, e.g. tracks uploaded before
+ * the upgrade, versions migration 0035 marked. That
  * sweep runs in the background (after an upgrade it may queue thousands): `queued` settles when it
  * is done, and the app waits for it before closing the queue.
  */
@@ -36,12 +42,25 @@ export async function startTrackProcessing(
     expireInSeconds: MAX_RUN_SECONDS,
     // An upload's processing starts at once, not at the next poll (issue 30, decision 0470).
     wakeOnSend: true,
-    handle: (job, signal) => processTrack(deps, job.trackId, signal),
-    onGiveUp: (job) => giveUpOnTrack(deps.db, job.trackId),
+    // One queue for both kinds of job (decision 0606): MEDIA_WORKERS bounds every ffmpeg at once.
+    handle: (job, signal) =>
+      job.version === undefined
+        ? processTrack(deps, job.trackId, signal)
+        : processTrackVersion(deps, job.trackId, job.version, signal),
+    onGiveUp: (job) =>
+      job.version === undefined
+        ? giveUpOnTrack(deps.db, job.trackId)
+        : giveUpOnVersion(deps.db, job.trackId, job.version),
   });
-  const queued = enqueuePendingTracks(deps.db, queue).then(
-    (pending) => {
-      if (pending > 0) deps.log.info({ pending }, 'Tracks waiting for processing were queued');
+  const queued = (async () => {
+    const pending = await enqueuePendingTracks(deps.db, queue);
+    const versions = await enqueuePendingVersions(deps.db, queue);
+    return { pending, versions };
+  })().then(
+    ({ pending, versions }) => {
+      if (pending > 0 || versions > 0) {
+        deps.log.info({ pending, versions }, 'Tracks and versions waiting for processing were queued');
+      }
     },
     (err: unknown) => deps.log.warn({ err }, 'Could not queue the tracks waiting for processing'),
   );

@@ -1,36 +1,33 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { tracks } from '../../db/schema';
 import { kickBlobDeletions } from '../../jobs/blob-deletions';
 import type { JobQueue } from '../../jobs/job-queue';
-import { analyseAudio, RENDITION, UndecodableAudioError } from '../../media/analyse-audio';
-import { NotAudioError, probeAudio } from '../../media/audio-probe';
-import { holdTempFile } from '../../media/temp-files';
-import type { BlobStore } from '../../storage/blob-store';
+import { UndecodableAudioError } from '../../media/analyse-audio';
+import { carryOpenThreads } from '../track-comments/carry-comments.service';
+import { realignTrackVersions } from './track-alignment.service';
+import {
+  analyseStoredFile,
+  MissingOriginalError,
+  processedColumns,
+  removeBlobs,
+  type TrackProcessingDeps,
+} from './track-analysis';
 import { findOwnTrack, processingOf, withEquipment } from './tracks.service';
+
+export type { TrackProcessingDeps } from './track-analysis';
 
 export const PROCESS_TRACK_QUEUE = 'process-track';
 export const GAVE_UP_MESSAGE = 'Processing kept failing on our side. Please try again later.';
 
-export interface TrackProcessingDeps {
-  db: Database;
-  store: BlobStore;
-  tempDir: string;
-  ffmpeg: string;
-  log: FastifyBaseLogger;
-  /** Where the drain of the blobs a new result displaces is asked for (decision 0095). */
-  queue: JobQueue;
-}
-
+/**
+ * A job of the process-track queue: the track's current file, or (with `version`) an earlier
+ * version's kept original (decision 0606).
+ */
 export interface ProcessTrackJob {
   trackId: number;
+  version?: number;
 }
 
 /** Queues processing of a track; a track already queued or being processed is not queued twice. */
@@ -74,92 +71,48 @@ export async function enqueuePendingTracks(db: Database, queue: JobQueue): Promi
  * once; anything else (store, database, a killed ffmpeg) throws, and the queue retries with backoff.
  */
 export async function processTrack(deps: TrackProcessingDeps, trackId: number, signal?: AbortSignal) {
-  const { db, store } = deps;
+  const { db } = deps;
   const [row] = await db.select().from(tracks).where(eq(tracks.id, trackId)).limit(1);
+  // A retry after the file was processed: finish what that run may not have (decision 0670).
+  if (row?.processingState === 'ready') return void (await carryOpenThreads(db, trackId));
   if (row?.processingState !== 'pending') return;
 
   deps.log.info({ trackId }, 'Processing track');
-  await mkdir(deps.tempDir, { recursive: true });
-  const work = path.join(deps.tempDir, `process-${randomUUID()}`);
-  const files = { original: work, rendition: `${work}-rendition`, peaks: `${work}-peaks` };
-  const releases = Object.values(files).map((file) => holdTempFile(file));
-  const made: string[] = [];
+  let made: string[] = [];
   try {
-    try {
-      // The store's stream, not a path: the store may be remote (S3).
-      await pipeline(await store.createReadStream(row.filepath), createWriteStream(files.original), {
-        signal,
-      });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      return await failUnlessReplaced(deps, row, 'The uploaded file is missing from storage', signal);
-    }
-    const facts = await probeAudio(files.original).catch((err: unknown) => {
-      if (err instanceof NotAudioError) throw new UndecodableAudioError('The file is not audio we can read');
-      throw err;
-    });
-    const analysis = await analyseAudio({
-      ffmpeg: deps.ffmpeg,
-      input: files.original,
-      renditionFile: facts.browserPlayable ? undefined : files.rendition,
-      channels: facts.channels,
-      sampleRate: facts.sampleRate,
-      signal,
-    });
-    const duration = row.duration ?? facts.duration ?? analysis.duration;
-
-    const base = `tracks/${randomUUID()}`;
-    const peaksKey = `${base}.peaks.json`;
-    await writeFile(files.peaks, JSON.stringify({ duration, peaks: analysis.peaks }));
-    await store.putFile(peaksKey, files.peaks);
-    made.push(peaksKey);
-    let renditionKey: string | null = null;
-    if (!facts.browserPlayable) {
-      renditionKey = `${base}.${RENDITION.extension}`;
-      await store.putFile(renditionKey, files.rendition);
-      made.push(renditionKey);
-    }
-
+    const result = await analyseStoredFile(deps, row.filepath, { knownDuration: row.duration }, signal);
+    made = result.made;
+    const { renditionKey } = result;
     const outcome = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(tracks).where(eq(tracks.id, trackId)).for('update');
       // Deleted (or handled by another run) meanwhile: what this run made belongs to nobody.
       if (current?.processingState !== 'pending') return 'lost';
       // A new version replaced the file this run measured (decision 0222): its results are stale.
       if (current.filepath !== row.filepath) return 'superseded';
-      await tx
-        .update(tracks)
-        .set({
-          processingState: 'ready',
-          processingError: null,
-          originalPlayable: facts.browserPlayable,
-          renditionKey,
-          renditionMimeType: renditionKey ? RENDITION.mimeType : null,
-          peaksKey,
-          loudnessLufs: analysis.integratedLufs,
-          truePeakDb: analysis.truePeakDb,
-          duration,
-        })
-        .where(eq(tracks.id, trackId));
+      await tx.update(tracks).set(processedColumns(result)).where(eq(tracks.id, trackId));
       return current.renditionKey !== null || current.peaksKey !== null ? 'displaced' : 'stored';
     });
     // Displaced rendition and peaks were queued for removal by the update itself (decision 0095);
     // a run that lost its track removes what it made, which no row ever named.
     if (outcome === 'displaced') await kickBlobDeletions(deps.queue, deps.log);
     if (outcome === 'lost' || outcome === 'superseded') await removeBlobs(deps, made);
-    made.length = 0;
+    made = [];
     // The queue skipped the new version's job while this one ran (one job per track): run it here.
     if (outcome === 'superseded') return await processTrack(deps, trackId, signal);
+    // The earlier versions now line up against the new current (decision 0607): stored envelopes only.
+    await realignTrackVersions(db, trackId).catch((err: unknown) =>
+      deps.log.warn({ err, trackId }, 'Could not line the earlier versions up with the new one'),
+    );
+    // Open threads of the version before follow the take (issue 44); a failure here is retried.
+    await carryOpenThreads(db, trackId);
     deps.log.info({ trackId, rendition: renditionKey !== null }, 'Track processed');
   } catch (err) {
     await removeBlobs(deps, made);
-    if (err instanceof UndecodableAudioError) {
+    if (err instanceof UndecodableAudioError || err instanceof MissingOriginalError) {
       deps.log.info({ trackId, reason: err.message }, 'Track could not be processed');
       return await failUnlessReplaced(deps, row, err.message, signal);
     }
     throw err;
-  } finally {
-    await Promise.all(Object.values(files).map((file) => rm(file, { force: true })));
-    for (const release of releases) release();
   }
 }
 
@@ -196,13 +149,6 @@ async function markFailed(db: Database, trackId: number, reason: string, filepat
     )
     .returning({ id: tracks.id });
   return marked.length > 0;
-}
-
-async function removeBlobs(deps: TrackProcessingDeps, keys: string[]) {
-  const results = await Promise.allSettled(keys.map((key) => deps.store.delete(key)));
-  for (const r of results) {
-    if (r.status === 'rejected') deps.log.warn({ err: r.reason }, 'Could not remove a processing file');
-  }
 }
 
 /**

@@ -60,8 +60,8 @@ describe('a new version in collectives', () => {
     const reply = await owner.post(comments(), { content: 'Thanks', parentId: early.json().id });
     expect(reply.json().trackVersion).toBe(2);
 
-    // The list keeps each comment's own version: the first stays on version 1.
-    const threads = (await member.get(comments())).json();
+    // The whole history (`all`) keeps each comment's own version: the first stays on version 1.
+    const threads = (await member.get(`${comments()}?version=all`)).json();
     expect(
       threads.map((c: { content: string; trackVersion: number }) => [c.content, c.trackVersion]),
     ).toEqual([

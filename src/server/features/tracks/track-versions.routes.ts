@@ -24,6 +24,7 @@ import { type MediaOffload, mediaSender, PRIVATE } from '../../storage/media-sen
 import { audioUploadLimit, quotaOf } from './storage.service';
 import { trackMediaSchemas } from './track-media.service';
 import { enqueueAfterUpload } from './track-processing.service';
+import { enqueueVersionAfterUpload } from './track-version-processing.service';
 import {
   addTrackVersion,
   deleteVersionOriginal,
@@ -94,7 +95,7 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
         });
         stored = `tracks/${randomUUID()}`;
         const info = await store.putFile(stored, upload.tempFile);
-        const { track } = await addTrackVersion(
+        const { track, versionToProcess } = await addTrackVersion(
           db,
           quotaOf(user, opts.storageQuotaBytes),
           current,
@@ -115,6 +116,10 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
         await app.kickBlobDeletions();
         // Processing runs later, in a worker; the upload is answered now.
         await enqueueAfterUpload(opts.queue, track.id, request.log);
+        // The replaced file, when it was not processed yet, is processed as a version (decision 0606).
+        if (versionToProcess !== null) {
+          await enqueueVersionAfterUpload(opts.queue, track.id, versionToProcess, request.log);
+        }
         return reply.code(201).send(track);
       } catch (err) {
         // Whatever failed, the track keeps its current file and no new file is left behind.
@@ -132,7 +137,7 @@ export async function trackVersionRoutes(fastify: FastifyInstance, opts: TrackVe
       schema: {
         summary: "A track's versions, newest first",
         description:
-          "Version 1 (the first upload) has an entry once a later version replaced it (tracks replaced before originals were kept have none). `hasFile` says whether the version's file can be downloaded by the owner. Whoever may listen to the track may read them; 404 otherwise.",
+          "Every version as a take to play and compare (issue 43): the current one first (`current`, its results the track's, `alignSeconds` 0), then the earlier ones with their own processing results. A track never replaced answers one entry for its current version, whose `id` is minus the track's id (it has no version row). Version 1 has an entry once a later version replaced it (tracks replaced before originals were kept have none). `streamUrl` and `peaksUrl` (/api/tracks/{id}/versions/{version}/stream and /waveform) are null until the version can play or has peaks. `hasFile` says whether the version's file can be downloaded by the owner. Whoever may listen to the track may read them; 404 otherwise.",
         tags,
         params: trackParams,
         response: { 200: z.array(trackVersionSchema) },

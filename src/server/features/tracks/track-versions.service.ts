@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { TrackVersion } from '../../../shared/schemas/track-versions';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
@@ -6,6 +6,7 @@ import { tracks, trackVersions, users } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import { notifyAboutNewVersion } from '../notifications/version-notifications.service';
 import { quotaExceededMessage, storedBytes } from './storage.service';
+import { listVersionRows, trackVersionsBase, versionTakes } from './track-version-takes.service';
 import { canChangeTrack } from './tracks.policy';
 import { findListenableTrack, type TrackRow, withEquipment } from './tracks.service';
 
@@ -38,12 +39,15 @@ export interface VersionFile {
 
 /**
  * Makes `file` the track's current file (decision 0220): the version goes up by one, a history row is
- * written, and processing starts over (state `pending`, waveform, rendition and loudness cleared).
- * Name, notes, tags, playlists and comments stay. The replaced original is kept on its version's row
- * (decision 0430; version 1's row is written now), so it still counts toward the quota; the row
- * update queues the old rendition, peaks and preview for removal in the same transaction (trigger,
- * decision 0095). With a quota the owner's row is locked while their bytes are summed, as a new
- * upload does.
+ * written, and processing starts over (state `pending`, waveform, rendition, loudness and onsets
+ * cleared). Name, notes, tags, playlists and comments stay. The replaced original is kept on its
+ * version's row (decision 0430; version 1's row is written now), so it still counts toward the quota,
+ * and so is what processing made of it (decision 0606): rendition, peaks, loudness, onsets move onto
+ * that row, which the migration 0035 triggers then do not queue for removal. A replaced file not yet
+ * processed (pending or failed) leaves its row `pending`: `versionToProcess` names it, and the caller
+ * queues it (enqueueVersionProcessing) after the commit, as for a file processed before its onsets
+ * were measured. Every version's alignment is cleared: the file they line up against changed. With a
+ * quota the owner's row is locked while their bytes are summed, as a new upload does.
  */
 export async function addTrackVersion(
   db: Database,
@@ -51,7 +55,8 @@ export async function addTrackVersion(
   track: { id: number; userId: string },
   file: VersionFile,
   note: string | null,
-): Promise<{ track: Track; version: number }> {
+): Promise<{ track: Track; version: number; versionToProcess: number | null }> {
+  let versionToProcess: number | null = null;
   const row = await db.transaction(async (tx) => {
     if (quotaBytes)
       await tx.select({ id: users.id }).from(users).where(eq(users.id, track.userId)).for('update');
@@ -72,7 +77,9 @@ export async function addTrackVersion(
       storageKey: current.filepath,
       mimeType: current.mimeType,
       contentHash: current.contentHash,
+      ...processedResults(current),
     };
+    if (kept.processingState === 'pending' || kept.onsets === null) versionToProcess = current.version;
     await tx
       .insert(trackVersions)
       .values({
@@ -98,9 +105,13 @@ export async function addTrackVersion(
         peaksKey: null,
         loudnessLufs: null,
         truePeakDb: null,
+        onsets: null,
+        audioStartSeconds: null,
       })
       .where(eq(tracks.id, current.id))
       .returning();
+    // Lined up against the replaced file: measured again once the new one is (decision 0607).
+    await tx.update(trackVersions).set({ alignSeconds: null }).where(eq(trackVersions.trackId, current.id));
     await tx
       .insert(trackVersions)
       .values({ trackId: current.id, version, note, filename: file.filename, size: file.size });
@@ -108,12 +119,53 @@ export async function addTrackVersion(
     return updated!;
   });
   const [dto] = await withEquipment(db, [row]);
-  return { track: dto!, version: row.version };
+  return { track: dto!, version: row.version, versionToProcess };
 }
 
 /**
+ * What a replaced current file's version row takes over from the track (decision 0606): its
+ * processing results when they are there, else `pending` for the version queue to make them.
+ */
+function processedResults(current: TrackRow) {
+  const ready = current.processingState === 'ready';
+  return {
+    processingState: ready ? ('ready' as const) : ('pending' as const),
+    processingError: null,
+    originalPlayable: current.originalPlayable,
+    renditionKey: ready ? current.renditionKey : null,
+    renditionMimeType: ready ? current.renditionMimeType : null,
+    peaksKey: ready ? current.peaksKey : null,
+    loudnessLufs: ready ? current.loudnessLufs : null,
+    truePeakDb: ready ? current.truePeakDb : null,
+    duration: current.duration,
+    onsets: ready ? current.onsets : null,
+    audioStartSeconds: ready ? current.audioStartSeconds : null,
+    alignSeconds: null,
+  };
+}
+
+/** A version row without a file: nothing to process, nothing processed (decision 0606). */
+const WITHOUT_FILE = {
+  storageKey: null,
+  processingState: null,
+  processingError: null,
+  originalPlayable: false,
+  renditionKey: null,
+  renditionMimeType: null,
+  peaksKey: null,
+  loudnessLufs: null,
+  truePeakDb: null,
+  duration: null,
+  onsets: null,
+  audioStartSeconds: null,
+  alignSeconds: null,
+} as const;
+
+/**
  * GET /api/tracks/{id}/versions: newest first, for whoever may listen to the track (404 otherwise).
- * `hasFile`: the current version, or an earlier one whose original is kept (decision 0430).
+ * Every version is a take (issue 43, decision 0621): the current one with the track's results (a
+ * never-replaced track answers its one version), earlier ones with their own; `hasFile` for the
+ * current version, or an earlier one whose original is kept (decision 0430).
  */
 export async function listTrackVersions(
   db: Database,
@@ -121,21 +173,7 @@ export async function listTrackVersions(
   viewerId: string | null,
 ): Promise<TrackVersion[]> {
   const track = await findListenableTrack(db, trackId, viewerId);
-  const rows = await db
-    .select()
-    .from(trackVersions)
-    .where(eq(trackVersions.trackId, trackId))
-    .orderBy(desc(trackVersions.version));
-  return rows.map((r) => ({
-    id: r.id,
-    trackId: r.trackId,
-    version: r.version,
-    note: r.note,
-    filename: r.filename,
-    size: r.size,
-    createdAt: r.createdAt.toISOString(),
-    hasFile: r.version === track.version || r.storageKey !== null,
-  }));
+  return versionTakes(track, await listVersionRows(db, trackId), trackVersionsBase(trackId));
 }
 
 /** What the original route sends: the stored key, its type and its name. */
@@ -180,7 +218,9 @@ export async function findVersionOriginal(
 
 /**
  * Removes an earlier version's kept original to free room (decision 0430): the history row stays,
- * without a file; clearing its key queues the file in the blob outbox (trigger, migration 0026).
+ * without a file and without what processing made of it (decision 0606); clearing the keys queues
+ * the original, rendition and peaks in the blob outbox (trigger, migrations 0026 and 0035). A job
+ * still processing that file finds its key gone and keeps nothing.
  * The current version's file is the track's: 409, delete the track instead.
  */
 export async function deleteVersionOriginal(
@@ -195,7 +235,7 @@ export async function deleteVersionOriginal(
   }
   const cleared = await db
     .update(trackVersions)
-    .set({ storageKey: null })
+    .set(WITHOUT_FILE)
     .where(
       and(
         eq(trackVersions.trackId, trackId),

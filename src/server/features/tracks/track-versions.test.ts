@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Track } from '../../../shared/schemas/tracks';
 import { waitForBlobDeletions } from '../../../test/blob-deletions';
@@ -37,9 +37,17 @@ async function uploadTrack(who: Person, seconds: number): Promise<Track> {
   return res.json<Track>();
 }
 const row = async (id: number) => (await t.db.select().from(tracks).where(eq(tracks.id, id)))[0]!;
-/** The row once the processing worker is done with it (no worker without ffmpeg: it stays pending). */
+/**
+ * The row once the processing worker is done with it (no worker without ffmpeg: it stays pending),
+ * and with every earlier version's file (issue 43: processed in the background too).
+ */
 const settled = async (id: number) => {
-  if (hasFfmpeg) await waitForProcessing(owner, id);
+  if (hasFfmpeg) {
+    await waitForProcessing(owner, id);
+    const pending = async () =>
+      (await t.db.select().from(trackVersions)).filter((v) => v.processingState === 'pending').length;
+    await expect.poll(pending, { timeout: 20_000, interval: 100 }).toBe(0);
+  }
   return row(id);
 };
 const onDisk = (key: string | null) => key !== null && existsSync(path.join(t.dataDir, 'files', key));
@@ -60,7 +68,7 @@ afterAll(async () => t?.close());
 
 describe('POST /api/tracks/{id}/versions', () => {
   it.skipIf(!hasFfmpeg)(
-    'replaces the file, keeps the track and the old original, processes the new file, removes the old peaks',
+    'replaces the file, keeps the track and the old original with its peaks, processes the new file',
     async () => {
       const first = await uploadTrack(owner, 1);
       expect(first.version).toBe(1);
@@ -92,10 +100,19 @@ describe('POST /api/tracks/{id}/versions', () => {
       expect(wave.duration).toBeCloseTo(3, 1);
       const now = await row(first.id);
       expect(now.peaksKey).not.toBe(old.peaksKey);
-      // The old peaks are gone once the outbox drained (decision 0095); the old original is kept,
-      // byte for byte, on version 1's row (decision 0430).
+      // The old original is kept, byte for byte, on version 1's row (decision 0430), and now its
+      // peaks too: an earlier version is a take of its own (issue 43, decision 0606).
       await waitForBlobDeletions(t.db);
-      expect(onDisk(old.peaksKey)).toBe(false);
+      const [v1] = await t.db
+        .select()
+        .from(trackVersions)
+        .where(and(eq(trackVersions.trackId, first.id), eq(trackVersions.version, 1)));
+      expect(v1).toMatchObject({
+        storageKey: old.filepath,
+        peaksKey: old.peaksKey,
+        processingState: 'ready',
+      });
+      expect(onDisk(old.peaksKey)).toBe(true);
       expect(onDisk(old.filepath)).toBe(true);
       expect(onDisk(now.filepath)).toBe(true);
       const kept = await owner.get(`/api/tracks/${first.id}/versions/1/original`);

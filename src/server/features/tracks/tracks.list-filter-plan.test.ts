@@ -4,6 +4,7 @@ import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { TrackFilter } from '../../../shared/track-filter';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { trackFilterSql } from './track-list.filter';
+import { matchWords, textMatch } from './track-list.match';
 import { trackListSql } from './track-list.query';
 
 // Issue 23: the filtered first page is read through the journal's order indexes (decision 0270),
@@ -49,7 +50,9 @@ afterAll(async () => t.close());
 async function plan(filter: TrackFilter, sort: TrackSort): Promise<string> {
   const filtered = trackFilterSql(filter);
   const where: SQL = sql`t.user_id = ${owner} and ${filtered ?? sql`true`}`;
-  const result = await t.db.execute(sql`explain ${trackListSql(where, sort, 51)}`);
+  const words = matchWords(filter.q);
+  const ranked = words && textMatch(words, 'prefix');
+  const result = await t.db.execute(sql`explain ${trackListSql(where, sort, 51, ranked)}`);
   return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
     .map((r) => r['QUERY PLAN'])
     .join('\n');
@@ -64,8 +67,9 @@ describe('filtered first pages', () => {
   const walksOrder = (sort: TrackSort) => new RegExp(`Index Scan (Backward )?using ${ORDER_INDEX[sort]}`);
   // What each filter's plan must show besides "no Seq Scan on tracks".
   const cases: [string, TrackFilter, (sort: TrackSort) => RegExp][] = [
-    // The owner's tracks in page order, stopping at the page; equipment names by a hashed lookup.
-    ['text', { q: 'take 12' }, walksOrder],
+    // Ranked best first (decision 0570): every track of the owner's, found by an index on user_id,
+    // folded and ranked; the page is the top of a sort.
+    ['text', { q: 'take 12' }, () => /(Index|Bitmap Index) Scan (Backward )?using tracks_user/],
     ['visibility and state', { visibility: 'public', state: 'failed' }, walksOrder],
     ['format', { format: 'flac' }, walksOrder],
     // The tracks with those tags found by track_equipment_tags_tag_idx, joined to the owner's.

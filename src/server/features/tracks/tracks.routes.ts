@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +7,6 @@ import { idParam } from '../../../shared/schemas/primitives';
 import { trackListQuerySchema, trackPageSchema } from '../../../shared/schemas/track-list';
 import {
   duplicateTrackConflictSchema,
-  TRACK_NAME_MAX,
   trackSchema,
   trackUploadFieldsSchema,
   trackUploadQuerySchema,
@@ -19,7 +16,6 @@ import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/u
 import { isFiltered, TRACK_FILTER_PAGE_SIZE } from '../../../shared/track-filter';
 import type { Database, QueueConnection } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
-import { NotAudioError, probeAudio } from '../../media/audio-probe';
 import { displayFileName } from '../../media/display-file-name';
 import { parseFormFields } from '../../media/form-fields';
 import { receiveUpload } from '../../media/receive-upload';
@@ -28,6 +24,7 @@ import { userOf, userReadNow } from '../../plugins/auth-guard';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
+import { storeAudioUpload, trackNameOf } from './audio-upload.service';
 import { JournalRevisions } from './journal-revisions';
 import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from './storage.service';
 import { etagMatches, preferredEncoding, TrackListCache } from './track-list.cache';
@@ -35,6 +32,7 @@ import { ownTrackRows, ownTracksById, ownTracksChangedSince, ownTrackVersions } 
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueAfterUpload } from './track-processing.service';
+import { trackVersionMediaRoutes } from './track-version-media.routes';
 import { trackVersionRoutes } from './track-versions.routes';
 import {
   deleteTrack,
@@ -146,7 +144,6 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       const quota = quotaOf(user, opts.storageQuotaBytes);
       const limit = await audioUploadLimit(db, user.id, opts.maxUploadBytes, quota);
       const upload = await receiveUpload(request, { fileField: 'audio', tempDir: opts.tempDir, ...limit });
-      let stored: string | undefined;
       try {
         const fields = parseFormFields(trackUploadFieldsSchema, upload.fields);
         const filename = displayFileName(upload.originalName);
@@ -163,33 +160,17 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
             });
           }
         }
-        const audio = await probeAudio(upload.tempFile).catch((err: unknown) => {
-          if (err instanceof NotAudioError) throw new HttpError(415, `${filename} is not an audio file`);
-          throw err;
-        });
-        const name = fields.name ?? (path.parse(filename).name || filename).slice(0, TRACK_NAME_MAX);
-        stored = `tracks/${randomUUID()}`;
-        const info = await store.putFile(stored, upload.tempFile);
-        const track = await createTrackWithinQuota(db, quota, {
-          userId: user.id,
-          name,
-          filename,
-          filepath: stored,
-          mimeType: audio.mimeType,
-          size: info.size,
-          contentHash: upload.sha256,
-          duration: audio.duration,
-          fileCreatedAt: fields.fileCreatedAt,
-          originalPlayable: audio.browserPlayable,
-        });
-        stored = undefined;
+        const track = await storeAudioUpload(store, upload, filename, (file) =>
+          createTrackWithinQuota(db, quota, {
+            ...file,
+            userId: user.id,
+            name: fields.name ?? trackNameOf(filename),
+            fileCreatedAt: fields.fileCreatedAt,
+          }),
+        );
         // Processing runs later, in a worker; the upload is answered now.
         await enqueueAfterUpload(opts.queue, track.id, request.log);
         return reply.code(201).send(track);
-      } catch (err) {
-        // Whatever failed, the upload leaves neither a file nor a row.
-        if (stored) await store.delete(stored);
-        throw err;
       } finally {
         await upload.cleanup();
       }
@@ -271,4 +252,5 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     storageQuotaBytes: opts.storageQuotaBytes,
     offload: opts.media.offload,
   });
+  await app.register(trackVersionMediaRoutes, { db, store, ...opts.media });
 }

@@ -5,6 +5,7 @@ import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schem
 import { imageUrlColumn } from '../../media/image-url';
 import { notFound } from '../../plugins/errors';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
+import { receivedFrom } from './received-from.service';
 import { onEquipmentPages, sharedWithViewer } from './shared-with-viewer';
 import { canChangeTrack, canListenToTrack } from './tracks.policy';
 
@@ -184,7 +185,9 @@ export async function findListenableTrack(
 export async function getListenableTrackWithOwner(db: Database, trackId: number, viewerId: string | null) {
   const { track, owner } = await loadListenableTrack(db, trackId, viewerId);
   const [dto] = await withEquipment(db, [track]);
-  return { track: dto!, user: toUserSummary(owner) };
+  // Where a received track came from is its owner's to know, never a listener's (decision 0734).
+  const received = viewerId === track.userId ? await receivedFrom(db, track.id) : null;
+  return { track: dto!, user: toUserSummary(owner), received };
 }
 
 async function loadListenableTrack(db: Database, trackId: number, viewerId: string | null) {

@@ -54,8 +54,10 @@ describe('public profile addresses', () => {
   it('refuses a username shaped like an id, in any case', async () => {
     for (const username of ['u_abcdefghijklmnop', 'U_ABCDEFGHIJKLMNOP']) {
       const res = await zoe.patch('/api/user/profile', { username });
-      expect(res.statusCode, username).toBe(400);
+      // A refused field since issue 42 (decision 0575).
+      expect(res.statusCode, username).toBe(422);
       expect(res.json().message, username).toContain(USERNAME_LOOKS_LIKE_ID_MESSAGE);
+      expect(res.json().fieldErrors.username, username).toBe(USERNAME_LOOKS_LIKE_ID_MESSAGE);
     }
   });
 

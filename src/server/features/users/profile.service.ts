@@ -1,5 +1,13 @@
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { PROFILE_NOT_FOUND, type ProfileChanges, type PublicProfile } from '../../../shared/schemas/users';
+import { USERNAME_TAKEN_MESSAGE } from '../../../shared/constants';
+import {
+  checkProfile,
+  PROFILE_NOT_FOUND,
+  type ProfileChanges,
+  type ProfileFieldErrors,
+  type PublicProfile,
+  type UpdateProfileBody,
+} from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { replaceValue } from '../../db/replace-value';
@@ -51,24 +59,39 @@ function mergedSocialLinks(links: NonNullable<ProfileChanges['socialLinks']>): S
 }
 
 /**
- * Saves what was sent: username and About trimmed (left out when empty), About cleared when null,
- * social links merged per link. Usernames are unique ignoring case.
+ * Saves each field that is valid and reports the others (issue 42, decision 0575): username and
+ * About trimmed (left out when empty), About cleared when null, social links normalised and merged
+ * per link. A username refused (taken, reserved; unique ignoring case) is reported like a field
+ * whose value is wrong, and the rest is still saved.
  */
-export async function updateProfile(db: Database, userId: string, body: ProfileChanges): Promise<UserRow> {
-  const { username, bio, socialLinks } = body;
-  const links = socialLinks && mergedSocialLinks(socialLinks);
-  try {
-    // Uniqueness, reserved names and demo accounts' names are settled there (decision 0028).
-    if (username) await claimUsername(db, userId, username);
-    return await update(db, userId, {
-      ...(bio === undefined ? {} : { bio }),
-      ...(links === undefined ? {} : { socialLinks: links }),
-    });
-  } catch (err) {
-    // Two people claiming one name at the same moment: the unique index decides.
-    if (isUniqueViolation(err)) throw new HttpError(409, 'That username is already taken');
-    throw err;
+export async function saveProfile(
+  db: Database,
+  userId: string,
+  body: UpdateProfileBody,
+): Promise<{ user: UserRow; fieldErrors: ProfileFieldErrors }> {
+  const { changes, fieldErrors } = checkProfile(body);
+  if (changes.username) {
+    try {
+      // Uniqueness, reserved names and demo accounts' names are settled there (decision 0028).
+      await claimUsername(db, userId, changes.username);
+    } catch (err) {
+      // Two people claiming one name at the same moment: the unique index decides.
+      if (isUniqueViolation(err)) fieldErrors.username = USERNAME_TAKEN_MESSAGE;
+      else if (err instanceof HttpError && err.statusCode === 409) fieldErrors.username = err.message;
+      else throw err;
+    }
   }
+  return { user: await updateProfile(db, userId, changes), fieldErrors };
+}
+
+/** About and the social links of `changes` in one UPDATE (the username is claimed apart). */
+async function updateProfile(db: Database, userId: string, changes: ProfileChanges): Promise<UserRow> {
+  const { bio, socialLinks } = changes;
+  const links = socialLinks && mergedSocialLinks(socialLinks);
+  return update(db, userId, {
+    ...(bio === undefined ? {} : { bio }),
+    ...(links === undefined ? {} : { socialLinks: links }),
+  });
 }
 
 /**

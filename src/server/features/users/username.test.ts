@@ -23,6 +23,7 @@ const setUsername = (client: TestClient, username: string) => client.patch('/api
 const usernameOf = async (id: string) =>
   (await t.db.select({ username: users.username }).from(users).where(eq(users.id, id)))[0]?.username;
 
+// A refused username is a refused field since issue 42 (decision 0575): 422, the rest still saved.
 describe('usernames and demo accounts (decision 0028)', () => {
   it('a real person takes a username a demo account holds; the demo account loses it', async () => {
     const demo = await demoVisitor();
@@ -35,7 +36,7 @@ describe('usernames and demo accounts (decision 0028)', () => {
     expect((await demo.get('/api/auth/user')).json().username).toBeNull();
     // The demo account cannot take it back.
     const back = await setUsername(demo, 'nightjar');
-    expect(back.statusCode).toBe(409);
+    expect(back.statusCode).toBe(422);
     expect(back.json().message).toBe(USERNAME_TAKEN_MESSAGE);
   });
 
@@ -44,7 +45,7 @@ describe('usernames and demo accounts (decision 0028)', () => {
     expect((await setUsername(real, 'skylark')).statusCode).toBe(200);
     const demo = await demoVisitor();
     const res = await setUsername(demo, 'SKYLARK');
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(USERNAME_TAKEN_MESSAGE);
     expect(await usernameOf(real.userId)).toBe('skylark');
   });
@@ -53,7 +54,7 @@ describe('usernames and demo accounts (decision 0028)', () => {
     const first = await demoVisitor();
     const second = await demoVisitor();
     expect((await setUsername(first, 'wren')).statusCode).toBe(200);
-    expect((await setUsername(second, 'wren')).statusCode).toBe(409);
+    expect((await setUsername(second, 'wren')).statusCode).toBe(422);
     expect(await usernameOf(first.userId)).toBe('wren');
   });
 
@@ -61,7 +62,7 @@ describe('usernames and demo accounts (decision 0028)', () => {
     const demo = await demoVisitor();
     for (const name of ['admin', 'Journal', 'SUPPORT', 'demo']) {
       const res = await setUsername(demo, name);
-      expect(res.statusCode, name).toBe(409);
+      expect(res.statusCode, name).toBe(422);
       expect(res.json().message).toBe(USERNAME_RESERVED_MESSAGE);
     }
     expect(await usernameOf(demo.userId)).toBeNull();
@@ -72,7 +73,7 @@ describe('usernames and demo accounts (decision 0028)', () => {
     const a = await t.signedInClient();
     const b = await t.signedInClient();
     expect((await setUsername(a, 'heron')).statusCode).toBe(200);
-    expect((await setUsername(b, 'heron')).statusCode).toBe(409);
+    expect((await setUsername(b, 'heron')).statusCode).toBe(422);
     // Saving one's own name again is not a clash.
     expect((await setUsername(a, 'Heron')).statusCode).toBe(200);
     expect(await usernameOf(a.userId)).toBe('Heron');

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authUserSchema } from '../../../shared/schemas/auth';
 import {
+  fieldErrorsMessage,
+  profileRefusalSchema,
   publicProfileSchema,
   publicUserParamsSchema,
   updatePrivacyBodySchema,
@@ -14,7 +16,7 @@ import { imageUrlOf } from '../../media/image-url';
 import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
-import { getPublicProfile, replaceAvatar, updatePrivacy, updateProfile } from './profile.service';
+import { getPublicProfile, replaceAvatar, saveProfile, updatePrivacy } from './profile.service';
 import { toAuthUser } from './users.service';
 
 /** The spec shows 5 MB on the profile avatar hint but does not enforce it; the server still bounds it. */
@@ -52,17 +54,29 @@ export async function usersRoutes(
     {
       ...signedIn,
       schema: {
-        summary: 'Edit your profile (names, username, bio, social links)',
+        summary: 'Edit your profile (username, bio, social links)',
+        description:
+          'Each field is checked on its own: the valid ones are saved. When some are refused the ' +
+          'answer is 422 with a message for each (`fieldErrors`, e.g. `socialLinks.instagram`) and ' +
+          'the profile as saved (`user`). Social links may be handles (`@you`, `you`) or addresses; ' +
+          "they are saved as the network's profile URL.",
         tags,
         body: updateProfileBodySchema,
-        response: { 200: authUserSchema },
+        response: { 200: authUserSchema, 422: profileRefusalSchema },
       },
     },
-    async (request) =>
-      toAuthUser(
-        await updateProfile(db, userOf(request).id, request.body),
-        await app.instanceAdmins.roster(),
-      ),
+    async (request, reply) => {
+      const { user, fieldErrors } = await saveProfile(db, userOf(request).id, request.body);
+      const saved = toAuthUser(user, await app.instanceAdmins.roster());
+      if (Object.keys(fieldErrors).length === 0) return saved;
+      return reply.code(422).send({
+        statusCode: 422,
+        error: 'Unprocessable Entity',
+        message: fieldErrorsMessage(fieldErrors),
+        fieldErrors,
+        user: saved,
+      });
+    },
   );
 
   app.post(

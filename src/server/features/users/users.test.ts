@@ -52,10 +52,11 @@ describe('PATCH /api/user/profile', () => {
 
   it('saving some links keeps the others; a link sent empty or null clears only that link', async () => {
     const dave = await t.signedInClient();
+    // Saved as the networks' profile URLs (decision 0575).
     const links = {
       bandcamp: 'https://dave.bandcamp.com',
-      instagram: 'https://instagram.com/dave',
-      youtube: 'https://youtube.com/@dave',
+      instagram: 'https://www.instagram.com/dave',
+      youtube: 'https://www.youtube.com/@dave',
     };
     await dave.patch('/api/user/profile', { socialLinks: links });
     const one = await dave.patch('/api/user/profile', {
@@ -94,8 +95,10 @@ describe('PATCH /api/user/profile', () => {
 
   it('refuses an About over 500 characters', async () => {
     const res = await ada.patch('/api/user/profile', { bio: 'x'.repeat(501) });
-    expect(res.statusCode).toBe(400);
+    // A refused field (issue 42, decision 0575): 422, naming it.
+    expect(res.statusCode).toBe(422);
     expect(res.json().message).toContain('About must be at most 500 characters');
+    expect(res.json().fieldErrors).toEqual({ bio: 'About must be at most 500 characters' });
     expect((await ada.patch('/api/user/profile', { bio: 'x'.repeat(500) })).statusCode).toBe(200);
   });
 
@@ -103,14 +106,15 @@ describe('PATCH /api/user/profile', () => {
     const cases: [string, string][] = [
       ['instagram', 'https://evil.example.com/ada'],
       ['spotify', 'javascript:alert(1)'],
-      ['soundcloud', 'http://soundcloud.com/ada'],
+      ['soundcloud', 'ftp://soundcloud.com/ada'],
       ['bluesky', 'not a url'],
       ['youtube', 'https://youtube.com.evil.example/ada'],
     ];
     for (const [type, link] of cases) {
       const res = await ada.patch('/api/user/profile', { socialLinks: { [type]: link } });
-      expect(res.statusCode, `${type} ${link}`).toBe(400);
+      expect(res.statusCode, `${type} ${link}`).toBe(422);
       expect(res.json().message).toMatch(/link must be an? .* address like https:\/\//);
+      expect(Object.keys(res.json().fieldErrors)).toEqual([`socialLinks.${type}`]);
     }
     expect(
       (await ada.patch('/api/user/profile', { socialLinks: { myspace: 'https://myspace.com/x' } }))
@@ -137,28 +141,81 @@ describe('PATCH /api/user/profile', () => {
         instagram: 'instagram.com/ada',
         soundcloud: ' www.soundcloud.com/ada ',
         youtube: '//youtu.be/x',
+        // An http address of the service is its https one (decision 0575).
+        bandcamp: 'http://ada.bandcamp.com',
       },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await me(ada)).socialLinks).toMatchObject({
-      instagram: 'https://instagram.com/ada',
-      soundcloud: 'https://www.soundcloud.com/ada',
+      instagram: 'https://www.instagram.com/ada',
+      soundcloud: 'https://soundcloud.com/ada',
       youtube: 'https://youtu.be/x',
+      bandcamp: 'https://ada.bandcamp.com',
     });
     for (const [type, link] of [
       ['instagram', 'evil.example.com/ada'],
-      ['bandcamp', 'http://ada.bandcamp.com'],
+      ['bandcamp', 'http://ada.bandcamp.com.evil.example'],
       ['spotify', 'javascript:alert(1)'],
+      ['youtube', 'https://www.youtube.com:8443/@ada'],
     ]) {
       const refused = await ada.patch('/api/user/profile', { socialLinks: { [type as string]: link } });
-      expect(refused.statusCode, link).toBe(400);
+      expect(refused.statusCode, link).toBe(422);
     }
   });
 
-  it('usernames are unique ignoring case (409)', async () => {
+  it('saves the valid fields when one is refused, and names the refused one (issue 42)', async () => {
+    const plum = await t.signedInClient();
+    const res = await plum.patch('/api/user/profile', {
+      username: 'plum_tabla',
+      bio: 'Tabla and field recordings',
+      socialLinks: {
+        instagram: '@plumtabla',
+        youtube: 'plum',
+        spotify: 'plumtabla',
+        bluesky: 'https://@plum',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    const body = res.json();
+    expect(body.fieldErrors).toEqual({
+      'socialLinks.spotify': 'Spotify link must be a Spotify address like https://open.spotify.com/artist/…',
+    });
+    expect(body.message).toBe(body.fieldErrors['socialLinks.spotify']);
+    const saved = {
+      username: 'plum_tabla',
+      bio: 'Tabla and field recordings',
+      socialLinks: {
+        instagram: 'https://www.instagram.com/plumtabla',
+        youtube: 'https://www.youtube.com/@plum',
+        bluesky: 'https://bsky.app/profile/plum.bsky.social',
+      },
+    };
+    expect(body.user).toMatchObject(saved);
+    expect(await me(plum)).toMatchObject(saved);
+    // A taken username and a bad About are refused; the links still saved.
+    const other = await t.signedInClient();
+    const both = await other.patch('/api/user/profile', {
+      username: 'PLUM_TABLA',
+      bio: 'x'.repeat(501),
+      socialLinks: { soundcloud: 'soundcloud.com/Other' },
+    });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().fieldErrors).toEqual({
+      username: 'That username is already taken',
+      bio: 'About must be at most 500 characters',
+    });
+    expect((await me(other)).socialLinks).toEqual({ soundcloud: 'https://soundcloud.com/other' });
+    // A wrong shape is still the whole request's fault: 400, nothing saved.
+    const shape = await other.patch('/api/user/profile', { bio: 'fine', socialLinks: { instagram: 5 } });
+    expect(shape.statusCode).toBe(400);
+    expect((await me(other)).bio).toBeNull();
+  });
+
+  it('usernames are unique ignoring case (422 for that field)', async () => {
     await ada.patch('/api/user/profile', { username: 'Unique_Name' });
     const res = await bob.patch('/api/user/profile', { username: 'unique_name' });
-    expect(res.statusCode).toBe(409);
+    // A refused field since issue 42 (decision 0575).
+    expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('That username is already taken');
     expect((await ada.patch('/api/user/profile', { username: 'UNIQUE_NAME' })).statusCode).toBe(200);
   });

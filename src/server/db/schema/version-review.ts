@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { VersionStatus } from '../../../shared/schemas/version-review';
+import { collectives } from './collectives';
+import { tracks } from './tracks';
+import { users } from './users';
+
+/**
+ * Where a version of a track stands (issue 44, decision 0650). The owner's word has no collective
+ * (`in_progress` or `in_review`); each collective the track is shared into has its members' verdict
+ * (`changes_requested` or `approved`). No row: in progress, no verdict. Versions are numbered 1 to
+ * the track's `version` (a track with one version has no `track_versions` row), so the row names
+ * the track and the number.
+ */
+export const trackVersionStatuses = pgTable(
+  'track_version_statuses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    trackId: integer()
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    /** Null: the owner's status; else that collective's verdict (it goes with the collective). */
+    collectiveId: integer().references(() => collectives.id, { onDelete: 'cascade' }),
+    status: text().$type<VersionStatus>().notNull(),
+    /** Who set it last; null once their account is gone (the status stays). */
+    setBy: text().references(() => users.id, { onDelete: 'set null' }),
+    setAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('track_version_statuses_owner_uq')
+      .on(t.trackId, t.version)
+      .where(sql`${t.collectiveId} is null`),
+    uniqueIndex('track_version_statuses_collective_uq')
+      .on(t.trackId, t.version, t.collectiveId)
+      .where(sql`${t.collectiveId} is not null`),
+    index('track_version_statuses_collective_idx').on(t.collectiveId),
+    index('track_version_statuses_set_by_idx').on(t.setBy),
+    check(
+      'track_version_statuses_status_ck',
+      sql`${t.status} in ('in_progress', 'in_review', 'changes_requested', 'approved')`,
+    ),
+    // The owner says in progress / in review; a collective says changes requested / approved.
+    check(
+      'track_version_statuses_scope_ck',
+      sql`(${t.collectiveId} is null) = (${t.status} in ('in_progress', 'in_review'))`,
+    ),
+    check('track_version_statuses_version_ck', sql`${t.version} >= 1`),
+  ],
+);

@@ -23,3 +23,15 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * Reads `queryKey` (a prefix) again after a change the server has just made. A first read still
+ * under way began before the change and answers without it, and TanStack Query hands that read to
+ * a refetch instead of starting anew (it cancels only a read that already has data): a file
+ * dropped while the journal was loading stayed out of the list until the next change. So a read in
+ * flight is cancelled first, then every active one starts afresh.
+ */
+export async function rereadAfterChange(client: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}

@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Track } from '../../../shared/schemas/tracks';
+import { useTracks } from '../../entities/track/use-tracks';
 import { resetCsrfToken } from '../../lib/api-client';
 import { FakeXhr } from '../../test/fake-xhr';
-import { json, mockFetch } from '../../test/mock-fetch';
+import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { UploadDropZone } from './upload-drop-zone';
 import { trackNameOf } from './use-track-upload';
@@ -56,6 +58,40 @@ describe('UploadDropZone', () => {
     expect(queryClient.getQueryState(['/api/tracks', { sort: 'dateUploaded' }])?.isInvalidated).toBe(true);
     // One file makes no batch summary.
     expect(screen.queryByRole('region', { name: 'Upload summary' })).toBeNull();
+  });
+
+  it('a file landing while the journal is still being read first shows in the list: the read is made again', async () => {
+    // CI, stop 50: a story dropped a file as the journal opened; the upload answered while the
+    // first read of the list was still under way, the refresh joined that read, and the row never came.
+    const take = { id: 9, name: 'Take Nine', createdAt: '2026-11-29T10:00:00.000Z' } as Track;
+    let answerFirstRead: (res: Response) => void = () => {};
+    let reads = 0;
+    const fetchMock = mockFetch({
+      'GET /api/auth/csrf-token': () => json({ csrfToken: 'tok' }),
+      'GET /api/tracks': () => {
+        reads += 1;
+        return reads === 1 ? new Promise<Response>((resolve) => (answerFirstRead = resolve)) : json([take]);
+      },
+    });
+    function TrackNames() {
+      const { data } = useTracks('dateUploaded');
+      return <output aria-label="Tracks">{data?.map((t) => t.name).join(', ') ?? 'loading'}</output>;
+    }
+    renderWithProviders(
+      <>
+        <UploadDropZone />
+        <TrackNames />
+      </>,
+    );
+    await waitFor(() => expect(callsTo(fetchMock, '/api/tracks')).toHaveLength(1));
+    fireEvent.change(input(), { target: { files: [audioFile('Take Nine.wav')] } });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    (FakeXhr.sent[0] as FakeXhr).respond(201, { id: 9 });
+    expect(await screen.findByText('Track uploaded')).toBeTruthy();
+    // The first read answers now, from before the upload.
+    answerFirstRead(json([]));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Tracks' }).textContent).toBe('Take Nine'));
+    expect(callsTo(fetchMock, '/api/tracks')).toHaveLength(2);
   });
 
   it('the same content again (decision 0144): asks, Keep both sends it again to keep, Cancel drops it', async () => {

@@ -2,7 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser stories (e2e/*.spec.ts) against the built app. e2e/global-setup.ts starts the local OIDC
 // issuer and `node dist/server/main.js` on a free port and passes its address as E2E_BASE_URL.
-// Chromium is the system one: `npx playwright install` cannot download browsers here.
+// Chromium is the system one: `npx playwright install` cannot download browsers here. npm test and
+// npm run test:e2e set CHROMIUM_PATH to the one scripts/steps.mjs finds: Debian's headless shell
+// when installed (decision 0760), else /usr/bin/chromium.
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -25,6 +27,10 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: process.env.E2E_BASE_URL,
     headless: true,
+    // No service worker unless a story asks for one (the PWA and offline stories): each new context
+    // otherwise installs it and precaches the whole app, 146 files, which cost the stories 14 %
+    // of its time for stories that are not about it (decision 0760).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     // DOM snapshots and the network kept for a failed story, without the screencast: filming every
     // story cost Chromium about as much CPU as the app server (decision 0435).

@@ -10,7 +10,8 @@ import { expect, screenshotsOf, signInAsDemo, storyAddress, test } from './fixtu
 // the server's own answer; a new version waits and is offered with "New version available — reload".
 
 const PHONE = { width: 390, height: 844 };
-test.use({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+// Service workers are blocked for the other stories (playwright.config.ts): this one is about them.
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, serviceWorkers: 'allow' });
 
 const shot = screenshotsOf('pwa');
 

@@ -50,11 +50,10 @@ if (process.env.CLUSTER_SKIP_BUILD !== '1') {
 
 banner('test:cluster: playwright test -c playwright.cluster.config.ts');
 removeReport(REPORT);
-const code = await run('playwright', [
-  'test',
-  '-c',
-  'playwright.cluster.config.ts',
-  ...process.argv.slice(2),
-]);
+const code = await run(
+  'playwright',
+  ['test', '-c', 'playwright.cluster.config.ts', ...process.argv.slice(2)],
+  { CHROMIUM_PATH: chromiumPath() },
+);
 if (code !== 0) printLogs();
 finish(code, playwrightCounts(REPORT));

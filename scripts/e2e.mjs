@@ -29,7 +29,11 @@ export async function runE2e(playwrightArgs = [], { build = true } = {}) {
   banner('e2e: playwright test');
   removeReport(E2E_REPORT);
   // The build is fresh: tell the global setup not to build again.
-  const code = await run('playwright', ['test', ...playwrightArgs], { JOURNAL_E2E_SKIP_BUILD: '1' });
+  // The browser found here (the headless shell when installed) is the one playwright.config.ts launches.
+  const code = await run('playwright', ['test', ...playwrightArgs], {
+    JOURNAL_E2E_SKIP_BUILD: '1',
+    CHROMIUM_PATH: chromiumPath(),
+  });
   return { code, counts: playwrightCounts(), failedStep: code === 0 ? undefined : 'playwright test' };
 }
 

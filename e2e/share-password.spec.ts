@@ -25,7 +25,10 @@ test('the owner makes a password review link for the mastering engineer; a signe
   await row.getByRole('button', { name: 'More options' }).click();
   await page.getByRole('menuitem', { name: 'Share…' }).click();
   const dialog = page.getByRole('dialog', { name: `Share “${name}”` });
-  await dialog.getByRole('radio', { name: 'Review' }).check({ force: true });
+  // The pill's label, as a person clicks it: its radio is visually hidden (sr-only), and forcing a
+  // check on it failed as "outside of the viewport" once the dialog had scrolled.
+  await dialog.getByRole('group', { name: 'Kind' }).getByText('Review', { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: 'Review' })).toBeChecked();
   await expect(dialog.getByText('Review: guests can leave timed comments.')).toBeVisible();
   await dialog.getByLabel('Who is it for? (optional)').fill('mastering engineer');
   await dialog.getByLabel('Password (optional)').fill(PASSWORD);

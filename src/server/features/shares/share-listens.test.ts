@@ -1,13 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShareListens } from '../../../shared/schemas/share-listens';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLink } from '../../../shared/schemas/shares';
-import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { makeWav } from '../../../test/media-fixtures';
+import type { TestApp, TestClient } from '../../../test/build-test-app';
 import { testDatabaseKind } from '../../../test/test-database';
-import { notifications, playlistTracks, shareLinks, shareListens, tracks, users } from '../../db/schema';
+import { playlistTracks, shareLinks, users } from '../../db/schema';
 import { planExport } from '../exports/export-journal';
+import { listensCalls, setUpListensWorld } from './share-listens.fixture';
 
+const world = setUpListensWorld();
+const { nextAddress, share, report, age, figures, row } = listensCalls(world);
 let t: TestApp;
 let owner: TestClient & { userId: string };
 let stranger: TestClient & { userId: string };
@@ -16,79 +17,9 @@ let trackA: number;
 let trackB: number;
 let outsider: number;
 let playlistId: number;
-
-async function upload(client: TestClient, name: string): Promise<number> {
-  const res = await client.upload(
-    '/api/tracks',
-    { name },
-    { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) },
-  );
-  expect(res.statusCode).toBe(201);
-  return res.json().id;
-}
-
-/** Round durations make the figures easy to check: 100 s and 50 s. */
-const setDuration = (id: number, duration: number) =>
-  t.db.update(tracks).set({ duration }).where(eq(tracks.id, id));
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  owner = await t.signedInClient({ username: 'listened' });
-  stranger = await t.signedInClient();
-  anon = t.client();
-  trackA = await upload(owner, 'Mix A');
-  trackB = await upload(owner, 'Mix B');
-  outsider = await upload(owner, 'Not in the playlist');
-  await setDuration(trackA, 100);
-  await setDuration(trackB, 50);
-  playlistId = (await owner.post('/api/playlists', { name: 'EP' })).json().id;
-  for (const trackId of [trackA, trackB]) {
-    expect((await owner.post(`/api/playlists/${playlistId}/tracks`, { trackId })).statusCode).toBeLessThan(
-      300,
-    );
-  }
-}, 60_000);
-afterAll(async () => t?.close());
-
-let address = 0;
-const nextAddress = () => {
-  address += 1;
-  return `10.2.${address >> 8}.${address & 255}`;
-};
-
-async function share(body: Record<string, unknown>): Promise<ShareLink> {
-  const res = await owner.post('/api/shares', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-/** A report as the player sends it: signed out, no CSRF token (the route is exempt, decision 0728). */
-const report = (token: string, body: Record<string, unknown>, remoteAddress = nextAddress()) =>
-  anon.request('POST', `/api/shares/by-token/${token}/listens`, { body, csrf: false, remoteAddress });
-
-/** Moves a listener's last report back in time, as if the wall clock had run on. */
-const age = (shareId: number, listenerId: string, seconds: number) =>
-  t.db
-    .update(shareListens)
-    .set({
-      lastAt: sql`${shareListens.lastAt} - make_interval(secs => ${seconds})`,
-      firstAt: sql`${shareListens.firstAt} - make_interval(secs => ${seconds})`,
-    })
-    .where(and(eq(shareListens.shareId, shareId), eq(shareListens.listenerId, listenerId)));
-
-async function figures(shareId: number): Promise<ShareListens> {
-  const res = await owner.get(`/api/shares/${shareId}/listens`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-const row = async (shareId: number, listenerId: string) =>
-  (
-    await t.db
-      .select()
-      .from(shareListens)
-      .where(and(eq(shareListens.shareId, shareId), eq(shareListens.listenerId, listenerId)))
-  )[0];
+beforeAll(() => {
+  ({ t, owner, stranger, anon, trackA, trackB, outsider, playlistId } = world);
+});
 
 /** The buckets with `n` in them, as [first, last] runs. */
 function runsOf(histogram: number[], n: number): [number, number][] {
@@ -373,73 +304,6 @@ describe(`listening insight through share links on ${testDatabaseKind()}`, () =>
     expect(
       (await report(busy.token, { listenerId: 'hammering-1', fromSeconds: 0, toSeconds: 1 })).statusCode,
     ).toBe(204);
-  });
-});
-
-describe(`the leak alert on ${testDatabaseKind()}`, () => {
-  const leakEntries = async (shareId: number) =>
-    t.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.kind, 'share_leak'), eq(notifications.shareId, shareId)));
-
-  it('fires once when a link passes 100 listeners in 48 hours: not at 99, not twice', async () => {
-    const link = await share({ trackId: trackB });
-    const now = Date.now();
-    // 98 listeners within 48 hours, and one whose only listen was 49 hours ago (not counted).
-    await t.db.insert(shareListens).values([
-      ...Array.from({ length: 98 }, (_, i) => ({
-        shareId: link.id,
-        listenerId: `recent-listener-${i}`,
-        trackId: trackB,
-        heard: [[0, 5]] as [number, number][],
-        plays: 1,
-        firstAt: new Date(now - 47 * 3600_000),
-        lastAt: new Date(now - i * 60_000),
-      })),
-      {
-        shareId: link.id,
-        listenerId: 'long-ago-listener',
-        trackId: trackB,
-        heard: [[0, 5]] as [number, number][],
-        plays: 1,
-        firstAt: new Date(now - 49 * 3600_000),
-        lastAt: new Date(now - 49 * 3600_000),
-      },
-    ]);
-    expect(
-      (await report(link.token, { listenerId: 'listener-099', fromSeconds: 0, toSeconds: 5 })).statusCode,
-    ).toBe(204);
-    expect(await leakEntries(link.id)).toHaveLength(0);
-    expect(
-      (await report(link.token, { listenerId: 'listener-100', fromSeconds: 0, toSeconds: 5 })).statusCode,
-    ).toBe(204);
-    expect(await leakEntries(link.id)).toHaveLength(1);
-    expect(
-      (await report(link.token, { listenerId: 'listener-101', fromSeconds: 0, toSeconds: 5 })).statusCode,
-    ).toBe(204);
-    expect(await leakEntries(link.id)).toHaveLength(1);
-
-    // The owner's inbox says so, about this link and its track; Revoke is DELETE /api/shares/{shareId}.
-    const inbox = (await owner.get('/api/notifications')).json();
-    const entry = inbox.items.find((n: { kind: string; shareId: number }) => n.kind === 'share_leak');
-    expect(entry).toMatchObject({
-      kind: 'share_leak',
-      shareId: link.id,
-      track: { id: trackB, name: 'Mix B' },
-    });
-    expect((await stranger.get('/api/notifications')).json().items).toEqual([]);
-    expect((await owner.delete(`/api/shares/${entry.shareId}`)).statusCode).toBe(204);
-    // The entry stays, let go of the link: the inbox says it was revoked.
-    const after = (await owner.get('/api/notifications')).json();
-    expect(after.items.find((n: { id: number }) => n.id === entry.id)).toMatchObject({
-      kind: 'share_leak',
-      shareId: null,
-      track: { id: trackB },
-    });
-    expect(
-      (await report(link.token, { listenerId: 'listener-102', fromSeconds: 0, toSeconds: 5 })).statusCode,
-    ).toBe(404);
   });
 });
 

@@ -1,102 +1,30 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SHARE_PASSWORD_REQUIRED_MESSAGE,
-  SHARE_WRONG_PASSWORD_MESSAGE,
-} from '../../../shared/schemas/share-passwords';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_WRONG_PASSWORD_MESSAGE } from '../../../shared/schemas/share-passwords';
 import type { ShareLink } from '../../../shared/schemas/shares';
-import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { makeWav } from '../../../test/media-fixtures';
-import { shareLinks, tracks } from '../../db/schema';
-import { LocalDiskStore } from '../../storage/local-disk-store';
+import type { TestApp, TestClient } from '../../../test/build-test-app';
+import { shareLinks } from '../../db/schema';
 import { UNLOCK_COOKIE } from './link-cookies';
+import {
+  expectLocked,
+  NOTES,
+  PASSWORD,
+  passwordCalls,
+  SECRET,
+  setUpPasswordWorld,
+} from './share-passwords.fixture';
 
 // Issue 45: a share link's password (decisions 0700-0704). The HTTP contract: a password link's
 // reads answer 401 `{ passwordRequired: true }` until POST …/unlock `{ password }` (200, a cookie
 // scoped to the link; wrong: 401); 5 wrong tries per link and address a minute lock even the right one.
+const world = setUpPasswordWorld();
+const { nextAddress, visitor, share } = passwordCalls(world);
 let t: TestApp;
-let clientDir: string;
 let owner: TestClient & { userId: string };
 let stranger: TestClient & { userId: string };
 let trackId: number;
-const SECRET = 'Attic Reverb Secret';
-const NOTES = 'Never heard outside the band';
-const PASSWORD = 'label-copy-42';
-
-let address = 0;
-/** Each visitor from an address of its own, so that lockouts and per-address limits stay apart. */
-const nextAddress = () => {
-  address += 1;
-  return `10.45.${address >> 8}.${address & 255}`;
-};
-
-/** A signed-out browser at one address. */
-function visitor(ip = nextAddress()) {
-  const client = t.client();
-  const call = (method: 'GET' | 'POST' | 'HEAD', url: string, body?: unknown, headers = {}) =>
-    client.request(method, url, { body, headers, remoteAddress: ip });
-  return {
-    client,
-    ip,
-    get: (url: string, headers: Record<string, string> = {}) => call('GET', url, undefined, headers),
-    unlock: (token: string, password: string) =>
-      call('POST', `/api/shares/by-token/${token}/unlock`, { password }),
-  };
-}
-
-async function share(body: Record<string, unknown>): Promise<ShareLink> {
-  const res = await owner.post('/api/shares', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-function expectLocked(res: LightMyRequestResponse, what: string) {
-  expect(res.statusCode, `${what}: ${res.body}`).toBe(401);
-  expect(res.json(), what).toEqual({
-    statusCode: 401,
-    error: 'Unauthorized',
-    message: SHARE_PASSWORD_REQUIRED_MESSAGE,
-    passwordRequired: true,
-  });
-  // Nothing of the track in a refusal.
-  expect(res.body).not.toContain(SECRET);
-}
-
-beforeAll(async () => {
-  clientDir = mkdtempSync(path.join(tmpdir(), 'journal-share-pw-'));
-  writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Journal</title></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(path.join(clientDir, 'embed.html'), '<!doctype html><div id="embed"></div>');
-  t = await buildTestApp({ clientDir });
-  owner = await t.signedInClient({ username: 'atticband' });
-  stranger = await t.signedInClient();
-  const res = await owner.upload(
-    '/api/tracks',
-    { name: SECRET },
-    { field: 'audio', name: 'take.wav', type: 'audio/wav', data: makeWav(1) },
-  );
-  expect(res.statusCode).toBe(201);
-  trackId = res.json().id;
-  await owner.patch(`/api/tracks/${trackId}`, { notes: NOTES });
-  // Processed by hand: peaks in the store, so the waveform and the picture answer 200 once unlocked.
-  const store = new LocalDiskStore(path.join(t.dataDir, 'files'));
-  const local = path.join(t.dataDir, 'peaks.json');
-  writeFileSync(local, JSON.stringify({ duration: 1, peaks: [-0.5, 0.5, -1, 1] }));
-  await store.putFile('tracks/pw.peaks.json', local);
-  await t.db
-    .update(tracks)
-    .set({ processingState: 'ready', originalPlayable: true, peaksKey: 'tracks/pw.peaks.json', duration: 1 })
-    .where(eq(tracks.id, trackId));
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  rmSync(clientDir, { recursive: true, force: true });
+beforeAll(() => {
+  ({ t, owner, stranger, trackId } = world);
 });
 
 describe('making a password link', () => {
@@ -253,122 +181,6 @@ describe('unlocking and its lockout', () => {
     const browser = visitor();
     for (let i = 0; i < 4; i++) expect((await browser.unlock(link.token, `wrong-${i}`)).statusCode).toBe(401);
     expect((await browser.unlock(link.token, PASSWORD)).statusCode).toBe(200);
-  });
-});
-
-describe('changing a link: PATCH /api/shares/{id}', () => {
-  it('a new password ends earlier unlocks; the new one opens; removing it opens to all', async () => {
-    const link = await share({ trackId, password: PASSWORD });
-    const browser = visitor();
-    expect((await browser.unlock(link.token, PASSWORD)).statusCode).toBe(200);
-    expect((await browser.get(`/api/shares/by-token/${link.token}`)).statusCode).toBe(200);
-
-    const changed = await owner.patch(`/api/shares/${link.id}`, { password: 'a-new-secret' });
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().hasPassword).toBe(true);
-    expectLocked(await browser.get(`/api/shares/by-token/${link.token}`), 'after the password changed');
-    expect((await browser.unlock(link.token, PASSWORD)).statusCode).toBe(401);
-    expect((await browser.unlock(link.token, 'a-new-secret')).statusCode).toBe(200);
-    expect((await browser.get(`/api/shares/by-token/${link.token}`)).statusCode).toBe(200);
-
-    const removed = await owner.patch(`/api/shares/${link.id}`, { password: null });
-    expect(removed.json().hasPassword).toBe(false);
-    expect((await visitor().get(`/api/shares/by-token/${link.token}`)).statusCode).toBe(200);
-  });
-
-  it('renames the recipient, sets description and expiry, and leaves what was not sent', async () => {
-    const link = await share({ trackId, recipient: 'label', description: 'first', allowDownload: true });
-    const expiresAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const res = await owner.patch(`/api/shares/${link.id}`, { recipient: 'mastering engineer', expiresAt });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      id: link.id,
-      recipient: 'mastering engineer',
-      description: 'first',
-      allowDownload: true,
-      expiresAt,
-      itemName: SECRET,
-    });
-    const cleared = await owner.patch(`/api/shares/${link.id}`, {
-      recipient: '',
-      expiresAt: null,
-      description: null,
-    });
-    expect(cleared.json()).toMatchObject({ recipient: null, expiresAt: null, description: null });
-    expect(
-      (await owner.patch(`/api/shares/${link.id}`, { expiresAt: '2001-01-01T00:00:00Z' })).statusCode,
-    ).toBe(400);
-    expect((await owner.patch(`/api/shares/${link.id}`, { visits: 0 })).statusCode).toBe(400);
-  });
-
-  it('closes and reopens commenting on a review link only', async () => {
-    const review = await share({ trackId, kind: 'review' });
-    const closed = await owner.patch(`/api/shares/${review.id}`, { commentsClosed: true });
-    expect(closed.json().commentsClosed).toBe(true);
-    const [row] = await t.db.select().from(shareLinks).where(eq(shareLinks.id, review.id));
-    expect(row!.commentsClosedAt).toBeInstanceOf(Date);
-    expect(
-      (await owner.patch(`/api/shares/${review.id}`, { commentsClosed: false })).json().commentsClosed,
-    ).toBe(false);
-    const listen = await share({ trackId });
-    const refused = await owner.patch(`/api/shares/${listen.id}`, { commentsClosed: true });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toMatch(/review link/);
-  });
-
-  it("someone else's link is a 404 and changes nothing; signed out 401; no CSRF token 403", async () => {
-    const link = await share({ trackId, recipient: 'label', password: PASSWORD });
-    const theirs = await stranger.patch(`/api/shares/${link.id}`, { recipient: 'me', password: null });
-    expect(theirs.statusCode).toBe(404);
-    expect((await owner.patch('/api/shares/999999', { recipient: 'x' })).statusCode).toBe(404);
-    expect((await t.client().patch(`/api/shares/${link.id}`, { recipient: 'x' })).statusCode).toBe(401);
-    const noCsrf = await owner.request('PATCH', `/api/shares/${link.id}`, {
-      body: { password: null },
-      csrf: false,
-    });
-    expect(noCsrf.statusCode).toBe(403);
-    const [row] = await t.db.select().from(shareLinks).where(eq(shareLinks.id, link.id));
-    expect(row).toMatchObject({ recipient: 'label' });
-    expect(row!.passwordHash).not.toBeNull();
-  });
-});
-
-describe('one item, many links', () => {
-  it('two links with different recipients coexist on one track, each with its own settings', async () => {
-    const engineer = await share({
-      trackId,
-      kind: 'review',
-      recipient: 'mastering engineer',
-      password: PASSWORD,
-    });
-    const label = await share({ trackId, recipient: 'label', allowDownload: true });
-    expect(engineer.token).not.toBe(label.token);
-    const listed = ((await owner.get(`/api/shares?trackId=${trackId}`)).json() as ShareLink[]).filter((l) =>
-      [engineer.id, label.id].includes(l.id),
-    );
-    expect(listed).toEqual([
-      expect.objectContaining({
-        id: label.id,
-        recipient: 'label',
-        kind: 'listen',
-        hasPassword: false,
-        allowDownload: true,
-      }),
-      expect.objectContaining({
-        id: engineer.id,
-        recipient: 'mastering engineer',
-        kind: 'review',
-        hasPassword: true,
-        allowDownload: false,
-      }),
-    ]);
-    // The label's opens; the engineer's asks for its password.
-    expect((await visitor().get(`/api/shares/by-token/${label.token}`)).statusCode).toBe(200);
-    expectLocked(await visitor().get(`/api/shares/by-token/${engineer.token}`), "the engineer's link");
-    // Changing one leaves the other.
-    await owner.patch(`/api/shares/${label.id}`, { recipient: 'label A&R' });
-    const after = (await owner.get(`/api/shares?trackId=${trackId}`)).json() as ShareLink[];
-    expect(after.find((l) => l.id === engineer.id)?.recipient).toBe('mastering engineer');
   });
 });
 

@@ -32,10 +32,13 @@ export const audioTime = (page: Page) =>
 /** Clicks `fraction` of the way along the player's waveform (drawn from the server's peaks): a seek. */
 export async function seekOnWaveform(page: Page, player: Locator, fraction: number) {
   const waveform = player.getByTestId('waveform');
-  await expect(waveform.locator('canvas').first()).toBeVisible({ timeout: 15_000 });
-  const box = await waveform.boundingBox();
-  if (!box) throw new Error('the waveform has no box');
-  await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
+  // Measured and clicked together, again if the waveform was drawn anew in between (a re-render).
+  await expect(async () => {
+    await expect(waveform.locator('canvas').first()).toBeVisible({ timeout: 1_000 });
+    const box = await waveform.boundingBox({ timeout: 1_000 });
+    if (!box) throw new Error('the waveform has no box');
+    await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
+  }).toPass({ timeout: 15_000 });
 }
 
 /** A square PNG in `color` made by ffmpeg, as a photo from someone's phone would be. */

@@ -1,0 +1,5 @@
+import type { MethodRow } from './build';
+import { CORE_ROWS } from './core';
+
+/** Every /rest method's row of the route × role matrix (rest-roles.test.ts), one module an area. */
+export const REST_ROWS: Record<string, MethodRow> = { ...CORE_ROWS };

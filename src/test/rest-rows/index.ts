@@ -1,5 +1,11 @@
+import { ABSENT_ROWS } from './absent';
 import type { MethodRow } from './build';
 import { CORE_ROWS } from './core';
+import { LIBRARY_STATUS_ROWS } from './library-status';
 
 /** Every /rest method's row of the route × role matrix (rest-roles.test.ts), one module an area. */
-export const REST_ROWS: Record<string, MethodRow> = { ...CORE_ROWS };
+export const REST_ROWS: Record<string, MethodRow> = {
+  ...CORE_ROWS,
+  ...LIBRARY_STATUS_ROWS,
+  ...ABSENT_ROWS,
+};

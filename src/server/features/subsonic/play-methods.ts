@@ -1,28 +1,16 @@
 import { INT4_MAX } from '../../../shared/schemas/primitives';
-import type { Database } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
 import { nowPlayingOf, setNowPlaying } from '../plays/now-playing.service';
 import { recordPlay } from '../plays/plays.service';
-import { findListenableTrack, type TrackRow } from '../tracks/tracks.service';
+import type { TrackRow } from '../tracks/tracks.service';
 import { ownerOf } from './browse.service';
+import { listenableSong } from './song-access';
 import { loginOf } from './subsonic-auth';
 import type { SubsonicMethod } from './subsonic-context';
 import { songNode } from './subsonic-library';
-import { missingParameter, notFound, SubsonicCode, SubsonicError } from './subsonic-response';
+import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
 
 /** A scrobble without `c` (the protocol does not require it) is still a Subsonic app's. */
 const UNNAMED_CLIENT = 'subsonic';
-
-/** A song the caller may hear by the web app's rule (findListenableTrack); 70 otherwise. */
-async function listenableSong(db: Database, raw: string, userId: string): Promise<TrackRow> {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > INT4_MAX) throw notFound('Song');
-  try {
-    return await findListenableTrack(db, Number(raw), userId);
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 404) throw notFound('Song');
-    throw err;
-  }
-}
 
 /** `time`, milliseconds since the epoch, when given. */
 function timeOf(raw: string | undefined): Date | undefined {

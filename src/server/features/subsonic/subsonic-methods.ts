@@ -1,4 +1,6 @@
+import { absentMethods } from './absent-methods';
 import { browseMethods } from './browse-methods';
+import { libraryStatusMethods } from './library-status-methods';
 import { listMethods } from './list-methods';
 import { playMethods } from './play-methods';
 import { playlistMethods } from './playlist-methods';
@@ -20,5 +22,7 @@ export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
     ...listMethods,
     ...playMethods,
     ...starMethods,
+    ...libraryStatusMethods,
+    ...absentMethods,
   }),
 );

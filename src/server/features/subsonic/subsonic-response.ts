@@ -14,7 +14,8 @@ export type SubsonicScalar = string | number | boolean;
 export interface SubsonicNode {
   [name: string]: SubsonicScalar | SubsonicNode | (SubsonicNode | SubsonicScalar)[] | null | undefined;
 }
-export type SubsonicFormat = 'xml' | 'json';
+/** `f`: XML by default; `jsonp` wraps the JSON form in a call of the request's `callback`. */
+export type SubsonicFormat = 'xml' | 'json' | { jsonp: string };
 
 /** The protocol's error codes (issue 26 names the ones Journal answers). */
 export const SubsonicCode = {
@@ -57,6 +58,13 @@ export interface SubsonicBody {
   body: string;
 }
 
+/**
+ * A JSONP callback as Subsonic clients name them (`cb`, `jQuery123_456`, `app.player.done`): a
+ * dotted JavaScript name and nothing else, since it is written into a script unescaped.
+ */
+export const isJsonpCallback = (name: string) =>
+  name.length <= 128 && /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(name);
+
 /** The reply: `payload` on success, or the error. */
 export function renderSubsonic(format: SubsonicFormat, payload: SubsonicNode | SubsonicError): SubsonicBody {
   const failed = payload instanceof SubsonicError;
@@ -70,11 +78,12 @@ export function renderSubsonic(format: SubsonicFormat, payload: SubsonicNode | S
     serverVersion,
     openSubsonic: true,
   };
-  if (format === 'json') {
-    return {
-      contentType: 'application/json; charset=utf-8',
-      body: JSON.stringify({ 'subsonic-response': { ...head, ...content } }),
-    };
+  if (format !== 'xml') {
+    const json = JSON.stringify({ 'subsonic-response': { ...head, ...content } });
+    if (format === 'json') return { contentType: 'application/json; charset=utf-8', body: json };
+    // U+2028/U+2029 are valid in JSON but ended a line in older JavaScript: escaped for any reader.
+    const safe = json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    return { contentType: 'application/javascript; charset=utf-8', body: `${format.jsonp}(${safe});` };
   }
   const root = element('subsonic-response', { xmlns: SUBSONIC_NAMESPACE, ...head, ...content });
   return { contentType: 'text/xml; charset=utf-8', body: `<?xml version="1.0" encoding="UTF-8"?>\n${root}` };

@@ -11,6 +11,8 @@ import { authenticate, type SubsonicCaller, SubsonicLockout } from './subsonic-a
 import { SUBSONIC_METHODS } from './subsonic-methods';
 import { SubsonicParams } from './subsonic-params';
 import {
+  isJsonpCallback,
+  missingParameter,
   renderSubsonic,
   SubsonicCode,
   SubsonicError,
@@ -46,6 +48,25 @@ export const SUBSONIC_MEDIA_URLS = [
   '/rest/download',
   '/rest/download.view',
 ];
+
+/**
+ * The reply's form from `f`: XML unless `json` or `jsonp` (with its `callback`). A bad or missing
+ * callback is answered in JSON, since nothing safe can be wrapped around it.
+ */
+function formatOf(params: SubsonicParams): { format: SubsonicFormat; formatError?: SubsonicError } {
+  const f = params.get('f');
+  if (f === 'json') return { format: 'json' };
+  if (f !== 'jsonp') return { format: 'xml' };
+  const callback = params.get('callback');
+  if (callback === undefined) return { format: 'json', formatError: missingParameter('callback') };
+  if (!isJsonpCallback(callback)) {
+    return {
+      format: 'json',
+      formatError: new SubsonicError(SubsonicCode.generic, 'callback must be a JavaScript function name'),
+    };
+  }
+  return { format: { jsonp: callback } };
+}
 
 /** `ping` for `/rest/ping`, `/rest/ping.view` and the media routes' `/rest/stream`… */
 function methodName(request: FastifyRequest): string {
@@ -112,7 +133,7 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = new SubsonicParams(request);
-    const format: SubsonicFormat = params.get('f') === 'json' ? 'json' : 'xml';
+    const { format, formatError } = formatOf(params);
     const send = (status: number, payload: SubsonicNode | SubsonicError) => {
       const { contentType, body } = renderSubsonic(format, payload);
       return reply
@@ -122,11 +143,13 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
         .headers(CORS)
         .send(body);
     };
+    if (formatError) return send(200, formatError);
     const name = methodName(request);
     const method = SUBSONIC_METHODS.get(name);
     const mediaMethod = media.get(name);
+    // HTTP 200 like every protocol error: some clients take a 404 for "not a Subsonic server".
     if (!method && !mediaMethod) {
-      return send(404, new SubsonicError(SubsonicCode.generic, `Unknown method: ${name}`));
+      return send(200, new SubsonicError(SubsonicCode.generic, `Unknown method: ${name}`));
     }
     try {
       const caller: SubsonicCaller = await signIn(request, reply, params);

@@ -112,10 +112,45 @@ describe('/rest envelope (decision 0385)', () => {
     expect(api.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('answers an unknown method 404 in the envelope', async () => {
-    const res = await t.app.inject({ url: `/rest/noSuchThing.view?f=json&apiKey=${apiKey}` });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 0 } });
+  it('answers an unknown method HTTP 200 with a failed envelope (a 404 reads as "not a Subsonic server")', async () => {
+    const json = await t.app.inject({ url: `/rest/noSuchThing.view?f=json&apiKey=${apiKey}` });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()['subsonic-response']).toMatchObject({ status: 'failed', error: { code: 0 } });
+    const xml = await t.app.inject({ url: `/rest/noSuchThing?apiKey=${apiKey}` });
+    expect(xml.statusCode).toBe(200);
+    expect(parseXml(xml.body)).toMatchObject({
+      attributes: { status: 'failed' },
+      children: [{ name: 'error' }],
+    });
+  });
+
+  it('answers JSONP: the JSON reply wrapped in a call of `callback`, errors too', async () => {
+    const res = await t.app.inject({ url: `/rest/ping.view?f=jsonp&callback=app.done_1&apiKey=${apiKey}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    const called: unknown[] = [];
+    new Function('app', res.body)({ done_1: (reply: unknown) => called.push(reply) });
+    expect(called).toEqual([
+      { 'subsonic-response': expect.objectContaining({ status: 'ok', type: 'journal' }) },
+    ]);
+    const failed = await t.app.inject({
+      url: `/rest/getSong?f=jsonp&callback=cb&id=999999&apiKey=${apiKey}`,
+    });
+    expect(failed.body).toMatch(/^cb\(\{"subsonic-response":\{"status":"failed".*"code":70.*\}\);$/);
+  });
+
+  it('JSONP without a callback, or with one that is not a plain function name, is refused in JSON', async () => {
+    const missing = await t.app.inject({ url: `/rest/ping?f=jsonp&apiKey=${apiKey}` });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.json()['subsonic-response'].error.code).toBe(10);
+    for (const callback of ['alert(1)//', '<script>', 'a..b', '1abc', 'x'.repeat(200)]) {
+      const res = await t.app.inject({
+        url: `/rest/ping?f=jsonp&callback=${encodeURIComponent(callback)}&apiKey=${apiKey}`,
+      });
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()['subsonic-response'].error.code).toBe(0);
+      expect(res.body).not.toContain(callback);
+    }
   });
 });
 
@@ -127,6 +162,7 @@ describe('/rest system methods through the subsonic-api client', () => {
     expect((await api.getOpenSubsonicExtensions()).openSubsonicExtensions).toEqual([
       { name: 'apiKeyAuthentication', versions: [1] },
       { name: 'formPost', versions: [1] },
+      { name: 'songLyrics', versions: [1] },
       { name: 'transcodeOffset', versions: [1] },
     ]);
     expect((await api.getMusicFolders()).musicFolders).toEqual({ musicFolder: [{ id: 1, name: 'Journal' }] });

@@ -1,7 +1,12 @@
 import { browseMethods } from './browse-methods';
+import { directoryMethods } from './directory-methods';
+import { genreMethods } from './genre-methods';
+import { infoMethods } from './info-methods';
+import { legacyListMethods } from './legacy-list-methods';
 import { listMethods } from './list-methods';
 import { playMethods } from './play-methods';
 import { playlistMethods } from './playlist-methods';
+import { songListMethods } from './song-list-methods';
 import { starMethods } from './star-methods';
 import type { SubsonicMethod } from './subsonic-context';
 import { systemMethods } from './system-methods';
@@ -20,5 +25,10 @@ export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
     ...listMethods,
     ...playMethods,
     ...starMethods,
+    ...directoryMethods,
+    ...genreMethods,
+    ...infoMethods,
+    ...songListMethods,
+    ...legacyListMethods,
   }),
 );

@@ -62,6 +62,9 @@ export async function listGenres(db: Database, viewerId: string): Promise<GenreS
   }));
 }
 
+/** A name a category could have: short, printable (PostgreSQL would refuse a NUL). */
+const couldBeGenre = (genre: string) => genre.length <= 100 && !/\p{Cc}/u.test(genre);
+
 /** Whether the track (`tracks` of the outer query) carries gear of the genre. */
 const ofGenre = (db: Database, genre: string) =>
   exists(
@@ -79,7 +82,7 @@ export async function songsByGenre(
   genre: string,
   page: { offset: number; limit: number },
 ) {
-  if (page.limit === 0) return [];
+  if (page.limit === 0 || !couldBeGenre(genre)) return [];
   const rows = await db
     .select({ track: tracks, owner: ownerColumns })
     .from(tracks)
@@ -93,6 +96,7 @@ export async function songsByGenre(
 
 /** getAlbumList2 `byGenre`: the albums with a song of the genre, by artist then year. */
 export async function albumsByGenre(db: Database, viewerId: string, genre: string): Promise<AlbumListItem[]> {
+  if (!couldBeGenre(genre)) return [];
   const [albums, having] = await Promise.all([
     listAlbums(db, viewerId),
     db

@@ -73,7 +73,8 @@ describe('getArtistInfo(2) (decision 0773)', () => {
       'ar-nobody',
       'nonsense',
     ];
-    for (const id of hidden) expect((await restOf(lib, `getArtistInfo2?id=${id}`)).error.code, id).toBe(70);
+    for (const id of hidden)
+      expect(await restOf(lib, `getArtistInfo2?id=${id}`), id).toMatchObject({ error: { code: 70 } });
     expect((await restOf(lib, 'getArtistInfo?x=1')).error.code).toBe(10);
   });
 });

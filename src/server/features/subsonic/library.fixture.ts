@@ -68,6 +68,10 @@ export async function seedLibrary(): Promise<Library> {
         : new Date(Date.UTC(year, 0, 1, 12, 0, index));
     await t.db.update(tracks).set({ createdAt: at }).where(eq(tracks.id, ids[key]));
   }
+  // Gear on a track puts it on the equipment pages, where anyone may open it, unless kept off them.
+  for (const key of ['friendsPrivate', 'strangersPrivate'] as const) {
+    await t.db.update(tracks).set({ shareToEquipmentPages: false }).where(eq(tracks.id, ids[key]));
+  }
   const publish = await stranger.patch(`/api/tracks/${ids.public}`, { visibility: 'public' });
   if (publish.statusCode !== 200) throw new Error(`publish answered ${publish.statusCode}`);
   const collectiveId = (await friend.post('/api/collectives', { name: 'Band' })).json().id;

@@ -1,6 +1,6 @@
 import { checkMusicFolder } from './directory-nodes';
 import { genreFields, genresOf, listGenres, songsByGenre } from './genres.service';
-import { count, offsetOf } from './list-methods';
+import { count, offsetOf } from './page-params';
 import type { SubsonicMethod } from './subsonic-context';
 import { songNode } from './subsonic-library';
 import { required } from './subsonic-response';

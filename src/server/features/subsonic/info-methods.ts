@@ -2,7 +2,7 @@ import { findAlbumTracks } from './browse.service';
 import { artistEntry } from './directory-nodes';
 import { albumNotes, artistProfile, similarArtists } from './info.service';
 import { resolveItem } from './library-ids';
-import { count } from './list-methods';
+import { count } from './page-params';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import type { SubsonicNode } from './subsonic-response';
 

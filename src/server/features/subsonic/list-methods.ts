@@ -9,25 +9,12 @@ import {
   searchArtists,
   searchSongs,
 } from './lists.service';
+import { count, offsetOf } from './page-params';
 import { albumsByPlays } from './played-albums';
 import { starredAlbums } from './stars.service';
 import type { SubsonicMethod } from './subsonic-context';
 import { albumNode, artistId, songNode } from './subsonic-library';
-import type { SubsonicParams } from './subsonic-params';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
-
-/** The most items one page holds, whatever a client asks (Navidrome and Subsonic cap at 500). */
-export const MAX_PAGE = 500;
-
-/** An optional whole number in [0, max]; anything else is the client's mistake (code 0). */
-export function count(params: SubsonicParams, name: string, fallback: number, max = MAX_PAGE): number {
-  const value = params.get(name);
-  if (value === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(value))
-    throw new SubsonicError(SubsonicCode.generic, `${name} must be a whole number`);
-  return Math.min(Number(value), max);
-}
-export const offsetOf = (params: SubsonicParams, name: string) => count(params, name, 0, 1_000_000);
 
 const ALBUM_LIST_TYPES = new Set<AlbumListType>([
   'newest',

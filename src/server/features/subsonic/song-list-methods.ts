@@ -1,6 +1,6 @@
 import { listArtists } from './browse.service';
 import { resolveItem } from './library-ids';
-import { count } from './list-methods';
+import { count } from './page-params';
 import { listedTrackIds, type SongRow, similarSongs, topSongs } from './song-lists.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { parseArtistId, songNode } from './subsonic-library';

@@ -29,6 +29,6 @@ export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
     ...genreMethods,
     ...infoMethods,
     ...songListMethods,
-    ...legacyListMethods,
+    ...legacyListMethods({ ...listMethods, ...starMethods }),
   }),
 );

@@ -4,7 +4,7 @@ import { albumNotes, artistProfile, similarArtists } from './info.service';
 import { resolveItem } from './library-ids';
 import { count } from './page-params';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import type { SubsonicNode } from './subsonic-response';
+import { notFound, type SubsonicNode } from './subsonic-response';
 
 /**
  * getArtistInfo(2) and getAlbumInfo(2) (issue 46, decision 0773). `id` is an artist, album or song
@@ -24,7 +24,7 @@ async function artistInfo(context: SubsonicContext): Promise<SubsonicNode> {
 async function albumInfo(context: SubsonicContext): Promise<SubsonicNode> {
   const { db, caller, origin } = context;
   const item = await resolveItem(context, 'Album', ['album', 'song']);
-  if (item.kind === 'artist') throw new Error('unreachable: artists are not asked for');
+  if (item.kind === 'artist') throw notFound('Album'); // not asked for: narrows the type
   const year = item.kind === 'album' ? item.year : item.song.createdAt.getUTCFullYear();
   let songs = item.kind === 'album' ? item.songs : [];
   if (item.kind === 'song') {

@@ -1,4 +1,5 @@
 import { ABSENT_ROWS } from './absent';
+import { BROWSE_ROWS } from './browse';
 import type { MethodRow } from './build';
 import { CORE_ROWS } from './core';
 import { LIBRARY_STATUS_ROWS } from './library-status';
@@ -8,4 +9,5 @@ export const REST_ROWS: Record<string, MethodRow> = {
   ...CORE_ROWS,
   ...LIBRARY_STATUS_ROWS,
   ...ABSENT_ROWS,
+  ...BROWSE_ROWS,
 };

@@ -1,4 +1,5 @@
 import { listArtists } from './browse.service';
+import { albumsByGenre } from './genres.service';
 import {
   type AlbumListType,
   listAlbums,
@@ -8,25 +9,12 @@ import {
   searchArtists,
   searchSongs,
 } from './lists.service';
+import { count, offsetOf } from './page-params';
 import { albumsByPlays } from './played-albums';
 import { starredAlbums } from './stars.service';
 import type { SubsonicMethod } from './subsonic-context';
 import { albumNode, artistId, songNode } from './subsonic-library';
-import type { SubsonicParams } from './subsonic-params';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
-
-/** The most items one page holds, whatever a client asks (Navidrome and Subsonic cap at 500). */
-const MAX_PAGE = 500;
-
-/** An optional whole number in [0, max]; anything else is the client's mistake (code 0). */
-function count(params: SubsonicParams, name: string, fallback: number, max = MAX_PAGE): number {
-  const value = params.get(name);
-  if (value === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(value))
-    throw new SubsonicError(SubsonicCode.generic, `${name} must be a whole number`);
-  return Math.min(Number(value), max);
-}
-const offsetOf = (params: SubsonicParams, name: string) => count(params, name, 0, 1_000_000);
 
 const ALBUM_LIST_TYPES = new Set<AlbumListType>([
   'newest',
@@ -57,12 +45,17 @@ export const listMethods: Record<string, SubsonicMethod> = {
       from: params.get('fromYear') === undefined ? undefined : count(params, 'fromYear', 0, 9999),
       to: params.get('toYear') === undefined ? undefined : count(params, 'toYear', 9999, 9999),
     };
+    // byGenre: decision 0771 (the genre is required, as the protocol says).
+    const genre = type === 'byGenre' ? params.get('genre') : undefined;
+    if (type === 'byGenre' && genre === undefined) throw missingParameter('genre');
     const albums =
-      type === 'recent' || type === 'frequent'
-        ? await albumsByPlays(db, caller.user.id, type)
-        : type === 'starred'
-          ? await starredAlbums(db, caller.user.id)
-          : orderAlbums(await listAlbums(db, caller.user.id), type as AlbumListType, years);
+      genre !== undefined
+        ? await albumsByGenre(db, caller.user.id, genre)
+        : type === 'recent' || type === 'frequent'
+          ? await albumsByPlays(db, caller.user.id, type)
+          : type === 'starred'
+            ? await starredAlbums(db, caller.user.id)
+            : orderAlbums(await listAlbums(db, caller.user.id), type as AlbumListType, years);
     return {
       albumList2: { album: albums.slice(offset, offset + size).map((a) => albumNode(a.owner, a.album)) },
     };

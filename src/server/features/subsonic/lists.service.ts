@@ -64,7 +64,7 @@ export type AlbumListType =
 
 /**
  * One page of albums in the order `type` asks for. recent and frequent are played-albums.ts's,
- * starred is stars.service.ts's; highest is empty (Journal has no ratings), byGenre until it has genres.
+ * starred is stars.service.ts's; highest is empty (Journal has no ratings); byGenre is genres.service.ts's.
  */
 export function orderAlbums(
   albums: AlbumListItem[],

@@ -45,6 +45,12 @@ const NAMES = [
   'fromYear',
   'toYear',
   'genre',
+  'artist',
+  'album',
+  'title',
+  'any',
+  'newerThan',
+  'includeNotPresent',
   'musicFolderId',
   'artistCount',
   'albumCount',
@@ -84,6 +90,8 @@ function values(w: RestWorld): fc.Arbitrary<string> {
     'random',
     'newest',
     'byYear',
+    'byGenre',
+    'Hardware Synth',
     '',
   ].map(String);
   return fc.oneof(

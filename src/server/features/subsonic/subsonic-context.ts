@@ -12,6 +12,8 @@ export interface SubsonicContext {
   db: Database;
   caller: SubsonicCaller;
   params: SubsonicParams;
+  /** Where the request came to (`https://host:port`): absolute URLs in replies (artist images) start here. */
+  origin: string;
   /**
    * Counts one of the caller's actions against the web app's per-person limit of that kind (the
    * same counter as the web app's routes); over it, a SubsonicError (decision 0405).

@@ -1,9 +1,14 @@
 import { absentMethods } from './absent-methods';
 import { browseMethods } from './browse-methods';
+import { directoryMethods } from './directory-methods';
+import { genreMethods } from './genre-methods';
+import { infoMethods } from './info-methods';
+import { legacyListMethods } from './legacy-list-methods';
 import { libraryStatusMethods } from './library-status-methods';
 import { listMethods } from './list-methods';
 import { playMethods } from './play-methods';
 import { playlistMethods } from './playlist-methods';
+import { songListMethods } from './song-list-methods';
 import { starMethods } from './star-methods';
 import type { SubsonicMethod } from './subsonic-context';
 import { systemMethods } from './system-methods';
@@ -24,5 +29,10 @@ export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
     ...starMethods,
     ...libraryStatusMethods,
     ...absentMethods,
+    ...directoryMethods,
+    ...genreMethods,
+    ...infoMethods,
+    ...songListMethods,
+    ...legacyListMethods({ ...listMethods, ...starMethods }),
   }),
 );

@@ -154,11 +154,15 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
     try {
       const caller: SubsonicCaller = await signIn(request, reply, params);
       const limit = (action: UserActionLimit) => limitAction(request, reply, action, caller.user.id);
+      const origin = `${request.protocol}://${request.host}`;
       // What the caller starred is marked wherever it shows (decision 0390).
       if (!mediaMethod)
-        return send(200, await withStars(db, caller.user.id, await method!({ db, caller, params, limit })));
+        return send(
+          200,
+          await withStars(db, caller.user.id, await method!({ db, caller, params, origin, limit })),
+        );
       reply.headers(CORS);
-      return await mediaMethod({ db, caller, params, limit, request, reply });
+      return await mediaMethod({ db, caller, params, origin, limit, request, reply });
     } catch (err) {
       // Only before the first byte: after it, the connection is cut (Fastify logs the error).
       if (err instanceof SubsonicError && !reply.sent) return send(200, err);

@@ -9,6 +9,7 @@ import {
   searchSongs,
 } from './lists.service';
 import { albumsByPlays } from './played-albums';
+import { highestAlbums } from './ratings.service';
 import { starredAlbums } from './stars.service';
 import type { SubsonicMethod } from './subsonic-context';
 import { albumNode, artistId, songNode } from './subsonic-library';
@@ -62,7 +63,9 @@ export const listMethods: Record<string, SubsonicMethod> = {
         ? await albumsByPlays(db, caller.user.id, type)
         : type === 'starred'
           ? await starredAlbums(db, caller.user.id)
-          : orderAlbums(await listAlbums(db, caller.user.id), type as AlbumListType, years);
+          : type === 'highest'
+            ? await highestAlbums(db, caller.user.id)
+            : orderAlbums(await listAlbums(db, caller.user.id), type as AlbumListType, years);
     return {
       albumList2: { album: albums.slice(offset, offset + size).map((a) => albumNode(a.owner, a.album)) },
     };

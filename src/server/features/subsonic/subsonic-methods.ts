@@ -1,7 +1,10 @@
+import { bookmarkMethods } from './bookmark-methods';
 import { browseMethods } from './browse-methods';
 import { listMethods } from './list-methods';
 import { playMethods } from './play-methods';
+import { playQueueMethods } from './play-queue-methods';
 import { playlistMethods } from './playlist-methods';
+import { ratingMethods } from './rating-methods';
 import { starMethods } from './star-methods';
 import type { SubsonicMethod } from './subsonic-context';
 import { systemMethods } from './system-methods';
@@ -20,5 +23,8 @@ export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
     ...listMethods,
     ...playMethods,
     ...starMethods,
+    ...playQueueMethods,
+    ...bookmarkMethods,
+    ...ratingMethods,
   }),
 );

@@ -1,5 +1,9 @@
 import type { MethodRow } from './build';
 import { CORE_ROWS } from './core';
+import { PLAY_STATE_ROWS } from './play-state';
 
 /** Every /rest method's row of the route × role matrix (rest-roles.test.ts), one module an area. */
-export const REST_ROWS: Record<string, MethodRow> = { ...CORE_ROWS };
+export const REST_ROWS: Record<string, MethodRow> = {
+  ...CORE_ROWS,
+  ...PLAY_STATE_ROWS,
+};

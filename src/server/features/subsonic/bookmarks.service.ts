@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bookmarks, users } from '../../db/schema';
+import { bookmarks, tracks, users } from '../../db/schema';
+import { listenableToViewer } from '../tracks/tracks.service';
 import { PLAY_STATE_LIMITS } from './play-state-limits';
 import { listenableSongs, type SongRow } from './play-state-songs';
 import { SubsonicCode, SubsonicError } from './subsonic-response';
@@ -10,6 +11,9 @@ import { SubsonicCode, SubsonicError } from './subsonic-response';
  * so a long take resumes there on any app. Their own, like their likes; at most
  * PLAY_STATE_LIMITS.bookmarks of them.
  */
+const held = async (db: Database, userId: string) =>
+  (await db.select({ n: count() }).from(bookmarks).where(eq(bookmarks.userId, userId)))[0]?.n ?? 0;
+
 export async function saveBookmark(
   db: Database,
   userId: string,
@@ -22,9 +26,21 @@ export async function saveBookmark(
       .select({ trackId: bookmarks.trackId })
       .from(bookmarks)
       .where(and(eq(bookmarks.userId, userId), eq(bookmarks.trackId, bookmark.trackId)));
-    if (!existing) {
-      const [held] = await tx.select({ n: count() }).from(bookmarks).where(eq(bookmarks.userId, userId));
-      if ((held?.n ?? 0) >= PLAY_STATE_LIMITS.bookmarks) {
+    if (!existing && (await held(tx, userId)) >= PLAY_STATE_LIMITS.bookmarks) {
+      // Bookmarks of songs the person may no longer hear are not shown to them: at the limit they
+      // give way, rather than fill it with what the person cannot see to delete.
+      await tx
+        .delete(bookmarks)
+        .where(
+          and(
+            eq(bookmarks.userId, userId),
+            notInArray(
+              bookmarks.trackId,
+              tx.select({ id: tracks.id }).from(tracks).where(listenableToViewer(tx, userId)),
+            ),
+          ),
+        );
+      if ((await held(tx, userId)) >= PLAY_STATE_LIMITS.bookmarks) {
         throw new SubsonicError(
           SubsonicCode.generic,
           `You can keep at most ${PLAY_STATE_LIMITS.bookmarks} bookmarks: delete one first`,

@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { INT4_MAX } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { libraryRatings, trackRatings } from '../../db/schema';
 import { type AlbumListItem, listAlbums, orderAlbums } from './lists.service';
-import { albumId } from './subsonic-library';
+import { albumId, parseAlbumId, parseArtistId } from './subsonic-library';
 
 /**
  * Ratings (issue 46, decision 0784): a person's 1-5 stars for songs (track_ratings, cascading with
@@ -100,4 +100,24 @@ export async function highestAlbums(db: Database, userId: string): Promise<Album
   return orderAlbums(await listAlbums(db, userId), 'alphabeticalByArtist')
     .filter((item) => ratingOf(item) > 0)
     .sort((a, b) => ratingOf(b) - ratingOf(a));
+}
+
+/**
+ * The caller's album and artist ratings with the person each names (and an album's year), oldest
+ * first, for their data export; ids that name no one are left out.
+ */
+export async function libraryRatingsOf(db: Database, userId: string) {
+  const rows = await db
+    .select()
+    .from(libraryRatings)
+    .where(eq(libraryRatings.userId, userId))
+    .orderBy(asc(libraryRatings.ratedAt), asc(libraryRatings.itemId));
+  return rows.flatMap((row) => {
+    const named =
+      row.kind === 'album' ? parseAlbumId(row.itemId) : { ownerId: parseArtistId(row.itemId), year: null };
+    if (!named?.ownerId) return [];
+    return [
+      { kind: row.kind, ownerId: named.ownerId, year: named.year, rating: row.rating, ratedAt: row.ratedAt },
+    ];
+  });
 }

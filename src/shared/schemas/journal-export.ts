@@ -135,6 +135,37 @@ export const journalExportSchema = z.object({
       client: z.string(),
     }),
   ),
+  /**
+   * The person's 1-5 ratings from Subsonic apps (issue 46): a song by trackId (their own) or title
+   * and owner, an album by owner (null for their own) and year, an artist by owner. Absent in older exports.
+   */
+  ratings: z
+    .array(
+      z.object({
+        kind: z.enum(['song', 'album', 'artist']),
+        trackId: z.number().int().nullable(),
+        title: z.string().nullable(),
+        owner: z.string().nullable(),
+        year: z.number().int().nullable(),
+        rating: z.number().int().min(1).max(5),
+        ratedAt: isoDate,
+      }),
+    )
+    .optional(),
+  /** Where the person left off in songs, from Subsonic apps (issue 46); absent in older exports. */
+  bookmarks: z
+    .array(
+      z.object({
+        trackId: z.number().int().nullable(),
+        title: z.string().nullable(),
+        owner: z.string().nullable(),
+        positionMs: z.number().int(),
+        comment: z.string(),
+        createdAt: isoDate,
+        changedAt: isoDate,
+      }),
+    )
+    .optional(),
   /** The person's share links with their guests' comments and listens (issue 45); absent in older exports. */
   shareLinks: z.array(exportedShareLinkSchema).optional(),
 });

@@ -3,6 +3,7 @@ import { BROWSE_ROWS } from './browse';
 import type { MethodRow } from './build';
 import { CORE_ROWS } from './core';
 import { LIBRARY_STATUS_ROWS } from './library-status';
+import { PLAY_STATE_ROWS } from './play-state';
 
 /** Every /rest method's row of the route × role matrix (rest-roles.test.ts), one module an area. */
 export const REST_ROWS: Record<string, MethodRow> = {
@@ -10,4 +11,5 @@ export const REST_ROWS: Record<string, MethodRow> = {
   ...LIBRARY_STATUS_ROWS,
   ...ABSENT_ROWS,
   ...BROWSE_ROWS,
+  ...PLAY_STATE_ROWS,
 };

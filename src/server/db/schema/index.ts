@@ -7,6 +7,7 @@ export * from './feedback';
 export * from './imports';
 export * from './listening';
 export * from './moderation';
+export * from './play-state';
 export * from './playlists';
 export * from './presence';
 export * from './security-events';

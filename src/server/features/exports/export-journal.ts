@@ -16,6 +16,7 @@ import {
 import { IMAGE_SIZES, imageKeysOf } from '../../media/image-variants';
 import { safeEntryName } from '../../storage/zip-entries';
 import { exportComments, exportListening } from './export-activity';
+import { exportBookmarks, exportRatings } from './export-play-state';
 import { addReceivedFrom, exportShareLinks } from './export-shares';
 import { addVersionStatuses } from './export-version-statuses';
 
@@ -197,6 +198,8 @@ export async function planExport(db: Database, userId: string, now = new Date())
     ).map((c) => ({ name: c.name, role: c.role as 'owner' | 'admin' | 'member', joinedAt: iso(c.joinedAt) })),
     comments: await exportComments(db, userId),
     ...(await exportListening(db, userId)),
+    ratings: await exportRatings(db, userId),
+    bookmarks: await exportBookmarks(db, userId),
     shareLinks: links,
   };
   return { journal, files };

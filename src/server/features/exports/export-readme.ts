@@ -39,6 +39,10 @@ journal.json, format version ${journal.formatVersion}:
                    track (trackId when it is yours) or playlist it is on, content, createdAt
   likes            trackId for your own tracks; title and owner for someone else's
   plays            trackId (or title for someone else's track), playedAt, client
+  ratings          your 1-5 ratings from music apps: kind (song, album or artist), the
+                   song as likes name it, an album's owner and year, an artist's owner
+  bookmarks        where you left off in songs from music apps: the song as likes name
+                   it, positionMs, comment
 
 Times are ISO 8601 in UTC. Paths inside the archive use forward slashes.
 `;

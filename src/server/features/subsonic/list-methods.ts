@@ -1,6 +1,7 @@
 import { listArtists } from './browse.service';
 import { albumsByGenre } from './genres.service';
 import {
+  type AlbumListItem,
   type AlbumListType,
   listAlbums,
   listedSongs,
@@ -11,8 +12,9 @@ import {
 } from './lists.service';
 import { count, offsetOf } from './page-params';
 import { albumsByPlays } from './played-albums';
+import { highestAlbums } from './ratings.service';
 import { starredAlbums } from './stars.service';
-import type { SubsonicMethod } from './subsonic-context';
+import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { albumNode, artistId, songNode } from './subsonic-library';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
 
@@ -28,6 +30,28 @@ const ALBUM_LIST_TYPES = new Set<AlbumListType>([
   'highest',
   'byGenre',
 ]);
+
+/** The albums of one list type, each from the module that owns its order. */
+async function albumsOfType(
+  db: SubsonicContext['db'],
+  viewerId: string,
+  type: AlbumListType,
+  options: { genre?: string; years: { from?: number; to?: number } },
+): Promise<AlbumListItem[]> {
+  switch (type) {
+    case 'byGenre':
+      return albumsByGenre(db, viewerId, options.genre!);
+    case 'recent':
+    case 'frequent':
+      return albumsByPlays(db, viewerId, type);
+    case 'starred':
+      return starredAlbums(db, viewerId);
+    case 'highest':
+      return highestAlbums(db, viewerId);
+    default:
+      return orderAlbums(await listAlbums(db, viewerId), type, options.years);
+  }
+}
 
 /** Clients send `""` for "everything" (Symfonium, DSub's sync) as well as an empty query. */
 const isEverything = (query: string) => query.trim() === '' || query.trim() === '""';
@@ -48,14 +72,7 @@ export const listMethods: Record<string, SubsonicMethod> = {
     // byGenre: decision 0771 (the genre is required, as the protocol says).
     const genre = type === 'byGenre' ? params.get('genre') : undefined;
     if (type === 'byGenre' && genre === undefined) throw missingParameter('genre');
-    const albums =
-      genre !== undefined
-        ? await albumsByGenre(db, caller.user.id, genre)
-        : type === 'recent' || type === 'frequent'
-          ? await albumsByPlays(db, caller.user.id, type)
-          : type === 'starred'
-            ? await starredAlbums(db, caller.user.id)
-            : orderAlbums(await listAlbums(db, caller.user.id), type as AlbumListType, years);
+    const albums = await albumsOfType(db, caller.user.id, type as AlbumListType, { genre, years });
     return {
       albumList2: { album: albums.slice(offset, offset + size).map((a) => albumNode(a.owner, a.album)) },
     };

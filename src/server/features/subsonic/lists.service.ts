@@ -64,7 +64,8 @@ export type AlbumListType =
 
 /**
  * One page of albums in the order `type` asks for. recent and frequent are played-albums.ts's,
- * starred is stars.service.ts's; highest is empty (Journal has no ratings); byGenre is genres.service.ts's.
+ * starred is stars.service.ts's, highest ratings.service.ts's (the caller's album ratings), byGenre
+ * genres.service.ts's.
  */
 export function orderAlbums(
   albums: AlbumListItem[],

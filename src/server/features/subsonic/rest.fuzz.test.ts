@@ -58,6 +58,11 @@ const NAMES = [
   'songOffset',
   'submission',
   'time',
+  // The play state's (issue 46).
+  'position',
+  'current',
+  'currentIndex',
+  'rating',
   'f',
   'v',
   'c',

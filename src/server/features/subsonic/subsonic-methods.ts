@@ -1,4 +1,5 @@
 import { absentMethods } from './absent-methods';
+import { bookmarkMethods } from './bookmark-methods';
 import { browseMethods } from './browse-methods';
 import { directoryMethods } from './directory-methods';
 import { genreMethods } from './genre-methods';
@@ -7,7 +8,9 @@ import { legacyListMethods } from './legacy-list-methods';
 import { libraryStatusMethods } from './library-status-methods';
 import { listMethods } from './list-methods';
 import { playMethods } from './play-methods';
+import { playQueueMethods } from './play-queue-methods';
 import { playlistMethods } from './playlist-methods';
+import { ratingMethods } from './rating-methods';
 import { songListMethods } from './song-list-methods';
 import { starMethods } from './star-methods';
 import type { SubsonicMethod } from './subsonic-context';
@@ -34,5 +37,8 @@ export const SUBSONIC_METHODS: ReadonlyMap<string, SubsonicMethod> = new Map(
     ...infoMethods,
     ...songListMethods,
     ...legacyListMethods({ ...listMethods, ...starMethods }),
+    ...playQueueMethods,
+    ...bookmarkMethods,
+    ...ratingMethods,
   }),
 );

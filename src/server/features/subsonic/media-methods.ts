@@ -35,6 +35,8 @@ export interface SubsonicMediaDeps {
   slots: TranscodeSlots;
   /** A listener who takes no byte for this long is cut and their slot freed (TRANSCODE_STALL_SECONDS). */
   stallMs: number;
+  /** Where a waveform tile is written before the store takes it (cover-art.ts, DATA_DIR/tmp). */
+  tempDir: string;
 }
 
 const songNotFound = () => new SubsonicError(SubsonicCode.notFound, 'Song not found');
@@ -209,5 +211,5 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
       return asSubsonic(async () => media.original(request, reply, track));
     },
   };
-  return new Map(Object.entries({ ...methods, getCoverArt: coverArtMethod(deps.store) }));
+  return new Map(Object.entries({ ...methods, getCoverArt: coverArtMethod(deps) }));
 }

@@ -1,8 +1,8 @@
 import { HttpError } from '../../plugins/errors';
 import { findListenableTrack } from '../tracks/tracks.service';
 import { type AlbumSummary, findAlbumTracks, findArtist, listArtists, ownerOf } from './browse.service';
-import { songPlays } from './song-plays';
-import { songReview } from './song-review';
+import { songCoverArt } from './song-cover';
+import { songNodes } from './song-nodes';
 import type { SubsonicMethod } from './subsonic-context';
 import {
   albumNode,
@@ -11,7 +11,6 @@ import {
   parseAlbumId,
   parseArtistId,
   parseSongId,
-  songNode,
 } from './subsonic-library';
 import { notFound, required, type SubsonicNode } from './subsonic-response';
 
@@ -63,7 +62,7 @@ export const browseMethods: Record<string, SubsonicMethod> = {
       artist: {
         id: artistId(owner.id),
         name: owner.name,
-        coverArt: owner.coverArt,
+        coverArt: found.cover,
         albumCount: albums.length,
         album: albums.map((album) => albumNode(owner, album)),
       },
@@ -79,33 +78,17 @@ export const browseMethods: Record<string, SubsonicMethod> = {
       songCount: rows.length,
       duration: Math.round(rows.reduce((sum, row) => sum + (row.track.duration ?? 0), 0)),
       created: rows[0].track.createdAt,
+      cover: songCoverArt(rows[0].track),
     };
-    const plays = await songPlays(
-      db,
-      caller.user.id,
-      rows.map((row) => row.track.id),
-    );
-    const review = await songReview(
-      db,
-      caller.user.id,
-      rows.map((row) => row.track.id),
-    );
-    const song = rows.map((row) => ({
-      ...songNode(row.track, owner),
-      ...plays(row.track.id),
-      ...review(row.track.id),
-    }));
+    const song = await songNodes(db, caller.user.id, rows);
     return { album: { ...albumNode(owner, summary), song } };
   },
   getSong: async ({ db, caller, params }) => {
     const id = parseSongId(params);
     try {
       const track = await findListenableTrack(db, id, caller.user.id);
-      const plays = await songPlays(db, caller.user.id, [track.id]);
-      const review = await songReview(db, caller.user.id, [track.id]);
-      return {
-        song: { ...songNode(track, await ownerOf(db, track)), ...plays(track.id), ...review(track.id) },
-      };
+      const [song] = await songNodes(db, caller.user.id, [{ track, owner: await ownerOf(db, track) }]);
+      return { song };
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404) throw notFound('Song');
       throw err;

@@ -4,7 +4,7 @@ import { renderWaveformTile, shrinkWebp, TILE_SIZES } from '../../media/waveform
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { serveBlob } from '../../storage/serve-blob';
-import type { StreamAccess } from '../tracks/stream-access.service';
+import { findListenableTrack, type TrackRow } from '../tracks/tracks.service';
 import { parseSongCoverArt, type TileDeps, tileBytes, tileEtag } from './song-cover';
 import type { SubsonicMediaContext, SubsonicMediaMethod } from './subsonic-context';
 import type { SubsonicParams } from './subsonic-params';
@@ -115,10 +115,7 @@ export async function sendImage(
   }
 }
 
-export interface CoverArtDeps extends Omit<TileDeps, 'db'> {
-  /** The same access decisions (and their cache) as stream: a tile is seen by who may hear it. */
-  access: StreamAccess;
-}
+export type CoverArtDeps = Omit<TileDeps, 'db'>;
 
 export const coverArtMethod =
   (deps: CoverArtDeps): SubsonicMediaMethod =>
@@ -128,9 +125,11 @@ export const coverArtMethod =
     const asked = askedSize(params);
     const trackId = parseSongCoverArt(id);
     if (trackId !== undefined) {
-      let track: Awaited<ReturnType<StreamAccess['listenable']>>;
+      let track: TrackRow;
       try {
-        track = await deps.access.listenable(trackId, caller.user.id);
+        // Not StreamAccess's cached row: processing finishing bumps no cache, and the tile must be
+        // of the peaks the song's coverArt id names now.
+        track = await findListenableTrack(db, trackId, caller.user.id);
       } catch (err) {
         // No such track, or not the caller's to hear: the same answer as no such picture.
         if (err instanceof HttpError && err.statusCode === 404) throw noCoverArt();

@@ -3,9 +3,10 @@ import { HttpError } from '../../plugins/errors';
 import { likeTrack, unlikeTrack } from '../likes/likes.service';
 import { findListenableTrack } from '../tracks/tracks.service';
 import { findAlbumTracks, findArtist } from './browse.service';
+import { songNodes } from './song-nodes';
 import { starItems, starredAlbums, starredArtists, starredSongs, unstarItems } from './stars.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import { albumNode, artistId, parseAlbumId, parseArtistId, songNode } from './subsonic-library';
+import { albumNode, artistId, parseAlbumId, parseArtistId } from './subsonic-library';
 import { missingParameter, notFound } from './subsonic-response';
 
 /**
@@ -80,6 +81,7 @@ export const starMethods: Record<string, SubsonicMethod> = {
       starredAlbums(db, caller.user.id),
       starredSongs(db, caller.user.id),
     ]);
+    const songNodeList = await songNodes(db, caller.user.id, songs);
     return {
       starred2: {
         artist: artists.map((a) => ({
@@ -90,7 +92,7 @@ export const starMethods: Record<string, SubsonicMethod> = {
           starred: a.starred.toISOString(),
         })),
         album: albums.map((a) => ({ ...albumNode(a.owner, a.album), starred: a.starred.toISOString() })),
-        song: songs.map((s) => ({ ...songNode(s.track, s.owner), starred: s.starred.toISOString() })),
+        song: songs.map((s, i) => ({ ...songNodeList[i], starred: s.starred.toISOString() })),
       },
     };
   },

@@ -24,8 +24,9 @@ export function tileKeysOf(peaksKey: string): string[] {
 
 const BACKGROUND = [0x14, 0x16, 0x1d] as const;
 const WAVE = [0x67, 0xd8, 0xc4] as const;
-/** The most bars a tile has: a cover is a glance, not a waveform to seek on. */
+/** The most bars a tile has, and the fewest pixels each takes with its gap: a cover is a glance. */
 const MAX_BARS = 48;
+const MIN_SLOT = 6;
 
 function fill(pixels: Buffer, size: number, x0: number, x1: number, y0: number, y1: number) {
   for (let y = y0; y < y1; y += 1) {
@@ -68,7 +69,7 @@ export async function renderWaveformTile(peaks: number[], size: number): Promise
     pixels[i + 2] = BACKGROUND[2];
   }
   const margin = Math.round(size * 0.1);
-  const bars = Math.max(1, Math.min(MAX_BARS, Math.floor((size - 2 * margin) / 3)));
+  const bars = Math.max(1, Math.min(MAX_BARS, Math.floor((size - 2 * margin) / MIN_SLOT)));
   const slot = (size - 2 * margin) / bars;
   const width = Math.max(1, Math.floor(slot * 0.6));
   const middle = Math.floor(size / 2);

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
-import { subsonicClient } from '../../../test/subsonic-client';
+import { shareWithMember, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
 import { pickVariant } from './cover-art';
 
 /**
@@ -27,6 +27,18 @@ beforeAll(async () => {
   trackId = res.json().id;
 });
 afterAll(async () => t.close());
+
+/** Gives `client` a teal avatar. */
+async function avatarFor(client: TestClient) {
+  const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: 'teal' } })
+    .png()
+    .toBuffer();
+  return client.upload(
+    '/api/user/avatar',
+    {},
+    { field: 'avatar', name: 'me.png', type: 'image/png', data: png },
+  );
+}
 const api = () => subsonicClient(t.app, { apiKey });
 
 describe('/rest getCoverArt', () => {
@@ -89,6 +101,39 @@ describe('/rest getCoverArt', () => {
       expect(again.statusCode, String(size)).toBe(304);
       expect(again.headers['cache-control']).toContain('immutable');
     }
+  });
+
+  it('getAvatar: oneself and the artists one browses, at most the size asked; anyone else is 70', async () => {
+    const friend = await t.signedInClient({ username: 'friend' });
+    const stranger = await t.signedInClient({ username: 'stranger' });
+    for (const person of [friend, stranger]) expect((await avatarFor(person)).statusCode).toBe(200);
+    await shareWithMember(t, friend, me, await uploadNamedTrack(friend, 'Shared'));
+    await uploadNamedTrack(stranger, 'Unshared');
+
+    for (const [login, size, width] of [
+      ['me', 100, 100],
+      ['ME', undefined, 256],
+      ['friend', 64, 64],
+    ] as const) {
+      const res = await api().getAvatar({ username: login, ...(size ? { size } : {}) } as {
+        username: string;
+      });
+      expect(res.headers.get('content-type'), login).toBe('image/webp');
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.width, meta.height], login).toEqual([width, width]);
+    }
+    const unknown = async (username: string) => {
+      const res = await t.app.inject({ url: `/rest/getAvatar?f=json&username=${username}&apiKey=${apiKey}` });
+      const { serverVersion: _, ...envelope } = res.json()['subsonic-response'];
+      return envelope;
+    };
+    // The stranger has an avatar, but is nobody the caller browses: as unknown as nobody at all.
+    expect(await unknown('stranger')).toEqual(await unknown('nobody-at-all'));
+    expect(await unknown('stranger')).toMatchObject({ status: 'failed', error: { code: 70 } });
+    expect(await unknown('%00')).toMatchObject({ error: { code: 70 } });
+    expect((await t.app.inject({ url: `/rest/getAvatar?f=json&apiKey=${apiKey}` })).json()).toMatchObject({
+      'subsonic-response': { error: { code: 10 } },
+    });
   });
 
   it('pickVariant: the smallest variant at least as large, shrunk to the size; the largest past it', () => {

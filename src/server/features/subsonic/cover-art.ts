@@ -55,7 +55,7 @@ export function pickVariant(sizes: readonly number[], asked: number | undefined)
 }
 
 /** `size` when it is a whole number of pixels; anything else is as if none was asked. */
-function askedSize(params: SubsonicParams): number | undefined {
+export function askedSize(params: SubsonicParams): number | undefined {
   const raw = params.get('size');
   return raw !== undefined && /^\d{1,6}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
 }

@@ -6,6 +6,7 @@ import { type MediaOffload, mediaSender, PRIVATE } from '../../storage/media-sen
 import type { StreamAccess } from '../tracks/stream-access.service';
 import { trackMediaReplies } from '../tracks/track-media.service';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
+import { avatarMethod } from './avatar-method';
 import { coverArtMethod } from './cover-art';
 import { watchForStall } from './stalled-listener';
 import type { SubsonicMediaContext, SubsonicMediaMethod } from './subsonic-context';
@@ -211,5 +212,7 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
       return asSubsonic(async () => media.original(request, reply, track));
     },
   };
-  return new Map(Object.entries({ ...methods, getCoverArt: coverArtMethod(deps) }));
+  return new Map(
+    Object.entries({ ...methods, getCoverArt: coverArtMethod(deps), getAvatar: avatarMethod(deps.store) }),
+  );
 }

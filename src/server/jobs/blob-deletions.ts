@@ -23,8 +23,9 @@ export interface BlobDeletionDeps {
 
 /**
  * The files behind one outbox reference: the variants of an image key base (decision 0116), or the
- * storage key itself, with a peaks file's waveform tiles (decision 0790). Anything that looks like a URL or a path (none should be queued; migration
- * 0007 turned queued image URLs into key bases) names no file.
+ * storage key itself, with a peaks file's waveform tiles (decision 0790). Anything that looks like
+ * a URL or a path (none should be queued; migration 0007 turned queued image URLs into key bases)
+ * names no file.
  */
 export function blobKeysOf(ref: string): string[] {
   const image = imageKeysOf(ref);

@@ -11,7 +11,7 @@ import type { SubsonicParams } from './subsonic-params';
 import { required, SubsonicCode, SubsonicError } from './subsonic-response';
 
 /**
- * Cover art (decisions 0385, 0790). Every song, album, artist and playlist has a coverArt id:
+ * Cover art (decisions 0385, 0790, 0791). Every song, album, artist and playlist has a coverArt id:
  * - `tr-{trackId}-{tag}`: a song's waveform tile (song-cover.ts), served to whoever may hear it;
  * - an image's own id (`av-{uuid}` for `images/avatars/{uuid}`, `pl-…` a playlist's picture): the
  *   web app serves those variants to anyone holding their URL (public pages, decision 0116);
@@ -43,7 +43,7 @@ function parseCoverArtId(id: string): { kind: ImageKind; id: string } | undefine
 export const MIN_COVER_SIZE = 16;
 
 /**
- * Which stored variant answers a `size` (decision 0790): the smallest at least that large, made
+ * Which stored variant answers a `size` (decision 0791): the smallest at least that large, made
  * smaller to exactly `size` when larger, so the picture is never more than asked for; the largest
  * when none is asked or none is large enough (nothing is enlarged).
  */

@@ -15,7 +15,7 @@ export interface SongRow {
 
 /**
  * Each song's `track`: its place in its album (its owner's year) among what the caller browses,
- * oldest first, as getAlbum lists them (decision 0790). One query for any number of songs; a song
+ * oldest first, as getAlbum lists them (decision 0793). One query for any number of songs; a song
  * the caller hears without browsing it (a public track by id) has no place, so no number.
  */
 async function trackNumbers(db: Database, viewerId: string, rows: SongRow[]): Promise<Map<number, number>> {
@@ -46,7 +46,7 @@ async function trackNumbers(db: Database, viewerId: string, rows: SongRow[]): Pr
 /**
  * Song nodes as every method that lists songs answers them (getAlbum, getSong, search3, playlists,
  * getStarred2…): songNode's fields, then what needs the database, one grouped query each whatever
- * the number of songs (decision 0790): the caller's plays (song-plays.ts), the review comment
+ * the number of songs (decision 0793): the caller's plays (song-plays.ts), the review comment
  * (song-review.ts), the track number. What a song gains later (genre, userRating) is added here.
  */
 export async function songNodes(db: Database, viewerId: string, rows: SongRow[]): Promise<SubsonicNode[]> {

@@ -53,7 +53,7 @@ const segment = (name: string) => name.replace(/[/\\]/g, '-').trim() || '-';
 
 /**
  * A song as clients read it: never a storage path, only what the web app shows of a track. Every
- * field that needs no query (decision 0790); songNodes (song-nodes.ts) adds the caller's plays,
+ * field that needs no query (decision 0793); songNodes (song-nodes.ts) adds the caller's plays,
  * the review comment and the track number, and is what methods call.
  */
 export function songNode(track: TrackRow, owner: Owner): SubsonicNode {

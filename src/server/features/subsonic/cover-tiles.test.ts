@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { waitForBlobDeletions } from '../../../test/blob-deletions';
 import { uploadNamedTrack } from '../../../test/subsonic-client';
+import { trackVersions } from '../../db/schema';
 import { tileKey, tileKeysOf } from '../../media/waveform-tile';
 import { coverWorld } from './song-cover.fixture';
 
@@ -178,5 +180,27 @@ describe('/rest cover art: every song, album, artist and playlist', () => {
     for (const key of [peaksKey, ...tileKeysOf(peaksKey)])
       expect(await w.store.stat(key), key).toBeUndefined();
     expect((await w.cover('owner', id, 64)).json()['subsonic-response'].error.code).toBe(70);
+  });
+
+  it("an earlier version keeps its tiles with its peaks, and they go when the version's row goes", async () => {
+    const trackId = await uploadNamedTrack(w.owner, 'Revised take');
+    const oldPeaks = await w.givePeaks(trackId);
+    const oldId = (await w.api.owner().getSong({ id: String(trackId) })).song.coverArt!;
+    expect((await w.cover('owner', oldId, 256)).statusCode).toBe(200);
+    // A new version, as the upload does it: the current results move onto the replaced version's row.
+    await w.t.db
+      .insert(trackVersions)
+      .values({ trackId, version: 1, filename: 'Revised take.wav', size: 1, peaksKey: oldPeaks });
+    const newPeaks = await w.givePeaks(trackId, 2);
+    await waitForBlobDeletions(w.t.db);
+    expect(await w.store.stat(tileKey(oldPeaks, 256)!), 'still the version’s').toBeDefined();
+    expect((await w.api.owner().getSong({ id: String(trackId) })).song.coverArt).not.toBe(oldId);
+
+    await w.t.db.delete(trackVersions).where(eq(trackVersions.trackId, trackId));
+    await w.t.app.kickBlobDeletions();
+    await waitForBlobDeletions(w.t.db);
+    for (const key of [oldPeaks, ...tileKeysOf(oldPeaks)])
+      expect(await w.store.stat(key), key).toBeUndefined();
+    expect(await w.store.stat(newPeaks)).toBeDefined();
   });
 });

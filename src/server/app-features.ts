@@ -169,6 +169,7 @@ export async function registerFeatureRoutes(
       }),
       slots: new TranscodeSlots({ slots: config.transcodeSlots, waitMs: options.transcodeWaitMs }),
       stallMs: config.transcodeStallMs,
+      tempDir,
     },
   });
   await app.register(searchRoutes, { db });

@@ -164,10 +164,13 @@ export function outcomeOf(res: {
   return envelope.status === 'ok' ? 'ok' : envelope.error.code;
 }
 
+/** The start of every coverArt id of a track's waveform tile (song-cover.ts, decision 0790). */
+const tileOf = (trackId: number) => `tr-${trackId}-`;
+
 /** What `role` must never receive from any method: titles, names, cover ids and track ids. */
 export function secretsOf(world: RestWorld, role: Role) {
   const notShared = {
-    text: [TITLES.private, LIST_NAMES.hidden, world.covers.hidden],
+    text: [TITLES.private, LIST_NAMES.hidden, world.covers.hidden, tileOf(world.tracks.private)],
     tracks: [world.tracks.private],
     lists: [world.lists.hidden],
   };
@@ -175,7 +178,14 @@ export function secretsOf(world: RestWorld, role: Role) {
   if (role === 'admin' || role === 'member') return notShared;
   const all = role === 'outsider' ? [] : [TITLES.open, LIST_NAMES.open];
   return {
-    text: [...notShared.text, TITLES.band, LIST_NAMES.band, world.covers.band, ...all],
+    text: [
+      ...notShared.text,
+      TITLES.band,
+      LIST_NAMES.band,
+      world.covers.band,
+      tileOf(world.tracks.band),
+      ...all,
+    ],
     tracks: [...notShared.tracks, world.tracks.band],
     lists: [...notShared.lists, world.lists.band],
   };

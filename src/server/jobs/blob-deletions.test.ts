@@ -128,7 +128,11 @@ describe('drainBlobDeletions', () => {
       imageKey('avatars', IMAGE_ID, 128),
       imageKey('avatars', IMAGE_ID, 256),
     ]);
-    expect(blobKeysOf('tracks/x.peaks.json')).toEqual(['tracks/x.peaks.json']);
+    expect(blobKeysOf('tracks/x.peaks.json')).toEqual([
+      'tracks/x.peaks.json',
+      ...[64, 128, 256, 512, 1024].map((size) => `tracks/x.tile-${size}.webp`),
+    ]);
+    expect(blobKeysOf('tracks/x.flac')).toEqual(['tracks/x.flac']);
     expect(blobKeysOf('https://lh3.googleusercontent.com/a/photo')).toEqual([]);
     expect(blobKeysOf(`/api/images/avatars/${IMAGE_ID}`)).toEqual([]);
   });

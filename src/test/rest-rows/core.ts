@@ -1,5 +1,14 @@
+import { songCoverArt } from '../../server/features/subsonic/song-cover';
+import type { RestWorld } from '../rest-roles';
 import { TITLES } from '../rest-roles';
-import { all, browsed, byId, type MethodRow, onFresh } from './build';
+import { all, browsed, byId, type Call, type MethodRow, onFresh, type PerRole } from './build';
+
+/** getCoverArt of a song's waveform tile, by the id its owner's player is told. */
+const tile = (trackId: (w: RestWorld) => number, expect: PerRole): Call => ({
+  label: 'tile',
+  params: (w) => ({ id: songCoverArt({ id: trackId(w), peaksKey: null }), size: 64 }),
+  expect,
+});
 
 /** The rows of the methods of issue 26 (decisions 0385-0405). */
 export const CORE_ROWS: Record<string, MethodRow> = {
@@ -177,11 +186,15 @@ export const CORE_ROWS: Record<string, MethodRow> = {
   },
   getStarred2: { writes: false, calls: [all('all')] },
   // Images are public by URL (decision 0116); what keeps a private list's picture private is that
-  // its id is never told (the secrets checks of every other row).
+  // its id is never told (the secrets checks of every other row). A song's tile is seen by who may
+  // hear the song (decision 0790), whatever its id's tag says (a stale one names the current tile).
   getCoverArt: {
     writes: false,
     calls: [
       { label: "the band list's picture", params: (w) => ({ id: w.covers.band }), expect: 'bytes' },
+      { ...tile((w) => w.tracks.private, ['bytes', 70, 70, 70]), label: "the private song's tile" },
+      { ...tile((w) => w.tracks.band, ['bytes', 'bytes', 'bytes', 70]), label: "the shared song's tile" },
+      { ...tile((w) => w.tracks.open, 'bytes'), label: "the public song's tile" },
       {
         label: 'no such picture',
         params: () => ({ id: 'pl-00000000-0000-0000-0000-000000000000' }),

@@ -2,6 +2,7 @@ import { ABSENT_ROWS } from './absent';
 import { BROWSE_ROWS } from './browse';
 import type { MethodRow } from './build';
 import { CORE_ROWS } from './core';
+import { COVER_ROWS } from './cover';
 import { LIBRARY_STATUS_ROWS } from './library-status';
 import { PLAY_STATE_ROWS } from './play-state';
 
@@ -12,4 +13,5 @@ export const REST_ROWS: Record<string, MethodRow> = {
   ...ABSENT_ROWS,
   ...BROWSE_ROWS,
   ...PLAY_STATE_ROWS,
+  ...COVER_ROWS,
 };

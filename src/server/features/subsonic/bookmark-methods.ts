@@ -1,6 +1,8 @@
 import { bookmarksOf, deleteBookmark, saveBookmark } from './bookmarks.service';
 import { commentOf, positionOf } from './play-state-limits';
-import { ratedSongNodes, requireListenable, songIdOf } from './play-state-songs';
+import { requireListenable } from './play-state-songs';
+import { songIdOf } from './song-access';
+import { songNodes } from './song-nodes';
 import { loginOf } from './subsonic-auth';
 import type { SubsonicMethod } from './subsonic-context';
 import { required } from './subsonic-response';
@@ -27,7 +29,7 @@ export const bookmarkMethods: Record<string, SubsonicMethod> = {
 
   getBookmarks: async ({ db, caller }) => {
     const rows = await bookmarksOf(db, caller.user.id);
-    const songs = await ratedSongNodes(
+    const songs = await songNodes(
       db,
       caller.user.id,
       rows.map((row) => row.song),

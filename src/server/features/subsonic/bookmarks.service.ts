@@ -2,8 +2,9 @@ import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookmarks, tracks, users } from '../../db/schema';
 import { listenableToViewer } from '../tracks/tracks.service';
+import type { SongRow } from './browse.service';
 import { PLAY_STATE_LIMITS } from './play-state-limits';
-import { listenableSongs, type SongRow } from './play-state-songs';
+import { listenableSongs } from './play-state-songs';
 import { SubsonicCode, SubsonicError } from './subsonic-response';
 
 /**

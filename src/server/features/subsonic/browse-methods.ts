@@ -1,8 +1,7 @@
 import { HttpError } from '../../plugins/errors';
 import { findListenableTrack } from '../tracks/tracks.service';
-import { type AlbumSummary, findAlbumTracks, findArtist, listArtists, ownerOf } from './browse.service';
-import { songPlays } from './song-plays';
-import { songReview } from './song-review';
+import { findAlbumTracks, findArtist, listArtists, ownerOf, summarizeAlbum } from './browse.service';
+import { songNodes } from './song-nodes';
 import type { SubsonicMethod } from './subsonic-context';
 import {
   albumNode,
@@ -11,7 +10,6 @@ import {
   parseAlbumId,
   parseArtistId,
   parseSongId,
-  songNode,
 } from './subsonic-library';
 import { notFound, required, type SubsonicNode } from './subsonic-response';
 
@@ -63,7 +61,7 @@ export const browseMethods: Record<string, SubsonicMethod> = {
       artist: {
         id: artistId(owner.id),
         name: owner.name,
-        coverArt: owner.coverArt,
+        coverArt: found.cover,
         albumCount: albums.length,
         album: albums.map((album) => albumNode(owner, album)),
       },
@@ -74,38 +72,15 @@ export const browseMethods: Record<string, SubsonicMethod> = {
     const rows = id ? await findAlbumTracks(db, caller.user.id, id.ownerId, id.year) : [];
     if (!id || !rows[0]) throw notFound('Album');
     const owner = rows[0].owner;
-    const summary: AlbumSummary = {
-      year: id.year,
-      songCount: rows.length,
-      duration: Math.round(rows.reduce((sum, row) => sum + (row.track.duration ?? 0), 0)),
-      created: rows[0].track.createdAt,
-    };
-    const plays = await songPlays(
-      db,
-      caller.user.id,
-      rows.map((row) => row.track.id),
-    );
-    const review = await songReview(
-      db,
-      caller.user.id,
-      rows.map((row) => row.track.id),
-    );
-    const song = rows.map((row) => ({
-      ...songNode(row.track, owner),
-      ...plays(row.track.id),
-      ...review(row.track.id),
-    }));
-    return { album: { ...albumNode(owner, summary), song } };
+    const song = await songNodes(db, caller.user.id, rows);
+    return { album: { ...albumNode(owner, summarizeAlbum(id.year, rows)), song } };
   },
   getSong: async ({ db, caller, params }) => {
     const id = parseSongId(params);
     try {
       const track = await findListenableTrack(db, id, caller.user.id);
-      const plays = await songPlays(db, caller.user.id, [track.id]);
-      const review = await songReview(db, caller.user.id, [track.id]);
-      return {
-        song: { ...songNode(track, await ownerOf(db, track)), ...plays(track.id), ...review(track.id) },
-      };
+      const [song] = await songNodes(db, caller.user.id, [{ track, owner: await ownerOf(db, track) }]);
+      return { song };
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404) throw notFound('Song');
       throw err;

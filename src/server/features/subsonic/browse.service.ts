@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
 import { coverArtId } from './cover-art';
+import { songCoverArt } from './song-cover';
 
 /**
  * Journal in album-centric clients (decision 0385): an artist is a track's owner, an album that
@@ -20,6 +21,23 @@ export interface Owner {
 
 /** The year a track entered its owner's journal. */
 export const yearOf = sql<number>`extract(year from ${tracks.createdAt} at time zone 'UTC')::int`;
+
+/**
+ * The coverArt id of a group's first (`asc`) or latest (`desc`) track, oldest first as getAlbum
+ * orders them (decision 0790): an album's picture is its first song's tile, an artist's their
+ * latest, when the owner has no avatar. Read in the query that groups, so no list asks per item.
+ */
+export function groupTile(order: 'asc' | 'desc') {
+  const by = sql.raw(order);
+  return {
+    id: sql<number>`(array_agg(${tracks.id} order by ${tracks.createdAt} ${by}, ${tracks.id} ${by}))[1]`,
+    peaksKey: sql<
+      string | null
+    >`(array_agg(${tracks.peaksKey} order by ${tracks.createdAt} ${by}, ${tracks.id} ${by}))[1]`,
+  };
+}
+export const tileOf = (row: { id: number; peaksKey: string | null }) =>
+  songCoverArt({ id: Number(row.id), peaksKey: row.peaksKey });
 export const ownerColumns = {
   id: users.id,
   username: users.username,
@@ -39,20 +57,35 @@ export const toOwner = (row: {
   coverArt: coverArtId(row.avatarKey),
 });
 
+/** An artist as lists show them: coverArt is the avatar, else their latest song's tile. */
+/** A track with its owner: what a song node is made of. */
+export interface SongRow {
+  track: TrackRow;
+  owner: Owner;
+}
+
 export interface ArtistSummary extends Owner {
+  coverArt: string;
   albumCount: number;
 }
 
 /** Every owner with a track listed to the viewer, by name. */
 export async function listArtists(db: Database, viewerId: string): Promise<ArtistSummary[]> {
   const rows = await db
-    .select({ ...ownerColumns, albumCount: sql<number>`count(distinct ${yearOf})::int` })
+    .select({
+      ...ownerColumns,
+      albumCount: sql<number>`count(distinct ${yearOf})::int`,
+      latest: groupTile('desc'),
+    })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
     .where(listedToViewer(db, viewerId))
     .groupBy(users.id);
   return rows
-    .map((row) => ({ ...toOwner(row), albumCount: Number(row.albumCount) }))
+    .map((row) => {
+      const owner = toOwner(row);
+      return { ...owner, coverArt: owner.coverArt ?? tileOf(row.latest), albumCount: Number(row.albumCount) };
+    })
     .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id));
 }
 
@@ -62,14 +95,19 @@ export interface AlbumSummary {
   /** Seconds, whole. */
   duration: number;
   created: Date;
+  /** Its first song's tile (song-cover.ts): the album's picture when the owner has no avatar. */
+  cover: string;
 }
 
-/** One owner's years, newest first; undefined when none of their tracks is listed to the viewer. */
+/**
+ * One owner's years, newest first; undefined when none of their tracks is listed to the viewer.
+ * `cover`: the artist's picture (their avatar, else their latest song's tile).
+ */
 export async function findArtist(
   db: Database,
   viewerId: string,
   ownerId: string,
-): Promise<{ owner: Owner; albums: AlbumSummary[] } | undefined> {
+): Promise<{ owner: Owner; albums: AlbumSummary[]; cover: string } | undefined> {
   const rows = await db
     .select({
       ...ownerColumns,
@@ -77,6 +115,8 @@ export async function findArtist(
       songCount: sql<number>`count(*)::int`,
       duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
       created: sql<string>`min(${tracks.createdAt})`,
+      first: groupTile('asc'),
+      latest: groupTile('desc'),
     })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
@@ -89,8 +129,21 @@ export async function findArtist(
     songCount: Number(row.songCount),
     duration: Number(row.duration),
     created: new Date(row.created),
+    cover: tileOf(row.first),
   }));
-  return { owner: toOwner(rows[0]), albums };
+  const owner = toOwner(rows[0]);
+  return { owner, albums, cover: owner.coverArt ?? tileOf(rows[0].latest) };
+}
+
+/** An album's summary from its songs as findAlbumTracks reads them (oldest first, at least one). */
+export function summarizeAlbum(year: number, rows: SongRow[]): AlbumSummary {
+  return {
+    year,
+    songCount: rows.length,
+    duration: Math.round(rows.reduce((sum, row) => sum + (row.track.duration ?? 0), 0)),
+    created: rows[0]!.track.createdAt,
+    cover: songCoverArt(rows[0]!.track),
+  };
 }
 
 /** One owner's tracks of one year listed to the viewer, oldest first; empty when there are none. */

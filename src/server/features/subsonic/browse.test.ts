@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp, type TestClient } from '../../../test/build
 import { restJson, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
 import { parseXml } from '../../../test/xml';
 import { collectiveMembers, tracks } from '../../db/schema';
+import { songCoverArt } from './song-cover';
 
 /**
  * Browsing as artists (owners) and albums (an owner's journal by year), decision 0385: only what the
@@ -62,9 +63,17 @@ afterAll(async () => t.close());
 describe('/rest browsing (decision 0385)', () => {
   it('getArtists: me and the friend whose track is shared with me, never the stranger', async () => {
     const { artists } = await api().getArtists();
+    const tileOf = (id: number) => songCoverArt({ id, peaksKey: null });
+    // No avatars: each shows the tile of their latest song the caller browses (decision 0790).
     expect(artists.index).toEqual([
-      { name: 'F', artist: [{ id: `ar-${friend.userId}`, name: 'Friend', albumCount: 1 }] },
-      { name: 'M', artist: [{ id: `ar-${me.userId}`, name: 'me', albumCount: 2 }] },
+      {
+        name: 'F',
+        artist: [{ id: `ar-${friend.userId}`, name: 'Friend', albumCount: 1, coverArt: tileOf(ids.shared) }],
+      },
+      {
+        name: 'M',
+        artist: [{ id: `ar-${me.userId}`, name: 'me', albumCount: 2, coverArt: expect.any(String) }],
+      },
     ]);
     const indexes = await rest('getIndexes?x=1');
     expect(indexes.indexes.index).toEqual(artists.index);
@@ -103,7 +112,8 @@ describe('/rest browsing (decision 0385)', () => {
       .from(tracks)
       .where(eq(tracks.id, ids.shared));
     expect(raw).not.toContain(stored!.filepath);
-    expect(raw).not.toContain('"path"');
+    // A path, but a readable one (decision 0790): artist, album, title.
+    expect(album.song![0]!.path).toBe(`Friend/Journal ${year}/Shared jam.wav`);
     const mine = await api().getAlbum({ id: `al-${me.userId}-2025` });
     expect(mine.album.song!.map((s) => s.title)).toEqual(['Old demo']);
     for (const id of [`al-${stranger.userId}-${year}`, `al-${me.userId}-1999`, 'al-x', `ar-${me.userId}`]) {

@@ -1,9 +1,8 @@
-import { type AlbumSummary, findAlbumTracks, findArtist, listArtists } from './browse.service';
+import { findAlbumTracks, findArtist, listArtists, summarizeAlbum } from './browse.service';
 import { albumChild } from './directory-nodes';
-import { songPlays } from './song-plays';
-import { songReview } from './song-review';
+import { songNodes } from './song-nodes';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import { albumNode, artistId, MUSIC_FOLDER, parseAlbumId, parseArtistId, songNode } from './subsonic-library';
+import { albumNode, artistId, MUSIC_FOLDER, parseAlbumId, parseArtistId } from './subsonic-library';
 import { notFound, required, type SubsonicNode } from './subsonic-response';
 
 /**
@@ -49,27 +48,12 @@ async function albumDirectory(
   const rows = await findAlbumTracks(db, caller.user.id, album.ownerId, album.year);
   if (!rows[0]) throw noDirectory();
   const owner = rows[0].owner;
-  const summary: AlbumSummary = {
-    year: album.year,
-    songCount: rows.length,
-    duration: Math.round(rows.reduce((sum, row) => sum + (row.track.duration ?? 0), 0)),
-    created: rows[0].track.createdAt,
-  };
-  const ids = rows.map((row) => row.track.id);
-  const [plays, review] = await Promise.all([
-    songPlays(db, caller.user.id, ids),
-    songReview(db, caller.user.id, ids),
-  ]);
-  const node = albumNode(owner, summary);
+  const node = albumNode(owner, summarizeAlbum(album.year, rows));
   return {
     id: node.id,
     parent: artistId(owner.id),
     name: node.name,
-    child: rows.map((row) => ({
-      ...songNode(row.track, owner),
-      ...plays(row.track.id),
-      ...review(row.track.id),
-    })),
+    child: await songNodes(db, caller.user.id, rows),
   };
 }
 

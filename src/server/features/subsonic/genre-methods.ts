@@ -1,8 +1,8 @@
 import { checkMusicFolder } from './directory-nodes';
-import { genreFields, genresOf, listGenres, songsByGenre } from './genres.service';
+import { listGenres, songsByGenre } from './genres.service';
 import { count, offsetOf } from './page-params';
+import { songNodes } from './song-nodes';
 import type { SubsonicMethod } from './subsonic-context';
-import { songNode } from './subsonic-library';
 import { required } from './subsonic-response';
 
 // getGenres and getSongsByGenre (decision 0771): genres are the equipment categories of the gear
@@ -24,17 +24,6 @@ export const genreMethods: Record<string, SubsonicMethod> = {
     checkMusicFolder(params);
     const page = { offset: offsetOf(params, 'offset'), limit: count(params, 'count', 10) };
     const rows = await songsByGenre(db, caller.user.id, genre, page);
-    const genres = await genresOf(
-      db,
-      rows.map((row) => row.track.id),
-    );
-    return {
-      songsByGenre: {
-        song: rows.map((row) => ({
-          ...songNode(row.track, row.owner),
-          ...genreFields(genres.get(row.track.id)),
-        })),
-      },
-    };
+    return { songsByGenre: { song: await songNodes(db, caller.user.id, rows) } };
   },
 };

@@ -1,8 +1,8 @@
 import { albumChildOf, checkMusicFolder } from './directory-nodes';
 import { listedSongs, searchSongs } from './lists.service';
 import { count, offsetOf } from './page-params';
+import { songNodes } from './song-nodes';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import { songNode } from './subsonic-library';
 import type { SubsonicNode } from './subsonic-response';
 
 /**
@@ -33,10 +33,11 @@ const search: SubsonicMethod = async ({ db, caller, params }) => {
     words.length === 0
       ? await listedSongs(db, caller.user.id, ask)
       : await searchSongs(db, caller.user.id, words.join(' '), ask);
-  const match = found
-    .slice(0, page.limit)
-    .filter((row) => row.track.createdAt.getTime() > after)
-    .map((row) => songNode(row.track, row.owner));
+  const match = await songNodes(
+    db,
+    caller.user.id,
+    found.slice(0, page.limit).filter((row) => row.track.createdAt.getTime() > after),
+  );
   // Not counted in full: the hits up to this page, and one more when another page follows, which
   // is all a client paging through needs of it.
   const more = found.length > page.limit ? 1 : 0;

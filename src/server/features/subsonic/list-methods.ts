@@ -13,9 +13,10 @@ import {
 import { count, offsetOf } from './page-params';
 import { albumsByPlays } from './played-albums';
 import { highestAlbums } from './ratings.service';
+import { songNodes } from './song-nodes';
 import { starredAlbums } from './stars.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import { albumNode, artistId, songNode } from './subsonic-library';
+import { albumNode, artistId } from './subsonic-library';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
 
 const ALBUM_LIST_TYPES = new Set<AlbumListType>([
@@ -80,7 +81,7 @@ export const listMethods: Record<string, SubsonicMethod> = {
 
   getRandomSongs: async ({ db, caller, params }) => {
     const rows = await randomSongs(db, caller.user.id, count(params, 'size', 10));
-    return { randomSongs: { song: rows.map((r) => songNode(r.track, r.owner)) } };
+    return { randomSongs: { song: await songNodes(db, caller.user.id, rows) } };
   },
 
   search3: async ({ db, caller, params }) => {
@@ -111,9 +112,14 @@ export const listMethods: Record<string, SubsonicMethod> = {
     ]);
     return {
       searchResult3: {
-        artist: artists.map((a) => ({ id: artistId(a.id), name: a.name, albumCount: a.albumCount })),
+        artist: artists.map((a) => ({
+          id: artistId(a.id),
+          name: a.name,
+          coverArt: a.coverArt,
+          albumCount: a.albumCount,
+        })),
         album: albums.map((a) => albumNode(a.owner, a.album)),
-        song: songs.map((s) => songNode(s.track, s.owner)),
+        song: await songNodes(db, caller.user.id, songs),
       },
     };
   },

@@ -3,7 +3,16 @@ import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { searchGroup } from '../search/search.service';
 import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
-import { type AlbumSummary, listArtists, type Owner, ownerColumns, toOwner, yearOf } from './browse.service';
+import {
+  type AlbumSummary,
+  groupTile,
+  listArtists,
+  type Owner,
+  ownerColumns,
+  tileOf,
+  toOwner,
+  yearOf,
+} from './browse.service';
 
 /**
  * The lists clients fill their home screens and search with (decision 0385): getAlbumList2,
@@ -33,6 +42,7 @@ export async function listAlbums(db: Database, viewerId: string): Promise<AlbumL
       duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
       created: sql<string>`min(${tracks.createdAt})`,
       latest: sql<string>`max(${tracks.createdAt})`,
+      first: groupTile('asc'),
     })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
@@ -45,6 +55,7 @@ export async function listAlbums(db: Database, viewerId: string): Promise<AlbumL
       songCount: Number(row.songCount),
       duration: Number(row.duration),
       created: new Date(row.created),
+      cover: tileOf(row.first),
     },
     latest: new Date(row.latest),
   }));

@@ -6,6 +6,7 @@ import { type MediaOffload, mediaSender, PRIVATE } from '../../storage/media-sen
 import type { StreamAccess } from '../tracks/stream-access.service';
 import { trackMediaReplies } from '../tracks/track-media.service';
 import { streamSource, type TrackRow } from '../tracks/tracks.service';
+import { avatarMethod } from './avatar-method';
 import { coverArtMethod } from './cover-art';
 import { watchForStall } from './stalled-listener';
 import type { SubsonicMediaContext, SubsonicMediaMethod } from './subsonic-context';
@@ -35,6 +36,8 @@ export interface SubsonicMediaDeps {
   slots: TranscodeSlots;
   /** A listener who takes no byte for this long is cut and their slot freed (TRANSCODE_STALL_SECONDS). */
   stallMs: number;
+  /** Where a waveform tile is written before the store takes it (cover-art.ts, DATA_DIR/tmp). */
+  tempDir: string;
 }
 
 const songNotFound = () => new SubsonicError(SubsonicCode.notFound, 'Song not found');
@@ -209,5 +212,7 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
       return asSubsonic(async () => media.original(request, reply, track));
     },
   };
-  return new Map(Object.entries({ ...methods, getCoverArt: coverArtMethod(deps.store) }));
+  return new Map(
+    Object.entries({ ...methods, getCoverArt: coverArtMethod(deps), getAvatar: avatarMethod(deps.store) }),
+  );
 }

@@ -4,9 +4,9 @@ import { recordPlay } from '../plays/plays.service';
 import type { TrackRow } from '../tracks/tracks.service';
 import { ownerOf } from './browse.service';
 import { listenableSong } from './song-access';
+import { songNodes } from './song-nodes';
 import { loginOf } from './subsonic-auth';
 import type { SubsonicMethod } from './subsonic-context';
-import { songNode } from './subsonic-library';
 import { missingParameter, SubsonicCode, SubsonicError } from './subsonic-response';
 
 /** A scrobble without `c` (the protocol does not require it) is still a Subsonic app's. */
@@ -51,15 +51,18 @@ export const playMethods: Record<string, SubsonicMethod> = {
 
   getNowPlaying: async ({ db, caller }) => {
     const rows = await nowPlayingOf(db, caller.user.id);
-    const entry = await Promise.all(
-      rows.map(async (row) => ({
-        ...songNode(row.track, await ownerOf(db, row.track)),
-        username: loginOf(caller.user),
-        minutesAgo: Math.max(0, Math.floor((Date.now() - row.startedAt.getTime()) / 60_000)),
-        playerId: playerIdOf(row.client),
-        playerName: row.client,
-      })),
+    const songs = await songNodes(
+      db,
+      caller.user.id,
+      await Promise.all(rows.map(async (row) => ({ track: row.track, owner: await ownerOf(db, row.track) }))),
     );
+    const entry = rows.map((row, i) => ({
+      ...songs[i],
+      username: loginOf(caller.user),
+      minutesAgo: Math.max(0, Math.floor((Date.now() - row.startedAt.getTime()) / 60_000)),
+      playerId: playerIdOf(row.client),
+      playerName: row.client,
+    }));
     return { nowPlaying: { entry } };
   },
 };

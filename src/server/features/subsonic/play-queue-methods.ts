@@ -1,6 +1,8 @@
 import { readQueue, saveQueue } from './play-queue.service';
 import { clientNameOf, PLAY_STATE_LIMITS, positionOf, wholeNumber } from './play-state-limits';
-import { ratedSongNodes, requireListenable, songIdOf } from './play-state-songs';
+import { requireListenable } from './play-state-songs';
+import { songIdOf } from './song-access';
+import { songNodes } from './song-nodes';
 import { loginOf } from './subsonic-auth';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { SubsonicCode, SubsonicError, type SubsonicNode } from './subsonic-response';
@@ -29,7 +31,7 @@ async function queueReply(context: SubsonicContext, current: (id: string, index:
   const head = { username: loginOf(caller.user) };
   // Never saved: an empty queue as old as the account, so any app's own queue is newer.
   if (!queue) return { ...head, changed: caller.user.createdAt.toISOString(), changedBy: '' };
-  const entry = await ratedSongNodes(db, caller.user.id, queue.songs);
+  const entry = await songNodes(db, caller.user.id, queue.songs);
   const playing =
     queue.currentIndex === undefined
       ? {}

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { playQueueEntries, playQueues } from '../../db/schema';
-import { listenableSongs, type SongRow } from './play-state-songs';
+import type { SongRow } from './browse.service';
+import { listenableSongs } from './play-state-songs';
 
 /**
  * A person's one saved play queue (issue 46, decision 0781): the songs in order, which of them

@@ -1,5 +1,4 @@
 import { createPlaylistBodySchema, updatePlaylistBodySchema } from '../../../shared/schemas/playlists';
-import { INT4_MAX } from '../../../shared/schemas/primitives';
 import {
   createPlaylist,
   deletePlaylist,
@@ -8,28 +7,30 @@ import {
   updatePlaylist,
 } from '../playlists/playlists.service';
 import { bulkTrackAction } from '../tracks/tracks-bulk.service';
-import { coverArtId } from './cover-art';
+import { BLANK_COVER_ART, coverArtId } from './cover-art';
 import { writes } from './method-writes';
 import {
   findVisiblePlaylist,
   listVisiblePlaylists,
   ownTrackIds,
+  type PlaylistTotals,
   playlistEntries,
   playlistTotals,
   type VisiblePlaylist,
 } from './playlists.service';
+import { rowIdOf } from './song-access';
+import { songCoverArt } from './song-cover';
+import { songNodes } from './song-nodes';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import { songNode } from './subsonic-library';
 import { notFound, required, SubsonicCode, SubsonicError, type SubsonicNode } from './subsonic-response';
 
 /**
  * getPlaylists, getPlaylist, createPlaylist, updatePlaylist, deletePlaylist (decision 0385): the web
  * app's playlists and its rules (playlists feature). A playlist's id is its Journal id.
  */
-const parseId = (id: string) =>
-  /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= INT4_MAX ? Number(id) : undefined;
+const parseId = rowIdOf;
 
-function playlistNode(found: VisiblePlaylist, totals: { songCount: number; duration: number }): SubsonicNode {
+function playlistNode(found: VisiblePlaylist, totals: PlaylistTotals): SubsonicNode {
   const { playlist, owner, access } = found;
   return {
     id: String(playlist.id),
@@ -41,8 +42,8 @@ function playlistNode(found: VisiblePlaylist, totals: { songCount: number; durat
     duration: totals.duration,
     created: playlist.createdAt.toISOString(),
     changed: playlist.updatedAt.toISOString(),
-    // Its picture, when it has one: served by getCoverArt as every image (cover-art.ts).
-    coverArt: coverArtId(playlist.imageKey),
+    // Its picture, else its first song's tile, else a flat one (cover-art.ts, decision 0790).
+    coverArt: coverArtId(playlist.imageKey) ?? (totals.first ? songCoverArt(totals.first) : BLANK_COVER_ART),
     // OpenSubsonic: clients offer editing only when false; only the owner changes a playlist.
     readonly: access !== 'own',
   };
@@ -54,9 +55,10 @@ async function fullPlaylist({ db, caller }: SubsonicContext, found: VisiblePlayl
   const totals = {
     songCount: entries.length,
     duration: Math.round(entries.reduce((sum, e) => sum + (e.track.duration ?? 0), 0)),
+    first: entries[0]?.track,
   };
   return {
-    playlist: { ...playlistNode(found, totals), entry: entries.map((e) => songNode(e.track, e.owner)) },
+    playlist: { ...playlistNode(found, totals), entry: await songNodes(db, caller.user.id, entries) },
   };
 }
 

@@ -133,7 +133,7 @@ describe('updatePlaylist: one transaction', () => {
 });
 
 describe('playlist covers', () => {
-  it('a playlist with an image carries it as coverArt, which getCoverArt serves; one without has none', async () => {
+  it('a playlist with an image carries it as coverArt, which getCoverArt serves; one without, its first song’s tile or a blank', async () => {
     const plain = await playlistOf('Plain', []);
     const pictured = await playlistOf('Pictured', [songs.a]);
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: 'teal' } })
@@ -149,7 +149,8 @@ describe('playlist covers', () => {
     const byId = new Map(playlists.playlist!.map((p) => [p.id, p]));
     const coverArt = byId.get(String(pictured))!.coverArt;
     expect(coverArt).toMatch(/^pl-[0-9a-f-]{36}$/);
-    expect(byId.get(String(plain))!.coverArt).toBeUndefined();
+    // Empty and without a picture: the flat tile (decision 0790).
+    expect(byId.get(String(plain))!.coverArt).toBe('blank');
     expect((await api().getPlaylist({ id: String(pictured) })).playlist.coverArt).toBe(coverArt);
     const image = await api().getCoverArt({ id: coverArt!, size: 128 });
     expect(image.headers.get('content-type')).toBe('image/webp');

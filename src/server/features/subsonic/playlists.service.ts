@@ -12,6 +12,7 @@ import { canChangePlaylist, isSharedWithMember, listOwnPlaylists } from '../play
 import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
 import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
 import { type Owner, ownerColumns, toOwner } from './browse.service';
+import type { TileSource } from './song-cover';
 
 /**
  * Journal's playlists as Subsonic playlists (decision 0385). Which playlists the caller sees is the
@@ -127,9 +128,16 @@ export async function playlistEntries(
   return rows.map((r) => ({ track: r.track, owner: toOwner(r.owner) }));
 }
 
-/** Entry count and whole seconds per playlist, counting only what playlistEntries would list. */
+export interface PlaylistTotals {
+  songCount: number;
+  duration: number;
+  /** Its first entry the caller hears: its picture's stand-in (decision 0790). */
+  first?: TileSource;
+}
+
+/** Entry count, whole seconds and first entry per playlist, of what playlistEntries would list. */
 export async function playlistTotals(db: Database, found: VisiblePlaylist[], viewerId: string) {
-  const totals = new Map<number, { songCount: number; duration: number }>();
+  const totals = new Map<number, PlaylistTotals>();
   const ids = found.filter((f) => f.access !== 'public').map((f) => f.playlist.id);
   if (ids.length === 0) return totals;
   const rows = await db
@@ -137,13 +145,21 @@ export async function playlistTotals(db: Database, found: VisiblePlaylist[], vie
       id: playlistTracks.playlistId,
       songCount: sql<number>`count(*)::int`,
       duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
+      firstId: sql<number>`(array_agg(${tracks.id} order by ${playlistTracks.position}, ${playlistTracks.id}))[1]`,
+      firstPeaks: sql<
+        string | null
+      >`(array_agg(${tracks.peaksKey} order by ${playlistTracks.position}, ${playlistTracks.id}))[1]`,
     })
     .from(playlistTracks)
     .innerJoin(tracks, eq(tracks.id, playlistTracks.trackId))
     .where(and(inArray(playlistTracks.playlistId, ids), listedToViewer(db, viewerId)))
     .groupBy(playlistTracks.playlistId);
   for (const row of rows) {
-    totals.set(row.id, { songCount: Number(row.songCount), duration: Number(row.duration) });
+    totals.set(row.id, {
+      songCount: Number(row.songCount),
+      duration: Number(row.duration),
+      first: { id: Number(row.firstId), peaksKey: row.firstPeaks },
+    });
   }
   return totals;
 }

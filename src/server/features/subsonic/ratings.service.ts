@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { INT4_MAX } from '../../../shared/schemas/primitives';
 import type { Database } from '../../db/client';
 import { libraryRatings, trackRatings } from '../../db/schema';
 import { type AlbumListItem, listAlbums, orderAlbums } from './lists.service';
+import { songIdOf } from './song-access';
 import { albumId, parseAlbumId, parseArtistId } from './subsonic-library';
 
 /**
@@ -12,13 +12,10 @@ import { albumId, parseAlbumId, parseArtistId } from './subsonic-library';
  */
 export type RatingKind = 'song' | 'album' | 'artist';
 
-const trackIdOf = (id: string) =>
-  /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= INT4_MAX ? Number(id) : undefined;
-
 /** Sets the caller's rating of one item (1-5), or removes it (0). The item was checked reachable. */
 export async function setRating(db: Database, userId: string, kind: RatingKind, id: string, rating: number) {
   if (kind === 'song') {
-    const trackId = trackIdOf(id)!;
+    const trackId = songIdOf(id)!;
     if (rating === 0) {
       await db
         .delete(trackRatings)
@@ -62,7 +59,7 @@ export async function ratingsOf(
   ids: string[],
 ): Promise<Map<string, number>> {
   if (kind === 'song') {
-    const trackIds = [...new Set(ids.map(trackIdOf).filter((id) => id !== undefined))];
+    const trackIds = [...new Set(ids.map(songIdOf).filter((id) => id !== undefined))];
     if (trackIds.length === 0) return new Map();
     const rows = await db
       .select({ id: trackRatings.trackId, rating: trackRatings.rating })

@@ -1,16 +1,20 @@
+import type { SongRow } from './browse.service';
 import { listArtists } from './browse.service';
 import { resolveItem } from './library-ids';
 import { count } from './page-params';
-import { listedTrackIds, type SongRow, similarSongs, topSongs } from './song-lists.service';
+import { listedTrackIds, similarSongs, topSongs } from './song-lists.service';
+import { songNodes } from './song-nodes';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import { parseArtistId, songNode } from './subsonic-library';
+import { parseArtistId } from './subsonic-library';
 import { missingParameter } from './subsonic-response';
 
 /**
  * getTopSongs and getSimilarSongs(2) (issue 46, decisions 0774, 0775): lists of songs an app plays
  * from an artist's page or as a radio.
  */
-const songs = (rows: SongRow[]) => ({ song: rows.map((row) => songNode(row.track, row.owner)) });
+const songs = async ({ db, caller }: SubsonicContext, rows: SongRow[]) => ({
+  song: await songNodes(db, caller.user.id, rows),
+});
 
 /** Names are not unique: every artist the caller browses under that name (case aside). */
 async function ownersNamed({ db, caller, params }: SubsonicContext): Promise<string[]> {
@@ -35,7 +39,7 @@ async function similar(context: SubsonicContext) {
         ? item.songs.map((song) => song.id)
         : await listedTrackIds(db, caller.user.id, item.ownerId);
   const seed = { trackIds, ownerId: item.ownerId };
-  return songs(await similarSongs(db, caller.user.id, seed, count(params, 'count', 50)));
+  return songs(context, await similarSongs(db, caller.user.id, seed, count(params, 'count', 50)));
 }
 
 export const songListMethods: Record<string, SubsonicMethod> = {
@@ -43,7 +47,9 @@ export const songListMethods: Record<string, SubsonicMethod> = {
   getTopSongs: async (context) => {
     const { db, caller, params } = context;
     const owners = await ownersNamed(context);
-    return { topSongs: songs(await topSongs(db, caller.user.id, owners, count(params, 'count', 50))) };
+    return {
+      topSongs: await songs(context, await topSongs(db, caller.user.id, owners, count(params, 'count', 50))),
+    };
   },
   getSimilarSongs: async (context) => ({ similarSongs: await similar(context) }),
   getSimilarSongs2: async (context) => ({ similarSongs2: await similar(context) }),

@@ -1,14 +1,13 @@
 import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { trackEquipmentTags, trackPlays, tracks, users } from '../../db/schema';
-import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
-import { type Owner, ownerColumns, toOwner } from './browse.service';
+import { listedToViewer } from '../tracks/tracks.service';
+import { ownerColumns, type SongRow, toOwner } from './browse.service';
 
 /**
  * getTopSongs and getSimilarSongs(2) (issue 46, decisions 0774, 0775), each one grouped query over
  * the tracks browsing lists to the caller (listedToViewer).
  */
-export type SongRow = { track: TrackRow; owner: Owner };
 
 /**
  * The owners' songs, most played first, then newest. Whose plays count is what the web app shows

@@ -1,11 +1,10 @@
-import { INT4_MAX } from '../../../shared/schemas/primitives';
-import { HttpError } from '../../plugins/errors';
 import { likeTrack, unlikeTrack } from '../likes/likes.service';
-import { findListenableTrack } from '../tracks/tracks.service';
 import { findAlbumTracks, findArtist } from './browse.service';
+import { listenableSong, songIdOf } from './song-access';
+import { songNodes } from './song-nodes';
 import { starItems, starredAlbums, starredArtists, starredSongs, unstarItems } from './stars.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import { albumNode, artistId, parseAlbumId, parseArtistId, songNode } from './subsonic-library';
+import { albumNode, artistId, parseAlbumId, parseArtistId } from './subsonic-library';
 import { missingParameter, notFound } from './subsonic-response';
 
 /**
@@ -22,23 +21,11 @@ function targets(params: SubsonicContext['params']) {
   return { songs: [...new Set(songs)], albums, artists };
 }
 
-const songIdOf = (id: string) =>
-  /^\d{1,10}$/.test(id) && Number(id) >= 1 && Number(id) <= INT4_MAX ? Number(id) : undefined;
-
 /** Every target must be the caller's to reach, or nothing is starred (70 names the first that is not). */
 async function checkReachable(context: SubsonicContext, wanted: ReturnType<typeof targets>) {
   const { db, caller } = context;
   const viewerId = caller.user.id;
-  for (const id of wanted.songs) {
-    const trackId = songIdOf(id);
-    if (trackId === undefined) throw notFound('Song');
-    try {
-      await findListenableTrack(db, trackId, viewerId);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) throw notFound('Song');
-      throw err;
-    }
-  }
+  for (const id of wanted.songs) await listenableSong(db, id, viewerId);
   for (const id of wanted.albums) {
     const album = parseAlbumId(id);
     if (!album || (await findAlbumTracks(db, viewerId, album.ownerId, album.year)).length === 0) {
@@ -80,6 +67,7 @@ export const starMethods: Record<string, SubsonicMethod> = {
       starredAlbums(db, caller.user.id),
       starredSongs(db, caller.user.id),
     ]);
+    const songNodeList = await songNodes(db, caller.user.id, songs);
     return {
       starred2: {
         artist: artists.map((a) => ({
@@ -90,7 +78,7 @@ export const starMethods: Record<string, SubsonicMethod> = {
           starred: a.starred.toISOString(),
         })),
         album: albums.map((a) => ({ ...albumNode(a.owner, a.album), starred: a.starred.toISOString() })),
-        song: songs.map((s) => ({ ...songNode(s.track, s.owner), starred: s.starred.toISOString() })),
+        song: songs.map((s, i) => ({ ...songNodeList[i], starred: s.starred.toISOString() })),
       },
     };
   },

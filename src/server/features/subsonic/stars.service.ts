@@ -5,6 +5,7 @@ import { likedAmong } from '../likes/likes.service';
 import { listenableToViewer } from '../tracks/tracks.service';
 import { listArtists, ownerColumns, toOwner } from './browse.service';
 import { listAlbums } from './lists.service';
+import { ratingsOf } from './ratings.service';
 import { albumId, artistId } from './subsonic-library';
 import type { SubsonicNode } from './subsonic-response';
 
@@ -93,27 +94,38 @@ function collect(value: unknown, into: Starrable): void {
 }
 
 /**
- * Marks what the caller starred in a reply (`starred`, an ISO date), wherever its songs, albums
- * and artists are (getSong, getAlbum, getPlaylist, search3…): one query per kind present.
+ * Marks what the caller starred (`starred`, an ISO date) and rated (`userRating`, 1-5, decision
+ * 0782) in a reply, wherever its songs, albums and artists are (getSong, getAlbum, getPlaylist,
+ * search3…): one query per kind present and mark. Both are the caller's own, so every reply is
+ * marked the same way here rather than by each method.
  */
 export async function withStars(db: Database, userId: string, payload: SubsonicNode): Promise<SubsonicNode> {
   const found: Starrable = { songs: [], albums: [], artists: [] };
   collect(payload, found);
   const ids = (nodes: SubsonicNode[]) => [...new Set(nodes.map((node) => String(node.id)))];
-  const [songs, albums, artists] = await Promise.all([
+  const [songs, albums, artists, songRatings, albumRatings, artistRatings] = await Promise.all([
     likedAmong(db, userId, ids(found.songs).map(Number)),
     starsOf(db, userId, 'album', ids(found.albums)),
     starsOf(db, userId, 'artist', ids(found.artists)),
+    ratingsOf(db, userId, 'song', ids(found.songs)),
+    ratingsOf(db, userId, 'album', ids(found.albums)),
+    ratingsOf(db, userId, 'artist', ids(found.artists)),
   ]);
-  const mark = (nodes: SubsonicNode[], at: (id: string) => Date | undefined) => {
+  const mark = (
+    nodes: SubsonicNode[],
+    at: (id: string) => Date | undefined,
+    ratings: Map<string, number>,
+  ) => {
     for (const node of nodes) {
       const date = at(String(node.id));
       if (date) node.starred = date.toISOString();
+      const rating = ratings.get(String(node.id));
+      if (rating !== undefined) node.userRating = rating;
     }
   };
-  mark(found.songs, (id) => songs.get(Number(id)));
-  mark(found.albums, (id) => albums.get(id));
-  mark(found.artists, (id) => artists.get(id));
+  mark(found.songs, (id) => songs.get(Number(id)), songRatings);
+  mark(found.albums, (id) => albums.get(id), albumRatings);
+  mark(found.artists, (id) => artists.get(id), artistRatings);
   return payload;
 }
 

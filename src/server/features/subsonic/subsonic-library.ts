@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { INT4_MAX } from '../../../shared/schemas/primitives';
 import type { TrackRow } from '../tracks/tracks.service';
 import type { AlbumSummary, Owner } from './browse.service';
+import { songIdOf } from './song-access';
+import { songCoverArt } from './song-cover';
 import type { SubsonicParams } from './subsonic-params';
 import { missingParameter, notFound, type SubsonicNode } from './subsonic-response';
 
@@ -36,7 +37,8 @@ export function albumNode(owner: Owner, album: AlbumSummary): SubsonicNode {
   return {
     id: albumId(owner.id, album.year),
     name: albumName(album.year),
-    coverArt: owner.coverArt,
+    // The owner's avatar, else its first song's tile (decision 0790).
+    coverArt: owner.coverArt ?? album.cover,
     artist: owner.name,
     artistId: artistId(owner.id),
     songCount: album.songCount,
@@ -46,10 +48,20 @@ export function albumNode(owner: Owner, album: AlbumSummary): SubsonicNode {
   };
 }
 
-/** A song as clients read it: never a storage path, only what the web app shows of a track. */
+/** A name as one segment of a song's `path`: no separator inside. */
+const segment = (name: string) => name.replace(/[/\\]/g, '-').trim() || '-';
+
+/**
+ * A song as clients read it: never a storage path, only what the web app shows of a track. Every
+ * field that needs no query (decision 0793); songNodes (song-nodes.ts) adds the caller's plays,
+ * the review comment and the track number, and is what methods call.
+ */
 export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
   const year = track.createdAt.getUTCFullYear();
   const suffix = path.extname(track.filename).slice(1).toLowerCase();
+  const duration = track.duration === null ? undefined : Math.round(track.duration);
+  // ArtistID3's required fields only, as the OpenSubsonic specification asks of these arrays.
+  const artist = { id: artistId(owner.id), name: owner.name };
   return {
     id: String(track.id),
     parent: albumId(owner.id, year),
@@ -57,17 +69,33 @@ export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
     title: track.name,
     album: albumName(year),
     artist: owner.name,
-    albumId: albumId(owner.id, year),
-    artistId: artistId(owner.id),
-    coverArt: owner.coverArt,
     year,
-    duration: track.duration === null ? undefined : Math.round(track.duration),
+    // Its own waveform tile (song-cover.ts), whoever's avatar the album shows.
+    coverArt: songCoverArt(track),
     size: track.size,
     contentType: track.mimeType,
     suffix: suffix || undefined,
+    duration,
+    // kbit/s over the whole file, as players show it; unknown while the duration is.
+    bitRate: track.duration ? Math.round((track.size * 8) / track.duration / 1000) : undefined,
+    // A readable place in the library (artist/album/title), never where the file is stored.
+    path: `${segment(owner.name)}/${albumName(year)}/${segment(track.name)}${suffix ? `.${suffix}` : ''}`,
+    isVideo: false,
+    discNumber: 1,
     created: track.createdAt.toISOString(),
+    albumId: albumId(owner.id, year),
+    artistId: artistId(owner.id),
     type: 'music',
     mediaType: 'song',
+    // OpenSubsonic's empty values for what Journal does not know.
+    bpm: 0,
+    musicBrainzId: '',
+    sortName: track.name,
+    genres: [],
+    artists: [artist],
+    displayArtist: owner.name,
+    albumArtists: [artist],
+    displayAlbumArtist: owner.name,
   };
 }
 
@@ -75,6 +103,7 @@ export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
 export function parseSongId(params: SubsonicParams): number {
   const id = params.get('id');
   if (id === undefined) throw missingParameter('id');
-  if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > INT4_MAX) throw notFound('Song');
-  return Number(id);
+  const songId = songIdOf(id);
+  if (songId === undefined) throw notFound('Song');
+  return songId;
 }

@@ -162,6 +162,7 @@ describe('/rest system methods through the subsonic-api client', () => {
     expect((await api.getOpenSubsonicExtensions()).openSubsonicExtensions).toEqual([
       { name: 'apiKeyAuthentication', versions: [1] },
       { name: 'formPost', versions: [1] },
+      { name: 'indexBasedQueue', versions: [1] },
       { name: 'songLyrics', versions: [1] },
       { name: 'transcodeOffset', versions: [1] },
     ]);

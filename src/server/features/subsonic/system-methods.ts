@@ -8,11 +8,13 @@ import { missingParameter, SubsonicCode, SubsonicError, type SubsonicNode } from
 /**
  * What getOpenSubsonicExtensions lists: only what /rest really does, since clients switch on them.
  * transcodeOffset: stream's `timeOffset` seeks a transcode (transcode.ts); songLyrics:
- * getLyricsBySongId answers (with no lyrics: Journal keeps none, library-status-methods.ts).
+ * getLyricsBySongId answers (with no lyrics: Journal keeps none, library-status-methods.ts);
+ * indexBasedQueue: getPlayQueueByIndex and savePlayQueueByIndex (play-queue-methods.ts).
  */
 export const OPEN_SUBSONIC_EXTENSIONS = [
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'formPost', versions: [1] },
+  { name: 'indexBasedQueue', versions: [1] },
   { name: 'songLyrics', versions: [1] },
   { name: 'transcodeOffset', versions: [1] },
 ];

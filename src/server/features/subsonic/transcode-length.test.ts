@@ -55,6 +55,15 @@ describe('fitToLength', () => {
     expect((await copied).length).toBe(20 * 4096);
   });
 
+  it('destroyed (the listener left): the source is destroyed too, as a reply of it would', async () => {
+    const output = new PassThrough();
+    const fitted = fitToLength(output, 1_000_000);
+    output.write(Buffer.alloc(100_000));
+    fitted.destroy();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(output.destroyed).toBe(true);
+  });
+
   it('an error of the source is the fitted stream error', async () => {
     const failing = new PassThrough();
     const fitted = fitToLength(failing, 100);

@@ -58,7 +58,8 @@ const PAD_CHUNK = 64 * 1024;
  * `source` as exactly `length` bytes: what is past the length is dropped, and a source that ends
  * short is followed by zero bytes (MP3 and Ogg demuxers skip them looking for the next frame or
  * page, and find none). `source` is read to its end either way, so another reader of the same
- * bytes (the transcode cache's copy) still gets all of them after the reply is complete.
+ * bytes (the transcode cache's copy) still gets all of them after the reply is complete; destroying
+ * the fitted stream destroys `source`.
  */
 export function fitToLength(source: Readable, length: number): Readable {
   let sent = 0;
@@ -82,6 +83,12 @@ export function fitToLength(source: Readable, length: number): Readable {
     read() {
       if (sourceEnded) pad();
       else source.resume();
+    },
+    // The reply gone (the listener left): the source goes too, as it would were it sent itself.
+    // Left paused, it would hold ffmpeg's output, whose process then never closes nor frees its slot.
+    destroy(err, callback) {
+      source.destroy();
+      callback(err);
     },
   });
   source.on('data', (chunk: Buffer) => {

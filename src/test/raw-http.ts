@@ -17,6 +17,11 @@ export class RawHttpRequest {
   bytesSent = 0;
   /** Resolves with the first complete response. */
   readonly response: Promise<RawResponse>;
+  /**
+   * Resolves with the first response's status and headers as soon as they are in, whatever its body
+   * (`response` waits for all of a Content-Length body); `body` is what came with them.
+   */
+  readonly head: Promise<RawResponse>;
   /** Resolves when the connection is closed (by either side). */
   readonly closed: Promise<void>;
   private received = Buffer.alloc(0);
@@ -41,6 +46,18 @@ export class RawHttpRequest {
       });
     });
     this.response.catch(() => {});
+    this.head = new Promise((resolve, reject) => {
+      const tryParse = () => {
+        const parsed = parseResponse(this.received, { headOnly: true });
+        if (parsed) resolve(parsed);
+      };
+      this.socket.on('data', tryParse);
+      this.socket.once('close', () => {
+        tryParse();
+        reject(new Error(`connection closed without a response head: ${this.received.toString()}`));
+      });
+    });
+    this.head.catch(() => {});
     this.socket.write(head);
   }
 
@@ -68,7 +85,7 @@ export class RawHttpRequest {
   }
 }
 
-function parseResponse(data: Buffer): RawResponse | undefined {
+function parseResponse(data: Buffer, options: { headOnly?: boolean } = {}): RawResponse | undefined {
   const end = data.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine, ...lines] = data.subarray(0, end).toString('latin1').split('\r\n');
@@ -79,7 +96,7 @@ function parseResponse(data: Buffer): RawResponse | undefined {
   }
   const length = Number(headers['content-length'] ?? 0);
   const body = data.subarray(end + 4);
-  if (body.length < length) return undefined;
+  if (body.length < length && !options.headOnly) return undefined;
   return {
     status: Number(statusLine?.split(' ')[1]),
     headers,

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKey } from '../../../shared/schemas/api-keys';
+import { USERNAME_LOOKS_LIKE_ID_MESSAGE } from '../../../shared/schemas/users';
 import { resetCsrfToken } from '../../lib/api-client';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
@@ -108,5 +109,74 @@ describe('MusicAppsSection', () => {
     await user.click(screen.getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(within(list()).queryByText('Old phone')).toBeNull());
     expect(callsTo(fetch, '/api/user/api-keys/1')[0]?.[1]?.method).toBe('DELETE');
+  });
+
+  describe('without a username (decision 0803)', () => {
+    const nameless = { ...testUser, id: 'u_abcdefghijklmnop', username: null };
+
+    it('asks for one, never offers the user id, and makes no app password until it is saved', async () => {
+      let saved: unknown;
+      const fetch = mockFetch({
+        ...csrf,
+        'GET /api/user/api-keys': () => json([]),
+        'PATCH /api/user/profile': (init) => {
+          saved = JSON.parse(String(init?.body));
+          return json({ ...nameless, username: 'ada.l' });
+        },
+        'POST /api/user/api-keys': () => json({ id: 9, name: 'DSub', key: 'pass-word-here' }, 201),
+      });
+      renderWithProviders(<MusicAppsSection user={nameless} />, { path: '/profile' });
+      const prompt = await screen.findByRole('form', { name: 'Choose a username' });
+      expect(screen.queryByText(/u_abcdefghijklmnop/)).toBeNull();
+      expect(screen.getByText(window.location.origin)).toBeTruthy();
+
+      await user.type(screen.getByLabelText('Name'), 'DSub');
+      await user.click(screen.getByRole('radio', { name: 'App password' }));
+      expect(screen.getByRole('button', { name: 'Create' }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByText('Choose a username above to make an app password.')).toBeTruthy();
+
+      await user.type(within(prompt).getByLabelText(/Choose a username/), ' ada.l ');
+      await user.click(within(prompt).getByRole('button', { name: 'Save username' }));
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Choose a username' })).toBeNull());
+      expect(saved).toEqual({ username: 'ada.l' });
+      expect(screen.getByText('ada.l')).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Create' }));
+      expect(await screen.findByText('pass-word-here')).toBeTruthy();
+      const [, init] = callsTo(fetch, '/api/user/api-keys').find(([, i]) => i?.method === 'POST')!;
+      expect(JSON.parse(String(init?.body))).toEqual({ name: 'DSub', kind: 'app-password' });
+    });
+
+    it("the profile's rules: a name like a user id is refused here, a taken one by the server", async () => {
+      const fetch = mockFetch({
+        ...csrf,
+        'GET /api/user/api-keys': () => json([]),
+        'PATCH /api/user/profile': () =>
+          json({ user: nameless, fieldErrors: { username: 'That username is already taken' } }, 422),
+      });
+      renderWithProviders(<MusicAppsSection user={nameless} />, { path: '/profile' });
+      const prompt = await screen.findByRole('form', { name: 'Choose a username' });
+      const field = within(prompt).getByLabelText(/Choose a username/);
+      await user.type(field, 'u_abcdefghijklmnop');
+      await user.click(within(prompt).getByRole('button', { name: 'Save username' }));
+      expect((await within(prompt).findByRole('alert')).textContent).toBe(USERNAME_LOOKS_LIKE_ID_MESSAGE);
+      expect(callsTo(fetch, '/api/user/profile')).toHaveLength(0);
+
+      await user.clear(field);
+      await user.type(field, 'taken');
+      await user.click(within(prompt).getByRole('button', { name: 'Save username' }));
+      await waitFor(() =>
+        expect(within(prompt).getByRole('alert').textContent).toBe('That username is already taken'),
+      );
+      expect(screen.getByRole('form', { name: 'Choose a username' })).toBeTruthy();
+    });
+  });
+
+  it('a person with a username can make an API key without any prompt', async () => {
+    mockFetch({ ...csrf, 'GET /api/user/api-keys': () => json([]) });
+    renderWithProviders(<MusicAppsSection user={testUser} />, { path: '/profile' });
+    expect(await screen.findByText('No keys or app passwords yet.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Choose a username' })).toBeNull();
+    expect(screen.getByText('ada')).toBeTruthy();
   });
 });

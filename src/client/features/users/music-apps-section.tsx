@@ -14,6 +14,7 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { toast } from '../../components/ui/use-toast';
 import { useCopiedTick } from '../../lib/use-copied-tick';
+import { MusicAppsLogin } from './music-apps-login';
 import { SectionTitle } from './section-editor';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './use-api-keys';
 
@@ -125,7 +126,8 @@ function KeyRow({ item }: { item: ApiKey }) {
 
 /**
  * 'Music apps' on the own profile (issue 26, decision 0385): API keys and app passwords for apps that
- * speak Subsonic, made and revoked here; the address and the username such an app asks for.
+ * speak Subsonic, made and revoked here; the address and the username such an app asks for, or the
+ * choice of one (music-apps-login.tsx).
  */
 export function MusicAppsSection({ user }: { user: AuthUser }) {
   const keys = useApiKeys();
@@ -135,13 +137,16 @@ export function MusicAppsSection({ user }: { user: AuthUser }) {
   const [created, setCreated] = useState<{ created: CreatedApiKey; kind: ApiCredentialKind } | null>(null);
   const headingId = useId();
   const nameId = useId();
-  // What a Subsonic app calls the user name (decision 0385): the username, else the user id.
-  const login = user.username ?? user.id;
+  // What a Subsonic app calls the user name: the username (decision 0803), chosen here if need be.
+  const [chosen, setChosen] = useState<string>();
+  const login = user.username ?? chosen ?? null;
+  // An app password goes with the login: none until there is a username to type.
+  const needsLogin = kind === 'app-password' && !login;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return;
+    if (!trimmed || needsLogin) return;
     create.mutate(
       { name: trimmed, ...(kind === 'app-password' ? { kind } : {}) },
       {
@@ -163,12 +168,7 @@ export function MusicAppsSection({ user }: { user: AuthUser }) {
           icon={Smartphone}
         />
       </header>
-      <p className="text-sm text-muted-foreground">
-        Apps that speak Subsonic (Symfonium, DSub, Feishin…) sign in with these. Server:{' '}
-        <span className="font-mono text-foreground">{window.location.origin}</span>, username:{' '}
-        <span className="font-mono text-foreground">{login}</span>. Use an API key where the app offers one,
-        otherwise an app password.
-      </p>
+      <MusicAppsLogin username={login} onChosen={setChosen} />
       <form
         className="mt-4 flex flex-wrap items-end gap-3"
         onSubmit={submit}
@@ -193,11 +193,14 @@ export function MusicAppsSection({ user }: { user: AuthUser }) {
           onChange={setKind}
           className="pb-1 [&>legend]:sr-only"
         />
-        <Button type="submit" disabled={create.isPending || !name.trim()}>
+        <Button type="submit" disabled={create.isPending || !name.trim() || needsLogin}>
           {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
           Create
         </Button>
       </form>
+      {needsLogin && (
+        <p className="mt-2 text-xs text-muted-foreground">Choose a username above to make an app password.</p>
+      )}
       {created && <NewSecret created={created.created} kind={created.kind} onDone={() => setCreated(null)} />}
       {keys.isError ? (
         <p className="mt-4 text-sm text-destructive">Could not load your keys.</p>

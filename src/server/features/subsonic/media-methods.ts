@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { countStreamedBytes } from '../../observability/response-bytes';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
@@ -20,6 +20,7 @@ import {
   transcodedContentType,
 } from './transcode';
 import type { TranscodeCache } from './transcode-cache';
+import { estimatedLength, fitToLength } from './transcode-length';
 import { TRANSCODE_BUSY_RETRY_AFTER_SECONDS, TranscodeBusy, type TranscodeSlots } from './transcode-slots';
 
 /** What the media methods need beyond a method's context: the web app's own stream machinery. */
@@ -116,7 +117,11 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
         await cache.forget(key);
       }
     }
-    return runTranscode(context, source, plan, cache && key ? { cache, key, entry } : undefined);
+    const length = estimatedLength(plan, track.duration, context.params);
+    // A HEAD asks for the headers a GET would have: they are known without starting ffmpeg.
+    if (context.request.method === 'HEAD')
+      return transcodeHeaders(context, plan, length).send(Readable.from([]));
+    return runTranscode(context, source, plan, length, cache && key ? { cache, key, entry } : undefined);
   }
 
   /** Waits for a slot for the caller (transcode-slots.ts); busy comes with Retry-After. */
@@ -137,10 +142,26 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
     }
   }
 
+  /**
+   * A transcode is sent whole (Accept-Ranges: none, a Range is answered with all of it): its bytes
+   * cannot be ranged before they exist, and a client seeks with timeOffset (transcodeOffset), or
+   * with Range once the transcode is cached. Its length is the estimate (decision 0800), or none.
+   */
+  function transcodeHeaders({ reply }: SubsonicMediaContext, plan: TranscodePlan, length?: number) {
+    reply
+      .code(200)
+      .header('Content-Type', transcodedContentType(plan.format))
+      .header('Accept-Ranges', 'none')
+      .header('Cache-Control', PRIVATE);
+    if (length !== undefined) reply.header('Content-Length', String(length));
+    return reply;
+  }
+
   async function runTranscode(
     context: SubsonicMediaContext,
     source: { key: string; mimeType: string },
     plan: TranscodePlan,
+    length: number | undefined,
     caching?: { cache: TranscodeCache; key: string; entry: { trackId: number; sourceKey: string } },
   ) {
     const { request, reply } = context;
@@ -157,7 +178,11 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
     // The slot is free once ffmpeg is gone, however it ended.
     void exited.then(release);
     // A player that seeks or skips drops the connection: ffmpeg must not go on encoding for nobody.
-    reply.raw.on('close', stop);
+    // A reply complete at its estimated length before ffmpeg is (the estimate was short) lets a
+    // cached transcode finish, so the next play has every byte.
+    reply.raw.on('close', () => {
+      if (!(caching && reply.raw.writableFinished)) stop();
+    });
     output.on('error', stop);
     // A listener who stops reading holds ffmpeg (paused by backpressure) and the slot: cut.
     const socket = request.raw.socket;
@@ -182,14 +207,9 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
       body = tee;
     }
     countStreamedBytes(reply);
-    // No length is known before the end and the bytes cannot be ranged: a client seeks with
-    // timeOffset (transcodeOffset) instead, or asks again once the transcode is cached.
-    return reply
-      .code(200)
-      .header('Content-Type', transcodedContentType(plan.format))
-      .header('Accept-Ranges', 'none')
-      .header('Cache-Control', PRIVATE)
-      .send(body);
+    return transcodeHeaders(context, plan, length).send(
+      length === undefined ? body : fitToLength(body, length),
+    );
   }
 
   const methods: Record<string, SubsonicMediaMethod> = {

@@ -40,6 +40,8 @@ describe('planTranscode: when stream transcodes', () => {
     // Bounded: nobody hears above 320, and below 32 the encoders sound broken.
     expect(planTranscode(params('format=aac&maxBitRate=8'), source)?.bitRate).toBe(32);
     expect(planTranscode(params('format=aac&maxBitRate=999'), source)?.bitRate).toBe(320);
+    // libopus takes at most 256 kbit/s from a mono source: more would be "Transcoding produced nothing".
+    expect(planTranscode(params('format=opus&maxBitRate=320'), source)?.bitRate).toBe(256);
   });
 
   it('a bad number, or a timeOffset past the end, is an error (code 0)', () => {

@@ -23,22 +23,32 @@ interface Encoder {
   contentType: string;
   suffix: string;
   defaultBitRate: number;
+  /** kbit/s the encoder takes at most (below MAX_BIT_RATE). */
+  maxBitRate?: number;
   args: string[];
 }
 
+/**
+ * MP3 and Opus at a constant rate, so a first transcode's length can be told before it is made
+ * (transcode-length.ts, decision 0800).
+ */
 const ENCODERS: Record<TranscodeFormat, Encoder> = {
+  // libmp3lame is CBR at -b:a; 44.1 kHz (MPEG-1) because at a source's 8 to 24 kHz it is MPEG-2
+  // or 2.5, which stops at 160 or 64 kbit/s whatever was asked.
   mp3: {
     contentType: 'audio/mpeg',
     suffix: 'mp3',
     defaultBitRate: 192,
-    args: ['-c:a', 'libmp3lame', '-f', 'mp3'],
+    args: ['-c:a', 'libmp3lame', '-ar', '44100', '-f', 'mp3'],
   },
-  // Ogg is what players (and browsers) take Opus in; Opus wants 48 kHz.
+  // Ogg is what players (and browsers) take Opus in; Opus wants 48 kHz. Hard CBR (-vbr off); libopus
+  // refuses more than 256 kbit/s for a mono source.
   opus: {
     contentType: 'audio/ogg',
     suffix: 'opus',
     defaultBitRate: 128,
-    args: ['-c:a', 'libopus', '-ar', '48000', '-f', 'ogg'],
+    maxBitRate: 256,
+    args: ['-c:a', 'libopus', '-vbr', 'off', '-ar', '48000', '-f', 'ogg'],
   },
   // ADTS: raw AAC frames, streamable without a container index (MP4 would need seeking to write).
   aac: { contentType: 'audio/aac', suffix: 'aac', defaultBitRate: 192, args: ['-c:a', 'aac', '-f', 'adts'] },
@@ -89,7 +99,8 @@ export function planTranscode(
   }
   const chosen = named ?? 'mp3';
   const wanted = maxBitRate > 0 ? maxBitRate : ENCODERS[chosen].defaultBitRate;
-  const bitRate = Math.round(Math.min(MAX_BIT_RATE, Math.max(MIN_BIT_RATE, wanted)));
+  const highest = ENCODERS[chosen].maxBitRate ?? MAX_BIT_RATE;
+  const bitRate = Math.round(Math.min(highest, Math.max(MIN_BIT_RATE, wanted)));
   return { format: chosen, bitRate, offset };
 }
 

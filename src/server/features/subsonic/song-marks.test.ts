@@ -6,7 +6,7 @@ import { equipmentTags, trackEquipmentTags } from '../../db/schema';
 
 /**
  * What every reply carries of a song, album or artist whichever method lists it: the caller's
- * `userRating` (decision 0782, marked on the whole reply beside `starred`) and a song's genres from
+ * `userRating` (decision 0784, marked on the whole reply beside `starred`) and a song's genres from
  * its gear (decision 0771, in songNodes).
  */
 let t: TestApp;

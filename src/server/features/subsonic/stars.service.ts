@@ -95,7 +95,7 @@ function collect(value: unknown, into: Starrable): void {
 
 /**
  * Marks what the caller starred (`starred`, an ISO date) and rated (`userRating`, 1-5, decision
- * 0782) in a reply, wherever its songs, albums and artists are (getSong, getAlbum, getPlaylist,
+ * 0784) in a reply, wherever its songs, albums and artists are (getSong, getAlbum, getPlaylist,
  * search3…): one query per kind present and mark. Both are the caller's own, so every reply is
  * marked the same way here rather than by each method.
  */

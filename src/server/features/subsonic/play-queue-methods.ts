@@ -46,6 +46,18 @@ async function queueReply(context: SubsonicContext, current: (id: string, index:
   };
 }
 
+/** Saves the queue as this app (`c`) left it: the songs, the current one's place, the position. */
+async function save(context: SubsonicContext, trackIds: number[], currentIndex: number) {
+  const positionMs = positionOf(context.params);
+  await saveQueue(context.db, context.caller.user.id, {
+    trackIds,
+    currentIndex,
+    positionMs,
+    changedBy: clientNameOf(context.params),
+  });
+  return {};
+}
+
 export const playQueueMethods: Record<string, SubsonicMethod> = {
   // A save without `current` starts at the first song: clients that omit it still resume somewhere.
   savePlayQueue: async (context) => {
@@ -59,14 +71,7 @@ export const playQueueMethods: Record<string, SubsonicMethod> = {
         throw new SubsonicError(SubsonicCode.generic, 'current must be one of the queued songs');
       }
     }
-    const positionMs = positionOf(context.params);
-    await saveQueue(context.db, context.caller.user.id, {
-      trackIds,
-      currentIndex,
-      positionMs,
-      changedBy: clientNameOf(context.params),
-    });
-    return {};
+    return save(context, trackIds, currentIndex);
   },
 
   savePlayQueueByIndex: async (context) => {
@@ -74,14 +79,7 @@ export const playQueueMethods: Record<string, SubsonicMethod> = {
     // Clearing the queue takes whatever index came with it.
     const currentIndex =
       trackIds.length === 0 ? 0 : wholeNumber(context.params, 'currentIndex', trackIds.length - 1);
-    const positionMs = positionOf(context.params);
-    await saveQueue(context.db, context.caller.user.id, {
-      trackIds,
-      currentIndex,
-      positionMs,
-      changedBy: clientNameOf(context.params),
-    });
-    return {};
+    return save(context, trackIds, currentIndex);
   },
 
   getPlayQueue: async (context) => ({ playQueue: await queueReply(context, (id) => ({ current: id })) }),

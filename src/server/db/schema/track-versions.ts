@@ -45,6 +45,8 @@ export const trackVersions = pgTable(
     peaksKey: text(),
     loudnessLufs: real(),
     truePeakDb: real(),
+    sampleRate: integer(),
+    channels: integer(),
     duration: real(),
     /** The onset envelope of the file's opening (src/server/media/onsets.ts), base64; null until measured. */
     onsets: text(),

@@ -45,6 +45,9 @@ export const tracks = pgTable(
     /** EBU R128 integrated loudness (LUFS) and true peak (dBTP), null until measured. */
     loudnessLufs: real(),
     truePeakDb: real(),
+    /** The current file's sample rate (Hz) and channel count as probed, null until processed. */
+    sampleRate: integer(),
+    channels: integer(),
     /**
      * The onset envelope of the current file's opening, base64 (src/server/media/onsets.ts), that
      * earlier versions are aligned against (issue 43, decision 0600); null until measured.

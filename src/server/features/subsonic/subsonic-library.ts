@@ -73,6 +73,8 @@ export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
     // Its own waveform tile (song-cover.ts), whoever's avatar the album shows.
     coverArt: songCoverArt(track),
     size: track.size,
+    samplingRate: track.sampleRate ?? undefined,
+    channelCount: track.channels ?? undefined,
     contentType: track.mimeType,
     suffix: suffix || undefined,
     duration,

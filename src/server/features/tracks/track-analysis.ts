@@ -36,6 +36,9 @@ export interface StoredAnalysis {
   /** Browsers play the original as it is (no rendition was made). */
   browserPlayable: boolean;
   duration: number;
+  /** As probed: Subsonic apps show them (decision 0808). */
+  sampleRate: number | null;
+  channels: number | null;
   peaksKey: string;
   renditionKey: string | null;
   /** Blobs this run stored, which no row names yet: the caller removes them should it not keep them. */
@@ -44,7 +47,7 @@ export interface StoredAnalysis {
 
 /**
  * The columns a finished analysis fills, the same on a track row and on a version's row (decision
- * 0606): the row is `ready` with its rendition, peaks, loudness and onsets.
+ * 0606): the row is `ready` with its rendition, peaks, loudness, onsets and audio format.
  */
 export function processedColumns(result: StoredAnalysis) {
   const { analysis } = result;
@@ -57,6 +60,8 @@ export function processedColumns(result: StoredAnalysis) {
     peaksKey: result.peaksKey,
     loudnessLufs: analysis.integratedLufs,
     truePeakDb: analysis.truePeakDb,
+    sampleRate: result.sampleRate,
+    channels: result.channels,
     duration: result.duration,
     onsets: analysis.onsets,
     audioStartSeconds: analysis.audioStartSeconds,
@@ -100,7 +105,16 @@ export async function analyseStoredFile(
         await deps.store.putFile(renditionKey, files.rendition);
         made.push(renditionKey);
       }
-      return { analysis, browserPlayable: facts.browserPlayable, duration, peaksKey, renditionKey, made };
+      return {
+        analysis,
+        browserPlayable: facts.browserPlayable,
+        duration,
+        sampleRate: facts.sampleRate,
+        channels: facts.channels,
+        peaksKey,
+        renditionKey,
+        made,
+      };
     });
   } catch (err) {
     await removeBlobs(deps, made);

@@ -63,6 +63,12 @@ describe('every upload is processed into something a browser plays', () => {
       expect(track.processing).toEqual({ state: 'ready', error: null });
       expect(track.playable).toBe(true);
       expect(track.loudness?.integratedLufs).toBeLessThan(0);
+      // The file's format as probed, for Subsonic apps (decision 0808): Opus always decodes at 48 kHz.
+      const [probed] = await t.db
+        .select({ sampleRate: tracks.sampleRate, channels: tracks.channels })
+        .from(tracks)
+        .where(eq(tracks.id, track.id));
+      expect(probed).toEqual({ sampleRate: format.name === 'tone.opus' ? 48_000 : 44_100, channels: 2 });
 
       const stream = await owner.get(`/api/tracks/${track.id}/stream`);
       expect(stream.statusCode).toBe(200);

@@ -63,10 +63,10 @@ export async function listGenres(db: Database, viewerId: string): Promise<GenreS
 }
 
 /** A name a category could have: short, printable (PostgreSQL would refuse a NUL). */
-const couldBeGenre = (genre: string) => genre.length <= 100 && !/\p{Cc}/u.test(genre);
+export const couldBeGenre = (genre: string) => genre.length <= 100 && !/\p{Cc}/u.test(genre);
 
 /** Whether the track (`tracks` of the outer query) carries gear of the genre. */
-const ofGenre = (db: Database, genre: string) =>
+export const ofGenre = (db: Database, genre: string) =>
   exists(
     db
       .select({ one: sql`1` })

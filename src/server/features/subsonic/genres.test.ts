@@ -72,4 +72,23 @@ describe('genres (decision 0771)', () => {
     });
     expect((await genresOf(lib.t.db, [])).size).toBe(0);
   });
+
+  it('getRandomSongs by genre and years: a genre radio over what I browse; a wrong folder is 70', async () => {
+    const ids = (songs: { id: string }[] | undefined) =>
+      (songs ?? []).map((s) => Number(s.id)).sort((a, b) => a - b);
+    const drums = await api().getRandomSongs({ size: 50, genre: 'hardware drum machine' });
+    expect(ids(drums.randomSongs.song)).toEqual(
+      [lib.ids.synth, lib.ids.drums, lib.ids.shared].sort((a, b) => a - b),
+    );
+    const lastYear = await api().getRandomSongs({ size: 50, fromYear: lib.year - 1, toYear: lib.year - 1 });
+    expect(ids(lastYear.randomSongs.song)).toEqual([lib.ids.mine2025]);
+    const thisYear = await api().getRandomSongs({ size: 50, fromYear: lib.year, genre: 'Hardware Synth' });
+    expect(ids(thisYear.randomSongs.song)).toEqual([lib.ids.synth, lib.ids.shared].sort((a, b) => a - b));
+    // Gear only on tracks I do not browse plays nothing; nor does a name no category could have.
+    expect((await api().getRandomSongs({ size: 50, genre: 'Modular FX' })).randomSongs.song ?? []).toEqual(
+      [],
+    );
+    expect((await restOf(lib, `getRandomSongs?genre=${'x'.repeat(200)}`)).randomSongs.song).toEqual([]);
+    expect((await restOf(lib, 'getRandomSongs?musicFolderId=2')).error.code).toBe(70);
+  });
 });

@@ -1,5 +1,7 @@
-import { listArtists } from './browse.service';
-import { albumsByGenre } from './genres.service';
+import { and, sql } from 'drizzle-orm';
+import { listArtists, yearOf } from './browse.service';
+import { checkMusicFolder } from './directory-nodes';
+import { albumsByGenre, couldBeGenre, ofGenre } from './genres.service';
 import {
   type AlbumListItem,
   type AlbumListType,
@@ -79,8 +81,20 @@ export const listMethods: Record<string, SubsonicMethod> = {
     };
   },
 
+  // A genre radio, or a decade's: the same filters as the protocol's, over what the caller browses.
   getRandomSongs: async ({ db, caller, params }) => {
-    const rows = await randomSongs(db, caller.user.id, count(params, 'size', 10));
+    checkMusicFolder(params);
+    const size = count(params, 'size', 10);
+    const genre = params.get('genre');
+    if (genre !== undefined && !couldBeGenre(genre)) return { randomSongs: { song: [] } };
+    const from = params.get('fromYear') === undefined ? undefined : count(params, 'fromYear', 0, 9999);
+    const to = params.get('toYear') === undefined ? undefined : count(params, 'toYear', 9999, 9999);
+    const also = and(
+      genre === undefined ? undefined : ofGenre(db, genre),
+      from === undefined ? undefined : sql`${yearOf} >= ${from}`,
+      to === undefined ? undefined : sql`${yearOf} <= ${to}`,
+    );
+    const rows = await randomSongs(db, caller.user.id, size, also);
     return { randomSongs: { song: await songNodes(db, caller.user.id, rows) } };
   },
 

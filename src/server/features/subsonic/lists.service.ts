@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { searchGroup } from '../search/search.service';
@@ -112,13 +112,13 @@ export function orderAlbums(
   }
 }
 
-/** Up to `size` tracks listed to the viewer, at random. */
-export async function randomSongs(db: Database, viewerId: string, size: number) {
+/** Up to `size` tracks listed to the viewer (and matching `also`, when given), at random. */
+export async function randomSongs(db: Database, viewerId: string, size: number, also?: SQL) {
   const rows = await db
     .select({ track: tracks, owner: ownerColumns })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
-    .where(listedToViewer(db, viewerId))
+    .where(and(listedToViewer(db, viewerId), also))
     .orderBy(sql`random()`)
     .limit(size);
   return rows.map((r) => ({ track: r.track, owner: toOwner(r.owner) }));

@@ -1,9 +1,8 @@
-import { findAlbumTracks, findArtist } from './browse.service';
+import { requireBrowsedAlbum, requireBrowsedArtist } from './item-access';
 import { requireListenable } from './play-state-songs';
 import { type RatingKind, setRating } from './ratings.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import { parseAlbumId, parseArtistId } from './subsonic-library';
-import { notFound, required, SubsonicCode, SubsonicError } from './subsonic-response';
+import { required, SubsonicCode, SubsonicError } from './subsonic-response';
 
 /**
  * What `id` names, if the caller may reach it now (as star checks, decision 0390): a song they may
@@ -12,15 +11,11 @@ import { notFound, required, SubsonicCode, SubsonicError } from './subsonic-resp
 async function reachable({ db, caller }: SubsonicContext, id: string): Promise<RatingKind> {
   const viewerId = caller.user.id;
   if (id.startsWith('al-')) {
-    const album = parseAlbumId(id);
-    if (!album || (await findAlbumTracks(db, viewerId, album.ownerId, album.year)).length === 0) {
-      throw notFound('Album');
-    }
+    await requireBrowsedAlbum(db, viewerId, id);
     return 'album';
   }
   if (id.startsWith('ar-')) {
-    const ownerId = parseArtistId(id);
-    if (!ownerId || !(await findArtist(db, viewerId, ownerId))) throw notFound('Artist');
+    await requireBrowsedArtist(db, viewerId, id);
     return 'artist';
   }
   await requireListenable(db, viewerId, [id]);

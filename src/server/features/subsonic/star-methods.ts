@@ -1,11 +1,11 @@
 import { likeTrack, unlikeTrack } from '../likes/likes.service';
-import { findAlbumTracks, findArtist } from './browse.service';
+import { requireBrowsedAlbum, requireBrowsedArtist } from './item-access';
 import { listenableSong, songIdOf } from './song-access';
 import { songNodes } from './song-nodes';
 import { starItems, starredAlbums, starredArtists, starredSongs, unstarItems } from './stars.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
-import { albumNode, artistId, parseAlbumId, parseArtistId } from './subsonic-library';
-import { missingParameter, notFound } from './subsonic-response';
+import { albumNode, artistId } from './subsonic-library';
+import { missingParameter } from './subsonic-response';
 
 /**
  * star, unstar and getStarred2 (issue 26, decision 0390). `id` names songs (and, as older clients
@@ -26,16 +26,8 @@ async function checkReachable(context: SubsonicContext, wanted: ReturnType<typeo
   const { db, caller } = context;
   const viewerId = caller.user.id;
   for (const id of wanted.songs) await listenableSong(db, id, viewerId);
-  for (const id of wanted.albums) {
-    const album = parseAlbumId(id);
-    if (!album || (await findAlbumTracks(db, viewerId, album.ownerId, album.year)).length === 0) {
-      throw notFound('Album');
-    }
-  }
-  for (const id of wanted.artists) {
-    const ownerId = parseArtistId(id);
-    if (!ownerId || !(await findArtist(db, viewerId, ownerId))) throw notFound('Artist');
-  }
+  for (const id of wanted.albums) await requireBrowsedAlbum(db, viewerId, id);
+  for (const id of wanted.artists) await requireBrowsedArtist(db, viewerId, id);
 }
 
 export const starMethods: Record<string, SubsonicMethod> = {

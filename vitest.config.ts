@@ -13,6 +13,7 @@ export const SLOW_TESTS = [
   'src/server/features/tracks/tracks.upload-memory.test.ts',
   'src/server/features/tracks/tracks.upload-memory-s3.test.ts',
   'src/server/features/exports/exports.memory.test.ts',
+  'src/test/dev-oidc.test.ts',
 ];
 
 // Projects: 'server' (shared + server code, node, API tests on a fresh database each), 'slow'

@@ -139,6 +139,8 @@ if (process.env.EXPLAIN) {
   for (const [sort, limit] of [
     ['dateUploaded', 51],
     ['dateCreated', 51],
+    ['tempo', 51],
+    ['key', 51],
     ['dateUploaded', undefined],
   ] as const) {
     const plan = await t.db.execute(

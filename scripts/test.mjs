@@ -2,7 +2,8 @@
 // `npm test`: the one command that says whether the project is green. Three stages; a stage
 // starts only when the one before it passed, and the run exits non-zero on the first failing stage:
 //   1. side by side: biome check . (lint + format), npm run depcruise (the architecture's rules,
-//      decision 0465), npm run licences (decision 0810), tsc --noEmit (typecheck), npm run build
+//      decision 0465), npm run licences (decision 0810), npm run decisions (the decision records'
+//      index, decision 0865), tsc --noEmit (typecheck), npm run build
 //      (client + server, once: the browser stories and the first-route size test both use it)
 //   2. vitest run, projects 'server' and 'client' (unit, API on PGlite, React components), then
 //      vitest run --project slow (real server processes, memory under big uploads)
@@ -120,13 +121,14 @@ const vitestArgs = (file, projects) => [
 
 // 1. Lint, typecheck and build side by side. The build leaves the client's first-route sizes for
 // src/test/first-route-size.test.ts, so stage 2 does not build the client again (decision 0154).
-banner('1/3 lint, architecture, licences, typecheck and build, side by side');
+banner('1/3 lint, architecture, licences, decision records, typecheck and build, side by side');
 const firstRouteFile = path.join(ROOT, 'test-results', 'first-route.json');
 rmSync(firstRouteFile, { force: true });
 const stage1 = await Promise.all([
   runCaptured('biome', ['check', '.']),
   runCaptured('npm', ['run', '--silent', 'depcruise']),
   runCaptured('npm', ['run', '--silent', 'licences']),
+  runCaptured('npm', ['run', '--silent', 'decisions']),
   runCaptured('tsc', ['--noEmit', '-p', 'tsconfig.json']),
   runCaptured('npm', ['run', 'build'], { [FIRST_ROUTE_FILE_ENV]: firstRouteFile }),
 ]);
@@ -134,8 +136,9 @@ const stage1Ok = [
   report('lint: biome check .', stage1[0]),
   report('architecture: npm run depcruise', stage1[1]),
   report('licences: npm run licences', stage1[2]),
-  report('typecheck: tsc --noEmit -p tsconfig.json', stage1[3]),
-  report('build: npm run build', stage1[4]),
+  report('decision records: npm run decisions', stage1[3]),
+  report('typecheck: tsc --noEmit -p tsconfig.json', stage1[4]),
+  report('build: npm run build', stage1[5]),
 ].every(Boolean);
 markCpu('lint+typecheck+build');
 if (!stage1Ok) finish(1);

@@ -5,9 +5,9 @@
 // Chromium on the same page through CDP (Page.getInstallabilityErrors).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CATEGORIES } from './measure.mjs';
 
@@ -16,6 +16,23 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Where each run's JSON report is kept (git-ignored), to read the audits behind a score. */
 export const REPORT_DIR = path.join(root, 'test-results', 'lighthouse');
 const CATEGORY_IDS = CATEGORIES.map(([id]) => id);
+
+/**
+ * Lighthouse and chrome-launcher (146 packages, 107 MB) are not root dependencies since issue 48:
+ * they live in tools/bench, which `npm run bench` installs on first use (scripts/ensure-tools.mjs),
+ * and are loaded from there only when the Lighthouse rows run.
+ */
+async function benchTools() {
+  const require = createRequire(path.join(root, 'tools', 'bench', 'package.json'));
+  const load = async (name) => {
+    try {
+      return await import(pathToFileURL(require.resolve(name)).href);
+    } catch (error) {
+      throw new Error(`${name} is not installed: run \`node scripts/ensure-tools.mjs bench\` (${error})`);
+    }
+  };
+  return { chromeLauncher: await load('chrome-launcher'), lighthouse: (await load('lighthouse')).default };
+}
 
 /** `chromium --version`, for the results (Lighthouse's scores move with the browser). */
 export function chromiumVersion() {
@@ -147,7 +164,7 @@ async function clearCookies(port) {
 }
 
 /** One Lighthouse run of `page` (signed out unless it has a cookie); a failed recording is retried. */
-async function auditPage(port, page, say) {
+async function auditPage(lighthouse, port, page, say) {
   for (let attempt = 1; ; attempt++) {
     await clearCookies(port);
     const result = await lighthouse(
@@ -177,6 +194,7 @@ async function auditPage(port, page, say) {
  */
 export async function lighthouseRows({ pages, rounds, say }) {
   mkdirSync(REPORT_DIR, { recursive: true });
+  const { chromeLauncher, lighthouse } = await benchTools();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox'],
@@ -189,7 +207,7 @@ export async function lighthouseRows({ pages, rounds, say }) {
     for (let round = 0; round < rounds; round++) {
       for (const page of pages) {
         say(`${page.name} (${round + 1}/${rounds})`);
-        const result = await auditPage(chrome.port, page, say);
+        const result = await auditPage(lighthouse, chrome.port, page, say);
         const { lhr } = result;
         const report = path.join(REPORT_DIR, `${page.name}-${round + 1}.json`);
         writeFileSync(report, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));

@@ -45,6 +45,7 @@ export function table(rows: JudgedRow[]): string;
 export function detailsTable(rows: Row[]): string;
 export function skipped(name: string, metric: string, reason: string): Row;
 export function exitCodeFor(judged: JudgedRow[], options: { quick: boolean }): 0 | 1;
+export function exitWithVerdicts(judged: JudgedRow[], options: { quick: boolean }): void;
 export function percentile(sorted: ArrayLike<number>, p: number): number;
 export function pair(
   name: string,

@@ -125,6 +125,7 @@ const UNITS = {
   rssMb: (v) => `+${v.toFixed(1)} MB RSS`,
   rssMbAbsolute: (v) => `${v.toFixed(1)} MB RSS (whole)`,
   ms: (v) => `${v.toFixed(0)} ms`,
+  msPerMinute: (v) => `${v.toFixed(0)} ms per audio minute`,
   lighthouse: (v) =>
     `${CATEGORIES.map(([key, short]) => `${short} ${v[key] ?? '—'}`).join(' · ')} · ${v.installable ? 'installable' : 'not installable'}`,
 };
@@ -202,6 +203,13 @@ export function judge(rows, budgets, database) {
  * (but never in --quick mode, whose small data says nothing about budgets), else 0.
  */
 export const exitCodeFor = (judged, { quick }) => (!quick && judged.some((row) => row.missed) ? 1 : 0);
+
+/** Sets the process's exit code from the verdicts (exitCodeFor) and names the budgets missed. */
+export function exitWithVerdicts(judged, options) {
+  process.exitCode = exitCodeFor(judged, options);
+  const missed = judged.filter((row) => row.missed).map((row) => row.name);
+  if (process.exitCode === 1) console.error(`Budgets missed: ${missed.join(', ')}`);
+}
 
 /** The one table, as Markdown. */
 export function table(rows) {

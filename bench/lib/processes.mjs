@@ -91,6 +91,28 @@ export async function startReference(bodies, workDir, { patch } = {}) {
 }
 
 /**
+ * bench/reference-pg.mjs (issue 48): bare Node making one PostgreSQL round trip a request before
+ * sending `get`'s bytes (or `patch`'s, for any write) on `nodeUrl`, and Fastify with @fastify/session
+ * on the app's `sessions` table answering `get['/api/auth/user']` on `baseUrl`.
+ */
+export async function startPgReferences({ databaseUrl, sessionSecret, userId, get, patch, workDir }) {
+  const port = await freePort();
+  const nodePort = await freePort();
+  const file = path.join(workDir, 'reference-pg.json');
+  writeFileSync(file, JSON.stringify({ databaseUrl, sessionSecret, userId, get, patch }));
+  const child = fork(path.join(root, 'bench/reference-pg.mjs'), [String(port), String(nodePort), file], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const ref = captured(child, `http://127.0.0.1:${port}`);
+  ref.nodeUrl = `http://127.0.0.1:${nodePort}`;
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error(`reference-pg exited:\n${ref.output()}`)));
+  });
+  return ref;
+}
+
+/**
  * startReference() answering what the app at `baseUrl` answers now: each of `urls` fetched signed in
  * as `session` ({ cookie, token }), and, given `trackId`, the app's answer to a PATCH of that track's
  * notes as bare Node's answer to any write (the PATCH first, so the recorded list holds the change).

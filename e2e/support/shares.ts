@@ -54,3 +54,26 @@ export const nextEnd = (page: Page) =>
           ?.addEventListener('ended', () => resolve(), { once: true }),
       ),
   );
+
+/** The player's position when the next seek starts (its last time update before `seeking`). */
+export function positionBeforeSeek(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const audio = document.querySelector('[data-testid="audio-player"]') as HTMLAudioElement;
+        let last = audio.currentTime;
+        const onTime = () => {
+          last = audio.currentTime;
+        };
+        audio.addEventListener('timeupdate', onTime);
+        audio.addEventListener(
+          'seeking',
+          () => {
+            audio.removeEventListener('timeupdate', onTime);
+            resolve(last);
+          },
+          { once: true },
+        );
+      }),
+  );
+}

@@ -33,7 +33,9 @@ import type { SubsonicCaller } from './features/subsonic/subsonic-auth';
 import { TranscodeCache } from './features/subsonic/transcode-cache';
 import { TranscodeSlots } from './features/subsonic/transcode-slots';
 import { trackCommentsRoutes } from './features/track-comments/track-comments.routes';
+import type { JournalRevisions } from './features/tracks/journal-revisions';
 import { StreamAccess } from './features/tracks/stream-access.service';
+import { trackSplitRoutes } from './features/tracks/track-split.routes';
 import { tracksRoutes } from './features/tracks/tracks.routes';
 import type { TrackRow } from './features/tracks/tracks.service';
 import { usersRoutes } from './features/users/users.routes';
@@ -52,6 +54,8 @@ export interface FeatureDeps {
   queue: JobQueue;
   generation: Generation;
   cacheMs: number;
+  /** Held journal revisions, renewed by the LISTEN app.ts starts after the features (issue 48). */
+  journalRevisions: JournalRevisions;
 }
 
 /**
@@ -61,7 +65,7 @@ export interface FeatureDeps {
 export async function registerFeatureRoutes(
   app: FastifyInstance,
   options: BuildAppOptions,
-  { store, tempDir, offload, queue, generation, cacheMs }: FeatureDeps,
+  { store, tempDir, offload, queue, generation, cacheMs, journalRevisions }: FeatureDeps,
 ) {
   const { config, db } = options;
   const oidc = options.oidcClient ?? (config.oidc ? createOidcClient(config.oidc) : undefined);
@@ -103,12 +107,34 @@ export async function registerFeatureRoutes(
     maxUploadBytes: config.maxUploadBytes,
     storageQuotaBytes: config.storageQuotaBytes,
     trackListCacheBytes: config.trackListCacheBytes,
-    listConnection: options.queueConnection,
+    wholeJournal: options.wholeJournal,
+    revisions: journalRevisions,
     queue,
+    // Looked up on each upload (resolveFfmpeg only looks at files); an instance without ffmpeg
+    // answers uploads without the fingerprint's look (decision 0832).
+    ffmpeg: () => {
+      if (options.fingerprintUploads === false) return undefined;
+      try {
+        return resolveFfmpeg(config).ffmpeg;
+      } catch {
+        return undefined;
+      }
+    },
     media: {
       access: streamAccess,
       offload,
     },
+  });
+  let splitFfmpeg: string | undefined;
+  await app.register(trackSplitRoutes, {
+    db,
+    store,
+    queue,
+    tempDir,
+    maxUploadBytes: config.maxUploadBytes,
+    storageQuotaBytes: config.storageQuotaBytes,
+    // Looked up on the first split (issue 47), as the Subsonic transcode does below.
+    ffmpeg: () => (splitFfmpeg ??= resolveFfmpeg(config).ffmpeg),
   });
   await app.register(equipmentRoutes, { db, store, tempDir });
   await app.register(equipmentHistoryRoutes, { db });

@@ -61,6 +61,16 @@ export interface BuildAppOptions {
     LiveEventsOptions,
     'streamHeartbeatMs' | 'presenceHeartbeatMs' | 'listenRetryMs' | 'sessionCheckMs'
   >;
+  /**
+   * Fingerprint each upload in its request, so its reply names the person's takes it sounds like
+   * (decision 0832); default on. Tests leave it off unless they run ffmpeg (buildTestApp).
+   */
+  fingerprintUploads?: boolean;
+  /**
+   * Up to how many tracks GET /api/tracks sends the whole journal, and the page size beyond
+   * (WHOLE_JOURNAL_MAX_TRACKS, JOURNAL_PAGE_SIZE); tests make them small.
+   */
+  wholeJournal?: { maxTracks: number; pageSize: number };
   /** Job queue timings; defaults suit production, tests shorten them. */
   queueTimings?: {
     pollingIntervalSeconds?: number;

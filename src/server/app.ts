@@ -18,6 +18,11 @@ import { previewsRoutes } from './features/previews/previews.routes';
 import { linkCookiesOf } from './features/shares/link-cookies';
 import { sharePagesRoutes } from './features/shares/share-pages.routes';
 import { sharePreviewRoute } from './features/shares/share-views';
+import {
+  JOURNAL_REVISION_CHANNEL,
+  JournalRevisions,
+  journalRevisionReplies,
+} from './features/tracks/journal-revisions';
 import { totalStoredBytes } from './features/tracks/storage.service';
 import { startTrackProcessing } from './features/tracks/track-processing.queue';
 import { startBlobRemoval } from './jobs/blob-deletions';
@@ -32,6 +37,7 @@ import { errorsPlugin, frameworkErrorReply } from './plugins/errors';
 import { instanceNamePlugin } from './plugins/instance-name';
 import { logSerializers } from './plugins/log-redaction';
 import { rateLimitsPlugin } from './plugins/rate-limits';
+import { routeSharesPlugin } from './plugins/route-shares';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import type { LoadedSession } from './plugins/session-store';
@@ -122,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
+  // Before any hook that reads the database: no route may hold every pooled connection.
+  await app.register(routeSharesPlugin);
   // Before every route, so that each request is timed and every feature can count into it.
   await app.register(metricsPlugin, {
     db,
@@ -176,6 +184,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     cache: new AccessCache<LoadedSession>(generation, cacheMs),
   });
   await app.register(authGuardPlugin, { db });
+  // Journal revisions held in memory, renewed by the database's announcements on this instance's
+  // LISTEN connection (below); every write's reply names the writer's (issue 48).
+  const journalRevisions = new JournalRevisions(db, options.queueConnection?.kind === 'pglite');
+  await app.register(journalRevisionReplies, {
+    revisions: journalRevisions,
+    enabled: config.trackListCacheBytes > 0,
+  });
   await app.register(instanceAdminsPlugin, {
     adminUsers: config.adminUsers,
     db,
@@ -202,7 +217,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deps: { db, store, log: app.log },
     intervalMs: options.blobDrainIntervalMs ?? 60_000,
   });
-  await registerFeatureRoutes(app, options, { store, tempDir, offload, queue, generation, cacheMs });
+  await registerFeatureRoutes(app, options, {
+    store,
+    tempDir,
+    offload,
+    queue,
+    generation,
+    cacheMs,
+    journalRevisions,
+  });
   const clientDir = hasClientAt(options.clientDir);
   app.decorate('pagePreviews', new PagePreviews(db, config.publicUrl, clientDir));
   const ogImages = { db, store, tempDir, kickBlobDeletions: () => app.kickBlobDeletions() };
@@ -218,6 +241,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connection: options.queueConnection,
     // Jobs sent on any instance wake this one's idle worker (decision 0470).
     onJobSent: (name) => queue.wake(name),
+    channels: [
+      {
+        channel: JOURNAL_REVISION_CHANNEL,
+        onPayload: (payload) => journalRevisions.heard(payload),
+        onListening: () => journalRevisions.listening(),
+        onLost: () => journalRevisions.lost(),
+      },
+    ],
     ...options.liveEvents,
   });
 

@@ -80,7 +80,9 @@ export const envSchema = z
       .min(1, 'must be a whole number between 1 and 65535')
       .max(65535, 'must be a whole number between 1 and 65535')
       .default(5000),
-    HOST: z.string().default('0.0.0.0'),
+    // Unset: this machine only, unless NODE_ENV=production (config.ts, decision 0860).
+    HOST: optionalText,
+    NODE_ENV: optionalText,
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -123,6 +125,8 @@ export const envSchema = z
       .positive('must be a positive number of bytes')
       .default(1024 * 1024 * 1024),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // auto: human lines on a terminal, JSON otherwise (decision 0861).
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     TRUST_PROXY: optionalText.pipe(
       z
         .string()

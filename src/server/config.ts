@@ -32,6 +32,8 @@ export interface Config {
   oidc: OidcConfig | undefined;
   maxUploadBytes: number;
   logLevel: string;
+  /** auto: human lines when stdout is a terminal, JSON otherwise (decision 0861). */
+  logFormat: 'auto' | 'json' | 'pretty';
   /**
    * Which proxies' X-Forwarded-* headers are believed (Fastify's trustProxy): false (default: none),
    * true (any), a hop count, or a list of addresses/CIDRs. Client addresses key the rate limits, so
@@ -162,7 +164,8 @@ export function loadConfig(
   const e = parsed.data;
   return {
     port: e.PORT,
-    host: e.HOST,
+    // A newcomer's `npm start` should not offer the journal to the whole network (decision 0860).
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -180,6 +183,7 @@ export function loadConfig(
         : undefined,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
     uploadMinBytesPerSecond: e.UPLOAD_MIN_BYTES_PER_SECOND,

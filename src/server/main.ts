@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { makeNewDataDirApart, needsNewDataDir } from './db/new-data-dir';
 import { installJobSchema } from './jobs/job-queue';
+import { prettyLogStream, wantsPrettyLog } from './observability/log-format';
 import { startTracingIfConfigured } from './observability/start-tracing';
 
 /** SESSION_SECRET absent: generate one on first start and keep it under DATA_DIR. */
@@ -76,6 +77,9 @@ async function main() {
     db: database.db,
     queueConnection: database.queueConnection,
     clientDir,
+    ...(wantsPrettyLog(config.logFormat, process.stdout.isTTY === true) && {
+      logStream: await prettyLogStream(),
+    }),
   });
   reportConnectionLoss = (err) =>
     app.log.warn(
@@ -117,8 +121,13 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Journal is up at ${config.publicUrl} (${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; Google sign-in ${config.oidc ? 'on' : 'not configured'}; tracing ${tracing ? 'on' : 'off'})`,
+    `Journal is up at ${config.publicUrl} (listening on ${listenAddress(config.host, config.port)}${config.host === '127.0.0.1' ? ': this machine only, set HOST=0.0.0.0 to open it to the network' : ''}; ${database.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}; Google sign-in ${config.oidc ? 'on' : 'not configured'}; tracing ${tracing ? 'on' : 'off'})`,
   );
+}
+
+/** host:port as a person would type it (IPv6 in brackets). */
+function listenAddress(host: string, port: number) {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
 (process.argv[2] === 'migrate' ? migrateOnly() : main()).catch((err: unknown) => {

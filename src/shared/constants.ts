@@ -252,4 +252,10 @@ export const SEARCH = {
   maxPageSize: 50,
   /** Pages start no further in than this: it bounds the work of one request (decision 0281). */
   maxOffset: 10_000,
+  /**
+   * Tracks ranked per search, at most: the caller's newest this many matches (issue 48). Ranking
+   * costs a few microseconds a track, and `a` matches 11,000 tracks of a 100,000-track journal;
+   * a query that finds more than this is asking for more words, not for the 1,001st best.
+   */
+  trackCandidates: 1000,
 } as const;

@@ -287,3 +287,61 @@ describe('bench budgets of the changing journal (issue 30, decision 0485)', () =
     ).rejects.toThrow(/1 of 10/);
   });
 });
+
+// Issue 48: npm run bench:scale (bench/scale-cases.mjs) judges three figures per route on the seeded
+// instance and two reference cases (bench/reference-pg.mjs), all as PostgreSQL budgets.
+describe('bench budgets of the scale cases (issue 48)', () => {
+  const absolute = (name: string, metric: string, app: number) => ({
+    name,
+    metric,
+    app: { median: app, spread: 0 },
+  });
+  const ROUTES: [string, number][] = [
+    ['journal-first-page', 30],
+    ['journal-filtered-page', 30],
+    ['search', 100],
+    ['equipment-tracks-using', 50],
+    ['public-profile', 30],
+    ['collective-page', 30],
+    ['inbox', 30],
+    ['track-comments', 30],
+    ['subsonic-search3-sync', 100],
+  ];
+
+  it.each(ROUTES)('%s: p99 at one connection within %i ms, on PostgreSQL only', (route, maxMs) => {
+    const over = [absolute(`scale-${route}-1c`, 'p99', maxMs + 1)];
+    expect(judge(over, budgets, 'postgres')[0]?.missed).toBe(true);
+    expect(judge([absolute(`scale-${route}-1c`, 'p99', maxMs)], budgets, 'postgres')[0]?.missed).toBe(false);
+    expect(judge(over, budgets, 'pglite')[0]?.missed).toBe(false);
+  });
+
+  it.each(ROUTES)('%s: at 50 connections ≥ 0.5× the empty instance, health p99 ≤ 20 ms', (route) => {
+    const judged = judge(
+      [
+        row(`scale-${route}-50c`, 'reqPerSec', 49, 100),
+        row(`scale-${route}-50c`, 'reqPerSec', 51, 100),
+        absolute(`scale-${route}-health`, 'p99', 21),
+        absolute(`scale-${route}-health`, 'p99', 19),
+      ],
+      budgets,
+      'postgres',
+    );
+    expect(judged.map((r) => r.missed)).toEqual([true, false, true, false]);
+  });
+
+  it('the list right after a change within 3× bare Node + one round trip; auth-user ≥ 0.5× Fastify + session', () => {
+    const judged = judge(
+      [
+        row('scale-journal-after-change-1c', 'p99', 3.1, 1),
+        row('scale-journal-after-change-50c', 'p99', 2.9, 1),
+        absolute('scale-journal-after-change-50c-health', 'p99', 21),
+        row('scale-auth-user-50c', 'reqPerSec', 499, 1000),
+        row('scale-auth-user-50c', 'reqPerSec', 501, 1000),
+        absolute('scale-auth-user-50c-health', 'p99', 20),
+      ],
+      budgets,
+      'postgres',
+    );
+    expect(judged.map((r) => r.missed)).toEqual([true, false, true, true, false, false]);
+  });
+});

@@ -82,6 +82,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The same instance started anew once `first` has stopped (`first.app.close()`): its database and
+ * its files, with `options` (e.g. media workers) for the new start.
+ */
+export function restartTestApp(first: TestApp, options: Parameters<typeof buildTestApp>[0] = {}) {
+  return buildTestApp({ ...options, sharedDatabase: first.database, dataDir: first.dataDir });
+}
+
 export async function buildTestApp(
   options: {
     oidcClient?: OidcClient;
@@ -99,6 +107,10 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
     /** Process uploads with this many ffmpeg jobs at once (default 0: tracks stay `pending`). */
     mediaWorkers?: number;
+    /** Fingerprint uploads in their request (similarTracks); default: only with mediaWorkers. */
+    fingerprintUploads?: boolean;
+    /** Where the whole journal gives way to pages (AppOptions.wholeJournal). */
+    wholeJournal?: { maxTracks: number; pageSize: number };
     /**
      * Run on this database instead of a new one (a second app "restarted" on the first one's data);
      * closing the app then leaves the database open.
@@ -160,6 +172,9 @@ export async function buildTestApp(
     // Drains follow each change and each start; no timer adding queries to a test's count.
     blobDrainIntervalMs: 0,
     queueConnection: database.queueConnection,
+    // An upload's ffmpeg run only where a test runs ffmpeg anyway.
+    fingerprintUploads: options.fingerprintUploads ?? Boolean(options.mediaWorkers),
+    wholeJournal: options.wholeJournal,
     // With workers, they look for work twice a second, dead jobs are looked for every second and
     // retries come after a second, so tests wait little; without, the queue stays quiet.
     queueTimings: options.mediaWorkers

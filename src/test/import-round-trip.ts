@@ -63,6 +63,9 @@ export async function seedAccount(t: TestApp, me: Client) {
       notes: 'Jam notes',
       visibility: 'public',
       shareToEquipmentPages: true,
+      // The owner's tempo and key travel and come back (issue 47, decision 0824).
+      bpm: 92.5,
+      musicalKey: 'Em',
     }),
   );
   // Dates in the past, so keeping the exported ones is seen.
@@ -175,6 +178,8 @@ export async function expectSameJournal(t: TestApp, store: BlobStore, from: Clie
   const after = await planExport(t.db, to.userId);
   expect(comparable(after.journal)).toEqual(comparable(before.journal));
   expect(after.journal.tracks).toHaveLength(2);
+  const jam = after.journal.tracks.find((tr) => tr.title === 'Jam');
+  expect(jam?.tempoAndKey).toMatchObject({ ownerBpm: 92.5, ownerKey: 'E minor' });
   const originals = await storedOriginals(t, store, from.userId);
   // The seeded Take keeps versions 1 and 2 beside its current file: all three come back.
   expect(Object.keys(originals.Take ?? {}).sort()).toEqual(['current', 'v1', 'v2']);

@@ -41,8 +41,14 @@ describe('licences compatible with the AGPL-3.0-or-later', () => {
         'node_modules/a/node_modules/nested': { license: 'SSPL-1.0' },
         'node_modules/@scope/bare': {},
         'node_modules/@ffmpeg-installer/darwin-arm64': { license: 'https://git.ffmpeg.org/LICENSE.md' },
+        'node_modules/shimmed': { resolved: 'tools/shims/shimmed', link: true },
+        'tools/shims/shimmed': { name: 'shimmed', license: 'BUSL-1.1' },
       },
     };
-    expect(incompatiblePackages(lock)).toEqual(['nested: SSPL-1.0', '@scope/bare: no licence given']);
+    expect(incompatiblePackages(lock)).toEqual([
+      'nested: SSPL-1.0',
+      '@scope/bare: no licence given',
+      'shimmed: BUSL-1.1',
+    ]);
   });
 });

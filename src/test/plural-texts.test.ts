@@ -24,11 +24,14 @@ const HAND_MADE: [string, RegExp][] = [
     new RegExp(`[!=]==\\s*1\\s*\\?\\s*['"\`][^'"\`]*\\b(?:${COUNTED_WORDS})\\b`, 'i'),
   ],
   ['an "s" glued on by `=== 1 ?`', /[!=]==\s*1\s*\?\s*''\s*:\s*'s'/],
-  // `${n} tracks` or JSX `{n} tracks`, unless n is a CONSTANT or a LIMITS.… setting (never 1); not
-  // a JSX attribute (`{playlist} tracks={…}`).
+  // `${n} tracks` or JSX `{n} tracks`, unless n is a CONSTANT or a LIMITS.… setting (never 1) or
+  // a name (`${platform.name} plays it`: a verb after a name, no count); not a JSX attribute
+  // (`{playlist} tracks={…}`).
   [
     'a variable count before a plural noun',
-    new RegExp(`\\$?\\{(?![A-Z][A-Z_]*[}.[])[^{}]*\\}(?:\\{' '\\}|\\s)+(?:${NOUNS})\\b(?!=)`),
+    new RegExp(
+      `\\$?\\{(?![A-Z][A-Z_]*[}.[])(?![^{}]*[nN]ame\\})[^{}]*\\}(?:\\{' '\\}|\\s)+(?:${NOUNS})\\b(?!=)`,
+    ),
   ],
 ];
 
@@ -73,6 +76,7 @@ describe('plurals', () => {
       '`At most ${BULK_TRACKS_MAX} tracks`',
       '`${LIMITS.bio} characters`',
       'countOf(n, "track")',
+      '`${platform.name} plays it as it is`',
       "const cut = lines === 1 ? 'truncate focus:whitespace-normal' : 'line-clamp-2 break-words';",
     ]) {
       expect(

@@ -12,9 +12,16 @@ import { leasePglite } from './pglite-pool';
 export interface TestDatabase extends DatabaseHandle {
   /** SQL statements run since the last reset (to prove a list costs a constant number of queries). */
   queries: string[];
+  /**
+   * Tells `listener` every statement the app sends through Drizzle from now on, with its
+   * parameters (src/test/query-plans.ts EXPLAINs them); returns the way to stop.
+   */
+  watchStatements(listener: StatementListener): () => void;
   /** The throw-away PostgreSQL database's name (undefined on PGlite). */
   name?: string;
 }
+
+export type StatementListener = (sql: string, params: unknown[]) => void;
 
 export interface TestDatabaseOptions {
   /** PostgreSQL only: the address the app connects through (e.g. a proxy the test can cut). */
@@ -25,7 +32,15 @@ export interface TestDatabaseOptions {
 
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const queries: string[] = [];
-  const onQuery = (q: string) => queries.push(q);
+  const listeners = new Set<StatementListener>();
+  const onQuery = (q: string, params: unknown[]) => {
+    queries.push(q);
+    for (const listener of listeners) listener(q, params);
+  };
+  const watchStatements = (listener: StatementListener) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // A pooled in-memory PGlite at the template's state (src/test/pglite-pool.ts, decision 0150).
@@ -33,7 +48,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       await runMigrations(openDatabase({ databaseUrl: 'memory:', dataDir: '', pglite: client }));
     });
     const handle = openDatabase({ databaseUrl: 'memory:', dataDir: '', onQuery, pglite: lease.client });
-    return { ...handle, queries, close: () => lease.release() };
+    return { ...handle, queries, watchStatements, close: () => lease.release() };
   }
   const name = `journal_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (admin) => admin.query(`create database ${name}`));
@@ -50,6 +65,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   return {
     ...handle,
     queries,
+    watchStatements,
     name,
     async close() {
       await handle.close();

@@ -213,3 +213,38 @@ describe('errorMessage', () => {
     expect(errorMessage('nope', 'fallback')).toBe('fallback');
   });
 });
+
+describe('the journal revision (read-your-writes across server instances, issue 48)', () => {
+  const written = (revision: string) => () =>
+    new Response('{}', {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', 'x-journal-revision': revision },
+    });
+
+  it("sends the largest revision a write's reply named on the next read of the whole list only", async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/csrf-token': csrf,
+      'PATCH /api/tracks/1': written('42'),
+      'PATCH /api/tracks/2': written('41'),
+      'GET /api/tracks': () => json([]),
+      'GET /api/collectives': () => json([]),
+    });
+    await getQueryFn({ on401: 'throw' })(context(['/api/tracks']));
+    expect(headersOf(callsTo(fetch, '/api/tracks')[0]?.[1])['x-journal-revision']).toBeUndefined();
+    await apiRequest('PATCH', '/api/tracks/1', { name: 'a' });
+    await apiRequest('PATCH', '/api/tracks/2', { name: 'b' }); // answered out of order: the larger stays
+    await getQueryFn({ on401: 'throw' })(context(['/api/tracks']));
+    expect(headersOf(callsTo(fetch, '/api/tracks')[1]?.[1])['x-journal-revision']).toBe('42');
+    await apiRequest('GET', '/api/tracks');
+    expect(headersOf(callsTo(fetch, '/api/tracks')[2]?.[1])['x-journal-revision']).toBe('42');
+    // A page, a single track or another list is not the cached whole list: nothing to ask for.
+    await apiRequest('GET', '/api/tracks?limit=50');
+    expect(headersOf(callsTo(fetch, '/api/tracks')[3]?.[1])['x-journal-revision']).toBeUndefined();
+    await getQueryFn({ on401: 'throw' })(context(['/api/collectives']));
+    expect(headersOf(callsTo(fetch, '/api/collectives')[0]?.[1])['x-journal-revision']).toBeUndefined();
+    // Signing out (or in as someone else) forgets it.
+    resetCsrfToken();
+    await getQueryFn({ on401: 'throw' })(context(['/api/tracks']));
+    expect(headersOf(callsTo(fetch, '/api/tracks')[4]?.[1])['x-journal-revision']).toBeUndefined();
+  });
+});

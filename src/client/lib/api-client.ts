@@ -11,11 +11,36 @@ const CSRF_URL = '/api/auth/csrf-token';
 let csrfToken: string | null = null;
 // Shared while in flight so two mutations started together still fetch the token only once.
 let csrfRequest: Promise<string> | null = null;
+/** The largest journal revision a write's reply named (noteJournalRevision below). */
+let journalRevision = 0;
 
 /** Forget the cached token: the server rotates the session (and its token) on sign-in and sign-out. */
 export function resetCsrfToken(): void {
   csrfToken = null;
   csrfRequest = null;
+  // Another session may be another person, whose journal has revisions of its own.
+  journalRevision = 0;
+}
+
+/**
+ * Read-your-writes for the journal list across server instances (issue 48): every write's reply
+ * names the journal's revision after it, and the next read of the whole list sends back the
+ * largest seen, so whichever instance answers includes this browser's own writes even before it
+ * has heard of them from the database.
+ */
+const JOURNAL_REVISION_HEADER = 'x-journal-revision';
+const JOURNAL_LIST = '/api/tracks';
+
+function noteJournalRevision(value: string | null): void {
+  const revision = value && /^\d{1,15}$/.test(value) ? Number(value) : 0;
+  if (revision > journalRevision) journalRevision = revision;
+}
+
+/** The headers of a GET of `url`: the journal revision on a read of the whole list. */
+function readHeaders(url: string): Record<string, string> {
+  return url === JOURNAL_LIST && journalRevision > 0
+    ? { [JOURNAL_REVISION_HEADER]: String(journalRevision) }
+    : {};
 }
 
 async function fetchCsrfToken(): Promise<string> {
@@ -107,6 +132,7 @@ export async function apiRequest(
   let body: BodyInit | undefined;
 
   if (!SAFE_METHODS.has(verb)) headers['x-csrf-token'] = await getCsrfToken();
+  else Object.assign(headers, readHeaders(url));
 
   if (data instanceof FormData) {
     // No Content-Type: the browser must add the multipart boundary itself.
@@ -125,6 +151,7 @@ export async function apiRequest(
     res = await fetch(url, { method: verb, headers, body, credentials: 'include', keepalive });
   }
   await throwIfResNotOk(res);
+  noteJournalRevision(res.headers.get(JOURNAL_REVISION_HEADER));
   return res;
 }
 
@@ -146,7 +173,12 @@ export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T
 export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    const url = queryKey.join('/');
+    const headers = readHeaders(url);
+    const res = await fetch(
+      url,
+      Object.keys(headers).length > 0 ? { credentials: 'include', headers } : { credentials: 'include' },
+    );
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;
@@ -199,6 +231,7 @@ function sendWithProgress<T>(
         return;
       }
       onProgress?.(100);
+      noteJournalRevision(xhr.getResponseHeader(JOURNAL_REVISION_HEADER));
       try {
         resolve((text ? JSON.parse(text) : null) as T);
       } catch {

@@ -1,6 +1,7 @@
+import type { QueryFunctionContext } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, json, mockFetch } from '../test/mock-fetch';
-import { resetCsrfToken, uploadWithProgress } from './api-client';
+import { getQueryFn, resetCsrfToken, uploadWithProgress } from './api-client';
 
 type Listener = (event: ProgressEvent) => void;
 
@@ -91,6 +92,21 @@ describe('uploadWithProgress', () => {
     await expect(result).resolves.toEqual({ id: 7 });
     expect(progress).toEqual([25, 50, 100]);
     expect(callsTo(fetch, '/api/auth/csrf-token')).toHaveLength(1);
+  });
+
+  it("keeps the journal revision the upload's reply names, for the next read of the list (issue 48)", async () => {
+    const fetch = mockFetch({
+      'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
+      'GET /api/tracks': () => json([]),
+    });
+    const result = uploadWithProgress('/api/tracks', new FormData());
+    const xhr = await started();
+    xhr.responseHeaders['x-journal-revision'] = '77';
+    xhr.respond(201, JSON.stringify({ id: 7 }));
+    await result;
+    await getQueryFn({ on401: 'throw' })({ queryKey: ['/api/tracks'] } as unknown as QueryFunctionContext);
+    const [, init] = callsTo(fetch, '/api/tracks')[0] ?? [];
+    expect((init?.headers as Record<string, string> | undefined)?.['x-journal-revision']).toBe('77');
   });
 
   it('rejects with an ApiError like apiRequest', async () => {

@@ -6,11 +6,17 @@ import { canPlay } from './player-queue';
 import { usePlayer } from './use-player';
 import { readyPeaks, useWaveform } from './use-waveform';
 import { Waveform } from './waveform';
+import { spectrogramUrlOf, useWaveformView } from './waveform-view';
+import { WaveformViewSwitch } from './waveform-view-switch';
+
+/** Taller than the bars: a spectrogram needs room for its octaves. */
+const SPECTROGRAM_HEIGHT = 128;
 
 /**
  * A track's own waveform (the shared track page, issue 10). While the track is the current one it
  * follows and seeks the player; otherwise a click plays it from the point clicked. Nothing shows
- * until the server has the peaks.
+ * until the server has the peaks. A switch shows the take's spectrogram instead (decision 0843),
+ * under the same seeking surface, so clicks, drags and keys seek as on the bars.
  */
 export function TrackWaveform({
   track,
@@ -32,6 +38,9 @@ export function TrackWaveform({
   // Not the current track: wavesurfer follows a detached element that never loads anything, so
   // it draws this track at rest instead of another track's progress.
   const [idle] = useState(() => document.createElement('audio'));
+  const [view, setView] = useWaveformView();
+  // A take processed before spectrograms has none (404): the switch then says so over the area.
+  const [missing, setMissing] = useState<string | null>(null);
   const wave = readyPeaks(data);
   if (!wave) return null;
 
@@ -43,18 +52,39 @@ export function TrackWaveform({
     if (canPlay(track)) player.seek(seconds);
   };
 
+  const spectrogramUrl = spectrogramUrlOf(track.id, track.peaksUrl);
+  const spectrogram = view === 'spectrogram';
+
   return (
     <div className={cn('rounded-xl border border-border bg-card p-4', className)}>
+      <div className="mb-2 flex items-center justify-end gap-2">
+        {spectrogram && missing === spectrogramUrl && (
+          <p className="text-xs text-muted-foreground">No spectrogram for this take yet</p>
+        )}
+        <WaveformViewSwitch view={view} onChange={setView} />
+      </div>
       <Waveform
-        key={current ? 'current' : 'idle'}
+        key={`${current ? 'current' : 'idle'}-${view}`}
+        overPicture={spectrogram && missing !== spectrogramUrl}
         peaks={wave.peaks}
         duration={wave.duration}
         media={current ? audio : idle}
         position={current ? player.currentTime : 0}
         onSeek={onSeek}
-        height={72}
+        height={spectrogram ? SPECTROGRAM_HEIGHT : 72}
         label={`Seek in ${track.name}`}
-      />
+      >
+        {spectrogram && missing !== spectrogramUrl && (
+          <img
+            src={spectrogramUrl}
+            alt={`Spectrogram of ${track.name}: time left to right, pitch upwards`}
+            data-testid="spectrogram"
+            className="pointer-events-none absolute inset-0 size-full rounded-sm object-fill select-none"
+            draggable={false}
+            onError={() => setMissing(spectrogramUrl)}
+          />
+        )}
+      </Waveform>
     </div>
   );
 }

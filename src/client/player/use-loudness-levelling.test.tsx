@@ -10,8 +10,16 @@ function Probe() {
   return null;
 }
 
-const loud: PlayerTrack = { id: 1, name: 'Loud', loudness: { integratedLufs: -8, truePeakDb: 0.5 } };
-const quiet: PlayerTrack = { id: 2, name: 'Quiet', loudness: { integratedLufs: -20, truePeakDb: -12 } };
+const loud: PlayerTrack = {
+  id: 1,
+  name: 'Loud',
+  loudness: { integratedLufs: -8, truePeakDb: 0.5, loudnessRange: null },
+};
+const quiet: PlayerTrack = {
+  id: 2,
+  name: 'Quiet',
+  loudness: { integratedLufs: -20, truePeakDb: -12, loudnessRange: null },
+};
 const unmeasured: PlayerTrack = { id: 3, name: 'New', loudness: null };
 const queue = [loud, quiet, unmeasured];
 

@@ -1,66 +1,20 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Track } from '../../shared/schemas/tracks';
 import type { SharedTrack } from '../../shared/schemas/users';
-import { readyMedia } from '../entities/track/test-tracks';
 import { PlayerBar } from '../features/player-bar/player-bar';
 import { SharedTrackPage } from '../features/tracks/shared-track-page';
+import { liveWavesurfers, wavesurfers } from '../test/fake-wavesurfer';
 import { callsTo, json, mockFetch } from '../test/mock-fetch';
+import { nightBus, nightBusPeaks } from '../test/night-bus';
 import { renderWithProviders } from '../test/render';
 import type { PlayerContextValue } from './player-context';
 import { usePlayer } from './use-player';
 
-/** wavesurfer.js draws on a canvas jsdom lacks: a stand-in that records how it was made and used. */
-const wavesurfers = vi.hoisted(
-  () =>
-    [] as Array<{
-      options: { media?: HTMLMediaElement; peaks?: number[][]; duration?: number };
-      emit: (event: string, ...args: unknown[]) => void;
-      destroyed: boolean;
-    }>,
-);
-vi.mock('wavesurfer.js', () => ({
-  default: {
-    create: (options: { media?: HTMLMediaElement; peaks?: number[][]; duration?: number }) => {
-      const handlers = new Map<string, (...args: unknown[]) => void>();
-      const instance = {
-        options,
-        destroyed: false,
-        emit: (event: string, ...args: unknown[]) => handlers.get(event)?.(...args),
-        on: (event: string, handler: (...args: unknown[]) => void) => {
-          handlers.set(event, handler);
-          return () => handlers.delete(event);
-        },
-        destroy: () => {
-          instance.destroyed = true;
-        },
-      };
-      wavesurfers.push(instance);
-      return instance;
-    },
-  },
-}));
+vi.mock('wavesurfer.js', () => import('../test/fake-wavesurfer'));
 
-const peaks = Array.from({ length: 1000 }, (_, i) => (i % 2 ? 0.5 : -0.5));
-const track: Track = {
-  id: 12,
-  userId: 'owner-1',
-  name: 'Night Bus',
-  ...readyMedia,
-  version: 1,
-  filename: 'night-bus.flac',
-  mimeType: 'audio/flac',
-  size: 1024,
-  duration: 40,
-  notes: null,
-  fileCreatedAt: null,
-  shareToEquipmentPages: false,
-  visibility: 'public',
-  createdAt: '2024-05-01T00:00:00.000Z',
-  updatedAt: '2024-05-01T00:00:00.000Z',
-  equipment: [],
-};
+const peaks = nightBusPeaks;
+const track = nightBus;
 
 let player: PlayerContextValue;
 function Probe() {
@@ -68,7 +22,7 @@ function Probe() {
   return null;
 }
 
-const live = () => wavesurfers.filter((w) => !w.destroyed);
+const live = liveWavesurfers;
 
 describe('the waveform (issue 10)', () => {
   it('in the player bar follows the app’s own <audio> with the server’s peaks, and seeks by click and keys', async () => {

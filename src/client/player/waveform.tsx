@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { type CSSProperties, type KeyboardEvent, useEffect, useRef } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { PLAYER } from '../../shared/constants';
@@ -7,6 +8,14 @@ import { formatTime } from './player-queue';
 // Theme colours as sRGB (canvas drawing, not CSS): --color-muted-foreground dimmed, --color-primary.
 const WAVE_COLOR = 'rgba(154, 158, 168, 0.45)';
 const PROGRESS_COLOR = '#52d0b3';
+// Over a spectrogram (decision 0843) the bars give way to the picture: no bars, the part played
+// veiled lightly and a cursor where the playhead is.
+const OVER_PICTURE = {
+  waveColor: 'rgba(0, 0, 0, 0)',
+  progressColor: 'rgba(255, 255, 255, 0.16)',
+  cursorColor: '#ffffff',
+  cursorWidth: 2,
+} as const;
 /** WCAG 2.5.5's target size, in CSS px. */
 const TAP_TARGET = 44;
 
@@ -26,6 +35,8 @@ export function Waveform({
   label = 'Seek',
   testId,
   className,
+  overPicture = false,
+  children,
 }: {
   peaks: number[];
   duration: number;
@@ -37,6 +48,10 @@ export function Waveform({
   label?: string;
   testId?: string;
   className?: string;
+  /** Drawn over a picture of the take (its spectrogram, given as `children`): no bars of its own. */
+  overPicture?: boolean;
+  /** Shown under the drawing, the same size: the spectrogram. */
+  children?: React.ReactNode;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const onSeekRef = useRef(onSeek);
@@ -54,6 +69,7 @@ export function Waveform({
       waveColor: WAVE_COLOR,
       progressColor: PROGRESS_COLOR,
       cursorWidth: 0,
+      ...(overPicture ? OVER_PICTURE : {}),
       barWidth: 2,
       barGap: 1,
       barRadius: 1,
@@ -65,7 +81,7 @@ export function Waveform({
       unsubscribe();
       wavesurfer.destroy();
     };
-  }, [peaks, duration, media, height]);
+  }, [peaks, duration, media, height, overPicture]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const step = PLAYER.seekStepSeconds;
@@ -112,7 +128,10 @@ export function Waveform({
         className,
       )}
     >
-      <div ref={container} data-testid="waveform" style={{ height }} />
+      <div className="relative" style={{ height }}>
+        {children}
+        <div ref={container} data-testid="waveform" className="relative" style={{ height }} />
+      </div>
     </div>
   );
 }

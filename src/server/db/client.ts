@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -34,8 +35,11 @@ export interface DatabaseOptions {
   /** postgres://… for PostgreSQL; 'memory:' for a throw-away PGlite; undefined for PGlite under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
-  /** Called with each SQL statement (tests count queries to prove there is no N+1). */
-  onQuery?: (sql: string) => void;
+  /**
+   * Called with each SQL statement and its parameters (tests count queries to prove there is no
+   * N+1, and EXPLAIN them to prove no request reads a big table through: src/test/query-plans.ts).
+   */
+  onQuery?: (sql: string, params: unknown[]) => void;
   /** PGlite in memory only: start from this saved data directory (tests use a migrated template). */
   loadDataDir?: Blob;
   /** An open PGlite to use instead of a new one (tests lease pooled instances: src/test/pglite-pool.ts). */
@@ -57,12 +61,12 @@ const POOL_SETTINGS = {
 } as const;
 
 /**
- * What every PGlite of the app is started with. pg_trgm (search, decision 0131) ships with PGlite
- * but must be loaded into each instance before migration 0009's CREATE EXTENSION (or any query
- * using it) can find it.
+ * What every PGlite of the app is started with. pg_trgm (search, decision 0131) and btree_gin (the
+ * journal's text filter and the tracks' search indexes, migrations 0046 and 0048) ship with PGlite but must be loaded into each instance
+ * before the migrations' CREATE EXTENSION (or any query using them) can find them.
  */
 export const PGLITE_OPTIONS: PGliteOptions = {
-  extensions: { pg_trgm },
+  extensions: { pg_trgm, btree_gin },
   // PostgreSQL's default 128 MB of shared buffers is sized for a server with its own memory; this
   // one lives in the app's process, where it was most of the ~430 MB resident after start. 16 MB
   // holds a journal of thousands of tracks; what falls out is read back from the OS's page cache
@@ -79,7 +83,9 @@ export function openDatabase({
   onConnectionLost = (err) =>
     console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on demand`),
 }: DatabaseOptions): DatabaseHandle {
-  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  const logger = onQuery
+    ? { logQuery: (query: string, params: unknown[]) => onQuery(query, params) }
+    : undefined;
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pool = new ResilientPool({ connectionString: databaseUrl, ...POOL_SETTINGS }, onConnectionLost);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { fromDatabase, isDatabaseUnavailable, isRetryableTermination, markFromDatabase } from './errors';
+import { RouteShares } from './route-shares';
 
 export type ConnectionLossListener = (err: Error) => void;
 
@@ -20,11 +21,17 @@ type ReleasableClient = pg.PoolClient & { release(err?: Error | boolean): void }
  * New connections are made on demand, so the pool recovers by itself once the server is back.
  */
 export class ResilientPool extends pg.Pool {
+  /** No request route holds more than this share of the connections (route-shares.ts). */
+  readonly shares: RouteShares;
+
   constructor(
     config: pg.PoolConfig,
     private readonly onConnectionLost: ConnectionLossListener,
+    /** Connections left to the other routes: each route may hold `max` minus these. */
+    keptForOthers = 2,
   ) {
     super(config);
+    this.shares = new RouteShares(Math.max(1, (config.max ?? 10) - keptForOthers));
     this.on('error', (err) => this.onConnectionLost(err));
     this.on('connect', (client) => {
       client.on('error', (err) => this.onConnectionLost(err));
@@ -33,8 +40,17 @@ export class ResilientPool extends pg.Pool {
 
   // biome-ignore lint/suspicious/noExplicitAny: mirrors pg.Pool's overloads
   override connect(callback?: any): any {
+    // pg.Pool's own query() checks out through here with a callback: counted in query() below.
     if (callback) return super.connect(callback);
-    return super.connect().then((client) => guardCheckedOut(client as ReleasableClient), fromDatabase);
+    return this.shares.take().then((giveBack) =>
+      super.connect().then(
+        (client) => guardCheckedOut(client as ReleasableClient, giveBack),
+        (err: unknown) => {
+          giveBack();
+          return fromDatabase(err);
+        },
+      ),
+    );
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: mirrors pg.Pool's overloads
@@ -43,12 +59,15 @@ export class ResilientPool extends pg.Pool {
       return super.query(text, values, callback);
     }
     const attempt = () => super.query(text, values) as Promise<unknown>;
-    return attempt()
-      .catch((err: unknown) => {
-        if (isRetryableTermination(err)) return attempt();
-        throw err;
-      })
-      .catch(fromDatabase);
+    return this.shares.take().then((giveBack) =>
+      attempt()
+        .catch((err: unknown) => {
+          if (isRetryableTermination(err)) return attempt();
+          throw err;
+        })
+        .catch(fromDatabase)
+        .finally(giveBack),
+    );
   }
 }
 
@@ -57,7 +76,7 @@ export class ResilientPool extends pg.Pool {
  * wrapping lasts one checkout: releasing restores the client's own query and release, since the
  * pool hands the same client object to the next caller.
  */
-function guardCheckedOut(client: ReleasableClient): pg.PoolClient {
+function guardCheckedOut(client: ReleasableClient, giveBack: () => void): pg.PoolClient {
   const ownRelease = client.release;
   const ownQuery = client.query;
   const release = ownRelease.bind(client);
@@ -69,6 +88,7 @@ function guardCheckedOut(client: ReleasableClient): pg.PoolClient {
     client.release = ownRelease;
     client.query = ownQuery;
     release(err);
+    giveBack();
   };
   const releaseIfGone = (err: unknown) => {
     if (!released && isConnectionGone(client, err)) releaseOnce(err as Error);

@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import { userOf } from '../plugins/auth-guard';
 import { LIVE_EVENTS_CHANNEL, LiveEventDelivery } from './live-event-delivery';
 import { LiveStream, LiveStreams } from './live-streams';
-import { type ListenConnection, listenForNotifications } from './notify-listener';
+import { type ListenConnection, listenForNotifications, type NotifyChannel } from './notify-listener';
 import { PRESENCE_HEARTBEAT_MS, PresenceTracker } from './presence';
 import { startStreamSessionCheck } from './stream-session-check';
 
@@ -24,6 +24,8 @@ export interface LiveEventsOptions {
   /** The database to LISTEN on; omitted (a few tests): streams open but no change reaches them. */
   connection?: ListenConnection;
   streamHeartbeatMs?: number;
+  /** Further channels heard on the same connection (the journal revisions, issue 48). */
+  channels?: readonly NotifyChannel[];
   /** A job was sent to a wake-on-send queue on some instance: app.ts wakes this one's worker. */
   onJobSent?: (queue: string) => void;
   presenceHeartbeatMs?: number;
@@ -64,6 +66,7 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
     ? await listenForNotifications(opts.connection, {
         channel: LIVE_EVENTS_CHANNEL,
         onPayload: (payload) => delivery.receive(payload),
+        more: opts.channels,
         // Changes made while the listener was away are lost: every browser refetches what it shows,
         // and this instance's presence rows are re-asserted in case another instance swept them.
         onReconnected: () => {

@@ -13,6 +13,11 @@ export interface ListenOptions {
   channel: string;
   onPayload(payload: string): void;
   /**
+   * Further channels on the same connection (still one LISTEN connection per instance), each told
+   * when it listens (at start and after every reconnection) and when the connection is lost.
+   */
+  more?: readonly NotifyChannel[];
+  /**
    * PostgreSQL only: the listening connection came back after a loss. Notifications sent while it
    * was gone are lost for good, so whoever listens must assume they missed something.
    */
@@ -20,6 +25,16 @@ export interface ListenOptions {
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** First delay before reconnecting (doubled each failure up to 30 s); tests shorten it. */
   retryDelayMs?: number;
+}
+
+/** A channel listened to beside the main one (ListenOptions.more). */
+export interface NotifyChannel {
+  channel: string;
+  onPayload(payload: string): void;
+  /** Every commit from now on will be heard (called once the LISTEN is in place). */
+  onListening(): void;
+  /** The connection is gone (or closed): announcements may be missed until onListening. */
+  onLost(): void;
 }
 
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -40,11 +55,17 @@ export async function listenForNotifications(
 }
 
 async function listenOnPglite(client: PGlite, options: ListenOptions): Promise<NotifyListener> {
-  const unlisten = await client.listen(options.channel, options.onPayload);
+  const unlisten = [await client.listen(options.channel, options.onPayload)];
+  // PGlite runs in this process: its listener is never lost, and hears a commit before it returns.
+  for (const more of options.more ?? []) {
+    unlisten.push(await client.listen(more.channel, more.onPayload));
+    more.onListening();
+  }
   return {
     async close() {
+      for (const more of options.more ?? []) more.onLost();
       // Closing the database first (tests sharing one PGlite) already ended every listener.
-      if (!client.closed) await unlisten();
+      if (!client.closed) for (const stop of unlisten) await stop();
     },
   };
 }
@@ -70,8 +91,9 @@ class PostgresListener implements NotifyListener {
   private async connect() {
     const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true });
     client.on('notification', (message) => {
-      if (message.channel === this.options.channel && message.payload)
-        this.options.onPayload(message.payload);
+      if (!message.payload) return;
+      if (message.channel === this.options.channel) this.options.onPayload(message.payload);
+      else this.options.more?.find((more) => more.channel === message.channel)?.onPayload(message.payload);
     });
     // 'error' then 'end' on a lost connection; only 'end' reconnects, so a loss is handled once.
     client.on('error', (err) =>
@@ -80,7 +102,8 @@ class PostgresListener implements NotifyListener {
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(this.options.channel)}`);
+      for (const channel of [this.options.channel, ...(this.options.more ?? []).map((m) => m.channel)])
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (err) {
       client.removeAllListeners('end');
       await client.end().catch(() => {});
@@ -92,11 +115,13 @@ class PostgresListener implements NotifyListener {
       return;
     }
     this.client = client;
+    for (const more of this.options.more ?? []) more.onListening();
   }
 
   private lost(client: pg.Client) {
     if (this.closed || client !== this.client) return;
     this.client = undefined;
+    for (const more of this.options.more ?? []) more.onLost();
     this.options.log.warn({ retryInMs: this.delayMs }, 'Event listener connection lost; reconnecting');
     this.scheduleReconnect();
   }
@@ -123,6 +148,7 @@ class PostgresListener implements NotifyListener {
   async close() {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    for (const more of this.options.more ?? []) more.onLost();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});

@@ -131,6 +131,8 @@ describe('drainBlobDeletions', () => {
     expect(blobKeysOf('tracks/x.peaks.json')).toEqual([
       'tracks/x.peaks.json',
       ...[64, 128, 256, 512, 1024].map((size) => `tracks/x.tile-${size}.webp`),
+      // Its spectrogram (issue 47, decision 0842).
+      'tracks/x.spectrogram.webp',
     ]);
     expect(blobKeysOf('tracks/x.flac')).toEqual(['tracks/x.flac']);
     expect(blobKeysOf('https://lh3.googleusercontent.com/a/photo')).toEqual([]);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { blobDeletions } from '../db/schema';
 import { imageKeysOf } from '../media/image-variants';
+import { spectrogramKeysOf } from '../media/spectrogram';
 import { tileKeysOf } from '../media/waveform-tile';
 import type { BlobStore } from '../storage/blob-store';
 import { isStorageUnavailable } from '../storage/storage-errors';
@@ -23,14 +24,14 @@ export interface BlobDeletionDeps {
 
 /**
  * The files behind one outbox reference: the variants of an image key base (decision 0116), or the
- * storage key itself, with a peaks file's waveform tiles (decision 0790). Anything that looks like
+ * storage key itself, with a peaks file's waveform tiles (decision 0790) and spectrogram (0842). Anything that looks like
  * a URL or a path (none should be queued; migration 0007 turned queued image URLs into key bases)
  * names no file.
  */
 export function blobKeysOf(ref: string): string[] {
   const image = imageKeysOf(ref);
   if (image.length > 0) return image;
-  return /^([a-z]+:\/\/|\/)/i.test(ref) ? [] : [ref, ...tileKeysOf(ref)];
+  return /^([a-z]+:\/\/|\/)/i.test(ref) ? [] : [ref, ...tileKeysOf(ref), ...spectrogramKeysOf(ref)];
 }
 
 /**

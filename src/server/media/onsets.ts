@@ -1,3 +1,4 @@
+import { fft } from './fft';
 import { PEAK_SAMPLE_RATE } from './waveform-peaks';
 
 // Where a take's music starts, and how two takes line up (issue 43, decision 0605): an onset
@@ -209,41 +210,4 @@ function nextPowerOfTwo(n: number): number {
   let size = 1;
   while (size < n) size *= 2;
   return size;
-}
-
-/** In-place iterative radix-2 FFT (size a power of two); `inverse` leaves the 1/size to the caller. */
-function fft(re: Float64Array, im: Float64Array, inverse: boolean) {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let length = 2; length <= n; length *= 2) {
-    const angle = ((inverse ? 2 : -2) * Math.PI) / length;
-    const stepRe = Math.cos(angle);
-    const stepIm = Math.sin(angle);
-    for (let start = 0; start < n; start += length) {
-      let wRe = 1;
-      let wIm = 0;
-      for (let k = 0; k < length / 2; k++) {
-        const evenRe = re[start + k]!;
-        const evenIm = im[start + k]!;
-        const oddIndex = start + k + length / 2;
-        const oddRe = re[oddIndex]! * wRe - im[oddIndex]! * wIm;
-        const oddIm = re[oddIndex]! * wIm + im[oddIndex]! * wRe;
-        re[start + k] = evenRe + oddRe;
-        im[start + k] = evenIm + oddIm;
-        re[oddIndex] = evenRe - oddRe;
-        im[oddIndex] = evenIm - oddIm;
-        const nextRe = wRe * stepRe - wIm * stepIm;
-        wIm = wRe * stepIm + wIm * stepRe;
-        wRe = nextRe;
-      }
-    }
-  }
 }

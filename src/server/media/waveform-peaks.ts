@@ -1,3 +1,4 @@
+import { FloatChunks } from './float-chunks';
 /** Min/max pairs a waveform keeps at most (decision 0042): enough for a 2,000-pixel-wide bar. */
 export const PEAK_PAIRS = 2000;
 /** Sample rate of the mono PCM ffmpeg streams for the peaks. */
@@ -14,15 +15,12 @@ export class PeakReducer {
   private maxs: number[] = [];
   private bucketSize = 1;
   private filled = 0;
-  private leftover = Buffer.alloc(0);
+  private readonly chunks = new FloatChunks();
   samples = 0;
 
   /** Little-endian 32-bit floats as they arrive from a pipe (a chunk may end mid-sample). */
   pushBytes(chunk: Buffer) {
-    const bytes = this.leftover.length ? Buffer.concat([this.leftover, chunk]) : chunk;
-    const whole = bytes.length - (bytes.length % 4);
-    for (let offset = 0; offset < whole; offset += 4) this.push(bytes.readFloatLE(offset));
-    this.leftover = Buffer.from(bytes.subarray(whole));
+    this.chunks.push(chunk, (sample) => this.push(sample));
   }
 
   push(sample: number) {

@@ -180,6 +180,17 @@ describe('media replies are the ones the document declares', () => {
     expect(res.statusCode).toBe(409);
     conforms('GET', url, res);
   });
+
+  it('the spectrogram before processing: its 409 with `processing` (issue 47)', async () => {
+    for (const url of [
+      `/api/tracks/${trackId}/spectrogram`,
+      `/api/tracks/${trackId}/versions/1/spectrogram`,
+    ]) {
+      const res = await owner.get(url);
+      expect(res.statusCode).toBe(409);
+      conforms('GET', url, res);
+    }
+  });
 });
 
 describe('acting on many tracks (issue 23)', () => {

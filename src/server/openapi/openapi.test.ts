@@ -29,6 +29,11 @@ const NOT_JSON = new Set([
   // Each version's audio, as a take to compare (issue 43, decision 0622).
   'GET /api/tracks/:id/versions/:version/stream',
   'GET /api/shares/by-token/:token/tracks/:trackId/versions/:version/stream',
+  // A take's spectrogram, a WebP picture (issue 47, decision 0842).
+  'GET /api/tracks/:id/spectrogram',
+  'GET /api/tracks/:id/versions/:version/spectrogram',
+  'GET /api/shares/by-token/:token/tracks/:trackId/spectrogram',
+  'GET /api/shares/by-token/:token/tracks/:trackId/versions/:version/spectrogram',
   // A version's open comments as a DAW marker file (issue 44, decision 0654).
   'GET /api/collectives/:id/tracks/:trackId/comments/markers',
 ]);

@@ -135,6 +135,11 @@ export const MEDIA_ROUTES = new Set([
   '/api/tracks/:id/versions/:version/waveform',
   '/api/shares/by-token/:token/tracks/:trackId/versions/:version/stream',
   '/api/shares/by-token/:token/tracks/:trackId/versions/:version/waveform',
+  // A take's spectrogram (issue 47): read with its waveform each time the view shows it.
+  '/api/tracks/:id/spectrogram',
+  '/api/tracks/:id/versions/:version/spectrogram',
+  '/api/shares/by-token/:token/tracks/:trackId/spectrogram',
+  '/api/shares/by-token/:token/tracks/:trackId/versions/:version/spectrogram',
   // The Subsonic API's stream and download (SUBSONIC_MEDIA_URLS, decision 0385): routes of their own.
   '/rest/stream',
   '/rest/stream.view',

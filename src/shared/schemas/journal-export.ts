@@ -72,6 +72,20 @@ const exportedTrackSchema = z.object({
   versions: z.array(versionSchema).min(1),
   /** A track received through an upload link (issue 45); absent or null for the person's own uploads. */
   receivedFrom: receivedFromSchema.nullable().optional(),
+  /**
+   * Tempo and key (issue 47, decision 0824): as measured (an import measures again) and the owner's
+   * own values, which an import restores. Absent in exports made before.
+   */
+  tempoAndKey: z
+    .object({
+      measuredBpm: z.number().nullable(),
+      bpmConfidence: z.number().nullable(),
+      measuredKey: z.string().nullable(),
+      keyConfidence: z.number().nullable(),
+      ownerBpm: z.number().nullable(),
+      ownerKey: z.string().nullable(),
+    })
+    .optional(),
 });
 
 const commentTargetSchema = z.object({

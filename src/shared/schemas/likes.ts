@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSummarySchema } from './collectives';
+import { pageLimit } from './primitives';
 import { trackSchema } from './tracks';
 
 /** Page sizes of GET /api/user/likes (the journal's, decision 0064). */
@@ -7,12 +8,7 @@ export const LIKES_PAGE_LIMIT = { min: 1, max: 200, default: 100 } as const;
 
 /** GET /api/user/likes: one page, newest like first, after the previous page's `nextCursor`. */
 export const likesQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number')
-    .min(LIKES_PAGE_LIMIT.min, `limit must be at least ${LIKES_PAGE_LIMIT.min}`)
-    .max(LIKES_PAGE_LIMIT.max, `limit must be at most ${LIKES_PAGE_LIMIT.max}`)
-    .default(LIKES_PAGE_LIMIT.default),
+  limit: pageLimit(LIKES_PAGE_LIMIT).default(LIKES_PAGE_LIMIT.default),
   cursor: z.string().max(200, 'cursor is not one this server gave').optional(),
 });
 

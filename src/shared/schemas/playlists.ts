@@ -88,6 +88,13 @@ export const publicPlaylistTrackSchema = trackSchema.pick({
   playable: true,
   loudness: true,
   version: true,
+  bpm: true,
+  bpmConfidence: true,
+  bpmEdited: true,
+  bpmAlternatives: true,
+  musicalKey: true,
+  keyConfidence: true,
+  keyEdited: true,
 });
 export type PublicPlaylistTrack = z.infer<typeof publicPlaylistTrackSchema>;
 

@@ -48,3 +48,11 @@ export const NOTHING_TO_UPDATE = 'Nothing to update: send at least one field to 
 /** A PATCH body must change something: an empty one is refused rather than half-applied. */
 export const nonEmptyPatch = <T extends z.ZodObject>(schema: T) =>
   schema.refine((changes) => Object.keys(changes).length > 0, NOTHING_TO_UPDATE);
+
+/** `?limit=` of a paged list, within `bounds` (what each list allows), said in words when not. */
+export const pageLimit = (bounds: { min: number; max: number }) =>
+  z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(bounds.min, `limit must be at least ${bounds.min}`)
+    .max(bounds.max, `limit must be at most ${bounds.max}`);

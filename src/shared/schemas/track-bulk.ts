@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { id } from './primitives';
 import { TRACK_VISIBILITIES } from './tracks';
 
-/** The most tracks one bulk action or one archive names (issue 23, decision 0275). */
-export const BULK_TRACKS_MAX = 5_000;
+/**
+ * The most tracks one bulk action or one archive names (issue 23, decision 0275): a whole journal of
+ * 100,000 selected at once (issue 48; 5,000 before).
+ */
+export const BULK_TRACKS_MAX = 100_000;
+/** A body naming that many ids (up to ten digits and a comma each) and the rest of the request. */
+export const BULK_BODY_LIMIT_BYTES = BULK_TRACKS_MAX * 11 + 64 * 1024;
 /** The most pieces of equipment one bulk tagging names. */
 export const BULK_EQUIPMENT_MAX = 50;
 

@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { normaliseKey } from '../musical-keys';
+import { BPM_LIMITS } from '../take-tempo-key';
 import { TRACK_DATE_FIELDS, TRACK_FILTER_LIMITS } from '../track-filter';
 import { TRACK_SORTS } from '../track-order';
-import { INT4_MAX } from './primitives';
+import { INT4_MAX, pageLimit } from './primitives';
 import { PROCESSING_STATES, TRACK_VISIBILITIES, trackSchema } from './tracks';
 
-/** Page sizes of GET /api/tracks?limit= (decision 0064). */
-export const TRACK_PAGE_LIMIT = { min: 1, max: 200 } as const;
+/**
+ * Page sizes of GET /api/tracks?limit= (decision 0064; up to 1,000 since issue 48: the big
+ * journal's pages, JOURNAL_PAGE_SIZE of shared/track-filter.ts).
+ */
+export const TRACK_PAGE_LIMIT = { min: 1, max: 1000 } as const;
 
 /** An empty parameter (`?q=&state=`, what a form sends) filters nothing. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -29,6 +34,13 @@ const dateBound = (name: string) =>
 const boundTime = (v: string, end: boolean) =>
   DATE.test(v) ? Date.parse(`${v}T00:00:00Z`) + (end ? 86_400_000 - 1 : 0) : Date.parse(v);
 
+const KEY_MESSAGE = 'key must be a key such as "A minor" or "F# major"';
+/** A tempo bound: any BPM the filter bar's range allows (the owner may type 20–400). */
+const bpmBound = (name: string) => {
+  const message = `${name} must be a number from 0 to ${BPM_LIMITS.max}`;
+  return optional(z.coerce.number({ error: message }).min(0, message).max(BPM_LIMITS.max, message));
+};
+
 const EQUIPMENT_MESSAGE = `equipment must be up to ${TRACK_FILTER_LIMITS.equipment} ids separated by commas`;
 
 /**
@@ -39,12 +51,7 @@ const EQUIPMENT_MESSAGE = `equipment must be up to ${TRACK_FILTER_LIMITS.equipme
 export const trackListQuerySchema = z
   .object({
     sort: z.enum(TRACK_SORTS).default('dateUploaded'),
-    limit: z.coerce
-      .number()
-      .int('limit must be a whole number')
-      .min(TRACK_PAGE_LIMIT.min, `limit must be at least ${TRACK_PAGE_LIMIT.min}`)
-      .max(TRACK_PAGE_LIMIT.max, `limit must be at most ${TRACK_PAGE_LIMIT.max}`)
-      .optional(),
+    limit: pageLimit(TRACK_PAGE_LIMIT).optional(),
     // A text filter's cursor holds the last track's folded name (decision 0570): up to 400
     // characters of up to 3 bytes each, in base64.
     cursor: z.string().max(2500, 'cursor is not one this server gave').optional(),
@@ -87,6 +94,21 @@ export const trackListQuerySchema = z
     to: dateBound('to'),
     /** Which date from/to bound: the upload (default) or the file's own date (undated tracks never match). */
     dateField: optional(z.enum(TRACK_DATE_FIELDS, { error: 'dateField must be "uploaded" or "created"' })),
+    /** Inclusive: tracks showing at least this tempo (BPM); unmeasured tracks never match. */
+    bpmFrom: bpmBound('bpmFrom'),
+    /** Inclusive: tracks showing at most this tempo (BPM). */
+    bpmTo: bpmBound('bpmTo'),
+    /** A key in any usual spelling ("Am", "Bb major"): tracks showing exactly that key. */
+    key: optional(
+      z
+        .string()
+        .max(20, KEY_MESSAGE)
+        .transform((v, ctx) => {
+          const key = normaliseKey(v);
+          if (key === null) ctx.addIssue({ code: 'custom', message: KEY_MESSAGE });
+          return key ?? z.NEVER;
+        }),
+    ),
   })
   .refine((q) => q.cursor === undefined || q.limit !== undefined, {
     message: 'cursor needs limit',
@@ -95,6 +117,10 @@ export const trackListQuerySchema = z
   .refine((q) => !q.from || !q.to || boundTime(q.from, false) <= boundTime(q.to, true), {
     message: 'from must not be after to',
     path: ['from'],
+  })
+  .refine((q) => q.bpmFrom === undefined || q.bpmTo === undefined || q.bpmFrom <= q.bpmTo, {
+    message: 'bpmFrom must not be above bpmTo',
+    path: ['bpmFrom'],
   });
 export type TrackListQuery = z.input<typeof trackListQuerySchema>;
 export type ParsedTrackListQuery = z.output<typeof trackListQuerySchema>;
@@ -108,5 +134,10 @@ export const trackPageSchema = z.object({
   nextCursor: z.string().nullable(),
   total: z.number().optional(),
   all: z.number().optional(),
+  /**
+   * On a first page whose filter matches more than TRACK_COUNT_CAP tracks: `total` is the cap, a
+   * lower bound (issue 48). Absent otherwise.
+   */
+  totalCapped: z.literal(true).optional(),
 });
 export type TrackPage = z.infer<typeof trackPageSchema>;

@@ -45,6 +45,8 @@ export const trackVersionSchema = z.object({
   /** EBU R128 integrated loudness (LUFS) and true peak (dBTP); null until measured. */
   loudnessLufs: z.number().nullable(),
   truePeakDb: z.number().nullable(),
+  /** Loudness range (LRA, LU); null until measured (and for takes measured before issue 47). */
+  loudnessRange: z.number().nullable(),
   /** The version's audio, Range welcome, under the track's access rules; null until playable. */
   streamUrl: z.string().nullable(),
   /** Its waveform peaks; null until processing made them. */

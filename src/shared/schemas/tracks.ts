@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EQUIPMENT_CATEGORIES } from '../constants';
-import { id, nonEmptyPatch, text } from './primitives';
+import { normaliseKey } from '../musical-keys';
+import { BPM_LIMITS, roundBpm } from '../take-tempo-key';
+import { id, nonEmptyPatch, pageLimit, text } from './primitives';
 
 /** Equipment as it appears on a track (chips, hover card). */
 export const equipmentTagSchema = z.object({
@@ -32,12 +34,31 @@ export const trackLoudnessSchema = z.object({
   integratedLufs: z.number(),
   /** True peak, dBTP (0 = full scale). */
   truePeakDb: z.number(),
+  /** Loudness range (LRA, LU: EBU Tech 3342); null for a take measured before issue 47. */
+  loudnessRange: z.number().nullable(),
 });
 export type TrackLoudness = z.infer<typeof trackLoudnessSchema>;
 
 /** Private: the owner and the collectives it is shared into; public: the profile and anyone with the link (decision 0140). */
 export const TRACK_VISIBILITIES = ['private', 'public'] as const;
 export type TrackVisibility = (typeof TRACK_VISIBILITIES)[number];
+
+/**
+ * Tempo and key (issue 47, decision 0820): the owner's value when they set one (`…Edited`), else
+ * the measured one; null until measured. Confidence (0–1) is the measure's, null for the owner's.
+ */
+export const trackTempoKeyShape = {
+  /** Beats per minute, to the tenth. */
+  bpm: z.number().nullable(),
+  bpmConfidence: z.number().nullable(),
+  bpmEdited: z.boolean(),
+  /** The half- and double-time readings of `bpm` within 30–300, to the tenth. */
+  bpmAlternatives: z.array(z.number()),
+  /** One of the 24 keys, sharps only: "A minor", "F# major". */
+  musicalKey: z.string().nullable(),
+  keyConfidence: z.number().nullable(),
+  keyEdited: z.boolean(),
+};
 
 export const trackSchema = z.object({
   id: z.number(),
@@ -61,6 +82,7 @@ export const trackSchema = z.object({
   loudness: trackLoudnessSchema.nullable(),
   /** 1 for the first upload, then one more for each new file its owner uploads (decision 0220). */
   version: z.number(),
+  ...trackTempoKeyShape,
 });
 export type Track = z.infer<typeof trackSchema>;
 
@@ -92,7 +114,29 @@ export const trackNotesSchema = text('Notes', { multiline: true, trim: false })
   .nullable()
   .transform((v) => (v === null || v.trim() === '' ? null : v));
 
-/** The fields of a track its owner may change; the client's edit form sends all three. */
+const BPM_MESSAGE = `bpm must be a number from ${BPM_LIMITS.min} to ${BPM_LIMITS.max}, or null for the measured tempo`;
+/** The owner's tempo (decision 0821), kept to the tenth; null gives the measured one back. */
+export const ownerBpmSchema = z
+  .number({ error: BPM_MESSAGE })
+  .min(BPM_LIMITS.min, BPM_MESSAGE)
+  .max(BPM_LIMITS.max, BPM_MESSAGE)
+  .transform(roundBpm)
+  .nullable();
+export const MUSICAL_KEY_MESSAGE = 'musicalKey must be a key such as "A minor" or "F# major"';
+/** The owner's key in any usual spelling ("Bbm", "a minor"), kept in MUSICAL_KEYS' spelling. */
+export const musicalKeySchema = z
+  .string({ error: MUSICAL_KEY_MESSAGE })
+  .max(20, MUSICAL_KEY_MESSAGE)
+  .transform((v, ctx) => {
+    const key = normaliseKey(v);
+    if (key === null) ctx.addIssue({ code: 'custom', message: MUSICAL_KEY_MESSAGE });
+    return key ?? z.NEVER;
+  });
+
+/**
+ * The fields of a track its owner may change; the client's edit form sends the first four, and the
+ * tempo and key only when the owner changed them (sending the shown value would mark it edited).
+ */
 export const trackChangesSchema = z
   .object({
     name: trackNameSchema,
@@ -101,6 +145,8 @@ export const trackChangesSchema = z
     visibility: z.enum(TRACK_VISIBILITIES, {
       error: 'visibility must be "private" or "public"',
     }),
+    bpm: ownerBpmSchema,
+    musicalKey: musicalKeySchema.nullable(),
   })
   .partial()
   .strict();
@@ -176,6 +222,30 @@ export const equipmentTrackSchema = trackSchema.extend({
   }),
 });
 export type EquipmentTrack = z.infer<typeof equipmentTrackSchema>;
+
+/**
+ * GET /api/equipment/{id}/tracks (issue 48): page sizes, and how many newest tracks the reply
+ * without `limit` holds at most (it used to be every one; 500 rows are well under 5 MB).
+ */
+export const EQUIPMENT_TRACKS_LIMIT = { min: 1, max: 200, unpaged: 500 } as const;
+
+/** `limit` for one page at a time, with the previous page's `nextCursor`; a cursor needs a limit. */
+export const equipmentTracksQuerySchema = z
+  .object({
+    limit: pageLimit(EQUIPMENT_TRACKS_LIMIT).optional(),
+    cursor: z.string().max(200, 'cursor is not one this server gave').optional(),
+  })
+  .refine((q) => q.cursor === undefined || q.limit !== undefined, {
+    message: 'cursor needs limit',
+    path: ['cursor'],
+  });
+
+/** One page of 'Tracks Using {name}', newest first: `nextCursor` is null on the last page. */
+export const equipmentTrackPageSchema = z.object({
+  items: z.array(equipmentTrackSchema),
+  nextCursor: z.string().nullable(),
+});
+export type EquipmentTrackPage = z.infer<typeof equipmentTrackPageSchema>;
 
 /** The earliest and latest file dates kept: years PostgreSQL stores and ISO 8601 writes plainly. */
 const FILE_DATE_RANGE = {

@@ -5,7 +5,7 @@ import { normaliseSocialLink } from '../social-links';
 import { authUserSchema } from './auth';
 import { userSummarySchema } from './collectives';
 import { apiErrorSchema } from './common';
-import { text } from './primitives';
+import { pageLimit, text } from './primitives';
 import { receivedFromSchema } from './share-uploads';
 import { trackSchema } from './tracks';
 
@@ -162,9 +162,39 @@ export const publicUserParamsSchema = z.object({
   userId: text('User id', { trim: false }).min(1, 'User id is required').max(200, 'User id is too long'),
 });
 
-/** GET /api/public/users/{userId}. */
-export const publicProfileSchema = z.object({ user: publicUserSchema, tracks: z.array(trackSchema) });
+/**
+ * A public profile's tracks in pages (issue 48): page sizes; `first`, how many of the newest the
+ * profile itself holds (it used to hold every one; 2,000 were a 1.5 MB reply); and `counted`, up to
+ * how many it counts ('N tracks shared'; past that, 'N+'), so that no count reads a whole journal.
+ */
+export const PUBLIC_PROFILE_TRACKS = { min: 1, max: 200, first: 50, counted: 1000 } as const;
+
+/**
+ * GET /api/public/users/{userId}: `tracks` are the newest PUBLIC_PROFILE_TRACKS.first public tracks;
+ * `trackCount` how many there are, at most PUBLIC_PROFILE_TRACKS.counted, `trackCountCapped` true
+ * when there are more; `nextCursor` reads on at …/tracks (null: no more).
+ */
+export const publicProfileSchema = z.object({
+  user: publicUserSchema,
+  tracks: z.array(trackSchema),
+  trackCount: z.number().int().nonnegative(),
+  trackCountCapped: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** GET /api/public/users/{userId}/tracks: `limit` (default the profile's first page) and a `cursor`. */
+export const publicProfileTracksQuerySchema = z.object({
+  limit: pageLimit(PUBLIC_PROFILE_TRACKS).default(PUBLIC_PROFILE_TRACKS.first),
+  cursor: z.string().max(200, 'cursor is not one this server gave').optional(),
+});
+
+/** One page of a public profile's tracks, newest first: `nextCursor` is null on the last page. */
+export const publicProfileTrackPageSchema = z.object({
+  items: z.array(trackSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PublicProfileTrackPage = z.infer<typeof publicProfileTrackPageSchema>;
 
 /** GET /api/tracks/{id}: a track anyone allowed to hear it may see, with its owner. */
 export const sharedTrackSchema = z.object({

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Playlist, PlaylistDetail } from '../../../shared/schemas/playlists';
 import type { Track } from '../../../shared/schemas/tracks';
+import { readJournal } from '../track/journal-pages';
 import { pollWhilePending, TRACKS_KEY } from '../track/use-tracks';
 
 // Query keys are URL segments: the default query function joins them with '/' (spec section 7).
@@ -34,7 +35,7 @@ export function usePlaylist(id: number | null) {
  * since the last look must be offered even though reads are otherwise never stale.
  */
 export function useOwnTracks() {
-  return useQuery<Track[]>({ queryKey: TRACKS_KEY, refetchOnMount: 'always' });
+  return useQuery<Track[]>({ queryKey: TRACKS_KEY, queryFn: readJournal, refetchOnMount: 'always' });
 }
 
 /** Playlist ids in routes are numeric; anything else is treated as not found. */

@@ -1,13 +1,26 @@
 import type { EquipmentTag, Track } from '../../../shared/schemas/tracks';
+import type { TempoKeyFields } from '../../../shared/take-tempo-key';
 
 // Test data for the tracks and equipment component tests.
 
-/** A track whose processing is done: it plays, with no loudness measured. */
+/** Nothing measured of the tempo or key, nor set by the owner (issue 47). */
+export const noTempoKey = {
+  bpm: null,
+  bpmConfidence: null,
+  bpmEdited: false,
+  bpmAlternatives: [],
+  musicalKey: null,
+  keyConfidence: null,
+  keyEdited: false,
+} satisfies Pick<Track, keyof TempoKeyFields>;
+
+/** A track whose processing is done: it plays, with no loudness, tempo or key measured. */
 export const readyMedia = {
   processing: { state: 'ready', error: null },
   playable: true,
   loudness: null,
-} satisfies Pick<Track, 'processing' | 'playable' | 'loudness'>;
+  ...noTempoKey,
+} satisfies Pick<Track, 'processing' | 'playable' | 'loudness' | keyof TempoKeyFields>;
 
 export function makeTrack(overrides: Partial<Track> = {}): Track {
   const id = overrides.id ?? 1;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Track, TrackVisibility } from '../../../shared/schemas/tracks';
+import { bpmAlternatives } from '../../../shared/take-tempo-key';
 import { toast } from '../../components/ui/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { usePlayer } from '../../player/use-player';
@@ -18,6 +19,23 @@ export interface TrackChanges {
   notes?: string | null;
   shareToEquipmentPages?: boolean;
   visibility?: TrackVisibility;
+  /** The owner's tempo and key (issue 47); null gives the measured value back. */
+  bpm?: number | null;
+  musicalKey?: string | null;
+}
+
+/**
+ * The track as it will read once saved, as far as known here: the owner's tempo or key is shown at
+ * once (marked); one given back to the measure keeps what shows until the list is read again.
+ */
+function optimistic(track: Track, { bpm, musicalKey, ...changes }: TrackChanges): Track {
+  const next = { ...track, ...changes };
+  if (typeof bpm === 'number') {
+    Object.assign(next, { bpm, bpmEdited: true, bpmConfidence: null, bpmAlternatives: bpmAlternatives(bpm) });
+  }
+  if (typeof musicalKey === 'string')
+    Object.assign(next, { musicalKey, keyEdited: true, keyConfidence: null });
+  return next;
 }
 
 /**
@@ -32,7 +50,7 @@ export function useUpdateTrack() {
     onMutate: ({ id, changes }) =>
       patchTrackLists(
         queryClient,
-        mapTrack(id, (t) => ({ ...t, ...changes })),
+        mapTrack(id, (t) => optimistic(t, changes)),
       ),
     onError: (err, _vars, snapshot) => {
       if (snapshot) restoreTrackLists(queryClient, snapshot);

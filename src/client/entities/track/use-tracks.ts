@@ -5,6 +5,7 @@ import type { Track } from '../../../shared/schemas/tracks';
 import type { SharedTrack } from '../../../shared/schemas/users';
 import { sortTracks, TRACK_SORTS, type TrackSort } from '../../../shared/track-order';
 import { apiRequest } from '../../lib/api-client';
+import { readJournal } from './journal-pages';
 
 /**
  * The one cached list of the user's tracks. Every screen reads it, optimistic edits patch it, and
@@ -18,7 +19,7 @@ export const TRACKS_KEY = ['/api/tracks'] as const;
  */
 export function useTracks(sort: TrackSort) {
   const select = useCallback((tracks: Track[]) => sortTracks(tracks, sort), [sort]);
-  const query = useQuery<Track[], Error, Track[]>({ queryKey: TRACKS_KEY, select });
+  const query = useQuery<Track[], Error, Track[]>({ queryKey: TRACKS_KEY, queryFn: readJournal, select });
   usePendingTracksPoll(query.data);
   return query;
 }

@@ -1,3 +1,11 @@
+import {
+  formatGainDb,
+  PLATFORM_PEAK_CEILING_DB,
+  PLATFORMS,
+  type Platform,
+  type PlatformId,
+  platformGainDb,
+} from '../../../shared/platform-loudness';
 import type { SlotId } from './compare-constants';
 
 /**
@@ -5,31 +13,10 @@ import type { SlotId } from './compare-constants';
  * "as-is": untouched; a platform: as that service's loudness normalisation would play it.
  */
 export type CompareMode = 'matched' | 'as-is' | PlatformId;
-export type PlatformId = 'spotify' | 'apple-music' | 'youtube' | 'tidal' | 'amazon';
 
-export interface Platform {
-  id: PlatformId;
-  name: string;
-  targetLufs: number;
-  /** Whether it raises quiet masters (up to its peak ceiling) or only turns loud ones down. */
-  turnsUp: boolean;
-}
+// The platforms are shared with the track details' Loudness section (decision 0840).
+export { formatGainDb, PLATFORM_PEAK_CEILING_DB, PLATFORMS, type Platform, type PlatformId, platformGainDb };
 
-/**
- * What we assume of each service (decision 0636): Spotify's default ("Normal") and Apple Music's
- * Sound Check raise a quiet master only as far as its true peak stays at −1 dBTP; YouTube, Tidal
- * and Amazon Music only turn loud masters down.
- */
-export const PLATFORMS: readonly Platform[] = [
-  { id: 'spotify', name: 'Spotify', targetLufs: -14, turnsUp: true },
-  { id: 'apple-music', name: 'Apple Music', targetLufs: -16, turnsUp: true },
-  { id: 'youtube', name: 'YouTube', targetLufs: -14, turnsUp: false },
-  { id: 'tidal', name: 'Tidal', targetLufs: -14, turnsUp: false },
-  { id: 'amazon', name: 'Amazon Music', targetLufs: -14, turnsUp: false },
-];
-
-/** The true peak a platform's raise stops at (dBTP). */
-export const PLATFORM_PEAK_CEILING_DB = -1;
 /** Matching never lets a slot's true peak pass this (dBTP). */
 export const MATCH_PEAK_CEILING_DB = 0;
 
@@ -69,14 +56,6 @@ function matchedGains(a: Measured, b: Measured): Record<SlotId, number> {
   return { A: target - ma.lufs, B: target - mb.lufs };
 }
 
-/** One slot as `platform` normalises it. */
-export function platformGainDb(platform: Platform, m: { lufs: number; truePeakDb: number }): number {
-  const toTarget = platform.targetLufs - m.lufs;
-  if (toTarget <= 0) return toTarget;
-  if (!platform.turnsUp) return 0;
-  return Math.max(0, Math.min(toTarget, PLATFORM_PEAK_CEILING_DB - m.truePeakDb));
-}
-
 /** Each slot's gain in `mode`; an unmeasured slot (and, when matching, its partner) plays at 0 dB. */
 export function compareGains(mode: CompareMode, slots: Record<SlotId, Measured | null>): SlotGains {
   const unmeasured = (['A', 'B'] as SlotId[]).filter((s) => !measured(slots[s]));
@@ -91,13 +70,6 @@ export function compareGains(mode: CompareMode, slots: Record<SlotId, Measured |
     return platform && measured(m) ? platformGainDb(platform, m) : 0;
   };
   return { gainDb: { A: gain('A'), B: gain('B') }, unmeasured };
-}
-
-/** "−3.1 dB", "0.0 dB", "+2.0 dB" (a true minus sign; −0.0 shows as 0.0). */
-export function formatGainDb(db: number): string {
-  const rounded = Math.round(db * 10) / 10;
-  if (rounded === 0) return '0.0 dB';
-  return `${rounded < 0 ? '\u2212' : '+'}${Math.abs(rounded).toFixed(1)} dB`;
 }
 
 /** "B: −3.1 dB on Spotify", "A: −10.0 dB matched", "B: 0.0 dB as it is". */

@@ -20,6 +20,7 @@ const version = (n: number, over: Partial<TrackVersion> = {}): TrackVersion => (
   duration: 30,
   loudnessLufs: -14,
   truePeakDb: -3,
+  loudnessRange: null,
   streamUrl: `/api/tracks/7/versions/${n}/stream`,
   peaksUrl: null,
   alignSeconds: 0,

@@ -61,6 +61,9 @@ const usedIn: EquipmentTrack = {
   },
 };
 
+/** One page of GET /api/equipment/7/tracks (issue 48): the last unless a cursor is given. */
+const page = (items: EquipmentTrack[], nextCursor: string | null = null) => json({ items, nextCursor });
+
 function show(detail: EquipmentDetail | null, extra = {}) {
   const fetch = mockFetch({
     'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
@@ -69,7 +72,7 @@ function show(detail: EquipmentDetail | null, extra = {}) {
         ? json(detail)
         : json({ statusCode: 404, error: 'Not Found', message: 'Equipment not found' }, 404),
     'GET /api/equipment/7/comments': () => json([comment]),
-    'GET /api/equipment/7/tracks': () => json([usedIn]),
+    'GET /api/equipment/7/tracks': () => page([usedIn]),
     'GET /api/equipment/categories': () => json(EQUIPMENT_CATEGORIES),
     ...extra,
   });
@@ -151,6 +154,33 @@ describe('EquipmentPage', () => {
     expect(within(row).getByRole('button', { name: 'Pause Polysynth Dawn' })).toBeTruthy();
   });
 
+  it("reads 'Tracks Using' 50 at a time and appends the next page with the cursor on 'Show more tracks'", async () => {
+    const first = Array.from({ length: 50 }, (_, i) => ({ ...usedIn, id: 100 + i, name: `Take ${i + 1}` }));
+    const second = [{ ...usedIn, id: 99, name: 'Take 51' }];
+    const fetch = show(juno, {
+      'GET /api/equipment/7/tracks': (_: unknown, url: string) =>
+        new URL(url, 'http://localhost').searchParams.get('cursor') === 'c/1+='
+          ? page(second)
+          : page(first, 'c/1+='),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Tracks Using Juno-106' }));
+    const table = await screen.findByRole('table', { name: 'Tracks Using Juno-106' });
+    expect(within(table).getAllByTestId('equipment-track-row')).toHaveLength(50);
+    expect(String(callsTo(fetch, '/api/equipment/7/tracks')[0]?.[0])).toBe(
+      '/api/equipment/7/tracks?limit=50',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more tracks' }));
+    await waitFor(() => expect(within(table).getAllByTestId('equipment-track-row')).toHaveLength(51));
+    const calls = callsTo(fetch, '/api/equipment/7/tracks');
+    expect(String(calls[1]?.[0])).toBe('/api/equipment/7/tracks?limit=50&cursor=c%2F1%2B%3D');
+    const rows = within(table).getAllByTestId('equipment-track-row');
+    expect(rows[0]?.textContent).toContain('Take 1');
+    expect(rows[50]?.textContent).toContain('Take 51');
+    // The last page: no more to show.
+    expect(screen.queryByRole('button', { name: 'Show more tracks' })).toBeNull();
+  });
+
   it("says 'Failed to fetch related tracks' when the list fails", async () => {
     show(juno, { 'GET /api/equipment/7/tracks': () => json({ message: 'boom' }, 500) });
     await userEvent.click(await screen.findByRole('tab', { name: 'Tracks Using Juno-106' }));
@@ -180,7 +210,7 @@ describe('EquipmentPage', () => {
     mockFetch({
       'GET /api/equipment/7': () => json(juno),
       'GET /api/equipment/7/comments': () => json([]),
-      'GET /api/equipment/7/tracks': () => json([usedIn, other, pendingTrack]),
+      'GET /api/equipment/7/tracks': () => page([usedIn, other, pendingTrack]),
     });
     const player = fakePlayer();
     renderWithProviders(
@@ -221,7 +251,7 @@ describe("EquipmentPage 'Tracks Using' with thousands of tracks (decision 0072)"
   it('renders only the rows in view and brings others in when scrolled', async () => {
     const scrollTo = layOutVirtualRows(49);
     const many = Array.from({ length: 5000 }, (_, i) => ({ ...usedIn, id: i + 1, name: `Used ${i + 1}` }));
-    show(juno, { 'GET /api/equipment/7/tracks': () => json(many) });
+    show(juno, { 'GET /api/equipment/7/tracks': () => page(many) });
     await userEvent.click(await screen.findByRole('tab', { name: 'Tracks Using Juno-106' }));
     const table = await screen.findByRole('table', { name: 'Tracks Using Juno-106' });
     await within(table).findByText('Used 1');

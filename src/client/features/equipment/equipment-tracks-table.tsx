@@ -17,12 +17,13 @@ import { useEquipmentTracks } from './use-equipment-page';
 
 /**
  * The 'Tracks Using {name}' tab (spec section 2): user, title, equipment, date and duration, newest
- * first as the server sends them. Each plays through the player with this list as the queue, each
+ * first as the server sends them, 50 at a time with "Show more tracks" for the next (issue 48). Each plays through the player with this list as the queue, each
  * track by its own owner (artist and avatar artwork); the stream rule lets signed-in people hear
  * tracks shared to equipment pages (decision 0012). A More options menu queues or downloads a row.
  */
 export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: number; name: string }) {
-  const { data: tracks, isLoading, isError } = useEquipmentTracks(equipmentId);
+  const { tracks, isLoading, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useEquipmentTracks(equipmentId);
 
   if (isLoading)
     return (
@@ -30,7 +31,8 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
         Loading tracks...
       </p>
     );
-  if (isError || !tracks) return <p className="text-sm text-muted-foreground">Could not load the tracks.</p>;
+  // A later page that failed keeps the pages read (the toast says so; the button tries again).
+  if (!tracks) return <p className="text-sm text-muted-foreground">Could not load the tracks.</p>;
   if (tracks.length === 0)
     return (
       <EmptyState
@@ -40,7 +42,18 @@ export function EquipmentTracksTable({ equipmentId, name }: { equipmentId: numbe
       />
     );
 
-  return <TracksUsing tracks={tracks} name={name} />;
+  return (
+    <>
+      <TracksUsing tracks={tracks} name={name} />
+      {hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {isFetchingNextPage ? 'Loading…' : 'Show more tracks'}
+          </Button>
+        </div>
+      )}
+    </>
+  );
 }
 
 const ROW_ESTIMATE_PX = 49;

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import type { z } from 'zod';
 import type {
   EquipmentComment,
   EquipmentDetail,
   EquipmentTrack,
+  EquipmentTrackPage,
   updateEquipmentBodySchema,
 } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
@@ -46,10 +47,30 @@ export function useEquipmentCategories(enabled: boolean) {
   return useQuery<string[]>({ queryKey: CATEGORIES_KEY, enabled });
 }
 
+/** How many 'Tracks Using' rows a page asks for (issue 48). */
+export const EQUIPMENT_TRACKS_PAGE = 50;
+
+/**
+ * 'Tracks Using {name}', a page of EQUIPMENT_TRACKS_PAGE at a time, newest first (issue 48):
+ * `tracks` are the pages read so far, in order; `fetchNextPage` reads the next while `hasNextPage`.
+ */
 export function useEquipmentTracks(id: number) {
-  const query = useQuery<EquipmentTrack[]>({ queryKey: [...equipmentKey(id), 'tracks'] });
+  const query = useInfiniteQuery({
+    queryKey: [...equipmentKey(id), 'tracks'],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : '';
+      const url = `/api/equipment/${id}/tracks?limit=${EQUIPMENT_TRACKS_PAGE}${cursor}`;
+      return (await (await apiRequest('GET', url)).json()) as EquipmentTrackPage;
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
   useErrorToast(query.isError, 'Failed to fetch related tracks');
-  return query;
+  const tracks = useMemo<EquipmentTrack[] | undefined>(
+    () => query.data?.pages.flatMap((page) => page.items),
+    [query.data],
+  );
+  return { ...query, tracks };
 }
 
 /** Any equipment page's comments: a report's outcome may have hidden one (decision 0585). */

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDistanceToNow } from 'date-fns';
 import { Clock, History } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
@@ -10,6 +9,7 @@ import { EmptyState, Page, PageHeader, PageLoading } from '../../components/page
 import { toPlayerTrack, trackOwner } from '../../entities/track/player-track';
 import { TrackIndexCell, TrackListHeading, TrackTitleCell } from '../../entities/track/track-row-cells';
 import { errorMessage } from '../../lib/api-client';
+import { timeAgo } from '../../lib/relative-time';
 import { cn } from '../../lib/utils';
 import { RECENT_PLAYS_QUERY_KEY } from '../../player/use-play-counter';
 import { usePlayFromList } from '../../player/use-play-from-list';
@@ -19,7 +19,7 @@ const GRID =
   'grid grid-cols-[2.25rem_minmax(0,1fr)_2.5rem] items-center gap-3 px-2 @xl:grid-cols-[2.25rem_minmax(0,3fr)_minmax(0,2fr)_minmax(0,1.5fr)_3rem_2.5rem]';
 
 /** "5 minutes ago", from the play's ISO time. */
-const playedAgo = (iso: string) => formatDistanceToNow(new Date(iso), { addSuffix: true });
+const playedAgo = (iso: string) => timeAgo(new Date(iso));
 
 /**
  * "Recently played" (issue 26, decision 0395): the tracks the person last listened to, from the web

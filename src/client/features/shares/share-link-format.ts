@@ -1,6 +1,6 @@
-import { format, formatDistanceStrict } from 'date-fns';
 import { countOf } from '../../../shared/format';
 import type { ShareLink } from '../../../shared/schemas/shares';
+import { dayMonthYearTime, strictTimeFrom } from '../../lib/relative-time';
 
 /** A link is dead once the server says so or its time has passed while the list was open. */
 export function isExpired(link: Pick<ShareLink, 'expired' | 'expiresAt'>, now = Date.now()): boolean {
@@ -11,12 +11,12 @@ export function isExpired(link: Pick<ShareLink, 'expired' | 'expiresAt'>, now = 
 export function shareExpiryLabel(link: Pick<ShareLink, 'expired' | 'expiresAt'>, now = Date.now()): string {
   if (isExpired(link, now)) return 'Expired';
   if (link.expiresAt === null) return 'Never expires';
-  return `Expires ${formatDistanceStrict(new Date(link.expiresAt), now, { addSuffix: true })}`;
+  return `Expires ${strictTimeFrom(new Date(link.expiresAt), now)}`;
 }
 
 /** The exact moment, for the label's tooltip: "12 Jun 2026, 14:05". */
 export function shareExpiryTitle(link: Pick<ShareLink, 'expiresAt'>): string | undefined {
-  return link.expiresAt ? format(new Date(link.expiresAt), 'd MMM yyyy, HH:mm') : undefined;
+  return link.expiresAt ? dayMonthYearTime(new Date(link.expiresAt)) : undefined;
 }
 
 export const visitsLabel = (visits: number) => countOf(visits, 'visit');

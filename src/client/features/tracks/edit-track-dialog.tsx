@@ -20,6 +20,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { EquipmentTagEditor } from '../../entities/equipment/equipment-tag-editor';
 import { useDeleteTrack, useUpdateTrack } from '../../entities/track/use-track-mutations';
 import { DeleteTrackDialog } from './delete-track-dialog';
+import { draftOf, TempoKeyFields, tempoKeyChanges } from './tempo-key-fields';
 
 /** Decision 0140: what each choice means, in the words the badge's tooltip uses. */
 const VISIBILITY_HELP = {
@@ -28,8 +29,9 @@ const VISIBILITY_HELP = {
   public: 'On your public profile, and anyone with the link can open it, signed in or not.',
 } as const;
 
-// The server's own PATCH rules, every field required here since the form always sends them all.
-const formSchema = trackChangesSchema.required();
+// The server's own PATCH rules, every field required here since the form always sends them all;
+// tempo and key apart (tempo-key-fields.tsx), sent only when the owner changed them.
+const formSchema = trackChangesSchema.omit({ bpm: true, musicalKey: true }).required();
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
@@ -38,6 +40,8 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
   const updateTrack = useUpdateTrack();
   const deleteTrack = useDeleteTrack();
   const [confirming, setConfirming] = useState(false);
+  const [tempoKey, setTempoKey] = useState(() => draftOf(track));
+  const [tempoKeyError, setTempoKeyError] = useState<string>();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: {
@@ -52,7 +56,10 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
 
   // Optimistic (spec section 4): the dialog closes at once; a failure toasts and restores the list.
   const onSubmit = form.handleSubmit((changes) => {
-    updateTrack.mutate({ id: track.id, changes });
+    const described = tempoKeyChanges(track, tempoKey);
+    setTempoKeyError(described.error);
+    if (described.error) return;
+    updateTrack.mutate({ id: track.id, changes: { ...changes, ...described.changes } });
     onDone();
   });
 
@@ -74,6 +81,7 @@ function EditTrackForm({ track, onDone }: { track: Track; onDone: () => void }) 
         />
         {notesError && <p className="text-xs text-destructive">{notesError}</p>}
       </div>
+      <TempoKeyFields track={track} draft={tempoKey} onChange={setTempoKey} error={tempoKeyError} />
       <EquipmentTagEditor trackId={track.id} equipment={track.equipment} />
       <div className="flex items-start gap-2">
         <Controller

@@ -117,8 +117,49 @@ describe('Journal filter bar', () => {
     );
     renderWithProviders(<JournalPage />, { path: '/?visibility=private' });
     expect(await screen.findByText('Night Drone')).toBeTruthy();
-    expect(screen.getByText('Morning Loop')).toBeTruthy();
-    expect(lastAsked(asked)).toMatchObject({ visibility: 'private', cursor: 'next-page', limit: '100' });
+    expect(await screen.findByText('Morning Loop')).toBeTruthy();
+    // The first page small (100), the next ones in the server's largest pages (issue 48).
+    expect(Object.fromEntries(asked[0]!)).toMatchObject({ visibility: 'private', limit: '100' });
+    expect(lastAsked(asked)).toMatchObject({ visibility: 'private', cursor: 'next-page', limit: '1000' });
+  });
+
+  it('shows the first page of a match before the later pages have arrived (issue 48)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mockFetch({
+      'GET /api/tracks': async (_init, url) => {
+        const params = new URL(url, 'http://localhost').searchParams;
+        if (!params.has('visibility')) return json(whole);
+        if (!params.get('cursor'))
+          return json({ items: [whole[0]], nextCursor: 'next-page', total: 2, all: 3 });
+        await held;
+        return json({ items: [whole[1]], nextCursor: null });
+      },
+    });
+    renderWithProviders(<JournalPage />, { path: '/?visibility=private' });
+    expect(await screen.findByText('Morning Loop')).toBeTruthy();
+    expect(screen.queryByText('Night Drone')).toBeNull();
+    release();
+    expect(await screen.findByText('Night Drone')).toBeTruthy();
+  });
+
+  it('counts a match past the server\'s cap (issue 48) by the pages it read, else says "1,000+"', async () => {
+    // The server counted up to its cap (here 1) and said so; the pages hold 2 matches.
+    server((p) =>
+      p.get('cursor')
+        ? { items: [whole[1]], nextCursor: null }
+        : { items: [whole[0]], nextCursor: 'next-page', total: 1, all: 3, totalCapped: true },
+    );
+    renderWithProviders(<JournalPage />, { path: '/?visibility=private' });
+    expect(await screen.findByText('2 of 3 tracks')).toBeTruthy();
+  });
+
+  it('says "1,000+ of 100,000 tracks" while the pages read hold no more than the capped count', async () => {
+    server(() => ({ items: [whole[0]], nextCursor: null, total: 1000, all: 100_000, totalCapped: true }));
+    renderWithProviders(<JournalPage />, { path: '/?q=loop' });
+    expect(await screen.findByText('1,000+ of 100,000 tracks')).toBeTruthy();
   });
 
   it('reads the filtered pages again once a match settles in the journal, not on every poll', async () => {

@@ -145,7 +145,8 @@ export function JournalPage() {
         <FilterBarLoaded />
         {found.enabled && found.total !== undefined && found.all !== undefined && (
           <p role="status" className="mb-2 text-sm text-muted-foreground">
-            {formatCount(found.total)} of {countOf(found.all, 'track')}
+            {/* "1,000+" when the server counted up to its cap only (issue 48). */}
+            {`${formatCount(found.total)}${found.totalCapped ? '+' : ''} of ${countOf(found.all, 'track')}`}
           </p>
         )}
 

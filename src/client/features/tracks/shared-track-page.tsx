@@ -19,7 +19,11 @@ import { TrackWaveform } from '../../player/track-waveform';
 import { ReportButton } from '../reports';
 import { LazyListenHeatStrip, LazyOwnerGuestComments, LazyOwnerGuestMarkers } from '../shares';
 import { originalUrl, useQueueActions } from './queue-actions';
+import { TakeLoudness } from './take-loudness';
 import { TrackCard } from './track-card';
+import { TrackSplitMarkers } from './track-split-markers';
+import { TrackSplitPanel } from './track-split-panel';
+import { useTrackSplit } from './use-track-split';
 
 const isTrackId = (raw: string) => /^[1-9]\d{0,15}$/.test(raw);
 
@@ -72,6 +76,12 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
     // Until processing ends, so the card turns playable (or shows the failure) by itself.
     refetchInterval: (query) => pollWhilePending(query.state.data && [query.state.data.track]),
   });
+
+  // Before the early returns (a hook): idle until the owner's long take is here (issue 47).
+  const split = useTrackSplit(
+    data?.track ?? { id: 0, duration: null, processing: { state: 'pending', error: null } },
+    data !== undefined && viewer?.id === data.track.userId,
+  );
 
   if (valid && isLoading) return <PageLoading>Loading track...</PageLoading>;
 
@@ -144,8 +154,22 @@ export function SharedTrackPage({ trackId }: { trackId: string }) {
             </Suspense>
           </div>
         )}
+        {/* The owner's split points of a long take (issue 47), over the same area. */}
+        <div className="pointer-events-none absolute inset-4">
+          <TrackSplitMarkers split={split} />
+        </div>
       </div>
+      <TrackSplitPanel split={split} />
       <TrackPageActions track={toPlayerTrack(track, artist)} />
+      {/* How loud the take is and how streaming services will play it (issue 47). */}
+      <TakeLoudness
+        values={{
+          lufs: track.loudness?.integratedLufs ?? null,
+          truePeakDb: track.loudness?.truePeakDb ?? null,
+          loudnessRange: track.loudness?.loudnessRange ?? null,
+        }}
+        className="mt-4 rounded-xl border border-border bg-card/40 px-4 py-3"
+      />
       {viewer && !own && (
         <ReportButton
           target={{ kind: 'track', id: track.id }}

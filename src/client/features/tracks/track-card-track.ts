@@ -16,4 +16,16 @@ export type TrackCardTrack = Pick<
   | 'playable'
   | 'loudness'
 > &
-  Partial<Pick<Track, 'visibility' | 'version'>>;
+  Partial<
+    Pick<
+      Track,
+      | 'visibility'
+      | 'version'
+      | 'bpm'
+      | 'bpmConfidence'
+      | 'bpmEdited'
+      | 'musicalKey'
+      | 'keyConfidence'
+      | 'keyEdited'
+    >
+  >;

@@ -1,4 +1,3 @@
-import { formatDistanceToNow } from 'date-fns';
 import { EllipsisVertical, Pause, Play } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatDuration, formatFileSize, formatMimeSubtype } from '../../../shared/format';
@@ -8,8 +7,10 @@ import { useOfflineStatus } from '../../entities/offline/offline-status';
 import { LikeButton } from '../../entities/track/like-button';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../../entities/track/play-button-gate';
 import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
+import { TempoKeyBadges } from '../../entities/track/tempo-key-badges';
 import { VersionTag } from '../../entities/track/version-tag';
 import { lazyPopup } from '../../lib/lazy-popup';
+import { timeAgo } from '../../lib/relative-time';
 import { cn } from '../../lib/utils';
 import { usePlayer } from '../../player/use-player';
 import { ProcessingStatus } from './processing-status';
@@ -19,9 +20,7 @@ import { VisibilityBadge } from './visibility-badge';
 
 function relativeDate(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime())
-    ? formatDistanceToNow(date, { addSuffix: true })
-    : 'Unknown date';
+  return date && !Number.isNaN(date.getTime()) ? timeAgo(date) : 'Unknown date';
 }
 
 /** The owner's menu (track-owner-menu.tsx): a plain button until first used (decision 0375). */
@@ -119,6 +118,7 @@ export function TrackCard({
             {!publicView && <VisibilityBadge visibility={track.visibility} />}
           </div>
           <p className="text-xs text-muted-foreground">{relativeDate(track.createdAt)}</p>
+          <TempoKeyBadges track={track} className="mt-1 flex" />
           <ProcessingStatus track={track} canRetry={!publicView} className="mt-1 empty:hidden" />
           <OfflineMark trackId={track.id} className="mt-1" />
         </div>

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { SELECT_TRIGGER_CLASS } from '../../components/ui/select-trigger-class';
 import { cn } from '../../lib/utils';
+import { TempoKeyFilter } from './tempo-key-filter';
 
 /** How long typing rests before the text filter is applied (one request, not one per key). */
 const TYPING_MS = 300;
@@ -72,6 +73,8 @@ export function TrackFilterBar({
     filter.format,
     filter.from,
     filter.to,
+    filter.bpmFrom !== undefined || filter.bpmTo !== undefined,
+    filter.key,
   ].filter(Boolean).length;
 
   return (
@@ -178,6 +181,7 @@ export function TrackFilterBar({
             onChange={(e) => set({ to: e.target.value || undefined })}
           />
         </div>
+        <TempoKeyFilter filter={filter} set={set} />
       </div>
     </search>
   );

@@ -1,3 +1,5 @@
+import { MUSICAL_KEYS } from '../../../shared/musical-keys';
+import { BPM_LIMITS } from '../../../shared/take-tempo-key';
 import {
   TRACK_DATE_FIELDS,
   TRACK_FILTER_KEYS,
@@ -18,6 +20,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | undefined =>
   values.includes(v as T) ? (v as T) : undefined;
 
+/** A tempo bound GET /api/tracks takes (0–400 BPM); anything else is no bound. */
+function bpm(v: string | null): number | undefined {
+  const value = Number(v);
+  return v && Number.isFinite(value) && value >= 0 && value <= BPM_LIMITS.max ? value : undefined;
+}
+
 export function readFilter(search: string): TrackFilter {
   const p = new URLSearchParams(search);
   const day = (v: string | null) => (v && DAY.test(v) ? v : undefined);
@@ -37,6 +45,9 @@ export function readFilter(search: string): TrackFilter {
     from: day(p.get('from')),
     to: day(p.get('to')),
     dateField: oneOf<TrackDateField>(TRACK_DATE_FIELDS, p.get('dateField')),
+    bpmFrom: bpm(p.get('bpmFrom')),
+    bpmTo: bpm(p.get('bpmTo')),
+    key: MUSICAL_KEYS.includes(p.get('key') ?? '') ? (p.get('key') as string) : undefined,
   };
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined)) as TrackFilter;
 }
@@ -47,7 +58,13 @@ export function writeFilter(filter: TrackFilter): string {
   for (const key of TRACK_FILTER_KEYS) {
     const value = filter[key];
     // Upload dates are the default: only the other choice is written. Ids go as "1,2".
-    const written = key === 'dateField' ? value === 'created' : Array.isArray(value) ? value.length : value;
+    // A tempo bound of 0 is a bound all the same.
+    const written =
+      key === 'dateField'
+        ? value === 'created'
+        : Array.isArray(value)
+          ? value.length
+          : typeof value === 'number' || value;
     if (written) p.set(key, String(value));
   }
   return p.toString();

@@ -13,7 +13,7 @@ const ready: PlayerTrack = {
   duration: 200,
   playable: true,
   processing: { state: 'ready', error: null },
-  loudness: { integratedLufs: -14, truePeakDb: -1 },
+  loudness: { integratedLufs: -14, truePeakDb: -1, loudnessRange: null },
   artist: 'ada',
   artworkUrl: '/uploads/avatars/ada-256.webp',
 };

@@ -14,6 +14,7 @@ import { useOfflineStatus } from '../../entities/offline/offline-status';
 import { LikeButton } from '../../entities/track/like-button';
 import { GATED_BUTTON_CLASS, playButtonProps, WhyNotPlayable } from '../../entities/track/play-button-gate';
 import { type TrackOwner, toPlayerTrack } from '../../entities/track/player-track';
+import { TempoKeyBadges } from '../../entities/track/tempo-key-badges';
 import { VersionTag } from '../../entities/track/version-tag';
 import { cn } from '../../lib/utils';
 import { ReviewRowBadges } from '../version-review';
@@ -172,6 +173,7 @@ export function TrackRow({
           <KeptOfflineMark trackId={track.id} className="ml-1.5" />
           <ReviewRowBadges summary={review} className="ml-1.5" />
         </p>
+        <TempoKeyBadges track={track} className="mt-0.5 flex" />
         {received && (
           <p data-testid="track-received" className="line-clamp-2 text-xs break-words text-muted-foreground">
             {receivedFromText(received)}

@@ -7,6 +7,8 @@ import type { TrackSort } from '../../../shared/schemas/tracks';
 export const SORT_LABELS: Record<TrackSort, string> = {
   dateUploaded: 'Date Uploaded',
   dateCreated: 'Date Created',
+  tempo: 'Tempo (Slow to Fast)',
+  key: 'Key',
 };
 
 export interface TrackSortSelectProps {

@@ -54,6 +54,7 @@ const version = (v: number, extra: Partial<TrackVersion>): TrackVersion => ({
   duration: 120,
   loudnessLufs: -14,
   truePeakDb: -1,
+  loudnessRange: null,
   streamUrl: `/api/tracks/12/versions/${v}/stream`,
   peaksUrl: `/api/tracks/12/versions/${v}/waveform`,
   alignSeconds: 0,

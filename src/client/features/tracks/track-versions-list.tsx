@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/use-toast';
 import { STORAGE_KEY } from '../../entities/user/storage-usage';
 import { apiRequest, errorMessage } from '../../lib/api-client';
 import { useCompare } from '../compare';
+import { TakeLoudness } from './take-loudness';
 
 /** Under ['/api/tracks', id] so refreshing the track (a new version, a delete) refreshes it too. */
 export const trackVersionsKey = (trackId: number | string) => ['/api/tracks', String(trackId), 'versions'];
@@ -106,6 +107,23 @@ export function TrackVersionsList({
                     {v.filename} · {formatDate(v.createdAt)}
                     {earlier && (v.hasFile ? ` · ${formatFileSize(v.size)}` : ' · File deleted')}
                   </p>
+                  {v.loudnessLufs !== null && (
+                    // Each take's own loudness (issue 47), folded: the list stays a list.
+                    <details className="mt-1 text-xs">
+                      <summary className="cursor-pointer text-muted-foreground hover:text-foreground">
+                        Loudness of v{v.version}
+                      </summary>
+                      <TakeLoudness
+                        heading={`Loudness of version ${v.version}`}
+                        values={{
+                          lufs: v.loudnessLufs,
+                          truePeakDb: v.truePeakDb,
+                          loudnessRange: v.loudnessRange,
+                        }}
+                        className="mt-2"
+                      />
+                    </details>
+                  )}
                 </div>
                 {earlier && v.hasFile && (
                   <div className="flex flex-wrap gap-2">

@@ -1,16 +1,27 @@
 import { AlertCircle, CheckCircle2, ChevronRight, Loader2, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
+import { SimilarUploadItem } from './similar-upload-item';
 import type { UploadBatch } from './use-track-upload';
 
 /**
  * What became of each file of a several-file upload (decision 0055): "N of M uploaded", every failed
- * file with its reason, and the uploaded ones folded away. It stays until dismissed.
+ * file with its reason, each upload that sounds like a take the person has with its three answers
+ * (decision 0834), and the uploaded ones folded away. It stays until dismissed.
  */
-export function UploadBatchSummary({ batch, onDismiss }: { batch: UploadBatch; onDismiss: () => void }) {
+export function UploadBatchSummary({
+  batch,
+  onDismiss,
+  onSettleSimilar,
+}: {
+  batch: UploadBatch;
+  onDismiss: () => void;
+  /** A "sounds like" was answered: its line goes. */
+  onSettleSimilar: (key: string) => void;
+}) {
   const { total, uploaded, failed } = batch;
   const waiting = total - uploaded.length - failed.length;
-  const headline = `${uploaded.length} of ${total} uploaded`;
+  const headline = batch.single ? 'Uploaded' : `${uploaded.length} of ${total} uploaded`;
 
   return (
     <section
@@ -54,7 +65,20 @@ export function UploadBatchSummary({ batch, onDismiss }: { batch: UploadBatch; o
         </ul>
       )}
 
-      {uploaded.length > 0 && (
+      {batch.similar.length > 0 && (
+        <ul aria-label="Uploads that sound like your takes" className="mt-2 space-y-2.5 pl-6">
+          {batch.similar.map((upload) => (
+            <SimilarUploadItem
+              key={upload.key}
+              upload={upload}
+              onSettled={() => onSettleSimilar(upload.key)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {/* A one-file summary is about its "sounds like": the file is named there already. */}
+      {uploaded.length > 0 && !batch.single && (
         <details className="group mt-2 pl-6">
           <summary className="flex cursor-pointer list-none items-center gap-1 text-muted-foreground hover:text-foreground [&::-webkit-details-marker]:hidden">
             <ChevronRight className="size-3.5 transition-transform group-open:rotate-90" aria-hidden />

@@ -38,7 +38,7 @@ export function UploadDropZone({
   compact?: boolean;
   windowDrop?: boolean;
 }) {
-  const { uploads, batches, uploadFiles, dismissBatch, duplicateQuestion } = useTrackUpload();
+  const { uploads, batches, uploadFiles, dismissBatch, settleSimilar, duplicateQuestion } = useTrackUpload();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const windowDragging = useWindowFileDrop(uploadFiles, windowDrop);
@@ -169,7 +169,13 @@ export function UploadDropZone({
       <DuplicateTrackDialog question={duplicateQuestion} open={duplicateQuestion !== undefined} />
 
       {batches.map((batch) => (
-        <UploadBatchSummary key={batch.id} open batch={batch} onDismiss={() => dismissBatch(batch.id)} />
+        <UploadBatchSummary
+          key={batch.id}
+          open
+          batch={batch}
+          onDismiss={() => dismissBatch(batch.id)}
+          onSettleSimilar={(key) => settleSimilar(batch.id, key)}
+        />
       ))}
     </div>
   );

@@ -3,7 +3,12 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { TrackPage } from '../../../shared/schemas/track-list';
 import type { Track } from '../../../shared/schemas/tracks';
-import { isFiltered, TRACK_FILTER_PAGE_SIZE, type TrackFilter } from '../../../shared/track-filter';
+import {
+  isFiltered,
+  JOURNAL_PAGE_SIZE,
+  TRACK_FILTER_PAGE_SIZE,
+  type TrackFilter,
+} from '../../../shared/track-filter';
 import type { TrackSort } from '../../../shared/track-order';
 import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { apiRequest } from '../../lib/api-client';
@@ -32,12 +37,14 @@ interface FilteredJournal {
   items: Track[];
   total: number | undefined;
   all: number | undefined;
+  /** `total` is a lower bound: the server counts up to TRACK_COUNT_CAP matches (issue 48). */
+  totalCapped: boolean;
 }
 
 /**
  * The filtered journal from the server: every page is read (one after another, in the sort's
- * order) so Play all and the queue hold every match, as they do unfiltered, where the whole list
- * also comes before the first row shows. One query rather than an infinite query: the journal's
+ * order) so Play all and the queue hold every match, as they do unfiltered; the first page shows
+ * as soon as it arrives. One query rather than an infinite query: the journal's
  * first route stays within its budget (issue 11). Under the tracks key, so any change that
  * refreshes the journal refreshes this too. `journal` is the whole list, which polls its pending
  * tracks (decision 0073): the filtered pages are read again only when one of theirs has settled there.
@@ -53,19 +60,38 @@ export function useFilteredTracks(
   const query = useQuery<FilteredJournal>({
     queryKey,
     enabled,
-    queryFn: async () => {
-      const journal: FilteredJournal = { items: [], total: undefined, all: undefined };
+    queryFn: async ({ client, signal }) => {
+      const journal: FilteredJournal = { items: [], total: undefined, all: undefined, totalCapped: false };
+      // A first read shows its first page at once and then the matches each time they have
+      // doubled (as the whole journal does, decision 0874); a read again swaps them in at its end.
+      const showAsItComes = client.getQueryData(queryKey) === undefined;
+      let shown = 0;
       let cursor: string | null = null;
       do {
+        // The first page small and quick; the rest in the server's largest pages.
         const page: string = cursor
-          ? `&limit=${TRACK_FILTER_PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`
-          : '';
+          ? `&limit=${JOURNAL_PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`
+          : `&limit=${TRACK_FILTER_PAGE_SIZE}`;
         const res = await apiRequest('GET', `/api/tracks?sort=${sort}&${params}${page}`);
         const body = (await res.json()) as TrackPage;
-        if (cursor === null) Object.assign(journal, { total: body.total, all: body.all });
+        if (cursor === null) {
+          Object.assign(journal, {
+            total: body.total,
+            all: body.all,
+            totalCapped: body.totalCapped === true,
+          });
+        }
         journal.items.push(...body.items);
         cursor = body.nextCursor;
-      } while (cursor);
+        if (cursor && showAsItComes && !signal.aborted && journal.items.length >= shown * 2) {
+          client.setQueryData<FilteredJournal>(queryKey, { ...journal, items: [...journal.items] });
+          shown = journal.items.length;
+        }
+      } while (cursor && !signal.aborted);
+      // Every page read: past the server's cap the matches in hand are the count.
+      if (journal.totalCapped && journal.total !== undefined && journal.items.length > journal.total) {
+        Object.assign(journal, { total: journal.items.length, totalCapped: false });
+      }
       return journal;
     },
   });
@@ -75,6 +101,7 @@ export function useFilteredTracks(
     tracks: query.data?.items,
     total: query.data?.total,
     all: query.data?.all,
+    totalCapped: query.data?.totalCapped ?? false,
     isLoading: enabled && query.isLoading,
     isError: query.isError,
   };

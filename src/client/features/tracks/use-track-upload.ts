@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { Track } from '../../../shared/schemas/tracks';
+import type { SimilarTrack, UploadedTrack } from '../../../shared/schemas/similar-tracks';
 import { toast } from '../../components/ui/use-toast';
 import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { STORAGE_KEY } from '../../entities/user/storage-usage';
@@ -45,9 +45,18 @@ export interface FailedUpload extends BatchFile {
   reason: string;
 }
 
+/** An uploaded file that sounds like one of the person's takes (decision 0834): what to do with it. */
+export interface SimilarUpload extends BatchFile {
+  /** The track the upload made. */
+  trackId: number;
+  /** The take it sounds most like (the reply's best). */
+  match: SimilarTrack;
+}
+
 /**
  * The outcome of one choice or drop of several files (decision 0055): every file's result stays
- * listed until the person dismisses it, instead of toasts that replace each other.
+ * listed until the person dismisses it, instead of toasts that replace each other. A single file
+ * makes one only when it sounds like a take the person has (decision 0834).
  */
 export interface UploadBatch {
   id: number;
@@ -55,6 +64,10 @@ export interface UploadBatch {
   total: number;
   uploaded: BatchFile[];
   failed: FailedUpload[];
+  /** Uploads that sound like a take of the person's, until stacked, kept or discarded. */
+  similar: SimilarUpload[];
+  /** Made for one file's "sounds like": gone once that is answered. */
+  single?: boolean;
 }
 
 const NOT_AUDIO = 'Not an audio file';
@@ -124,7 +137,7 @@ export function useTrackUpload() {
         trackUploadPool.run(() => {
           onStart();
           return sendWhenNotBusy(
-            () => uploadWithProgress<Track>(url, uploadForm(file), setProgress),
+            () => uploadWithProgress<UploadedTrack>(url, uploadForm(file), setProgress),
             () => setProgress(0),
           );
         });
@@ -155,7 +168,8 @@ export function useTrackUpload() {
       const setProgress = (progress: number) => update({ progress });
       setUploads((list) => [...list, { key, fileName: file.name, progress: 0, started: false }]);
       try {
-        if (!(await send(key, file, setProgress, () => update({ started: true })))) {
+        const uploaded = await send(key, file, setProgress, () => update({ started: true }));
+        if (!uploaded) {
           // Cancelled at "You already have …": nothing was stored, and the person chose so.
           if (batchId !== null)
             updateBatch(batchId, (b) => ({
@@ -167,6 +181,19 @@ export function useTrackUpload() {
         if (batchId === null)
           toast({ title: 'Track uploaded', description: 'Your track has been uploaded successfully.' });
         else updateBatch(batchId, (b) => ({ ...b, uploaded: [...b.uploaded, { key, fileName: file.name }] }));
+        const match = uploaded.similarTracks?.[0];
+        if (match) {
+          const similar = { key, fileName: file.name, trackId: uploaded.id, match };
+          if (batchId !== null) updateBatch(batchId, (b) => ({ ...b, similar: [...b.similar, similar] }));
+          else {
+            counter.current += 1;
+            const single = { id: counter.current, total: 1, failed: [], single: true };
+            setBatches((list) => [
+              ...list,
+              { ...single, uploaded: [{ key, fileName: file.name }], similar: [similar] },
+            ]);
+          }
+        }
         refreshLists();
         return true;
       } catch (err) {
@@ -203,7 +230,7 @@ export function useTrackUpload() {
         fileName: file.name,
         reason: NOT_AUDIO,
       }));
-      setBatches((list) => [...list, { id, total: chosen.length, uploaded: [], failed }]);
+      setBatches((list) => [...list, { id, total: chosen.length, uploaded: [], failed, similar: [] }]);
       const results = await Promise.all(audio.map((file) => uploadOne(file, id)));
       const done = results.filter(Boolean).length;
       toast({
@@ -217,5 +244,16 @@ export function useTrackUpload() {
 
   const dismissBatch = useCallback((id: number) => setBatches((list) => list.filter((b) => b.id !== id)), []);
 
-  return { uploads, batches, uploadFiles, dismissBatch, duplicateQuestion: duplicates[0] };
+  /** A "sounds like" answered (stacked, kept or discarded): off the summary; a one-file one goes. */
+  const settleSimilar = useCallback((batchId: number, key: string) => {
+    setBatches((list) =>
+      list.flatMap((b) => {
+        if (b.id !== batchId) return [b];
+        const similar = b.similar.filter((s) => s.key !== key);
+        return b.single && similar.length === 0 ? [] : [{ ...b, similar }];
+      }),
+    );
+  }, []);
+
+  return { uploads, batches, uploadFiles, dismissBatch, settleSimilar, duplicateQuestion: duplicates[0] };
 }

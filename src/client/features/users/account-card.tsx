@@ -1,8 +1,8 @@
-import { formatDistanceToNow } from 'date-fns';
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { formatDate } from '../../../shared/format';
 import type { Device } from '../../../shared/schemas/sessions';
+import { timeAgo } from '../../lib/relative-time';
 import { SectionTitle } from './section-editor';
 
 /** A profile card as the others are drawn (SectionTitle): icon tile, title, subtitle, an action. */
@@ -45,7 +45,7 @@ export function RelativeTime({ value }: { value: string | null }) {
   if (!date || Number.isNaN(date.getTime())) return <>at an unknown time</>;
   return (
     <time dateTime={value ?? undefined} title={formatDate(value)}>
-      {formatDistanceToNow(date, { addSuffix: true })}
+      {timeAgo(date)}
     </time>
   );
 }

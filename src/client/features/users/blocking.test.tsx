@@ -21,7 +21,13 @@ const troll = {
   avatarUrl: null,
   updatedAt: '2024-05-01T00:00:00.000Z',
 };
-const profile: PublicProfile = { user: { ...troll, bio: null, socialLinks: {} }, tracks: [] };
+const profile: PublicProfile = {
+  user: { ...troll, bio: null, socialLinks: {} },
+  tracks: [],
+  trackCount: 0,
+  trackCountCapped: false,
+  nextCursor: null,
+};
 const noContent = () => new Response(null, { status: 204 });
 
 function showProfile(blocks: BlockedPerson[], viewer: typeof testUser | null = testUser) {

@@ -5,7 +5,7 @@ import type { Track } from '../../../shared/schemas/tracks';
 import type { PublicProfile } from '../../../shared/schemas/users';
 import { readyMedia } from '../../entities/track/test-tracks';
 import { fakePlayer, WithPlayer } from '../../test/fake-player';
-import { json, mockFetch } from '../../test/mock-fetch';
+import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders, testUser } from '../../test/render';
 import { layOutVirtualRows } from '../../test/virtual-layout';
 import { PublicProfilePage } from './public-profile-page';
@@ -42,6 +42,9 @@ const profile = (tracks: Track[], user: Partial<PublicProfile['user']> = {}): Pu
     ...user,
   },
   tracks,
+  trackCount: tracks.length,
+  trackCountCapped: false,
+  nextCursor: null,
 });
 
 function show(body: PublicProfile | null) {
@@ -179,5 +182,42 @@ describe('a public profile with thousands of tracks (decision 0072)', { timeout:
     expect(within(grid).queryByText('Card 1')).toBeNull();
     expect(within(grid).getByText('Card 2001').closest('li')?.getAttribute('aria-posinset')).toBe('2001');
     vi.restoreAllMocks();
+  });
+});
+
+describe('a public profile in pages (issue 48)', () => {
+  it("shows the profile's first tracks, then 'Show more tracks' reads the next page with the cursor", async () => {
+    const cards = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => track(from + i, `Card ${from + i}`));
+    const fetch = mockFetch({
+      'GET /api/public/users/user-1': () =>
+        json({ ...profile(cards(1, 50)), trackCount: 1000, trackCountCapped: true, nextCursor: 'c1' }),
+      'GET /api/public/users/user-1/tracks': () => json({ items: cards(51, 60), nextCursor: null }),
+    });
+    renderWithProviders(<PublicProfilePage idOrUsername="user-1" />, { path: '/profile/user-1' });
+    const grid = await screen.findByRole('list', { name: 'Shared tracks' });
+    expect(screen.getByText('1,000+ tracks shared')).toBeTruthy();
+    expect(within(grid).getByText('Card 50')).toBeTruthy();
+    expect(within(grid).queryByText('Card 51')).toBeNull();
+    // The first page is the profile's own: nothing more is read until asked.
+    expect(callsTo(fetch, '/api/public/users/user-1/tracks')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more tracks' }));
+    expect(await within(grid).findByText('Card 60')).toBeTruthy();
+    const [[url]] = callsTo(fetch, '/api/public/users/user-1/tracks') as [[string]];
+    expect(url).toBe('/api/public/users/user-1/tracks?limit=50&cursor=c1');
+    // The last page: no button any more, and the grid holds both pages in order.
+    expect(screen.queryByRole('button', { name: 'Show more tracks' })).toBeNull();
+    expect(
+      within(grid)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(cards(1, 60).map((t) => t.name));
+  });
+
+  it('has no button when the profile holds every track', async () => {
+    show(profile([track(1, 'Dawn')]));
+    expect(await screen.findByText('1 track shared')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more tracks' })).toBeNull();
   });
 });

@@ -1,14 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Music, UserRound } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
-import type { PublicProfile } from '../../../shared/schemas/users';
+import {
+  PUBLIC_PROFILE_TRACKS,
+  type PublicProfile,
+  type PublicProfileTrackPage,
+} from '../../../shared/schemas/users';
 import { EmptyState, NotFoundCard, Page, PageLoading } from '../../components/page-layout';
+import { Button } from '../../components/ui/button';
 import { trackOwner } from '../../entities/track/player-track';
 import { useAuth } from '../../entities/user/use-auth';
-import { errorStatus } from '../../lib/api-client';
+import { apiRequest, errorStatus } from '../../lib/api-client';
 import { imageVariant } from '../../lib/utils';
 import { ReportButton } from '../reports';
 import { BlockButton } from './block-button';
@@ -23,6 +28,35 @@ import { PUBLIC_PROFILE_KEY } from './use-profile';
 export function usePublicProfile(idOrUsername: string) {
   // Encoded: the key becomes the request path, and a segment must stay one segment.
   return useQuery<PublicProfile>({ queryKey: [...PUBLIC_PROFILE_KEY, encodeURIComponent(idOrUsername)] });
+}
+
+/** How many tracks "Show more tracks" reads at a time (issue 48): as many as the profile holds. */
+export const PUBLIC_PROFILE_TRACKS_PAGE = PUBLIC_PROFILE_TRACKS.first;
+
+/**
+ * The profile's tracks read so far (issue 48): the profile's own newest ones are the first page,
+ * and each further page comes from GET …/tracks with the previous `nextCursor`. Under the
+ * profile's key, so whatever renews the profile renews these too (every page read again).
+ */
+function useProfileTracks(idOrUsername: string, profile: PublicProfile | undefined) {
+  const segment = encodeURIComponent(idOrUsername);
+  const query = useInfiniteQuery({
+    queryKey: [...PUBLIC_PROFILE_KEY, segment, 'tracks'],
+    enabled: profile !== undefined,
+    initialPageParam: null as string | null,
+    initialData: profile && {
+      pages: [{ items: profile.tracks, nextCursor: profile.nextCursor }],
+      pageParams: [null],
+    },
+    queryFn: async ({ pageParam }) => {
+      const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : '';
+      const url = `/api/public/users/${segment}/tracks?limit=${PUBLIC_PROFILE_TRACKS_PAGE}${cursor}`;
+      return (await (await apiRequest('GET', url)).json()) as PublicProfileTrackPage;
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const tracks = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  return { ...query, tracks };
 }
 
 /**
@@ -51,11 +85,12 @@ function namesViewer(viewer: { id: string; username: string | null } | null | un
 
 /**
  * '/profile/{userId}' (spec section 2, public profile), signed in or out: avatar or placeholder,
- * display name, about and links, 'N track(s) shared' and the tracks as playable cards. The
- * address holds the username when the person has one, else the id (decision 0203).
+ * display name, about and links, 'N track(s) shared' and the tracks as playable cards, 50 at a
+ * time with "Show more tracks" for the next (issue 48). The address holds the username when the person has one, else the id (decision 0203).
  */
 export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; signedIn?: boolean }) {
   const { data, isLoading, error } = usePublicProfile(idOrUsername);
+  const { tracks, hasNextPage, isFetchingNextPage, fetchNextPage } = useProfileTracks(idOrUsername, data);
   const { user: viewer } = useAuth();
   useCanonicalAddress(idOrUsername, data);
 
@@ -76,7 +111,7 @@ export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; sign
     );
   }
 
-  const { user, tracks } = data;
+  const { user, trackCount, trackCountCapped } = data;
   const name = displayName(user);
   const avatar = imageVariant(user.avatarUrl, 128, user.updatedAt);
 
@@ -101,7 +136,9 @@ export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; sign
           <div>
             <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Profile</p>
             <h1 className="mt-1 text-3xl font-bold tracking-tight break-words">{name}</h1>
-            <p className="mt-1 text-sm font-medium text-muted-foreground">{tracksShared(tracks.length)}</p>
+            <p className="mt-1 text-sm font-medium text-muted-foreground">
+              {tracksShared(trackCount, trackCountCapped)}
+            </p>
           </div>
           {user.bio && <p className="max-w-prose text-sm whitespace-pre-line break-words">{user.bio}</p>}
           <SocialLinkList links={user.socialLinks} />
@@ -121,7 +158,16 @@ export function PublicProfilePage({ idOrUsername }: { idOrUsername: string; sign
       {tracks.length === 0 ? (
         <EmptyState icon={Music} title="No Public Tracks" hint={`${name} hasn't shared any tracks yet.`} />
       ) : (
-        <PublicTrackGrid tracks={tracks} owner={trackOwner(user)} likeable={Boolean(viewer)} />
+        <>
+          <PublicTrackGrid tracks={tracks} owner={trackOwner(user)} likeable={Boolean(viewer)} />
+          {hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button variant="outline" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                {isFetchingNextPage ? 'Loading…' : 'Show more tracks'}
+              </Button>
+            </div>
+          )}
+        </>
       )}
     </Page>
   );

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
-import { countOf } from '../../../shared/format';
+import { countOf, formatCount } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { TrackOwner } from '../../entities/track/player-track';
 import { useVirtualRows, VIRTUALIZE_FROM } from '../../lib/use-virtual-rows';
 import { TrackCard } from '../tracks';
 
-/** 'N track(s) shared': '1 track shared', '2 tracks shared' (spec section 2, public profile). */
-export const tracksShared = (n: number) => `${countOf(n, 'track')} shared`;
+/**
+ * 'N track(s) shared': '1 track shared', '2 tracks shared' (spec section 2, public profile); past
+ * the count's cap (issue 48), '1,000+ tracks shared'.
+ */
+export const tracksShared = (n: number, capped = false) =>
+  capped ? `${formatCount(n)}+ tracks shared` : `${countOf(n, 'track')} shared`;
 
 /** The grid's columns at Tailwind's sm and lg breakpoints (grid-cols-1, sm:grid-cols-2, lg:grid-cols-3). */
 const COLUMN_QUERIES = [

@@ -39,10 +39,25 @@ export const trackEquipmentTags = pgTable(
       .notNull()
       .references(() => equipmentTags.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /**
+     * The track's created_at, copied here so that an equipment page's tracks are read in order from
+     * one index (issue 48). Written by the database only: a BEFORE INSERT trigger copies it from the
+     * track and a trigger on tracks follows a change of created_at (migration 0044). What a writer
+     * passes is overwritten; `default` leaves it to the trigger.
+     */
+    trackCreatedAt: timestamp({ withTimezone: true, mode: 'date' })
+      .notNull()
+      .$defaultFn(() => sql`default`),
   },
   (t) => [
     uniqueIndex('track_equipment_tags_pair_uq').on(t.trackId, t.equipmentTagId),
     index('track_equipment_tags_tag_idx').on(t.equipmentTagId),
+    // 'Tracks Using {name}' newest first, ties by the highest id (issue 48): one range of this index.
+    index('track_equipment_tags_tag_order_idx').on(
+      t.equipmentTagId,
+      t.trackCreatedAt.desc().nullsFirst(),
+      t.trackId.desc().nullsFirst(),
+    ),
   ],
 );
 

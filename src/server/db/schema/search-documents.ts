@@ -42,3 +42,14 @@ export const trigramOps = (document: SQL) => sql`${document} gin_trgm_ops`;
  * entry into the index at insert costs an upload or a rename a fraction of a millisecond.
  */
 export const searchIndexOptions = { fastupdate: false } as const;
+
+/**
+ * A track's words, each prefixed with its owner's id and a space (`u_… night`): search_owned_words()
+ * of the owner-scoped search migration. Track search only ever looks at the caller's own tracks
+ * (decision 0130), and its words are prefixes (`night:*`): a prefix is looked up in a GIN index as
+ * every word that begins with it, whoever owns the track, so on an instance of a million tracks
+ * `night:*` read 50,000 entries to keep the caller's few (issue 48). Prefixed with the owner, the
+ * same lookup (`'u_… night':*`) reads the caller's words only.
+ */
+export const ownedWords = (owner: PgColumn, document: SQL | PgColumn) =>
+  sql`search_owned_words(${owner}, ${document})`;

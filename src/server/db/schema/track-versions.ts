@@ -1,6 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, real, text, unique } from 'drizzle-orm/pg-core';
 import type { ProcessingState } from '../../../shared/schemas/tracks';
-import { createdAt } from './columns';
+import { createdAt, takeDescriptionColumns } from './columns';
 import { tracks } from './tracks';
 
 /**
@@ -52,6 +52,7 @@ export const trackVersions = pgTable(
     onsets: text(),
     /** Where the audio starts: the first moment above the silence floor, in seconds. */
     audioStartSeconds: real(),
+    ...takeDescriptionColumns(),
     /**
      * Where this version's audio starts relative to the current version's, positive when it starts
      * later (cross-correlated onsets); null until both are measured. Measured again whenever the

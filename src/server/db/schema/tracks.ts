@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProcessingState, TrackVisibility } from '../../../shared/schemas/tracks';
-import { createdAt, updatedAt } from './columns';
-import { searchIndexOptions, searchVector, trackDocument, typoKeys } from './search-documents';
+import { createdAt, takeDescriptionColumns, updatedAt } from './columns';
+import { ownedWords, searchIndexOptions, trackDocument, typoKeys } from './search-documents';
 import { users } from './users';
 
 export const tracks = pgTable(
@@ -55,6 +55,15 @@ export const tracks = pgTable(
     onsets: text(),
     /** Where the current file's audio starts (first moment above the silence floor), in seconds. */
     audioStartSeconds: real(),
+    ...takeDescriptionColumns(),
+    /** The owner's own tempo and key (issue 47): shown instead of the measured ones, kept across versions. */
+    ownerBpm: real(),
+    ownerKey: text(),
+    /**
+     * Sub-fingerprints of the current file with their lowest bits dropped: an upload finds the
+     * person's takes that share some through the GIN index, then compares whole fingerprints.
+     */
+    fingerprintHashes: integer().array(),
     /** 1 for the first upload; each new file the owner uploads for the track adds one (decision 0220). */
     version: integer().notNull().default(1),
     /** Hidden by a moderator (decision 0455): 404 to everyone but its owner. */
@@ -85,19 +94,31 @@ export const tracks = pgTable(
       t.createdAt,
       t.id,
     ),
+    // A public profile's tracks (issue 48), newest first: only the rows it shows, so a page is read
+    // in order however few of a big journal's tracks are public, and its count is an index-only scan.
+    index('tracks_user_public_order_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.visibility} = 'public' and ${t.hiddenAt} is null`),
     index('tracks_created_idx').on(t.createdAt),
     // The list cache reads what changed since the revision it holds (decision 0490).
     index('tracks_user_list_revision_idx').on(t.userId, t.listRevision),
     // Start-up finds the tracks still waiting for processing.
     index('tracks_processing_state_idx').on(t.processingState),
+    // The description sweep finds takes measured before the current analysis (decision 0867).
+    index('tracks_analysis_level_idx').on(t.analysisLevel, t.id),
     // Search (issue 13, decision 0131): words of the name and notes, and trigrams of the name for typos.
+    // A person searches their own tracks only (decision 0130): every index is by owner first, so a
+    // search reads the caller's entries, not the instance's (issue 48). The words are prefixed with
+    // the owner (ownedWords); the trigram and typo indexes lead with user_id (btree_gin).
     index('tracks_search_idx')
-      .using('gin', searchVector(trackDocument(t.name, t.notes)))
+      .using('gin', ownedWords(t.userId, trackDocument(t.name, t.notes)))
       .with(searchIndexOptions),
-    index('tracks_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(searchIndexOptions),
+    index('tracks_name_trgm_idx').using('gin', t.userId, t.name.op('gin_trgm_ops')).with(searchIndexOptions),
     // A word of the name with one letter wrong or two neighbours swapped (decision 0500).
-    index('tracks_name_typo_idx').using('gin', typoKeys(t.name)).with(searchIndexOptions),
+    index('tracks_name_typo_idx').using('gin', t.userId, typoKeys(t.name)).with(searchIndexOptions),
     // An upload asks whether its bytes are already in the person's journal (decision 0144).
     index('tracks_user_content_hash_idx').on(t.userId, t.contentHash),
+    // Without a pending list, as every GIN index here (PGlite has no autovacuum to flush one: 0210).
+    index('tracks_fingerprint_hashes_idx').using('gin', t.fingerprintHashes).with(searchIndexOptions),
   ],
 );

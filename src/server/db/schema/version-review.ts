@@ -35,6 +35,11 @@ export const trackVersionStatuses = pgTable(
       .on(t.trackId, t.version, t.collectiveId)
       .where(sql`${t.collectiveId} is not null`),
     index('track_version_statuses_collective_idx').on(t.collectiveId),
+    // A track's statuses whatever their scope (issue 48): the rows' summaries and /rest's songs ask
+    // `track_id in (…)` and join on (track_id, version) for the owner's word and every verdict at
+    // once; each unique index above is partial and serves only one scope, so the planner read the
+    // whole table (src/test/sequential-scans.test.ts). Also what deleting a track cascades through.
+    index('track_version_statuses_track_idx').on(t.trackId, t.version),
     index('track_version_statuses_set_by_idx').on(t.setBy),
     check(
       'track_version_statuses_status_ck',

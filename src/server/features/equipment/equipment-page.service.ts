@@ -1,8 +1,21 @@
 import { and, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
-import type { EquipmentComment, EquipmentDetail, EquipmentTrack } from '../../../shared/schemas/tracks';
+import {
+  EQUIPMENT_TRACKS_LIMIT,
+  type EquipmentComment,
+  type EquipmentDetail,
+  type EquipmentTrack,
+  type EquipmentTrackPage,
+} from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { replaceValue } from '../../db/replace-value';
 import { equipmentComments, equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
+import {
+  afterTimeId,
+  decodeTimeIdCursor,
+  encodeTimeIdCursor,
+  exactTimeOf,
+  type TimeIdCursor,
+} from '../../db/time-id-cursor';
 import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
 import { forbidden, notFound } from '../../plugins/errors';
 import { shownToViewer, withEquipment } from '../tracks/tracks.service';
@@ -115,30 +128,60 @@ export async function replaceEquipmentImage(db: Database, id: number, userId: st
   return { result: { imageUrl: imageUrlOf(imageKey) }, previous: replaced.previous };
 }
 
+const exactTrackTime = exactTimeOf(trackEquipmentTags.trackCreatedAt);
+
+/** Where a page ended: the last track's created_at to the microsecond, and its id (as the likes'). */
+export const encodeEquipmentTracksCursor = encodeTimeIdCursor;
+
 /**
- * 'Tracks Using {name}': every track tagged with it whose owner shares to equipment pages,
- * newest first, with owner names and equipment: two queries. Others' hidden tracks and a suspended
- * person's are left out (decisions 0445, 0455), as from every list.
+ * Up to `take` tracks of 'Tracks Using {name}' after the cursor: every track tagged with it whose
+ * owner shares to equipment pages, newest first (created_at, then the highest id), with owner
+ * names. Others' hidden tracks and a suspended person's are left out (decisions 0445, 0455), as
+ * from every list. The links carry their track's created_at (issue 48), so the query walks
+ * track_equipment_tags_tag_order_idx from the cursor and stops after `take` rows shown to the
+ * viewer, instead of reading every link. Exported for the plan test.
  */
-export async function listEquipmentTracks(
+export function equipmentTracksQuery(
   db: Database,
   id: number,
   viewerId: string,
-): Promise<EquipmentTrack[]> {
-  await requireEquipment(db, id);
-  const rows = await db
-    .select({ track: tracks, user: trackOwner })
+  take: number,
+  cursor: TimeIdCursor | undefined,
+) {
+  return db
+    .select({ track: tracks, user: trackOwner, exact: exactTrackTime })
     .from(trackEquipmentTags)
     .innerJoin(tracks, eq(tracks.id, trackEquipmentTags.trackId))
     .innerJoin(users, eq(users.id, tracks.userId))
     .where(
       and(
         eq(trackEquipmentTags.equipmentTagId, id),
+        cursor
+          ? afterTimeId(trackEquipmentTags.trackCreatedAt, trackEquipmentTags.trackId, cursor)
+          : undefined,
         eq(tracks.shareToEquipmentPages, true),
         shownToViewer(db, viewerId),
       ),
     )
-    .orderBy(desc(tracks.createdAt), desc(tracks.id));
+    .orderBy(desc(trackEquipmentTags.trackCreatedAt), desc(trackEquipmentTags.trackId))
+    .limit(take);
+}
+
+async function equipmentTrackRows(
+  db: Database,
+  id: number,
+  viewerId: string,
+  take: number,
+  cursor: TimeIdCursor | undefined,
+) {
+  await requireEquipment(db, id);
+  return equipmentTracksQuery(db, id, viewerId, take, cursor);
+}
+
+async function toEquipmentTracks(
+  db: Database,
+  rows: Awaited<ReturnType<typeof equipmentTrackRows>>,
+): Promise<EquipmentTrack[]> {
   const withTags = await withEquipment(
     db,
     rows.map((r) => r.track),
@@ -147,6 +190,38 @@ export async function listEquipmentTracks(
     const user = rows[i]!.user;
     return { ...track, user: { ...user, updatedAt: user.updatedAt.toISOString() } };
   });
+}
+
+/** One page of 'Tracks Using {name}' and the cursor of the next (null on the last page). */
+export async function equipmentTracksPage(
+  db: Database,
+  id: number,
+  viewerId: string,
+  limit: number,
+  cursorText?: string,
+): Promise<EquipmentTrackPage> {
+  const cursor = cursorText === undefined ? undefined : decodeTimeIdCursor(cursorText);
+  // One more than asked: whether it exists says whether there is a next page.
+  const rows = await equipmentTrackRows(db, id, viewerId, limit + 1, cursor);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: await toEquipmentTracks(db, page),
+    nextCursor: rows.length > limit && last ? encodeEquipmentTracksCursor(last.exact, last.track.id) : null,
+  };
+}
+
+/**
+ * The reply without `limit`, the spec's plain array: since issue 48 the newest
+ * EQUIPMENT_TRACKS_LIMIT.unpaged only (it was every one); the rest is read in pages.
+ */
+export async function listEquipmentTracks(
+  db: Database,
+  id: number,
+  viewerId: string,
+): Promise<EquipmentTrack[]> {
+  const rows = await equipmentTrackRows(db, id, viewerId, EQUIPMENT_TRACKS_LIMIT.unpaged, undefined);
+  return toEquipmentTracks(db, rows);
 }
 
 /**

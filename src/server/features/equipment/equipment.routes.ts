@@ -8,11 +8,14 @@ import { idParam } from '../../../shared/schemas/primitives';
 import {
   addTrackEquipmentBodySchema,
   createEquipmentBodySchema,
+  EQUIPMENT_TRACKS_LIMIT,
   equipmentCommentSchema,
   equipmentDetailSchema,
   equipmentSearchQuerySchema,
   equipmentTagSchema,
+  equipmentTrackPageSchema,
   equipmentTrackSchema,
+  equipmentTracksQuerySchema,
   updateEquipmentBodySchema,
 } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
@@ -29,6 +32,7 @@ import {
 } from './equipment.service';
 import {
   addEquipmentComment,
+  equipmentTracksPage,
   getEquipmentDetail,
   listEquipmentComments,
   listEquipmentTracks,
@@ -160,12 +164,20 @@ export async function equipmentRoutes(
       ...signedIn,
       schema: {
         summary: 'The public tracks that use an equipment tag',
+        description: `Newest first (upload time, then the highest id). With \`limit\` (${EQUIPMENT_TRACKS_LIMIT.min}–${EQUIPMENT_TRACKS_LIMIT.max}): one page and the \`nextCursor\` to pass as \`cursor\` for the next (null on the last page). Without \`limit\`: a plain array of at most the ${EQUIPMENT_TRACKS_LIMIT.unpaged} newest tracks (until issue 48 it held every track); the rest is read in pages.`,
         tags,
         params: idParams,
-        response: { 200: z.array(equipmentTrackSchema) },
+        querystring: equipmentTracksQuerySchema,
+        response: { 200: z.union([z.array(equipmentTrackSchema), equipmentTrackPageSchema]) },
       },
     },
-    async (request) => listEquipmentTracks(db, request.params.id, userOf(request).id),
+    async (request) => {
+      const { limit, cursor } = request.query;
+      const viewerId = userOf(request).id;
+      return limit === undefined
+        ? listEquipmentTracks(db, request.params.id, viewerId)
+        : equipmentTracksPage(db, request.params.id, viewerId, limit, cursor);
+    },
   );
 
   app.get(

@@ -135,6 +135,14 @@ export async function planExport(db: Database, userId: string, now = new Date())
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
       equipment: tags.filter((g) => g.trackId === t.id).map(({ name, category }) => ({ name, category })),
+      tempoAndKey: {
+        measuredBpm: t.bpm,
+        bpmConfidence: t.bpmConfidence,
+        measuredKey: t.musicalKey,
+        keyConfidence: t.keyConfidence,
+        ownerBpm: t.ownerBpm,
+        ownerKey: t.ownerKey,
+      },
       versions: [
         // Version 1 has a row only when a later version replaced it after decision 0430; before
         // that, its file and name are gone.

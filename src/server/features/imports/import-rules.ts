@@ -11,6 +11,8 @@ import {
   clientFileDate,
   createEquipmentBodySchema,
   equipmentCategorySchema,
+  musicalKeySchema,
+  ownerBpmSchema,
   trackNameSchema,
   trackNotesSchema,
 } from '../../../shared/schemas/tracks';
@@ -62,6 +64,13 @@ export function trackRules(t: ExportedTrack): Verdict<ExportedTrack> {
   }
   const original = fileName(t.originalFilename);
   if (!original.ok) return original;
+  // The owner's tempo and key by PATCH /api/tracks/{id}'s rules (decision 0824); the measured ones
+  // are measured again by processing, so they are not checked here.
+  const owned = t.tempoAndKey;
+  const ownerBpm = checked(ownerBpmSchema.safeParse(owned?.ownerBpm ?? null));
+  if (!ownerBpm.ok) return ownerBpm;
+  const ownerKey = checked(musicalKeySchema.nullable().safeParse(owned?.ownerKey ?? null));
+  if (!ownerKey.ok) return ownerKey;
   return {
     ok: true,
     value: {
@@ -71,6 +80,7 @@ export function trackRules(t: ExportedTrack): Verdict<ExportedTrack> {
       originalFilename: original.value,
       recordedAt: t.recordedAt && clientFileDate(t.recordedAt) ? t.recordedAt : null,
       versions,
+      ...(owned ? { tempoAndKey: { ...owned, ownerBpm: ownerBpm.value, ownerKey: ownerKey.value } } : {}),
     },
   };
 }

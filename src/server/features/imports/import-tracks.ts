@@ -160,6 +160,9 @@ export async function importTrack(
       duration: f.audio.duration,
       originalPlayable: f.audio.browserPlayable,
       fileCreatedAt: t.recordedAt ? new Date(t.recordedAt) : null,
+      // The owner's tempo and key come back; the measured ones are measured again (decision 0824).
+      ownerBpm: t.tempoAndKey?.ownerBpm ?? null,
+      ownerKey: t.tempoAndKey?.ownerKey ?? null,
       version: first.version,
       createdAt: new Date(t.createdAt),
     }),

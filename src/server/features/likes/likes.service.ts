@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { LikedTrack, LikedTracksPage } from '../../../shared/schemas/likes';
 import type { Database } from '../../db/client';
 import { trackLikes, tracks, users } from '../../db/schema';
-import { HttpError, notFound } from '../../plugins/errors';
+import { afterTimeId, decodeTimeIdCursor, encodeTimeIdCursor, exactTimeOf } from '../../db/time-id-cursor';
+import { notFound } from '../../plugins/errors';
 import { findListenableTrack, listenableToViewer, withEquipment } from '../tracks/tracks.service';
 import { toUserSummary, userSummaryColumns } from '../users/users.service';
 
@@ -62,28 +63,7 @@ export async function likedAmong(
   return new Map(rows.map((row) => [row.id, row.at]));
 }
 
-/** Microseconds kept: two likes in one millisecond still page apart. */
-const exactTime = sql<string>`to_char(${trackLikes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-const encodeCursor = (likedAt: string, trackId: number) =>
-  Buffer.from(JSON.stringify([likedAt, trackId])).toString('base64url');
-
-function decodeCursor(text: string): { likedAt: string; trackId: number } {
-  const bad = new HttpError(400, 'cursor is not one this server gave');
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw bad;
-  }
-  if (!Array.isArray(parts) || parts.length !== 2) throw bad;
-  const [likedAt, trackId] = parts as unknown[];
-  if (typeof likedAt !== 'string' || !EXACT_TIME.test(likedAt) || Number.isNaN(Date.parse(likedAt)))
-    throw bad;
-  if (!Number.isSafeInteger(trackId) || (trackId as number) < 1) throw bad;
-  return { likedAt, trackId: trackId as number };
-}
+const exactTime = exactTimeOf(trackLikes.createdAt);
 
 /** One page of the person's liked tracks they may still hear, newest like first, with their owners. */
 export async function likedTracksPage(
@@ -92,10 +72,8 @@ export async function likedTracksPage(
   limit: number,
   cursorText?: string,
 ): Promise<LikedTracksPage> {
-  const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
-  const after = cursor
-    ? sql`(${trackLikes.createdAt}, ${trackLikes.trackId}) < (${cursor.likedAt}::timestamptz, ${cursor.trackId})`
-    : undefined;
+  const cursor = cursorText === undefined ? undefined : decodeTimeIdCursor(cursorText);
+  const after = cursor ? afterTimeId(trackLikes.createdAt, trackLikes.trackId, cursor) : undefined;
   const rows = await db
     .select({ track: tracks, owner: userSummaryColumns, likedAt: trackLikes.createdAt, exact: exactTime })
     .from(trackLikes)
@@ -117,6 +95,6 @@ export async function likedTracksPage(
   const last = page.at(-1);
   return {
     items,
-    nextCursor: rows.length > limit && last ? encodeCursor(last.exact, last.track.id) : null,
+    nextCursor: rows.length > limit && last ? encodeTimeIdCursor(last.exact, last.track.id) : null,
   };
 }

@@ -3,6 +3,7 @@ import { displayName } from '../../../shared/format';
 import { profilePath } from '../../../shared/profile-path';
 import { PUBLIC_PLAYLIST_NOT_FOUND, type PublicPlaylist } from '../../../shared/schemas/playlists';
 import { INT4_MAX } from '../../../shared/schemas/primitives';
+import { tempoKeyFields } from '../../../shared/take-tempo-key';
 import type { Database } from '../../db/client';
 import { playlists, playlistTracks, tracks, users } from '../../db/schema';
 import { imageUrlOf } from '../../media/image-url';
@@ -74,9 +75,10 @@ const publicTrackOf = (row: TrackRow): PublicPlaylist['tracks'][number] => ({
   playable: streamSource(row) !== null,
   loudness:
     row.loudnessLufs !== null && row.truePeakDb !== null
-      ? { integratedLufs: row.loudnessLufs, truePeakDb: row.truePeakDb }
+      ? { integratedLufs: row.loudnessLufs, truePeakDb: row.truePeakDb, loudnessRange: row.loudnessRange }
       : null,
   version: row.version,
+  ...tempoKeyFields(row),
 });
 
 /**

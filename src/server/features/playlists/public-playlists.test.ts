@@ -139,6 +139,14 @@ describe('reading a public playlist (GET /api/public/playlists/{id})', () => {
         playable: expect.any(Boolean),
         loudness: null,
         version: 1,
+        // What the take is (issue 47): a public track's tempo and key are shown, none measured here.
+        bpm: null,
+        bpmConfidence: null,
+        bpmEdited: false,
+        bpmAlternatives: [],
+        musicalKey: null,
+        keyConfidence: null,
+        keyEdited: false,
       });
       // Nothing private, and nothing about people but the public name (and the id tracks carry).
       const text = res.body;

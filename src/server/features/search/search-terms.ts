@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SEARCH } from '../../../shared/constants';
-import { searchVector, typoKeys } from '../../db/schema/search-documents';
+import { ownedWords, searchVector, typoKeys } from '../../db/schema/search-documents';
 
 /** At most this many words of the query take part in the full-text match. */
 const MAX_WORDS = 8;
@@ -60,6 +60,8 @@ export function typoWordOf(q: string): string | null {
 /** What one search matches with: the text as typed, its tsquery and its kinds of fuzzy match. */
 export interface Terms {
   q: SQL;
+  /** The query's words as typed into prefixTsquery (up to MAX_WORDS, lower-cased), space-separated. */
+  words: string;
   tsquery: SQL | null;
   fuzzy: Fuzzy;
   /** The typo keys of the query's word (typoWordOf), null when it gets no typo match. */
@@ -71,6 +73,7 @@ export function termsOf(text: string): Terms {
   const word = typoWordOf(text);
   return {
     q: sql`${text}::text`,
+    words: wordsOf(text).join(' '),
     tsquery: ts ? sql`to_tsquery('simple'::regconfig, ${ts}::text)` : null,
     fuzzy: fuzzyOf(text),
     // The same function as the indexes (migration 0032), so the keys are defined once, in SQL.
@@ -84,9 +87,32 @@ export function termsOf(text: string): Terms {
  * planner knows the bitmap scan's recheck enforces it and leaves out a Filter that evaluated every
  * arm of the match a second time for each row found (decision 0500).
  */
+function fuzzyArms(t: Terms, name: PgColumn | SQL): SQL[] {
+  if (t.fuzzy === 'shortWord') return [sql`${name} %> ${t.q}`, sql`${name} %>> ${t.q}`];
+  return t.fuzzy === 'word' || !t.tsquery ? [sql`${name} %> ${t.q}`] : [];
+}
 function fuzzyMatch(t: Terms, name: PgColumn | SQL): SQL | null {
-  if (t.fuzzy === 'shortWord') return sql`(${name} %> ${t.q} or ${name} %>> ${t.q})`;
-  return t.fuzzy === 'word' || !t.tsquery ? sql`${name} %> ${t.q}` : null;
+  const arms = fuzzyArms(t, name);
+  if (arms.length === 0) return null;
+  return arms.length === 1 ? arms[0]! : sql`(${sql.join(arms, sql` or `)})`;
+}
+
+/** Whose tracks a match looks at: the owner column and the caller's id (ownedWords). */
+export interface Owned {
+  column: PgColumn;
+  id: string;
+}
+
+/**
+ * The words arm on one owner's rows: their owned words (ownedWords, `u_… night`) against the
+ * query's words parsed as the index parses a document, each prefixed with the owner's id the same
+ * way and matched as a prefix. The same words as `to_tsquery('simple', 'night:*')`, read from the
+ * owner's entries of the index only (issue 48).
+ */
+function ownedWordsMatch(t: Terms, owned: Owned, document: SQL | PgColumn): SQL {
+  const query = sql`(select string_agg(quote_literal(${owned.id}::text || ' ' || w.lexeme) || ':*', ' & ')
+    from unnest(to_tsvector('simple'::regconfig, ${t.words}::text)) w)::tsquery`;
+  return sql`${ownedWords(owned.column, document)} @@ ${query}`;
 }
 
 /**
@@ -95,15 +121,31 @@ function fuzzyMatch(t: Terms, name: PgColumn | SQL): SQL | null {
  * the query's one word with one letter wrong or two neighbours swapped (typo keys, GIN expression
  * index; see typoWordOf). `document` defaults to the name itself; the trigram and typo matches look
  * at the name only, as their indexes do. A query with no letters or digits ("%_") still gets the
- * trigram match, as before.
+ * trigram match, as before. With `owned` (tracks: only the caller's, decision 0130), the words arm
+ * reads that owner's words only (ownedWordsMatch); the `user_id = …` the caller puts beside the
+ * match scopes the trigram and typo arms, whose indexes lead with the owner (issue 48).
  */
-export function matches(t: Terms, name: PgColumn | SQL, document: SQL | PgColumn = name): SQL {
-  const fuzzy = fuzzyMatch(t, name);
-  if (!t.tsquery) return fuzzy ?? sql`false`;
-  const arms = [sql`${searchVector(document)} @@ ${t.tsquery}`];
-  if (fuzzy) arms.push(fuzzy);
-  if (t.typo) arms.push(sql`${typoKeys(name)} && ${t.typo}`);
+export function matches(t: Terms, name: PgColumn | SQL, document: SQL | PgColumn = name, owned?: Owned): SQL {
+  const arms = matchArms(t, name, document, owned);
   return arms.length === 1 ? arms[0]! : sql`(${sql.join(arms, sql` or `)})`;
+}
+
+/**
+ * matches() as its arms, each one index condition: a name matches when any arm does. Track search
+ * reads each arm on its own (search.service.ts): as one OR, PostgreSQL evaluated every arm again
+ * for each row found, typo keys included (20–30 µs a row), once the owner's id was part of the
+ * trigram and typo index conditions (issue 48).
+ */
+export function matchArms(
+  t: Terms,
+  name: PgColumn | SQL,
+  document: SQL | PgColumn = name,
+  owned?: Owned,
+): SQL[] {
+  const fuzzy = fuzzyArms(t, name);
+  if (!t.tsquery) return fuzzy.length > 0 ? fuzzy : [sql`false`];
+  const words = owned ? ownedWordsMatch(t, owned, document) : sql`${searchVector(document)} @@ ${t.tsquery}`;
+  return [words, ...fuzzy, ...(t.typo ? [sql`${typoKeys(name)} && ${t.typo}`] : [])];
 }
 
 /**

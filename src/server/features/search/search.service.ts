@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, ne, not, notInArray, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { SEARCH } from '../../../shared/constants';
 import { displayName } from '../../../shared/format';
 import type { SearchGroupName, SearchPlaylist, SearchResults } from '../../../shared/schemas/search';
@@ -16,7 +17,7 @@ import {
 import { personDocument, trackDocument } from '../../db/schema/search-documents';
 import { imageUrlColumn, imageUrlOf } from '../../media/image-url';
 import { equipmentTagColumns, withEquipment } from '../tracks/tracks.service';
-import { matches, rank, type Terms, termsOf } from './search-terms';
+import { matchArms, matches, rank, type Terms, termsOf } from './search-terms';
 
 export { prefixTsquery } from './search-terms';
 
@@ -44,7 +45,38 @@ const pageOf = <T>(rows: T[], limit: number): Found<T> => ({
  */
 async function searchTracks(db: Database, userId: string, t: Terms, { offset, limit }: Page) {
   const document = trackDocument(tracks.name, tracks.notes);
-  const ownMatch = and(eq(tracks.userId, userId), matches(t, tracks.name, document));
+  // Only the caller's newest SEARCH.trackCandidates matches are ranked (issue 48): each arm of the
+  // match is read by its own index, by owner (one OR evaluated every arm again for each row found),
+  // and the rank is computed for those candidates alone, not for every match of a big journal.
+  // The words arm names the owner in its index key (ownedWords); the others lead with user_id.
+  const owner = { column: tracks.userId, id: userId };
+  const arms = matchArms(t, tracks.name, document, owner).map((arm, i) =>
+    db
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(t.tsquery && i === 0 ? arm : and(eq(tracks.userId, userId), arm)),
+  );
+  const newest = (found: (typeof arms)[number]) => {
+    const matched = found.as('matched');
+    return db
+      .select({ id: matched.id })
+      .from(matched)
+      .orderBy(desc(matched.id))
+      .limit(SEARCH.trackCandidates);
+  };
+  // A name found by its words scores half a point over its similarity (rank); one found only by
+  // trigrams scores its similarity (at most 1), by typo keys a point less. So when the words alone
+  // find a full set of candidates, the fuzzy arms would add names that rank after them (but for
+  // near ties), and are not read: on a big journal they are most of the work.
+  const byWords = t.tsquery && arms.length > 1 ? (await newest(arms[0]!)).map((row) => row.id) : [];
+  const [first, ...others] = arms;
+  const candidates =
+    byWords.length === SEARCH.trackCandidates
+      ? byWords
+      : others.length > 0
+        ? newest(union(first!, ...(others as [typeof first & {}])) as unknown as typeof first & {})
+        : newest(first!);
+  const ownMatch = and(eq(tracks.userId, userId), inArray(tracks.id, candidates));
   const [own, gear] = await Promise.all([
     db
       .select()
@@ -79,7 +111,7 @@ async function searchTracks(db: Database, userId: string, t: Terms, { offset, li
               own.map((row) => row.id),
             )
           : undefined
-        : not(matches(t, tracks.name, document));
+        : not(inArray(tracks.id, candidates));
     const byGear = await db
       .select()
       .from(tracks)

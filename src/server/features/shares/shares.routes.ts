@@ -24,6 +24,7 @@ import { shareAccessRoutes } from './share-access.routes';
 import { createShare, listShares, revokeShare } from './share-links.service';
 import { shareListensRoutes } from './share-listens.routes';
 import { countShareDownload } from './share-listens.service';
+import { shareSpectrogramRoutes } from './share-spectrogram.routes';
 import { shareVersionsRoutes } from './share-versions.routes';
 import { findSharedTrack, openShare } from './shares.service';
 
@@ -195,6 +196,13 @@ export async function sharesRoutes(fastify: FastifyInstance, opts: SharesRoutesO
   );
 
   await app.register(shareVersionsRoutes, {
+    db,
+    store: opts.store,
+    offload: opts.offload,
+    cookies: opts.cookies,
+  });
+  // A take's spectrogram where the guest hears it (issue 47, decision 0842).
+  await app.register(shareSpectrogramRoutes, {
     db,
     store: opts.store,
     offload: opts.offload,

@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { displayName } from '../../../shared/format';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
-import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
+import { listedFromOthers, listedToViewer, type TrackRow } from '../tracks/tracks.service';
 import { coverArtId } from './cover-art';
 import { songCoverArt } from './song-cover';
 
@@ -69,19 +69,29 @@ export interface ArtistSummary extends Owner {
   albumCount: number;
 }
 
-/** Every owner with a track listed to the viewer, by name. */
+/**
+ * Every owner with a track listed to the viewer, by name. The viewer's own tracks and others' are
+ * grouped apart (listedFromOthers), each half by its own index: an artist is one owner, so no
+ * group spans both.
+ */
 export async function listArtists(db: Database, viewerId: string): Promise<ArtistSummary[]> {
-  const rows = await db
-    .select({
-      ...ownerColumns,
-      albumCount: sql<number>`count(distinct ${yearOf})::int`,
-      latest: groupTile('desc'),
-    })
-    .from(tracks)
-    .innerJoin(users, eq(users.id, tracks.userId))
-    .where(listedToViewer(db, viewerId))
-    .groupBy(users.id);
-  return rows
+  const artistsWhere = (where: SQL) =>
+    db
+      .select({
+        ...ownerColumns,
+        albumCount: sql<number>`count(distinct ${yearOf})::int`,
+        latest: groupTile('desc'),
+      })
+      .from(tracks)
+      .innerJoin(users, eq(users.id, tracks.userId))
+      .where(where)
+      .groupBy(users.id);
+  const halves = await Promise.all([
+    artistsWhere(eq(tracks.userId, viewerId)),
+    artistsWhere(listedFromOthers(db, viewerId)),
+  ]);
+  return halves
+    .flat()
     .map((row) => {
       const owner = toOwner(row);
       return { ...owner, coverArt: owner.coverArt ?? tileOf(row.latest), albumCount: Number(row.albumCount) };

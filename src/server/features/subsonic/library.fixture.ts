@@ -40,8 +40,9 @@ const GEAR = {
   'Secret box': { category: 'Modular FX', on: ['friendsPrivate', 'strangersPrivate'] },
 } as const;
 
-export async function seedLibrary(): Promise<Library> {
-  const t = await buildTestApp();
+/** `options`: the test app's (e.g. admins for a walk through every area, src/test/sequential-scans.test.ts). */
+export async function seedLibrary(options: Parameters<typeof buildTestApp>[0] = {}): Promise<Library> {
+  const t = await buildTestApp(options);
   const me = await t.signedInClient({ username: 'me' });
   const friend = await t.signedInClient({ username: 'Friend' });
   const stranger = await t.signedInClient({ username: 'stranger' });

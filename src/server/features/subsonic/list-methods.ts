@@ -111,11 +111,14 @@ export const listMethods: Record<string, SubsonicMethod> = {
       list.slice(p.offset, p.offset + p.limit);
     // An empty query lists what browsing lists. Otherwise the web app's search: it finds the
     // caller's own tracks and people, and has no albums to find (an album is a year of a journal).
+    // A sync pages songs with artistCount=0&albumCount=0: what is not asked for is not read.
     const [artists, albums, songs] = await Promise.all([
       everything
-        ? listArtists(db, caller.user.id).then((all) => slice(all, artistPage))
+        ? artistPage.limit === 0
+          ? []
+          : listArtists(db, caller.user.id).then((all) => slice(all, artistPage))
         : searchArtists(db, caller.user.id, query, artistPage),
-      everything
+      everything && albumPage.limit > 0
         ? listAlbums(db, caller.user.id).then((all) =>
             slice(orderAlbums(all, 'alphabeticalByArtist'), albumPage),
           )

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { searchGroup } from '../search/search.service';
-import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
+import { listedFromOthers, listedToViewer, type TrackRow } from '../tracks/tracks.service';
 import {
   type AlbumSummary,
   groupTile,
@@ -31,24 +32,31 @@ const byName = (a: Owner, b: Owner) =>
 
 /**
  * Every album (an owner's year) listed to the viewer. All of them are read and ordered here: there
- * are owners × years of them, a few hundred on a busy instance, not tracks.
+ * are owners × years of them, a few hundred on a busy instance, not tracks. The viewer's own and
+ * others' are grouped apart (listedFromOthers), each half by its own index: an album is one
+ * owner's, so no group spans both.
  */
 export async function listAlbums(db: Database, viewerId: string): Promise<AlbumListItem[]> {
-  const rows = await db
-    .select({
-      owner: ownerColumns,
-      year: yearOf,
-      songCount: sql<number>`count(*)::int`,
-      duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
-      created: sql<string>`min(${tracks.createdAt})`,
-      latest: sql<string>`max(${tracks.createdAt})`,
-      first: groupTile('asc'),
-    })
-    .from(tracks)
-    .innerJoin(users, eq(users.id, tracks.userId))
-    .where(listedToViewer(db, viewerId))
-    .groupBy(users.id, yearOf);
-  return rows.map((row) => ({
+  const albumsWhere = (where: SQL) =>
+    db
+      .select({
+        owner: ownerColumns,
+        year: yearOf,
+        songCount: sql<number>`count(*)::int`,
+        duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
+        created: sql<string>`min(${tracks.createdAt})`,
+        latest: sql<string>`max(${tracks.createdAt})`,
+        first: groupTile('asc'),
+      })
+      .from(tracks)
+      .innerJoin(users, eq(users.id, tracks.userId))
+      .where(where)
+      .groupBy(users.id, yearOf);
+  const halves = await Promise.all([
+    albumsWhere(eq(tracks.userId, viewerId)),
+    albumsWhere(listedFromOthers(db, viewerId)),
+  ]);
+  return halves.flat().map((row) => ({
     owner: toOwner(row.owner),
     album: {
       year: Number(row.year),
@@ -124,16 +132,36 @@ export async function randomSongs(db: Database, viewerId: string, size: number, 
   return rows.map((r) => ({ track: r.track, owner: toOwner(r.owner) }));
 }
 
-/** Every track listed to the viewer, oldest first: search3's empty query (a client's full sync). */
+/**
+ * Every track listed to the viewer, oldest first: search3's empty query (a client's full sync, 500
+ * songs a page). The page is found among ids first, then only its rows are read: the viewer's own
+ * by their order index (tracks_user_uploaded_order_idx, read backwards), others' shared with them
+ * from their collectives (listedFromOthers), each half cut at offset + limit and the two merged
+ * (issue 48). A deeper page still walks the index entries before it (an offset is counted, not
+ * sought), but reads no row it skips.
+ */
 export async function listedSongs(db: Database, viewerId: string, page: { offset: number; limit: number }) {
+  if (page.limit === 0) return [];
+  const upTo = page.offset + page.limit;
+  const half = (where: SQL) =>
+    db
+      .select({ id: tracks.id, createdAt: tracks.createdAt })
+      .from(tracks)
+      .where(where)
+      .orderBy(asc(tracks.createdAt), asc(tracks.id))
+      .limit(upTo);
+  const found = unionAll(half(eq(tracks.userId, viewerId)), half(listedFromOthers(db, viewerId)))
+    // The union's own columns, by the names its arms select.
+    .orderBy(sql`created_at`, sql`id`)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('found');
   const rows = await db
     .select({ track: tracks, owner: ownerColumns })
-    .from(tracks)
+    .from(found)
+    .innerJoin(tracks, eq(tracks.id, found.id))
     .innerJoin(users, eq(users.id, tracks.userId))
-    .where(listedToViewer(db, viewerId))
-    .orderBy(asc(tracks.createdAt), asc(tracks.id))
-    .offset(page.offset)
-    .limit(page.limit);
+    .orderBy(asc(tracks.createdAt), asc(tracks.id));
   return rows.map((r) => ({ track: r.track, owner: toOwner(r.owner) }));
 }
 

@@ -64,6 +64,25 @@ describe('/rest song fields', () => {
     const probed = (await w.api.owner().getSong({ id: String(w.ids.first) })).song as Format;
     expect([probed.samplingRate, probed.channelCount]).toEqual([48_000, 2]);
 
+    // Tempo and key (issue 47, decision 0823): the owner's tempo over the measured one, as a whole
+    // number; the key in `musicalKey`, which the specification has no field for.
+    type Described = { bpm?: number; musicalKey?: string };
+    expect((probed as Described).musicalKey).toBeUndefined();
+    await w.t.db
+      .update(tracks)
+      .set({ bpm: 127.6, bpmConfidence: 0.9, musicalKey: 'D minor', keyConfidence: 0.8 })
+      .where(eq(tracks.id, w.ids.first));
+    const measured = (await w.api.owner().getSong({ id: String(w.ids.first) })).song as Described;
+    expect([measured.bpm, measured.musicalKey]).toEqual([128, 'D minor']);
+    expect(
+      (await w.owner.patch(`/api/tracks/${w.ids.first}`, { bpm: 96.4, musicalKey: 'Bb' })).statusCode,
+    ).toBe(200);
+    const edited = (await w.api.owner().getSong({ id: String(w.ids.first) })).song as Described;
+    expect([edited.bpm, edited.musicalKey]).toEqual([96, 'A# major']);
+    const xml = await w.t.app.inject({ url: `/rest/getSong?id=${w.ids.first}&apiKey=${w.keys.owner}` });
+    const node = parseXml(xml.body).children.find((c) => c.name === 'song')!;
+    expect(node.attributes).toMatchObject({ bpm: '96', musicalKey: 'A# major' });
+
     // A name with a slash stays one segment of the path.
     const slashed = await uploadNamedTrack(w.owner, 'Side take');
     expect((await w.owner.patch(`/api/tracks/${slashed}`, { name: 'A/B side' })).statusCode).toBe(200);

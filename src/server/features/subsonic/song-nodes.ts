@@ -1,7 +1,7 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tracks } from '../../db/schema';
-import { listedToViewer } from '../tracks/tracks.service';
+import { listedFromOthers } from '../tracks/tracks.service';
 import { type SongRow, yearOf } from './browse.service';
 import { genreFields, genresOf } from './genres.service';
 import { songPlays } from './song-plays';
@@ -12,11 +12,20 @@ import type { SubsonicNode } from './subsonic-response';
 /**
  * Each song's `track`: its place in its album (its owner's year) among what the caller browses,
  * oldest first, as getAlbum lists them (decision 0793). One query for any number of songs; a song
- * the caller hears without browsing it (a public track by id) has no place, so no number.
+ * the caller hears without browsing it (a public track by id) has no place, so no number. Only the
+ * tracks from the first song's New Year to the last song are numbered (a track after the last song
+ * moves no number; every album of a song starts inside), the caller's own by their order index
+ * and others' from the caller's collectives (listedFromOthers): a sync page of a 100,000-track
+ * journal numbered every track of it (issue 48).
  */
 async function trackNumbers(db: Database, viewerId: string, rows: SongRow[]): Promise<Map<number, number>> {
   if (rows.length === 0) return new Map();
   const owners = [...new Set(rows.map((row) => row.track.userId))];
+  const times = rows.map((row) => row.track.createdAt.getTime());
+  const from = new Date(Date.UTC(new Date(Math.min(...times)).getUTCFullYear(), 0, 1));
+  // A millisecond past the last song: PostgreSQL keeps microseconds, a Date milliseconds.
+  const to = new Date(Math.max(...times) + 1);
+  const others = owners.filter((owner) => owner !== viewerId);
   const numbered = db
     .select({
       id: tracks.id,
@@ -25,7 +34,16 @@ async function trackNumbers(db: Database, viewerId: string, rows: SongRow[]): Pr
       ),
     })
     .from(tracks)
-    .where(and(inArray(tracks.userId, owners), listedToViewer(db, viewerId)))
+    .where(
+      and(
+        gte(tracks.createdAt, from),
+        lte(tracks.createdAt, to),
+        or(
+          owners.includes(viewerId) ? eq(tracks.userId, viewerId) : undefined,
+          others.length > 0 ? and(inArray(tracks.userId, others), listedFromOthers(db, viewerId)) : undefined,
+        ),
+      ),
+    )
     .as('numbered');
   const found = await db
     .select({ id: numbered.id, n: numbered.n })

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { tempoKeyFields } from '../../../shared/take-tempo-key';
 import type { TrackRow } from '../tracks/tracks.service';
 import type { AlbumSummary, Owner } from './browse.service';
 import { songIdOf } from './song-access';
@@ -62,6 +63,7 @@ export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
   const duration = track.duration === null ? undefined : Math.round(track.duration);
   // ArtistID3's required fields only, as the OpenSubsonic specification asks of these arrays.
   const artist = { id: artistId(owner.id), name: owner.name };
+  const shown = tempoKeyFields(track);
   return {
     id: String(track.id),
     parent: albumId(owner.id, year),
@@ -89,8 +91,11 @@ export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
     artistId: artistId(owner.id),
     type: 'music',
     mediaType: 'song',
-    // OpenSubsonic's empty values for what Journal does not know.
-    bpm: 0,
+    // The tempo the track shows, whole (OpenSubsonic's `bpm` is an integer; 0 = unknown), and its
+    // key in Journal's own field, which the specification has none for (decision 0823).
+    bpm: shown.bpm === null ? 0 : Math.round(shown.bpm),
+    musicalKey: shown.musicalKey ?? undefined,
+    // OpenSubsonic's empty value for what Journal does not know.
     musicBrainzId: '',
     sortName: track.name,
     genres: [],

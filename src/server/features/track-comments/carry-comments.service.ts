@@ -24,6 +24,11 @@ export function carriedPosition(
   return { atSeconds: at, endSeconds: end !== null && end > at ? end : null };
 }
 
+/** A version whose job will still measure it (the same rule that queues it), then align it. */
+function awaitsAlignment(v: { storageKey: string | null; state: string | null; onsets: unknown }): boolean {
+  return v.storageKey !== null && (v.state === 'pending' || (v.state === 'ready' && v.onsets === null));
+}
+
 type CommentRow = typeof trackComments.$inferSelect;
 
 /** What a carried copy of `source` is: the same words and author, on `version`, at `position`. */
@@ -79,9 +84,17 @@ export async function carryOpenThreads(db: Database, trackId: number): Promise<n
     if (track?.state !== 'ready' || track.version < 2) return 0;
     const previous = track.version - 1;
     const [from] = await tx
-      .select({ alignSeconds: trackVersions.alignSeconds })
+      .select({
+        alignSeconds: trackVersions.alignSeconds,
+        storageKey: trackVersions.storageKey,
+        state: trackVersions.processingState,
+        onsets: trackVersions.onsets,
+      })
       .from(trackVersions)
       .where(and(eq(trackVersions.trackId, trackId), eq(trackVersions.version, previous)));
+    // The version before is still to be measured (v2 came while v1 was processed): its own job
+    // lines it up and carries then, so no thread lands unmoved (decision 0866).
+    if (from && awaitsAlignment(from)) return 0;
     const threads = await tx
       .select()
       .from(trackComments)

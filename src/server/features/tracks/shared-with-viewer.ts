@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   collectiveMembers,
@@ -38,6 +38,37 @@ export function sharedWithViewer(db: Database, viewerId: string | null): SQL {
  */
 export const listedToViewer = (db: Database, viewerId: string): SQL =>
   or(eq(tracks.userId, viewerId), and(shownToOthers(db), sharedWithViewer(db, viewerId)))!;
+
+/**
+ * The ids of the tracks in playlists shared into the viewer's collectives, found from the viewer's
+ * memberships down (a few hundred: their collectives' shared playlists' tracks), each join by its
+ * index. sharedWithViewer asks the same of one track at a time, which a list of every track the
+ * viewer may see cannot afford: it tests each of the instance's tracks (issue 48).
+ */
+export const sharedIntoViewersCollectives = (db: Database, viewerId: string) =>
+  db
+    .selectDistinct({ trackId: playlistTracks.trackId })
+    .from(collectiveMembers)
+    .innerJoin(
+      playlistCollectiveShares,
+      eq(playlistCollectiveShares.collectiveId, collectiveMembers.collectiveId),
+    )
+    .innerJoin(playlistTracks, eq(playlistTracks.playlistId, playlistCollectiveShares.playlistId))
+    .where(eq(collectiveMembers.userId, viewerId));
+
+/**
+ * listedToViewer's second half alone: others' tracks shared with the viewer, shown to others. It
+ * never holds the viewer's own, so a list of everything listed to the viewer reads the two halves
+ * apart, each by its own index (the owner's order index; the memberships'), and adds them up
+ * (UNION ALL): `user_id = $me OR …shared…` as one condition no index serves, and PostgreSQL read
+ * every track of the instance to answer it (issue 48).
+ */
+export const listedFromOthers = (db: Database, viewerId: string): SQL =>
+  and(
+    ne(tracks.userId, viewerId),
+    inArray(tracks.id, sharedIntoViewersCollectives(db, viewerId)),
+    shownToOthers(db),
+  )!;
 
 /**
  * What every list of someone else's tracks also asks (decisions 0445, 0455): not hidden by a

@@ -13,6 +13,8 @@ import {
   UndecodableAudioError,
 } from '../../media/analyse-audio';
 import { NotAudioError, probeAudio } from '../../media/audio-probe';
+import { spectrogramKey, spectrogramTap } from '../../media/spectrogram';
+import { ANALYSIS_LEVEL, fullDescription, takeDescriptionTaps } from '../../media/take-description';
 import { holdTempFile } from '../../media/temp-files';
 import type { BlobStore } from '../../storage/blob-store';
 
@@ -65,13 +67,15 @@ export function processedColumns(result: StoredAnalysis) {
     duration: result.duration,
     onsets: analysis.onsets,
     audioStartSeconds: analysis.audioStartSeconds,
+    ...fullDescription(analysis.description),
+    analysisLevel: ANALYSIS_LEVEL,
   };
 }
 
 /**
  * Copies `key` out of the store, probes it and runs ffmpeg once (decision 0042): the rendition when
- * browsers need one (and `rendition` allows), peaks, loudness and onsets. Stores the peaks and
- * rendition beside the original; a failure removes what it stored. Undecodable input throws
+ * browsers need one (and `rendition` allows), peaks, loudness, onsets and the spectrogram. Stores the
+ * peaks, spectrogram and rendition beside the original; a failure removes what it stored. Undecodable input throws
  * UndecodableAudioError, a missing file MissingOriginalError, anything else is worth a retry.
  */
 export async function analyseStoredFile(
@@ -85,12 +89,14 @@ export async function analyseStoredFile(
     return await withWorkingCopy(deps, key, signal, async (files) => {
       const facts = await probe(files.original);
       const rendition = (options.rendition ?? true) && !facts.browserPlayable;
+      const spectrogram = spectrogramTap(facts.duration);
       const analysis = await analyseAudio({
         ffmpeg: deps.ffmpeg,
         input: files.original,
         renditionFile: rendition ? files.rendition : undefined,
         channels: facts.channels,
         sampleRate: facts.sampleRate,
+        taps: [...takeDescriptionTaps(facts), spectrogram],
         signal,
       });
       const duration = options.knownDuration ?? facts.duration ?? analysis.duration;
@@ -99,6 +105,11 @@ export async function analyseStoredFile(
       await writeFile(files.peaks, JSON.stringify({ duration, peaks: analysis.peaks }));
       await deps.store.putFile(peaksKey, files.peaks);
       made.push(peaksKey);
+      // Beside the peaks, under a key derived from theirs: removed with them (decision 0842).
+      const pictureKey = spectrogramKey(peaksKey)!;
+      await writeFile(files.spectrogram, await spectrogram.render());
+      await deps.store.putFile(pictureKey, files.spectrogram);
+      made.push(pictureKey);
       let renditionKey: string | null = null;
       if (rendition) {
         renditionKey = `${base}.${RENDITION.extension}`;
@@ -139,6 +150,44 @@ export async function measureStoredFile(
   });
 }
 
+/**
+ * A take's description measured anew (issue 47's taps, no rendition, no peaks): for a file processed
+ * before a tap existed (decision 0867). With its peaks' key, the spectrogram it lacks is stored beside
+ * them, named in `made` until the caller keeps it.
+ */
+export async function describeStoredFile(
+  deps: TrackProcessingDeps,
+  key: string,
+  peaksKey: string | null,
+  signal?: AbortSignal,
+): Promise<{ description: ReturnType<typeof fullDescription>; made: string[] }> {
+  const made: string[] = [];
+  try {
+    return await withWorkingCopy(deps, key, signal, async (files) => {
+      const facts = await probe(files.original);
+      const pictureKey = peaksKey ? spectrogramKey(peaksKey) : null;
+      const spectrogram = pictureKey ? spectrogramTap(facts.duration) : null;
+      const analysis = await analyseAudio({
+        ffmpeg: deps.ffmpeg,
+        input: files.original,
+        channels: facts.channels,
+        sampleRate: facts.sampleRate,
+        taps: [...takeDescriptionTaps(facts), ...(spectrogram ? [spectrogram] : [])],
+        signal,
+      });
+      if (pictureKey && spectrogram) {
+        await writeFile(files.spectrogram, await spectrogram.render());
+        await deps.store.putFile(pictureKey, files.spectrogram);
+        made.push(pictureKey);
+      }
+      return { description: fullDescription(analysis.description), made };
+    });
+  } catch (err) {
+    await removeBlobs(deps, made);
+    throw err;
+  }
+}
+
 export async function removeBlobs(deps: Pick<TrackProcessingDeps, 'store' | 'log'>, keys: string[]) {
   const results = await Promise.allSettled(keys.map((key) => deps.store.delete(key)));
   for (const r of results) {
@@ -146,7 +195,7 @@ export async function removeBlobs(deps: Pick<TrackProcessingDeps, 'store' | 'log
   }
 }
 
-type WorkFiles = { original: string; rendition: string; peaks: string };
+type WorkFiles = { original: string; rendition: string; peaks: string; spectrogram: string };
 
 /** Runs `use` on a temp copy of `key` (held from the temp sweep), removing the temp files after. */
 async function withWorkingCopy<T>(
@@ -157,7 +206,12 @@ async function withWorkingCopy<T>(
 ): Promise<T> {
   await mkdir(deps.tempDir, { recursive: true });
   const work = path.join(deps.tempDir, `process-${randomUUID()}`);
-  const files = { original: work, rendition: `${work}-rendition`, peaks: `${work}-peaks` };
+  const files = {
+    original: work,
+    rendition: `${work}-rendition`,
+    peaks: `${work}-peaks`,
+    spectrogram: `${work}-spectrogram`,
+  };
   const releases = Object.values(files).map((file) => holdTempFile(file));
   try {
     try {

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { TrackSort } from '../../../shared/schemas/tracks';
+import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
 import {
   etagMatches,
   preferredEncoding,
@@ -17,8 +17,16 @@ class FakeJournal implements TrackListSource {
   removal = 0;
   #next = 100;
 
-  /** Inserts (newest upload) or changes a track; `fileCreated` moves it in the dateCreated order. */
-  put(id: number, json: string, fileCreated?: string | null): number {
+  /**
+   * Inserts (newest upload) or changes a track; `fileCreated` moves it in the dateCreated order,
+   * `values` in the tempo and key orders.
+   */
+  put(
+    id: number,
+    json: string,
+    fileCreated?: string | null,
+    values: Partial<Pick<ListedTrack, 'bpmTenths' | 'keyIndex'>> = {},
+  ): number {
     const revision = this.#next++;
     const old = this.tracks.find((t) => t.id === id);
     const created = old?.created ?? `2026-01-01T00:00:${String(revision).padStart(6, '0')}Z`;
@@ -28,6 +36,8 @@ class FakeJournal implements TrackListSource {
       json,
       created,
       fileCreated: fileCreated === undefined ? (old?.fileCreated ?? null) : fileCreated,
+      bpmTenths: values.bpmTenths === undefined ? (old?.bpmTenths ?? null) : values.bpmTenths,
+      keyIndex: values.keyIndex === undefined ? (old?.keyIndex ?? null) : values.keyIndex,
     };
     this.tracks = [...this.tracks.filter((t) => t.id !== id), track];
     return revision;
@@ -40,8 +50,17 @@ class FakeJournal implements TrackListSource {
 
   /** The list as the database orders it. */
   ordered(sort: TrackSort) {
-    const key = (t: ListedTrack) =>
-      `${sort === 'dateCreated' ? (t.fileCreated ?? '0000') : ''}|${t.created}|${String(t.id).padStart(6, '0')}`;
+    // Descending by this text: the tempo and key values inverted (smallest first), none last.
+    const value = (v: number | null) => (v === null ? '0000' : String(9999 - v).padStart(4, '0'));
+    const first = (t: ListedTrack) =>
+      sort === 'dateCreated'
+        ? (t.fileCreated ?? '0000')
+        : sort === 'tempo'
+          ? value(t.bpmTenths)
+          : sort === 'key'
+            ? value(t.keyIndex)
+            : '';
+    const key = (t: ListedTrack) => `${first(t)}|${t.created}|${String(t.id).padStart(6, '0')}`;
     return [...this.tracks].sort((a, b) => (key(a) < key(b) ? 1 : -1));
   }
 
@@ -90,6 +109,8 @@ const row = (id: number, json: string): ListedTrack => ({
   json,
   created: `2026-01-01T00:00:${String(id).padStart(6, '0')}Z`,
   fileCreated: null,
+  bpmTenths: null,
+  keyIndex: null,
 });
 
 /** A source that always answers one fixed list (ids from 1). */
@@ -134,12 +155,18 @@ describe('TrackListCache', () => {
     expect(loads).toBe(4);
   });
 
-  for (const sort of ['dateUploaded', 'dateCreated'] as const) {
+  for (const sort of TRACK_SORTS) {
     it(`after a change reads only the changed tracks and places them in order (${sort})`, async () => {
       const cache = new TrackListCache(100_000);
       const journal = new FakeJournal();
-      for (let id = 1; id <= 6; id++)
-        journal.put(id, `{"id":${id}}`, id % 3 === 0 ? null : `2020-0${id}-01T00:00:00.000000Z`);
+      for (let id = 1; id <= 6; id++) {
+        // Ties in tempo (1200 for 1 and 4) and key (7 for 2 and 5); 3 and 6 have neither.
+        const none = id % 3 === 0;
+        journal.put(id, `{"id":${id}}`, none ? null : `2020-0${id}-01T00:00:00.000000Z`, {
+          bpmTenths: none ? null : 1200 + (id % 3) * 100,
+          keyIndex: none ? null : [5, 7][id % 2]!,
+        });
+      }
       const source = journal.source(sort);
       const full = async () =>
         `[${journal
@@ -158,6 +185,12 @@ describe('TrackListCache', () => {
           journal.put(8, '{"id":8}', null);
           journal.put(1, '{"id":1,"both":true}');
         },
+        // Issue 47: a new tempo or key (the owner's, or measured) re-places the track; so does none.
+        () => journal.put(2, '{"id":2,"tempo":true}', undefined, { bpmTenths: 600 }),
+        () => journal.put(5, '{"id":5,"key":true}', undefined, { keyIndex: 23 }),
+        () => journal.put(3, '{"id":3,"measured":true}', undefined, { bpmTenths: 1300, keyIndex: 0 }),
+        () => journal.put(1, '{"id":1,"cleared":true}', undefined, { bpmTenths: null, keyIndex: null }),
+        () => journal.put(9, '{"id":9}', null, { bpmTenths: 1300, keyIndex: 7 }),
       ];
       for (const change of changes) {
         const held = (await cache.list('u', sort, revision, source)).revision;

@@ -14,7 +14,9 @@ import { trackListSql } from './track-list.query';
  * given a new value (from one sequence) by triggers in the same transaction as any write that
  * changes the list (migration 0004), and a cached reply is only sent while it is the same number. The revision is read *before*
  * the list query: a write committed in between makes the cached bytes newer than their revision,
- * never older, and the next request (seeing the new revision) reads the list again.
+ * never older, and the next request (seeing the new revision) reads the list again. Which
+ * revision is current comes from memory, renewed by the database's NOTIFY (JournalRevisions,
+ * issue 48): another instance's write shows once announced, the client's own at once (its token).
  */
 export interface CachedTrackList {
   revision: number;
@@ -38,6 +40,9 @@ export interface HeldTrack {
   json: Buffer;
   created: string;
   fileCreated: string | null;
+  /** The tempo and key orders' values (ListedTrack's): null sorts last. */
+  bpmTenths: number | null;
+  keyIndex: number | null;
 }
 
 /** Where the cache reads lists from (track-list.changes.ts; tests give their own). */
@@ -169,6 +174,20 @@ export class TrackListCache {
     return promise;
   }
 
+  /** Whether a list is held for `userId` and `sort`, at any revision (no use recorded). */
+  holds(userId: string, sort: TrackSort): boolean {
+    return this.#entries.has(`${sort}\0${userId}`);
+  }
+
+  /** Drops the list held for `userId` and `sort` (a journal grown past the whole list's bound). */
+  forget(userId: string, sort: TrackSort): void {
+    const key = `${sort}\0${userId}`;
+    const held = this.#entries.get(key);
+    if (!held) return;
+    this.#entries.delete(key);
+    this.#bytes -= held.bytes;
+  }
+
   /** The list compressed with `encoding`: made once per entry, then kept with it (and counted). */
   encoded(entry: CachedTrackList, encoding: ListEncoding): Promise<Buffer> {
     let made = entry.encoded.get(encoding);
@@ -290,7 +309,19 @@ const SORT_BEFORE: Record<TrackSort, (a: HeldTrack, b: HeldTrack) => boolean> = 
     }
     return SORT_BEFORE.dateUploaded(a, b);
   },
+  // Slowest first, or first in KEY_ORDER; none last (issue 47). A changed tempo or key renews the
+  // track's revision like any change (migration 0031), so a patched list re-places it here.
+  tempo: (a, b) => smallerFirst(a.bpmTenths, b.bpmTenths) ?? SORT_BEFORE.dateUploaded(a, b),
+  key: (a, b) => smallerFirst(a.keyIndex, b.keyIndex) ?? SORT_BEFORE.dateUploaded(a, b),
 };
+
+/** Whether `a` goes first by a value where none goes last; undefined when the values tie. */
+function smallerFirst(a: number | null, b: number | null): boolean | undefined {
+  if (a === b) return undefined;
+  if (a === null) return false;
+  if (b === null) return true;
+  return a < b;
+}
 
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');

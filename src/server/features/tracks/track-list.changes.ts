@@ -3,11 +3,11 @@ import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { users } from '../../db/schema';
+import { ORDER, sortValueColumns, sortValueOf } from './track-list.order';
 import {
   equipmentOfTrack,
   exact,
   type ListRow,
-  ORDER,
   trackColumns,
   trackJson,
   trackRows,
@@ -26,6 +26,9 @@ export interface ListedTrack {
   /** created_at and file_created_at to the microsecond (the list's order, decision 0065). */
   created: string;
   fileCreated: string | null;
+  /** The shown tempo in tenths and the key's place in KEY_ORDER (the tempo and key orders, issue 47). */
+  bpmTenths: number | null;
+  keyIndex: number | null;
 }
 
 const listed = (row: ListRow): ListedTrack => ({
@@ -34,6 +37,8 @@ const listed = (row: ListRow): ListedTrack => ({
   json: row.json,
   created: row.created,
   fileCreated: row.file_created,
+  bpmTenths: sortValueOf(row, 'tempo'),
+  keyIndex: sortValueOf(row, 'key'),
 });
 
 /** Every track of the owner in the list's order, each with its revision (the cache's first read). */
@@ -58,7 +63,8 @@ export interface ChangesSince {
 
 const changedRow = (sinceSql: SQL) => sql`
   select t.id, t.list_revision as revision, (select ${trackJson} from (${trackColumns(equipmentOfTrack)}) r) as json,
-    ${exact(sql`t.created_at`)} as created, ${exact(sql`t.file_created_at`)} as file_created
+    ${exact(sql`t.created_at`)} as created, ${exact(sql`t.file_created_at`)} as file_created,
+    ${sortValueColumns}
   from tracks t
   where ${sinceSql}`;
 
@@ -76,6 +82,8 @@ export const changesSince = (db: Database, userId: unknown, since: unknown) =>
       json: sql<string>`c.json`,
       created: sql<string>`c.created`,
       file_created: sql<string | null>`c.file_created`,
+      bpm_tenths: sql<number | null>`c.bpm_tenths`,
+      key_index: sql<number | null>`c.key_index`,
     })
     .from(users)
     .leftJoin(
@@ -137,7 +145,7 @@ export async function ownTrackVersions(
   const result = await db.execute(sql`
     select null::int as id, null::bigint as revision,
       string_agg(t.id || '.' || t.list_revision, ',' order by ${ORDER[sort]}) as json,
-      null::text as created, null::text as file_created
+      null::text as created, null::text as file_created, null::float8 as bpm_tenths, null::int as key_index
     from tracks t
     where t.user_id = ${userId}
     union all

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { isFiltered, type TrackFilter } from '../../../shared/track-filter';
+import { shownBpmSql, shownKeySql } from './track-list.tempo-key';
 
 /**
  * The journal filter (issue 23, decision 0270) as SQL over `tracks t`, ANDed to `t.user_id = …`.
@@ -57,6 +58,10 @@ export function trackFilterSql(filter: TrackFilter): SQL | undefined {
     // An undated file has no date in any range (its key, -infinity, is below every `to`).
     if (byFileDate && !filter.from) parts.push(sql`${FILE_DATE_KEY} > '-infinity'::timestamptz`);
   }
+  // The tempo and key the track shows, as its JSON writes them (decision 0822).
+  if (filter.bpmFrom !== undefined) parts.push(sql`${shownBpmSql} >= ${filter.bpmFrom}::float8`);
+  if (filter.bpmTo !== undefined) parts.push(sql`${shownBpmSql} <= ${filter.bpmTo}::float8`);
+  if (filter.key) parts.push(sql`${shownKeySql} = ${filter.key}`);
   return parts.length ? sql.join(parts, sql` and `) : undefined;
 }
 
@@ -67,7 +72,7 @@ export function trackFilterSql(filter: TrackFilter): SQL | undefined {
  */
 export function trackFilterKey(filter: TrackFilter): string {
   if (!isFiltered(filter)) return '';
-  const { q, equipment, visibility, state, format, from, to } = filter;
+  const { q, equipment, visibility, state, format, from, to, bpmFrom, bpmTo, key } = filter;
   const dateField = from || to ? (filter.dateField ?? 'uploaded') : undefined;
   const normal = [
     q ?? null,
@@ -78,6 +83,10 @@ export function trackFilterKey(filter: TrackFilter): string {
     from ?? null,
     to ?? null,
     dateField ?? null,
+    // Only when set, so a cursor given before tempo and key existed still reads (decision 0822).
+    ...(bpmFrom !== undefined || bpmTo !== undefined || key
+      ? [bpmFrom ?? null, bpmTo ?? null, key ?? null]
+      : []),
   ];
   return createHash('sha256').update(JSON.stringify(normal)).digest('base64url').slice(0, 16);
 }

@@ -1,45 +1,36 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type MatchMode, type MatchWord, parseQuery, type RankKey } from '../../../shared/track-match';
-import { FOLD_SQL, SEPARATORS } from '../../../shared/track-match-fold';
 
 /**
  * The track matcher of src/shared/track-match.ts in SQL (issue 42, decision 0570): the same words,
  * the same typo patterns (built there, run here by `~`), the same rank, so the journal filter and
  * the Add Tracks dialog list the same tracks in the same order (tracks.list-match.test.ts holds them
- * together on random journals). Evaluated on the owner's tracks only (their order index finds
- * them); a journal of a thousand tracks is folded and ranked in a few milliseconds.
+ * together on random journals). Matched against each track's MatchDoc as the database keeps it,
+ * folded (track_match_documents, migration 0048, issue 48): the owner's and the words' trigrams are
+ * one GIN index scan, so a filter reads the owner's matches, not the owner's journal.
  */
-
-const ASCII_SEPARATORS = [...SEPARATORS].filter((c) => c < '\u0080').join('');
 
 /**
- * The text folded as matchFold folds it. ASCII text (most names and notes) takes the short table:
- * translate() walks its `from` string for each character, and the whole table is a thousand.
+ * The owner's tracks with their documents: `d.document` (MatchDoc.all) and `d.name` (MatchDoc.name),
+ * each word between spaces.
  */
-export function foldSql(text: SQL): SQL {
-  let full = sql`lower(${text})`;
-  for (const [from, to] of FOLD_SQL.replaces) full = sql`replace(${full}, ${from}::text, ${to}::text)`;
-  return sql`(case when octet_length(${text}) = char_length(${text})
-    then translate(lower(${text}), ${ASCII_SEPARATORS}::text, ${' '.repeat(ASCII_SEPARATORS.length)}::text)
-    else translate(${full}, ${FOLD_SQL.from}::text, ${FOLD_SQL.to}::text) end)`;
-}
+export const matchFrom = (userId: string) =>
+  sql`track_match_documents d join tracks t on t.id = d.track_id and d.user_id = ${userId}`;
 
-/** What a track of `tracks t` is matched against (MatchDoc): `d.a` all its text, `d.n` its name. */
-export const matchDocLateral = sql`cross join lateral (select
-  ' ' || ${foldSql(sql`t.name`)} || ' ' as n,
-  ' ' || ${foldSql(sql`t.name || ' ' || coalesce(t.notes, '') || ' ' || coalesce((
-    select string_agg(eq.name, ' ') from track_equipment_tags te
-    join equipment_tags eq on eq.id = te.equipment_tag_id where te.track_id = t.id), '')`)} || ' ' as a
-) d`;
+/** A LIKE pattern matching the text itself (a folded word holds no ASCII punctuation, but still). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** Whether the word begins a word of `text` (and in typo mode, with one typo). */
+/**
+ * Whether the word begins a word of `text` (and in typo mode, with one typo). LIKE rather than
+ * strpos(): the trigram index answers `like '% word%'`, and the word start is its leading space.
+ */
 function found(word: MatchWord, text: SQL, mode: MatchMode): SQL {
-  const prefix = sql`strpos(${text}, ${` ${word.text}`}::text) > 0`;
+  const prefix = sql`${text} like ${`% ${likeLiteral(word.text)}%`}::text`;
   return mode === 'typo' && word.typo ? sql`(${prefix} or ${text} ~ ${word.typo}::text)` : prefix;
 }
 
 export interface TextMatch {
-  /** The condition on `d` (matchDocLateral). */
+  /** The condition on `d` (matchFrom). */
   where: SQL;
   /** The RankKey's misses and name misses on `d`. */
   misses: SQL;
@@ -52,11 +43,11 @@ export function textMatch(words: readonly MatchWord[], mode: MatchMode): TextMat
   const sum = (parts: SQL[]) => sql`(${sql.join(parts, sql` + `)})`;
   return {
     where: sql.join(
-      words.map((w) => found(w, sql`d.a`, mode)),
+      words.map((w) => found(w, sql`d.document`, mode)),
       sql` and `,
     ),
-    misses: sum(words.map((w) => sql`(strpos(d.a, ${` ${w.text} `}::text) = 0)::int`)),
-    nameMisses: sum(words.map((w) => sql`(not ${found(w, sql`d.n`, mode)})::int`)),
+    misses: sum(words.map((w) => sql`(strpos(d.document, ${` ${w.text} `}::text) = 0)::int`)),
+    nameMisses: sum(words.map((w) => sql`(not ${found(w, sql`d.name`, mode)})::int`)),
   };
 }
 
@@ -67,14 +58,21 @@ export function matchWords(q: string | undefined): MatchWord[] | undefined {
   return blank ? undefined : words;
 }
 
-/** The rank key's columns, as the ranked page selects them (`m.*`). */
-export function rankLateral(match: TextMatch): SQL {
-  return sql`cross join lateral (select ${match.misses} as misses, ${match.nameMisses} as name_misses,
-    char_length(d.n) - 2 as name_length) m`;
+/**
+ * The owner's matching documents with their rank key (`m.track_id`, `m.misses`, `m.name_misses`,
+ * `m.name_length`, `m.name`), best first. Ordered in a subquery of its own, so that the page joins
+ * their tracks in that order and stops after its rows and their ties (an incremental sort by the
+ * journal's order within equal ranks), instead of joining every match's track before sorting.
+ */
+export function rankedDocuments(userId: string, match: TextMatch): SQL {
+  return sql`(select d.track_id, ${match.misses} as misses, ${match.nameMisses} as name_misses,
+      char_length(d.name) - 2 as name_length, d.name
+    from track_match_documents d where d.user_id = ${userId} and ${match.where}
+    order by misses, name_misses, name_length, d.name collate "C") m`;
 }
 
 /** Best first (compareRank), then the journal's own order. */
-export const RANK_ORDER = sql`m.misses, m.name_misses, m.name_length, d.n collate "C"`;
+export const RANK_ORDER = sql`m.misses, m.name_misses, m.name_length, m.name collate "C"`;
 
 /** Rows after `key` in rank order; `tie` orders rows of an equal key (the journal's keyset). */
 export function afterRank(key: RankKey, tie: SQL): SQL {
@@ -82,6 +80,6 @@ export function afterRank(key: RankKey, tie: SQL): SQL {
   const head = sql`(m.misses, m.name_misses, m.name_length)`;
   const at = sql`(${misses}::int, ${nameMisses}::int, ${length}::int)`;
   const padded = ` ${name} `;
-  return sql`(${head} > ${at} or (${head} = ${at} and (d.n collate "C" > ${padded}::text collate "C"
-    or (d.n = ${padded}::text and ${tie}))))`;
+  return sql`(${head} > ${at} or (${head} = ${at} and (m.name collate "C" > ${padded}::text collate "C"
+    or (m.name = ${padded}::text and ${tie}))))`;
 }

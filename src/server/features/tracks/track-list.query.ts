@@ -1,20 +1,20 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { TRACK_NAME_MAX, type TrackSort } from '../../../shared/schemas/tracks';
-import type { TrackFilter } from '../../../shared/track-filter';
-import type { MatchMode, RankKey } from '../../../shared/track-match';
+import type { TrackSort } from '../../../shared/schemas/tracks';
+import { TRACK_COUNT_CAP, type TrackFilter } from '../../../shared/track-filter';
+import type { RankKey } from '../../../shared/track-match';
 import type { Database } from '../../db/client';
 import { imageUrlSql } from '../../media/image-url';
-import { HttpError } from '../../plugins/errors';
 import { trackFilterKey, trackFilterSql } from './track-list.filter';
 import {
-  afterRank,
-  matchDocLateral,
+  matchFrom,
   matchWords,
   RANK_ORDER,
-  rankLateral,
+  rankedDocuments,
   type TextMatch,
   textMatch,
 } from './track-list.match';
+import { after, decodeCursor, encodeCursor, ORDER, sortValueColumns, sortValueOf } from './track-list.order';
+import { tempoKeyColumns } from './track-list.tempo-key';
 
 /**
  * GET /api/tracks in one query shaped for the reply (decision 0063). PostgreSQL writes each track's
@@ -37,6 +37,7 @@ export const exact = (column: SQL) =>
 const realJson = (column: SQL) => sql`(${column})::text::float8`;
 
 export const trackJson = sql`row_to_json(r)::text`;
+
 /** A tag's JSON: the EquipmentTag reply shape. */
 const tagJson = sql`(select row_to_json(g) from (
   select eq.id as "id", eq.name as "name", eq.description as "description",
@@ -70,108 +71,21 @@ export const trackColumns = (equipment: SQL) => sql`
     ) as "playable",
     case when t.loudness_lufs is not null and t.true_peak_db is not null then (
       select row_to_json(l) from (
-        select ${realJson(sql`t.loudness_lufs`)} as "integratedLufs", ${realJson(sql`t.true_peak_db`)} as "truePeakDb"
+        select ${realJson(sql`t.loudness_lufs`)} as "integratedLufs", ${realJson(sql`t.true_peak_db`)} as "truePeakDb",
+          ${realJson(sql`t.loudness_range`)} as "loudnessRange"
       ) l
     ) end as "loudness",
-    t.version as "version"`;
-
-/** Where a page ended: the last track's sort key, to the microsecond, and its id. */
-interface Cursor {
-  sort: TrackSort;
-  /** trackFilterKey of the filter the page was read with; '' unfiltered (then not written). */
-  filter: string;
-  createdAt: string;
-  fileCreatedAt: string | null;
-  id: number;
-  /** A text filter's page: the last track's RankKey (issue 42, decision 0570). */
-  rank?: RankKey;
-}
-
-const EXACT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-export function encodeCursor(cursor: Cursor): string {
-  const { sort, createdAt, fileCreatedAt, id, filter, rank } = cursor;
-  const parts = [sort, createdAt, fileCreatedAt, id, ...(filter ? [filter] : []), ...(rank ? [rank] : [])];
-  return Buffer.from(JSON.stringify(parts)).toString('base64url');
-}
-
-/**
- * The cursor a previous page gave, for the same sort and filter; anything else is the caller's
- * mistake (400).
- */
-export function decodeCursor(text: string, sort: TrackSort, filter = '', ranked = false): Cursor {
-  const bad = new HttpError(
-    400,
-    filter
-      ? 'cursor is not one this server gave for this sort and filter'
-      : 'cursor is not one this server gave for this sort',
-  );
-  let parts: unknown;
-  try {
-    parts = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw bad;
-  }
-  if (!Array.isArray(parts) || parts.length !== (filter ? 5 : 4) + (ranked ? 1 : 0)) throw bad;
-  const [cursorSort, createdAt, fileCreatedAt, id, cursorFilter = '', rank] = parts as unknown[];
-  const time = (v: unknown): v is string =>
-    typeof v === 'string' && EXACT_TIME.test(v) && !Number.isNaN(Date.parse(v));
-  if (
-    cursorSort !== sort ||
-    cursorFilter !== filter ||
-    !time(createdAt) ||
-    !(fileCreatedAt === null || time(fileCreatedAt)) ||
-    !Number.isSafeInteger(id) ||
-    (id as number) < 1 ||
-    (ranked && !isRankKey(rank))
-  ) {
-    throw bad;
-  }
-  return {
-    sort,
-    filter,
-    createdAt,
-    fileCreatedAt,
-    id: id as number,
-    ...(ranked ? { rank: rank as RankKey } : {}),
-  };
-}
-
-const isRankKey = (v: unknown): v is RankKey =>
-  Array.isArray(v) &&
-  v.length === 4 &&
-  v.slice(0, 3).every((n) => Number.isSafeInteger(n) && n >= 0 && n <= 1_000_000) &&
-  typeof v[3] === 'string' &&
-  v[3].length <= 2 * TRACK_NAME_MAX;
-
-/** The file-date order's key: undated last in a descending order (tracks_user_file_date_order_idx). */
-const fileDateKey = sql`coalesce(t.file_created_at, '-infinity'::timestamptz)`;
-
-/** Tracks after the cursor in the journal's order (sortTracks): newest first, ties by highest id. */
-function after(cursor: Cursor): SQL {
-  if (cursor.rank) return afterRank(cursor.rank, afterInOrder(cursor));
-  return afterInOrder(cursor);
-}
-
-function afterInOrder(cursor: Cursor): SQL {
-  const byUpload = sql`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
-  if (cursor.sort === 'dateUploaded') return byUpload;
-  // File date newest first, undated last: undated sort as -infinity, which no kept file date is
-  // (years 1-9999), so the keyset is one row comparison the index seeks to.
-  return sql`(${fileDateKey}, t.created_at, t.id)
-    < (coalesce(${cursor.fileCreatedAt}::timestamptz, '-infinity'), ${cursor.createdAt}::timestamptz, ${cursor.id})`;
-}
-
-export const ORDER: Record<TrackSort, SQL> = {
-  dateUploaded: sql`t.created_at desc, t.id desc`,
-  dateCreated: sql`${fileDateKey} desc, t.created_at desc, t.id desc`,
-};
+    t.version as "version",
+    ${tempoKeyColumns}`;
 
 export interface ListRow {
   json: string;
   created: string;
   file_created: string | null;
   id: number;
+  /** The shown tempo in tenths and the key's place in KEY_ORDER: the tempo and key orders' values. */
+  bpm_tenths: number | string | null;
+  key_index: number | string | null;
   /** tracks.list_revision: renewed by every change of what the row shows (decision 0490). */
   revision: number | string;
   /** Ranked by a text filter: the RankKey's parts (the name padded with spaces). */
@@ -181,18 +95,41 @@ export interface ListRow {
   match_name?: string;
 }
 
-/** The list query itself (bench/track-list-profile.ts EXPLAINs it). */
-export function trackListSql(where: SQL, sort: TrackSort, limit?: number, ranked?: TextMatch): SQL {
+/**
+ * The list query itself (bench/track-list-profile.ts EXPLAINs it). A ranked list (`ranked`) is read
+ * from the documents of `matchUser`'s tracks (rankedDocuments); `where` still holds `t.user_id = …`.
+ */
+export function trackListSql(
+  where: SQL,
+  sort: TrackSort,
+  limit?: number,
+  ranked?: TextMatch,
+  matchUser?: string,
+): SQL {
   const select = (from: SQL, equipment: SQL) => sql`
     select ${trackJson} as json, ${exact(sql`t.created_at`)} as created,
-      ${exact(sql`t.file_created_at`)} as file_created, t.id, t.list_revision as revision
-      ${ranked ? sql`, m.misses, m.name_misses, m.name_length, d.n as match_name` : sql``}
+      ${exact(sql`t.file_created_at`)} as file_created, t.id, t.list_revision as revision,
+      ${sortValueColumns}
     from ${from} cross join lateral (${trackColumns(equipment)}) r
-    where ${where}${ranked ? sql` and ${ranked.where}` : sql``}
-    order by ${ranked ? sql`${RANK_ORDER}, ` : sql``}${ORDER[sort]}`;
+    where ${where}
+    order by ${ORDER[sort]}`;
   if (ranked) {
-    const from = sql`tracks t ${matchDocLateral} ${rankLateral(ranked)}`;
-    return sql`${select(from, equipmentOfTrack)} limit ${limit ?? null}`;
+    if (matchUser === undefined) throw new Error("a ranked list reads one owner's documents");
+    // The page's tracks are chosen first, by their documents' rank and the order's keys alone; the
+    // rows are written for those only (thousands of matches each computing their cursor columns
+    // before the sort doubled the query).
+    const chosen = sql`select t.id as chosen_id, m.misses, m.name_misses, m.name_length, m.name as match_name
+      from ${rankedDocuments(matchUser, ranked)} join tracks t on t.id = m.track_id
+      where ${where}
+      order by ${RANK_ORDER}, ${ORDER[sort]}
+      limit ${limit ?? null}`;
+    return sql`
+      select ${trackJson} as json, ${exact(sql`t.created_at`)} as created,
+        ${exact(sql`t.file_created_at`)} as file_created, t.id, t.list_revision as revision,
+        ${sortValueColumns}, p.misses, p.name_misses, p.name_length, p.match_name
+      from (${chosen}) p join tracks t on t.id = p.chosen_id
+        cross join lateral (${trackColumns(equipmentOfTrack)}) r
+      order by p.misses, p.name_misses, p.name_length, p.match_name collate "C", ${ORDER[sort]}`;
   }
   if (limit !== undefined) return sql`${select(sql`tracks t`, equipmentOfTrack)} limit ${limit}`;
   // Looking each track's equipment up cost more than all the rest of the list (1,000 lookups).
@@ -214,8 +151,9 @@ export async function trackRows(
   sort: TrackSort,
   limit?: number,
   ranked?: TextMatch,
+  matchUser?: string,
 ): Promise<ListRow[]> {
-  const result = await db.execute(trackListSql(where, sort, limit, ranked));
+  const result = await db.execute(trackListSql(where, sort, limit, ranked, matchUser));
   // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
   return (result as unknown as { rows: ListRow[] }).rows;
 }
@@ -229,6 +167,9 @@ export async function ownTracksJson(db: Database, userId: string, sort: TrackSor
 /**
  * One page of the owner's tracks as the JSON of trackPageSchema, filtered (decision 0270); with a
  * text filter best first (the shared matcher's order, decision 0570), the sort ordering equals.
+ * A first page also counts (decision 0271), without reading the whole journal (issue 48): `all`
+ * is kept (user_track_counts), `total` counted up to TRACK_COUNT_CAP + 1 matches, and past the
+ * cap sent as the cap with `totalCapped`.
  */
 export async function ownTracksPageJson(
   db: Database,
@@ -246,31 +187,50 @@ export async function ownTracksPageJson(
   const filtered = trackFilterSql(filter);
   const matching = filtered ? sql`${own} and ${filtered}` : own;
   const where = cursor ? sql`${matching} and ${after(cursor)}` : matching;
-  // A text filter first settles whether any track matches as typed (else typos count) and counts.
-  const counted = words ? await textCounts(db, own, filtered, words) : undefined;
-  const ranked = counted && textMatch(words!, counted.mode);
-  // One more than asked: whether it exists says whether there is a next page. A first page also
-  // counts, with one more query over the owner's tracks (decision 0271).
-  const [rows, counts] = await Promise.all([
-    trackRows(db, where, sort, limit + 1, ranked),
-    cursor ? undefined : (counted ?? trackCounts(db, own, filtered)),
-  ]);
+  // One more than asked: whether it exists says whether there is a next page.
+  const read = (ranked?: TextMatch) => trackRows(db, where, sort, limit + 1, ranked, userId);
+  const count = (match?: TextMatch) => (cursor ? undefined : countTracks(db, userId, filtered, match));
+  let rows: ListRow[];
+  let counts: Counts | undefined;
+  let ranked: TextMatch | undefined;
+  if (!words) {
+    [rows, counts] = await Promise.all([read(), count()]);
+  } else {
+    // Words match as typed; only when no track of the filter's does, a word may have a typo. A first
+    // page learns which from its count, a later one from its rows: a cursor given by a page as typed
+    // has a track after it (else it would have been the last page), one given with typos has none
+    // as typed. No count, and no `exists` (whose plan may scan every document to find none).
+    const typos = words.some((w) => w.typo);
+    ranked = textMatch(words, 'prefix');
+    [rows, counts] = await Promise.all([read(ranked), count(ranked)]);
+    if (typos && (cursor ? rows.length === 0 : counts?.total === 0)) {
+      ranked = textMatch(words, 'typo');
+      [rows, counts] = await Promise.all([read(ranked), count(ranked)]);
+    }
+  }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
-      ? encodeCursor({
-          sort,
-          filter: filterKey,
-          createdAt: last.created,
-          fileCreatedAt: last.file_created,
-          id: Number(last.id),
-          ...(ranked ? { rank: rankOf(last) } : {}),
-        })
+      ? cursorAfter(last, sort, filterKey, ranked ? rankOf(last) : undefined)
       : null;
-  const count = counts ? `,"total":${counts.total},"all":${counts.all}` : '';
-  return `{"items":[${page.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}${count}}`;
+  const countJson = counts
+    ? `,"total":${counts.total},"all":${counts.all}${counts.capped ? ',"totalCapped":true' : ''}`
+    : '';
+  return `{"items":[${page.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}${countJson}}`;
 }
+
+/** The cursor of the page after `last`, read with `sort` and the filter keyed `filterKey`. */
+export const cursorAfter = (last: ListRow, sort: TrackSort, filterKey: string, rank?: RankKey): string =>
+  encodeCursor({
+    sort,
+    filter: filterKey,
+    createdAt: last.created,
+    fileCreatedAt: last.file_created,
+    id: Number(last.id),
+    ...(sort === 'tempo' || sort === 'key' ? { value: sortValueOf(last, sort) } : {}),
+    ...(rank ? { rank } : {}),
+  });
 
 const rankOf = (row: ListRow): RankKey => [
   Number(row.misses),
@@ -279,35 +239,55 @@ const rankOf = (row: ListRow): RankKey => [
   (row.match_name ?? '').slice(1, -1),
 ];
 
-/** How many of the owner's tracks match the filter, and how many there are: one pass over them. */
-async function trackCounts(db: Database, own: SQL, filtered: SQL | undefined) {
-  const total = filtered ? sql`count(*) filter (where ${filtered})` : sql`count(*)`;
-  const result = await db.execute(
-    sql`select ${total}::int as total, count(*)::int as "all" from tracks t where ${own}`,
-  );
-  const [row] = (result as unknown as { rows: { total: number; all: number }[] }).rows;
-  return { total: Number(row?.total ?? 0), all: Number(row?.all ?? 0) };
+interface Counts {
+  /** Tracks matching the filter, at most TRACK_COUNT_CAP. */
+  total: number;
+  /** The owner's tracks. */
+  all: number;
+  /** More than TRACK_COUNT_CAP match: `total` is the cap. */
+  capped: boolean;
 }
 
 /**
- * A text filter's counts in one pass over the owner's tracks: those matching as typed and, when a
- * word may have a typo, those matching with typos, which count only when none matches as typed.
+ * How many of the owner's tracks match the filter (the text too, with `match`), counted up to one
+ * past TRACK_COUNT_CAP: a page reads its first matches, this at most the cap's, never the whole
+ * journal (100,000 tracks: 250 ms with an equipment filter, 10 s with a text). `all` is kept by the
+ * database (user_track_counts, migration 0048); unfiltered, `total` is `all`.
  */
-async function textCounts(
+async function countTracks(
   db: Database,
-  own: SQL,
+  userId: string,
   filtered: SQL | undefined,
-  words: NonNullable<ReturnType<typeof matchWords>>,
-): Promise<{ total: number; all: number; mode: MatchMode }> {
-  const also = filtered ? sql` and ${filtered}` : sql``;
-  const typos = words.some((w) => w.typo);
-  const result = await db.execute(sql`select
-      count(*) filter (where ${textMatch(words, 'prefix').where}${also})::int as prefix,
-      ${typos ? sql`count(*) filter (where ${textMatch(words, 'typo').where}${also})` : sql`0`}::int as typo,
-      count(*)::int as "all"
-    from tracks t ${matchDocLateral} where ${own}`);
-  const [row] = (result as unknown as { rows: { prefix: number; typo: number; all: number }[] }).rows;
-  const prefix = Number(row?.prefix ?? 0);
-  const mode: MatchMode = prefix > 0 || !typos ? 'prefix' : 'typo';
-  return { total: mode === 'prefix' ? prefix : Number(row?.typo ?? 0), all: Number(row?.all ?? 0), mode };
+  match: TextMatch | undefined,
+): Promise<Counts> {
+  const kept = sql`coalesce((select c.tracks from user_track_counts c where c.user_id = ${userId}), 0)`;
+  if (!filtered && !match) {
+    const [row] = await rowsOf<{ all: number }>(db, sql`select ${kept} as "all"`);
+    const all = Number(row?.all ?? 0);
+    return { total: all, all, capped: false };
+  }
+  const [row] = await rowsOf<{ total: number; all: number }>(
+    db,
+    sql`select (select count(*) from (${matchingSql(userId, filtered, match)} limit ${TRACK_COUNT_CAP + 1}) f)::int as total,
+      ${kept} as "all"`,
+  );
+  const total = Number(row?.total ?? 0);
+  return {
+    total: Math.min(total, TRACK_COUNT_CAP),
+    all: Number(row?.all ?? 0),
+    capped: total > TRACK_COUNT_CAP,
+  };
+}
+
+/** The owner's tracks matching the filter and the text: a row each, no order. */
+function matchingSql(userId: string, filtered: SQL | undefined, match: TextMatch | undefined): SQL {
+  if (!match) return sql`select 1 from tracks t where t.user_id = ${userId} and ${filtered ?? sql`true`}`;
+  // The documents alone when only the text filters: the index's matches, not their tracks' rows.
+  const from = filtered ? matchFrom(userId) : sql`track_match_documents d`;
+  return sql`select 1 from ${from} where d.user_id = ${userId} and ${match.where}${filtered ? sql` and ${filtered}` : sql``}`;
+}
+
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

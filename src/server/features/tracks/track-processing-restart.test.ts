@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, restartTestApp, type TestApp } from '../../../test/build-test-app';
 import { ffmpegFixture, sineInput } from '../../../test/media-fixtures';
 import { uploadAudio, waitForProcessing } from '../../../test/track-processing';
 import { tracks } from '../../db/schema';
@@ -50,11 +50,7 @@ describe('a job interrupted by a restart', () => {
     // The aborted run left no working files behind.
     expect(readdirSync(path.join(first.dataDir, 'tmp')).filter((n) => n.startsWith('process-'))).toEqual([]);
 
-    const second = await buildTestApp({
-      mediaWorkers: 1,
-      sharedDatabase: first.database,
-      dataDir: first.dataDir,
-    });
+    const second = await restartTestApp(first, { mediaWorkers: 1 });
     opened.push(second);
     const sameOwner = await second.signedInAs(owner.userId);
     const track = await waitForProcessing(sameOwner, uploaded.id, 40_000);
@@ -72,11 +68,7 @@ describe('a job interrupted by a restart', () => {
     await first.db.execute(sql`delete from pgboss.job where name = 'process-track'`);
     await first.app.close();
 
-    const second = await buildTestApp({
-      mediaWorkers: 1,
-      sharedDatabase: first.database,
-      dataDir: first.dataDir,
-    });
+    const second = await restartTestApp(first, { mediaWorkers: 1 });
     opened.push(second);
     const track = await waitForProcessing(await second.signedInAs(owner.userId), uploaded.id);
     expect(track.processing.state).toBe('ready');

@@ -1,4 +1,5 @@
 import type { JobQueue } from '../../jobs/job-queue';
+import { describeNextTrack, skipStalledStep, startDescriptionSweep } from './track-description-sweep.service';
 import {
   enqueuePendingTracks,
   giveUpOnTrack,
@@ -44,23 +45,30 @@ export async function startTrackProcessing(
     wakeOnSend: true,
     // One queue for both kinds of job (decision 0606): MEDIA_WORKERS bounds every ffmpeg at once.
     handle: (job, signal) =>
-      job.version === undefined
-        ? processTrack(deps, job.trackId, signal)
-        : processTrackVersion(deps, job.trackId, job.version, signal),
+      job.describeAfter !== undefined
+        ? describeNextTrack(deps, job.describeAfter, signal)
+        : job.version === undefined
+          ? processTrack(deps, job.trackId, signal)
+          : processTrackVersion(deps, job.trackId, job.version, signal),
     onGiveUp: (job) =>
-      job.version === undefined
-        ? giveUpOnTrack(deps.db, job.trackId)
-        : giveUpOnVersion(deps.db, job.trackId, job.version),
+      job.describeAfter !== undefined
+        ? skipStalledStep(deps, job.describeAfter)
+        : job.version === undefined
+          ? giveUpOnTrack(deps.db, job.trackId)
+          : giveUpOnVersion(deps.db, job.trackId, job.version),
   });
   const queued = (async () => {
     const pending = await enqueuePendingTracks(deps.db, queue);
     const versions = await enqueuePendingVersions(deps.db, queue);
-    return { pending, versions };
+    // After what waits for processing: takes measured before the current analysis (decision 0867).
+    const describing = await startDescriptionSweep(deps.db, queue);
+    return { pending, versions, describing };
   })().then(
-    ({ pending, versions }) => {
+    ({ pending, versions, describing }) => {
       if (pending > 0 || versions > 0) {
         deps.log.info({ pending, versions }, 'Tracks and versions waiting for processing were queued');
       }
+      if (describing) deps.log.info('Takes measured before the current analysis will be described again');
     },
     (err: unknown) => deps.log.warn({ err }, 'Could not queue the tracks waiting for processing'),
   );

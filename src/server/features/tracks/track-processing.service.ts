@@ -6,6 +6,7 @@ import { kickBlobDeletions } from '../../jobs/blob-deletions';
 import type { JobQueue } from '../../jobs/job-queue';
 import { UndecodableAudioError } from '../../media/analyse-audio';
 import { carryOpenThreads } from '../track-comments/carry-comments.service';
+import { hashesOfFingerprint } from './similar-tracks.service';
 import { realignTrackVersions } from './track-alignment.service';
 import {
   analyseStoredFile,
@@ -23,11 +24,13 @@ export const GAVE_UP_MESSAGE = 'Processing kept failing on our side. Please try 
 
 /**
  * A job of the process-track queue: the track's current file, or (with `version`) an earlier
- * version's kept original (decision 0606).
+ * version's kept original (decision 0606), or a step of the description sweep.
  */
 export interface ProcessTrackJob {
   trackId: number;
   version?: number;
+  /** A step of the description sweep (decision 0867): the next waiting track after this id. */
+  describeAfter?: number;
 }
 
 /** Queues processing of a track; a track already queued or being processed is not queued twice. */
@@ -89,7 +92,13 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
       if (current?.processingState !== 'pending') return 'lost';
       // A new version replaced the file this run measured (decision 0222): its results are stale.
       if (current.filepath !== row.filepath) return 'superseded';
-      await tx.update(tracks).set(processedColumns(result)).where(eq(tracks.id, trackId));
+      const columns = processedColumns(result);
+      // The track row alone holds the hashes its fingerprint is found by (decision 0832).
+      const fingerprintHashes = hashesOfFingerprint(columns.fingerprint);
+      await tx
+        .update(tracks)
+        .set({ ...columns, fingerprintHashes })
+        .where(eq(tracks.id, trackId));
       return current.renditionKey !== null || current.peaksKey !== null ? 'displaced' : 'stored';
     });
     // Displaced rendition and peaks were queued for removal by the update itself (decision 0095);

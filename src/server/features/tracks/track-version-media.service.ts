@@ -8,7 +8,7 @@ import { findVersionTake, versionProcessingOf, versionStreamSource } from './tra
 import type { TrackRow } from './tracks.service';
 
 /** 409 `{…, processing}` for a version that has nothing playable (or no waveform) yet. */
-function versionConflict(reply: FastifyReply, version: number, processing: Track['processing']) {
+export function versionConflict(reply: FastifyReply, version: number, processing: Track['processing']) {
   const message =
     processing.state === 'failed'
       ? `Version ${version} could not be processed: ${processing.error}`

@@ -4,6 +4,7 @@ import { tracks, trackVersions } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import { UndecodableAudioError } from '../../media/analyse-audio';
 import { alignSeconds } from '../../media/onsets';
+import { carryOpenThreads } from '../track-comments/carry-comments.service';
 import { realignTrackVersions } from './track-alignment.service';
 import {
   analyseStoredFile,
@@ -77,6 +78,8 @@ export async function processTrackVersion(
     await processVersionFile(deps, { ...row, storageKey: row.storageKey }, signal);
   }
   await measureCurrentOnsets(deps, trackId, signal);
+  // The track's job left the threads of a version still to be measured to this one (decision 0866).
+  await carryOpenThreads(deps.db, trackId);
 }
 
 type VersionRow = typeof trackVersions.$inferSelect & { storageKey: string };
@@ -160,6 +163,8 @@ async function measureCurrentOnsets(deps: TrackProcessingDeps, trackId: number, 
 export async function giveUpOnVersion(db: Database, trackId: number, version: number) {
   const row = await findVersion(db, trackId, version);
   if (row?.storageKey) await markVersionFailed(db, { ...row, storageKey: row.storageKey }, GAVE_UP_MESSAGE);
+  // Never measured: its open threads go to the current version unmoved rather than not at all.
+  await carryOpenThreads(db, trackId);
 }
 
 async function markVersionFailed(db: Database, row: VersionRow, reason: string) {

@@ -65,6 +65,7 @@ function currentTake(track: TrackRow, row: VersionRow | undefined, base: string)
     duration: track.duration,
     loudnessLufs: track.loudnessLufs,
     truePeakDb: track.truePeakDb,
+    loudnessRange: track.loudnessRange,
     // Whatever the track's own /stream plays now.
     streamUrl: streamSource(track) ? versionStreamUrl(base, track.version) : null,
     peaksUrl: hasPeaks(track) ? versionWaveformUrl(base, track.version) : null,
@@ -89,6 +90,7 @@ function earlierTake(row: VersionRow, base: string): TrackVersion {
     duration: row.duration,
     loudnessLufs: row.loudnessLufs,
     truePeakDb: row.truePeakDb,
+    loudnessRange: row.loudnessRange,
     streamUrl: versionStreamSource(row) ? versionStreamUrl(base, row.version) : null,
     peaksUrl: hasFile && hasPeaks(row) ? versionWaveformUrl(base, row.version) : null,
     alignSeconds: row.alignSeconds,

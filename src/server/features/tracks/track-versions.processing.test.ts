@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp, type TestClient } from '../../../test/build
 import { hasFfmpeg, makeWav } from '../../../test/media-fixtures';
 import { uploadAudio, waitForProcessing } from '../../../test/track-processing';
 import { trackVersions } from '../../db/schema';
+import { spectrogramKey } from '../../media/spectrogram';
 import type { BlobStore } from '../../storage/blob-store';
 import { LocalDiskStore } from '../../storage/local-disk-store';
 
@@ -120,12 +121,15 @@ describe.skipIf(!hasFfmpeg)('a new version while the old file is processed', () 
       )[0]!;
     await expect.poll(async () => (await v1()).processingState, { timeout: 20_000 }).toBe('ready');
     await waitForBlobDeletions(t.db);
-    // The new original and its peaks, and the old original kept for version 1 (decision 0430) with
-    // the peaks its own job made (decision 0606); nothing of the dropped run.
+    // The new original with its peaks and spectrogram, and the old original kept for version 1
+    // (decision 0430) with the peaks and spectrogram its own job made (decisions 0606, 0842);
+    // nothing of the dropped run.
     const added = trackFiles().filter((f) => !before.includes(f));
-    expect(added).toHaveLength(4);
+    expect(added).toHaveLength(6);
     const kept = await v1();
-    expect(added.map((f) => `tracks/${f}`)).toEqual(expect.arrayContaining([kept.storageKey, kept.peaksKey]));
+    expect(added.map((f) => `tracks/${f}`)).toEqual(
+      expect.arrayContaining([kept.storageKey, kept.peaksKey, spectrogramKey(kept.peaksKey!)]),
+    );
   }, 30_000);
 
   it('a run that finds the old file already removed (its owner deleted it) does not fail the track', async () => {

@@ -3,6 +3,7 @@ import type { TrackVersion } from '../../../shared/schemas/track-versions';
 import type { Track } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { tracks, trackVersions, users } from '../../db/schema';
+import { descriptionOf, UNMEASURED_DESCRIPTION } from '../../media/take-description';
 import { forbidden, HttpError, notFound } from '../../plugins/errors';
 import { notifyAboutNewVersion } from '../notifications/version-notifications.service';
 import { quotaExceededMessage, storedBytes } from './storage.service';
@@ -32,7 +33,7 @@ export interface VersionFile {
   filepath: string;
   mimeType: string;
   size: number;
-  contentHash: string;
+  contentHash: string | null;
   duration: number | null;
   originalPlayable: boolean;
 }
@@ -109,6 +110,8 @@ export async function addTrackVersion(
         channels: null,
         onsets: null,
         audioStartSeconds: null,
+        // What the take is (issue 47): the new file's, once measured, not the replaced one's.
+        ...UNMEASURED_DESCRIPTION,
       })
       .where(eq(tracks.id, current.id))
       .returning();
@@ -145,6 +148,7 @@ function processedResults(current: TrackRow) {
     onsets: ready ? current.onsets : null,
     audioStartSeconds: ready ? current.audioStartSeconds : null,
     alignSeconds: null,
+    ...(ready ? descriptionOf(current) : UNMEASURED_DESCRIPTION),
   };
 }
 
@@ -165,6 +169,7 @@ const WITHOUT_FILE = {
   onsets: null,
   audioStartSeconds: null,
   alignSeconds: null,
+  ...UNMEASURED_DESCRIPTION,
 } as const;
 
 /**

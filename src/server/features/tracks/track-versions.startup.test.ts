@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, restartTestApp, type TestApp } from '../../../test/build-test-app';
 import { hasFfmpeg } from '../../../test/media-fixtures';
 import { burstTake, waitForVersions } from '../../../test/take-audio';
 import { uploadAudio, waitForProcessing } from '../../../test/track-processing';
@@ -55,11 +55,7 @@ describe.skipIf(!hasFfmpeg)('versions waiting since the upgrade', () => {
       .where(v1);
     await first.db.execute(sql`delete from pgboss.job where name = 'process-track'`);
 
-    const second = await buildTestApp({
-      mediaWorkers: 1,
-      sharedDatabase: first.database,
-      dataDir: first.dataDir,
-    });
+    const second = await restartTestApp(first, { mediaWorkers: 1 });
     opened.push(second);
     const sameOwner = await second.signedInAs(owner.userId);
     const versions = await waitForVersions(sameOwner, uploaded.id, (all) =>

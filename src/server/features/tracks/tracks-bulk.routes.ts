@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BULK_BODY_LIMIT_BYTES,
   bulkTrackBodySchema,
   bulkTrackResultSchema,
   TRACK_ARCHIVE_NAME,
@@ -33,6 +34,7 @@ export async function tracksBulkRoutes(fastify: FastifyInstance, opts: TracksBul
     '/api/tracks/bulk',
     {
       preHandler: app.requireUser,
+      bodyLimit: BULK_BODY_LIMIT_BYTES,
       schema: {
         summary: 'One action on many of your tracks',
         description:
@@ -54,6 +56,7 @@ export async function tracksBulkRoutes(fastify: FastifyInstance, opts: TracksBul
     '/api/tracks/archive',
     {
       preHandler: app.requireUser,
+      bodyLimit: BULK_BODY_LIMIT_BYTES,
       // Audio is compressed already and entries are stored on purpose (decision 0276): never gzip it.
       compress: false,
       schema: {

@@ -1,10 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Track } from '../../../shared/schemas/tracks';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
-import { equipmentTags, tracks } from '../../db/schema';
+import { equipmentTags, tracks, users } from '../../db/schema';
 import { replaceEquipmentImage } from '../equipment/equipment-page.service';
 import { ownTracksJson } from './track-list.query';
 import { giveUpOnTrack } from './track-processing.service';
@@ -227,8 +227,10 @@ describe('the whole journal list kept in memory', () => {
     }
   });
 
-  it('follows a job write at once while sessions and users come from the access cache', async () => {
+  it('follows a job write as soon as the database announces it, while sessions and users come from the access cache', async () => {
     // Decision 0066 keeps the signed-in user's row for seconds; the list must not trust its revision.
+    // The revision held in memory is renewed by the NOTIFY of the job's commit (issue 48): on PGlite
+    // before the commit returns, on PostgreSQL a moment later.
     const cached = await buildTestApp({ sharedDatabase: t.database, config: { accessCacheSeconds: 60 } });
     try {
       const client = await cached.signedInAs(alice.userId);
@@ -237,6 +239,11 @@ describe('the whole journal list kept in memory', () => {
       expect(before.json<Track[]>()[0]!.processing.state).toBe('pending');
       await client.get('/api/tracks'); // the first request after signing in loads the session anew
       await giveUpOnTrack(t.db, track.id);
+      const [owner] = await t.db
+        .select({ revision: users.journalRevision })
+        .from(users)
+        .where(eq(users.id, alice.userId));
+      await vi.waitFor(() => expect(cached.app.journalRevisions.known(alice.userId)).toBe(owner!.revision));
       cached.queries.length = 0;
       const after = await client.get('/api/tracks');
       expect(cached.queries.some((q) => q.includes('"sessions"'))).toBe(false); // the user was cached

@@ -26,6 +26,7 @@ const NOTES = [null, 'recorded with the juno', 'a LOOP to finish', 'back\\slash 
 const MIMES = ['audio/wav', 'audio/mpeg', 'audio/flac', 'audio/aiff'];
 const STATES = ['pending', 'ready', 'failed'] as const;
 const DAY_MS = 86_400_000;
+const KEYS = ['A minor', 'C major', 'F# minor', 'D# major', 'E minor'];
 
 /** A deterministic journal: day boundaries, equal upload times, undated files, 0–3 tags a track. */
 async function seed(userId: string, count: number, salt: number) {
@@ -49,6 +50,11 @@ async function seed(userId: string, count: number, salt: number) {
       processingState: STATES[k % STATES.length]!,
       createdAt: created,
       fileCreatedAt: file,
+      // Tempo and key (issue 47): unmeasured, measured, and the owner's over the measured.
+      bpm: k % 4 === 0 ? null : 60 + ((k * 13) % 120) + (k % 3) * 0.05,
+      ownerBpm: i % 7 === 3 ? 90 : null,
+      musicalKey: k % 6 === 0 ? null : KEYS[k % KEYS.length]!,
+      ownerKey: i % 8 === 5 ? 'A minor' : null,
     };
   });
   const inserted = await t.db.insert(tracks).values(rows).returning({ id: tracks.id });
@@ -102,7 +108,10 @@ function bruteForce(list: Track[], f: TrackFilter): Track[] {
       (!f.state || track.processing.state === f.state) &&
       (!f.format || track.mimeType === `audio/${f.format}`) &&
       (!(f.from || f.to) ||
-        inRange(f.dateField === 'created' ? track.fileCreatedAt : track.createdAt, f.from, f.to)),
+        inRange(f.dateField === 'created' ? track.fileCreatedAt : track.createdAt, f.from, f.to)) &&
+      (f.bpmFrom === undefined || (track.bpm !== null && track.bpm >= f.bpmFrom)) &&
+      (f.bpmTo === undefined || (track.bpm !== null && track.bpm <= f.bpmTo)) &&
+      (!f.key || track.musicalKey === f.key),
   );
   return f.q ? filterTracksByText(others, f.q) : others;
 }
@@ -157,44 +166,68 @@ const FILTERS: TrackFilter[] = [
   { format: 'aiff', dateField: 'created', from: '2023-06-02' },
 ];
 
+/** Tempo and key as the track shows them (decision 0822); bounds inclusive, on the tenth shown. */
+const TEMPO_KEY_FILTERS: TrackFilter[] = [
+  { bpmFrom: 90, bpmTo: 90 },
+  { bpmFrom: 100.1 },
+  { bpmTo: 73.1 },
+  { key: 'A minor' },
+  { key: 'F# minor', bpmFrom: 60, bpmTo: 150, q: 'take' },
+];
+
+/** Each filter, with each sort, in cursor pages of 7 and 200: how many found anything. */
+async function agreeWithBruteForce(filters: TrackFilter[]): Promise<{ nonEmpty: number; whole: Track[] }> {
+  const whole = Object.fromEntries(
+    await Promise.all(
+      TRACK_SORTS.map(
+        async (sort) => [sort, (await alice.get(`/api/tracks?sort=${sort}`)).json<Track[]>()] as const,
+      ),
+    ),
+  ) as Record<TrackSort, Track[]>;
+  expect(whole.dateUploaded).toHaveLength(70);
+  // The seeded tag ids are not 1 and 2 on every database; map the filter onto them.
+  const ids = (f: TrackFilter) =>
+    f.equipment ? { ...f, equipment: f.equipment.map((n) => tagIds[n - 1]!) } : f;
+  let nonEmpty = 0;
+  for (const raw of filters) {
+    const f = ids(raw);
+    const expected = { ...f, format: f.format?.toLowerCase() };
+    for (const sort of TRACK_SORTS) {
+      const want = bruteForce(whole[sort], expected).map((track) => track.id);
+      for (const limit of [7, 200]) {
+        const { items, first } = await pages(alice, f, sort, limit);
+        expect(
+          items.map((track) => track.id),
+          `${query(f)} ${sort} ${limit}`,
+        ).toEqual(want);
+        expect(first.total).toBe(want.length);
+        expect(first.all).toBe(70);
+      }
+      // The items are the list's own, byte for byte as JSON.
+      const { items } = await pages(alice, f, sort, 200);
+      const byId = new Map(whole[sort].map((track) => [track.id, track]));
+      expect(items).toEqual(want.map((id) => byId.get(id)));
+    }
+    if (bruteForce(whole.dateUploaded, expected).length) nonEmpty += 1;
+  }
+  return { nonEmpty, whole: whole.dateUploaded };
+}
+
 describe('GET /api/tracks filtered', () => {
   it('answers, for each filter and sort, cursor pages equal to a brute-force filter of the list', async () => {
-    const whole = Object.fromEntries(
-      await Promise.all(
-        TRACK_SORTS.map(
-          async (sort) => [sort, (await alice.get(`/api/tracks?sort=${sort}`)).json<Track[]>()] as const,
-        ),
-      ),
-    ) as Record<TrackSort, Track[]>;
-    expect(whole.dateUploaded).toHaveLength(70);
-    // The seeded tag ids are not 1 and 2 on every database; map the filter onto them.
-    const ids = (f: TrackFilter) =>
-      f.equipment ? { ...f, equipment: f.equipment.map((n) => tagIds[n - 1]!) } : f;
-    let nonEmpty = 0;
-    for (const raw of FILTERS) {
-      const f = ids(raw);
-      const expected = { ...f, format: f.format?.toLowerCase() };
-      for (const sort of TRACK_SORTS) {
-        const want = bruteForce(whole[sort], expected).map((track) => track.id);
-        for (const limit of [7, 200]) {
-          const { items, first } = await pages(alice, f, sort, limit);
-          expect(
-            items.map((track) => track.id),
-            `${query(f)} ${sort} ${limit}`,
-          ).toEqual(want);
-          expect(first.total).toBe(want.length);
-          expect(first.all).toBe(70);
-        }
-        // The items are the list's own, byte for byte as JSON.
-        const { items } = await pages(alice, f, sort, 200);
-        const byId = new Map(whole[sort].map((track) => [track.id, track]));
-        expect(items).toEqual(want.map((id) => byId.get(id)));
-      }
-      if (bruteForce(whole.dateUploaded, expected).length) nonEmpty += 1;
-    }
+    const { nonEmpty } = await agreeWithBruteForce(FILTERS);
     // The data exercises the filters: all but the deliberate no-match and "_" (a separator, no word
     // of any track since issue 42) find something.
     expect(nonEmpty).toBe(FILTERS.length - 2);
+  });
+
+  it('filters by the tempo and key shown, equal to a brute-force filter of the list', async () => {
+    const { nonEmpty, whole } = await agreeWithBruteForce(TEMPO_KEY_FILTERS);
+    expect(nonEmpty).toBe(TEMPO_KEY_FILTERS.length);
+    // The owner's tempo counts, not the measured one under it.
+    const edited = whole.filter((track) => track.bpmEdited);
+    expect(edited.length).toBeGreaterThan(0);
+    expect(edited.every((track) => track.bpm === 90)).toBe(true);
   });
 
   it('gives a first page of 100 with counts when filtered without limit; the plain list stays an array', async () => {
@@ -258,12 +291,23 @@ describe('GET /api/tracks filtered', () => {
       ['dateField=modified', /dateField must be "uploaded" or "created"/],
       [`q=${'x'.repeat(101)}`, /q must be at most 100 characters/],
       ['q=a%00b', /q must not contain control characters/],
+      ['bpmFrom=fast', /bpmFrom must be a number from 0 to 400/],
+      ['bpmTo=401', /bpmTo must be a number from 0 to 400/],
+      ['bpmFrom=-1', /bpmFrom must be a number from 0 to 400/],
+      ['bpmFrom=130&bpmTo=120', /bpmFrom must not be above bpmTo/],
+      ['key=H%20minor', /key must be a key such as "A minor"/],
+      ['key=A%20dorian', /key must be a key such as "A minor"/],
     ];
     for (const [params, message] of cases) {
       const res = await alice.get(`/api/tracks?${params}`);
       expect(res.statusCode, params).toBe(400);
       expect(res.json().message, params).toMatch(message);
     }
+    // A key in any usual spelling is the key: "Am" finds what "A minor" finds.
+    const am = (await alice.get('/api/tracks?key=Am&limit=200')).json<TrackPage>();
+    const aMinor = (await alice.get('/api/tracks?key=A%20minor&limit=200')).json<TrackPage>();
+    expect(am.items.length).toBeGreaterThan(0);
+    expect(am.items).toEqual(aMinor.items);
     // One day is a valid range.
     expect((await alice.get('/api/tracks?from=2024-03-04&to=2024-03-04')).statusCode).toBe(200);
   });

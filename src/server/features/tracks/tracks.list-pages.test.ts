@@ -120,11 +120,11 @@ describe('GET /api/tracks?limit=&cursor=', () => {
     }
   });
 
-  it('keeps limit within 1 to 200', async () => {
-    for (const limit of ['0', '201', '2.5', 'ten', '-1']) {
+  it('keeps limit within 1 to 1,000 (the big journal’s pages, issue 48)', async () => {
+    for (const limit of ['0', '1001', '2.5', 'ten', '-1']) {
       expect((await alice.get(`/api/tracks?limit=${limit}`)).statusCode, limit).toBe(400);
     }
-    expect((await alice.get('/api/tracks?limit=200')).statusCode).toBe(200);
+    expect((await alice.get('/api/tracks?limit=1000')).statusCode).toBe(200);
     expect((await alice.get('/api/tracks?limit=1')).statusCode).toBe(200);
   });
 });
@@ -157,6 +157,11 @@ describe('GET /api/tracks reply bytes', () => {
           originalPlayable: true,
           loudnessLufs: -14.123457,
           truePeakDb: 0,
+          // Tempo and key as measured (issue 47): halves and tenths that round in float arithmetic.
+          bpm: 119.95,
+          bpmConfidence: 0.8123,
+          musicalKey: 'A minor',
+          keyConfidence: 0.3,
         },
         {
           ...base,
@@ -168,6 +173,13 @@ describe('GET /api/tracks reply bytes', () => {
           originalPlayable: true,
           loudnessLufs: -70.5,
           truePeakDb: null,
+          // The owner's values over measured ones; half time below 30 is not offered.
+          bpm: 30.05,
+          bpmConfidence: 0.2,
+          ownerBpm: 59.95,
+          musicalKey: 'D minor',
+          keyConfidence: 0.9,
+          ownerKey: 'C# major',
         },
         {
           ...base,

@@ -4,17 +4,24 @@ import { z } from 'zod';
 import { duplicateTrackMessage } from '../../../shared/constants';
 import { successSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
+import { uploadedTrackSchema } from '../../../shared/schemas/similar-tracks';
 import { trackListQuerySchema, trackPageSchema } from '../../../shared/schemas/track-list';
 import {
   duplicateTrackConflictSchema,
+  type TrackSort,
   trackSchema,
   trackUploadFieldsSchema,
   trackUploadQuerySchema,
   updateTrackBodySchema,
 } from '../../../shared/schemas/tracks';
 import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/users';
-import { isFiltered, TRACK_FILTER_PAGE_SIZE } from '../../../shared/track-filter';
-import type { Database, QueueConnection } from '../../db/client';
+import {
+  isFiltered,
+  JOURNAL_PAGE_SIZE,
+  TRACK_FILTER_PAGE_SIZE,
+  WHOLE_JOURNAL_MAX_TRACKS,
+} from '../../../shared/track-filter';
+import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { displayFileName } from '../../media/display-file-name';
 import { parseFormFields } from '../../media/form-fields';
@@ -25,13 +32,17 @@ import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { storeAudioUpload, trackNameOf } from './audio-upload.service';
-import { JournalRevisions } from './journal-revisions';
+import { JOURNAL_REVISION_HEADER, type JournalRevisions, revisionToken } from './journal-revisions';
+import { similarTracksRoutes } from './similar-tracks.routes';
+import { findSimilarTracks, fingerprintUpload, trackFingerprintColumns } from './similar-tracks.service';
 import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from './storage.service';
+import { firstJournalPage, journalExceeds, nextPageLink } from './track-list.big';
 import { etagMatches, preferredEncoding, TrackListCache } from './track-list.cache';
 import { ownTrackRows, ownTracksById, ownTracksChangedSince, ownTrackVersions } from './track-list.changes';
 import { ownTracksJson, ownTracksPageJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueAfterUpload } from './track-processing.service';
+import { trackSpectrogramRoutes } from './track-spectrogram.routes';
 import { trackVersionMediaRoutes } from './track-version-media.routes';
 import { trackVersionRoutes } from './track-versions.routes';
 import {
@@ -53,8 +64,12 @@ export interface TracksRoutesOptions {
   queue: JobQueue;
   /** Memory for whole journal lists kept as sent (decision 0084); 0 = none. */
   trackListCacheBytes: number;
-  /** The database as the job queue reaches it: on PGlite, journal revisions are held in memory (0490). */
-  listConnection?: QueueConnection;
+  /** Up to how many tracks the whole journal is one reply, and the page size beyond (issue 48). */
+  wholeJournal?: { maxTracks: number; pageSize: number };
+  /** Journal revisions held in memory, renewed by the database's announcements (issue 48). */
+  revisions: JournalRevisions;
+  /** The ffmpeg an upload is fingerprinted with, looked up when first needed; none: no look at upload. */
+  ffmpeg?: () => string | undefined;
   /** The stream routes' access decisions and byte offload (track-media.routes.ts). */
   media: Pick<TrackMediaRoutesOptions, 'access' | 'offload'>;
 }
@@ -66,9 +81,14 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store } = opts;
   const listCache = opts.trackListCacheBytes > 0 ? new TrackListCache(opts.trackListCacheBytes) : undefined;
-  const revisions = new JournalRevisions(db);
-  if (listCache) await revisions.listen(opts.listConnection);
-  app.addHook('onClose', () => revisions.close());
+  const { revisions } = opts;
+  const whole = opts.wholeJournal ?? { maxTracks: WHOLE_JOURNAL_MAX_TRACKS, pageSize: JOURNAL_PAGE_SIZE };
+  /** A journal above whole.maxTracks: its first page as the array, a Link to the rest. */
+  const sendFirstPage = async (reply: FastifyReply, userId: string, sort: TrackSort) => {
+    const first = await firstJournalPage(db, userId, sort, whole.pageSize);
+    if (first.nextCursor) reply.header('Link', nextPageLink(sort, whole.pageSize, first.nextCursor));
+    return reply.header('Cache-Control', 'private, no-cache').send(first.json);
+  };
 
   app.get(
     '/api/tracks',
@@ -77,7 +97,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       schema: {
         summary: 'List your journal',
         description:
-          'Without `limit` and filter: every track, as an array (ETag, 304 while unchanged). With `limit` or any filter (`q`, `equipment`, `visibility`, `state`, `format`, `from`, `to`): one page of the matching tracks (100 unless `limit` says) and the cursor of the next; a first page also counts the matching tracks (`total`) and all of them (`all`).',
+          'Without `limit` and filter: every track, as an array (ETag, 304 while unchanged; send back the `x-journal-revision` header of your last write\'s reply to be answered a list that includes it, whichever server answers), up to 5,000 tracks; a bigger journal sends its first 1,000 as the array with a `Link: <…>; rel="next"` header to the rest, in pages (issue 48). With `limit` or any filter (`q`, `equipment`, `visibility`, `state`, `format`, `from`, `to`): one page of the matching tracks (100 unless `limit` says) and the cursor of the next; a first page also counts the matching tracks (`total`) and all of them (`all`); past 1,000 matches `total` is 1,000 and `totalCapped` is true (the count stops there).',
         tags,
         querystring: trackListQuerySchema,
         response: { 200: z.union([z.array(trackSchema), trackPageSchema]) },
@@ -93,15 +113,29 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       if (pageSize === undefined && listCache) {
         // The whole list, from memory while the owner's journal revision is unchanged (decision 0084).
         // The request's user row only when this request read it: from the access cache (decision
-        // 0066) it may be seconds old, while the list must follow every write (a job's too).
-        const revision = userReadNow(request)?.journalRevision ?? (await revisions.current(userId));
+        // 0066) it may be seconds old, while the list must follow every write (a job's too). Else
+        // the revision held in memory, unless the client wrote since and names a newer one (0490).
+        const revision =
+          userReadNow(request)?.journalRevision ??
+          (await revisions.current(userId, revisionToken(request.headers[JOURNAL_REVISION_HEADER])));
         if (revision === undefined) throw new HttpError(401, 'Not signed in');
+        // A journal held whole was small (it is dropped below once it is not): no count, and a
+        // change costs one read of what changed. Else it is counted up to the bound first, so a big
+        // one is never read whole.
+        if (!listCache.holds(userId, sort) && (await journalExceeds(db, userId, whole.maxTracks))) {
+          return sendFirstPage(raw, userId, sort);
+        }
         const list = await listCache.list(userId, sort, revision, {
           all: () => ownTrackRows(db, userId, sort),
           changedSince: (since) => ownTracksChangedSince(db, userId, since),
           versions: (since) => ownTrackVersions(db, userId, sort, since),
           byId: (ids) => ownTracksById(db, userId, ids),
         });
+        // Grown past the bound since it was held or counted (an import, a bulk copy): pages now.
+        if (list.rows.length > whole.maxTracks) {
+          listCache.forget(userId, sort);
+          return sendFirstPage(raw, userId, sort);
+        }
         // no-cache: a browser keeps the list but asks each time, and hears 304 while it is current.
         raw
           .header('ETag', list.etag)
@@ -115,6 +149,9 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         if (!encoding) return raw.send(list.body);
         // Compressed once per revision and kept; @fastify/compress leaves an encoded reply alone.
         return raw.header('Content-Encoding', encoding).send(await listCache.encoded(list, encoding));
+      }
+      if (pageSize === undefined && (await journalExceeds(db, userId, whole.maxTracks))) {
+        return sendFirstPage(raw, userId, sort);
       }
       // Written whole by the query (decision 0063): a JSON string is sent as it is, not re-serialised.
       const json =
@@ -132,11 +169,11 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       schema: {
         summary: 'Upload a track',
         description:
-          'The reply comes once the file is stored; waveform, loudness and rendition are made afterwards (processing).',
+          'The reply comes once the file is stored; waveform, loudness and rendition are made afterwards (processing). `similarTracks` names your own tracks that sound like the upload (by audio fingerprint: re-encoded, trimmed or at another level), best first, similarity from 0 to 1; byte-identical files are the duplicate question (`duplicate=ask`), not listed here.',
         tags,
         multipartBody: uploadForm('audio', 'The audio file', trackUploadFieldsSchema),
         querystring: trackUploadQuerySchema,
-        response: { 201: trackSchema, 409: duplicateTrackConflictSchema },
+        response: { 201: uploadedTrackSchema, 409: duplicateTrackConflictSchema },
       },
     },
     async (request, reply) => {
@@ -160,9 +197,12 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
             });
           }
         }
+        // Before the store takes the file away (decision 0832): the reply says which takes it sounds like.
+        const fingerprint = await fingerprintUpload(opts.ffmpeg?.(), upload.tempFile, request.log);
         const track = await storeAudioUpload(store, upload, filename, (file) =>
           createTrackWithinQuota(db, quota, {
             ...file,
+            ...trackFingerprintColumns(fingerprint),
             userId: user.id,
             name: fields.name ?? trackNameOf(filename),
             fileCreatedAt: fields.fileCreatedAt,
@@ -170,7 +210,13 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         );
         // Processing runs later, in a worker; the upload is answered now.
         await enqueueAfterUpload(opts.queue, track.id, request.log);
-        return reply.code(201).send(track);
+        const similarTracks = fingerprint
+          ? await findSimilarTracks(db, user.id, fingerprint, {
+              trackId: track.id,
+              contentHash: upload.sha256,
+            })
+          : [];
+        return reply.code(201).send({ ...track, similarTracks });
       } finally {
         await upload.cleanup();
       }
@@ -197,7 +243,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     {
       preHandler: app.requireUser,
       schema: {
-        summary: 'Edit a track (name, notes, sharing)',
+        summary: 'Edit a track (name, notes, sharing, tempo and key)',
         tags,
         params: trackParams,
         body: updateTrackBodySchema,
@@ -243,6 +289,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
 
   await app.register(trackMediaRoutes, { db, store, queue: opts.queue, ...opts.media });
   await app.register(tracksBulkRoutes, { db, store });
+  await app.register(similarTracksRoutes, { db, queue: opts.queue });
   await app.register(trackVersionRoutes, {
     db,
     store,
@@ -253,4 +300,5 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     offload: opts.media.offload,
   });
   await app.register(trackVersionMediaRoutes, { db, store, ...opts.media });
+  await app.register(trackSpectrogramRoutes, { db, store, offload: opts.media.offload });
 }

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Track, TrackSort, TrackVisibility, UpdateTrackBody } from '../../../shared/schemas/tracks';
+import { tempoKeyFields } from '../../../shared/take-tempo-key';
+import { byShownValue } from '../../../shared/track-order';
 import type { Database, DbOrTx } from '../../db/client';
 import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { imageUrlColumn } from '../../media/image-url';
@@ -13,6 +15,7 @@ export type TrackRow = typeof tracks.$inferSelect;
 
 // The listening rule as SQL on `tracks` (shared-with-viewer.ts), for other features' lists of tracks.
 export {
+  listedFromOthers,
   listedToViewer,
   listenableToViewer,
   onEquipmentPages,
@@ -73,9 +76,10 @@ export function toTrackDto(row: TrackRow, equipment: Track['equipment'] = []): T
     playable: streamSource(row) !== null,
     loudness:
       row.loudnessLufs !== null && row.truePeakDb !== null
-        ? { integratedLufs: row.loudnessLufs, truePeakDb: row.truePeakDb }
+        ? { integratedLufs: row.loudnessLufs, truePeakDb: row.truePeakDb, loudnessRange: row.loudnessRange }
         : null,
     version: row.version,
+    ...tempoKeyFields(row),
   };
 }
 
@@ -107,6 +111,10 @@ export async function withEquipment(db: Database, rows: TrackRow[]): Promise<Tra
   return rows.map((row) => toTrackDto(row, equipment.get(row.id)));
 }
 
+/**
+ * The owner's tracks through the ORM, the list's reference in tests. The tempo and key orders are
+ * the shared comparator's over the tracks as shown (issue 47), ties in the upload order.
+ */
 export async function listOwnTracks(db: Database, userId: string, sort: TrackSort): Promise<Track[]> {
   const order =
     sort === 'dateCreated'
@@ -117,7 +125,9 @@ export async function listOwnTracks(db: Database, userId: string, sort: TrackSor
     .from(tracks)
     .where(eq(tracks.userId, userId))
     .orderBy(...order);
-  return withEquipment(db, rows);
+  const listed = await withEquipment(db, rows);
+  // Stable, over the upload order to the microsecond (the JSON's times stop at the millisecond).
+  return sort === 'tempo' || sort === 'key' ? listed.sort((a, b) => byShownValue(sort, a, b)) : listed;
 }
 
 export async function createTrack(db: DbOrTx, values: typeof tracks.$inferInsert): Promise<Track> {
@@ -146,13 +156,22 @@ export async function findOwnTrack(db: Database, trackId: number, viewerId: stri
 
 export async function updateTrack(db: Database, trackId: number, viewerId: string, changes: UpdateTrackBody) {
   await findOwnTrack(db, trackId, viewerId);
-  const parsed = changes as {
+  const { bpm, musicalKey, ...rest } = changes as {
     name?: string;
     notes?: string | null;
     shareToEquipmentPages?: boolean;
     visibility?: TrackVisibility;
+    bpm?: number | null;
+    musicalKey?: string | null;
   };
-  const [row] = await db.update(tracks).set(parsed).where(eq(tracks.id, trackId)).returning();
+  // The owner's tempo and key sit beside the measured ones, which a new version measures again
+  // without touching them (decision 0821); null takes the owner's value away.
+  const set = {
+    ...rest,
+    ...(bpm !== undefined ? { ownerBpm: bpm } : {}),
+    ...(musicalKey !== undefined ? { ownerKey: musicalKey } : {}),
+  };
+  const [row] = await db.update(tracks).set(set).where(eq(tracks.id, trackId)).returning();
   if (!row) throw notFound('Track not found');
   const [track] = await withEquipment(db, [row]);
   return track!;

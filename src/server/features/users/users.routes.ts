@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { authUserSchema } from '../../../shared/schemas/auth';
 import {
   fieldErrorsMessage,
+  PUBLIC_PROFILE_TRACKS,
   profileRefusalSchema,
   publicProfileSchema,
+  publicProfileTrackPageSchema,
+  publicProfileTracksQuerySchema,
   publicUserParamsSchema,
   updatePrivacyBodySchema,
   updateProfileBodySchema,
@@ -16,7 +19,13 @@ import { imageUrlOf } from '../../media/image-url';
 import { uploadForm } from '../../openapi/multipart';
 import { userOf } from '../../plugins/auth-guard';
 import type { BlobStore } from '../../storage/blob-store';
-import { getPublicProfile, replaceAvatar, saveProfile, updatePrivacy } from './profile.service';
+import {
+  getPublicProfile,
+  getPublicProfileTracks,
+  replaceAvatar,
+  saveProfile,
+  updatePrivacy,
+} from './profile.service';
 import { toAuthUser } from './users.service';
 
 /** The spec shows 5 MB on the profile avatar hint but does not enforce it; the server still bounds it. */
@@ -113,12 +122,37 @@ export async function usersRoutes(
         summary: "A person's public profile and public tracks",
         description:
           'No sign-in needed. A private profile and a missing one answer the same 404, as does, signed in, ' +
-          'the profile of someone who blocked you.',
+          'the profile of someone who blocked you. `tracks` holds the newest ' +
+          `${PUBLIC_PROFILE_TRACKS.first} public tracks (until issue 48 it held every one), \`trackCount\` ` +
+          `how many there are, counted up to ${PUBLIC_PROFILE_TRACKS.counted} (\`trackCountCapped\` is true when ` +
+          'there are more), and `nextCursor` (null when that is all) reads on at GET …/tracks.',
         tags,
         params: publicUserParamsSchema,
         response: { 200: publicProfileSchema },
       },
     },
     async (request) => getPublicProfile(db, request.params.userId, request.session.userId ?? null),
+  );
+
+  app.get(
+    '/api/public/users/:userId/tracks',
+    {
+      schema: {
+        summary: "A page of a person's public tracks",
+        description: `Newest first (upload time, then the highest id), as the profile's \`tracks\`: \`limit\` (${PUBLIC_PROFILE_TRACKS.min}–${PUBLIC_PROFILE_TRACKS.max}, default ${PUBLIC_PROFILE_TRACKS.first}) tracks after \`cursor\` (the profile's or the previous page's \`nextCursor\`; none: from the newest), and the \`nextCursor\` of the next page (null on the last). Who may read it is who may read the profile: else the same 404.`,
+        tags,
+        params: publicUserParamsSchema,
+        querystring: publicProfileTracksQuerySchema,
+        response: { 200: publicProfileTrackPageSchema },
+      },
+    },
+    async (request) =>
+      getPublicProfileTracks(
+        db,
+        request.params.userId,
+        request.session.userId ?? null,
+        request.query.limit,
+        request.query.cursor,
+      ),
   );
 }

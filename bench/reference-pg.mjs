@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Issue 48's references for the scale bench (bench/scale-cases.mjs): what a correct answer must do
+// at the least, with nothing of the app around it. One process, two ports (only one side is ever
+// under load):
+// - NODE_PORT, bare `node:http` + `pg`: every request (any method; a write's body is read to its
+//   end first) makes one PostgreSQL round trip, reading the journal's owner's `journal_revision`
+//   (what a list that may have just changed has to ask), then sends the very bytes the app sent for
+//   that URL (GET) or for one PATCH of a track's notes (any write). The reference of "the journal
+//   list right after a change ≤ 3×".
+// - PORT, Fastify 5 + @fastify/cookie + @fastify/session, its store the app's `sessions` table
+//   read through `pg` (each request reads its row: no cache), configured as the app configures it
+//   (cookie name, secret, not rolling, nothing saved for a visitor without a session), answering
+//   `GET /api/auth/user` with the app's recorded body when the session has a user, 401 otherwise.
+//   The reference of "`/api/auth/user` at 50 connections ≥ 0.5×".
+// Both use a pool of 10 connections, as the app does (src/server/db/client.ts).
+// Started by bench/lib/processes.mjs (startPgReferences):
+//   node bench/reference-pg.mjs PORT NODE_PORT CONFIG.json
+//   (CONFIG: {"databaseUrl", "sessionSecret", "userId", "get": {"/api/…": {"type", "body"}},
+//   "patch": {"type", "body"}}; "get" keyed by path and query as requested, "patch" optional)
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const [port, nodePort, configFile] = process.argv.slice(2);
+const config = JSON.parse(readFileSync(configFile, 'utf8'));
+const answer = ({ type, body }) => ({ type, bytes: Buffer.from(body) });
+const bodies = new Map(Object.entries(config.get).map(([url, found]) => [url, answer(found)]));
+const patch = answer(config.patch ?? { type: 'application/json; charset=utf-8', body: '{}' });
+const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+
+// Named: prepared once per connection, as the app prepares its hot queries (decision 0510).
+const revision = () =>
+  pool.query({
+    name: 'reference_revision',
+    text: 'SELECT journal_revision FROM users WHERE id = $1',
+    values: [config.userId],
+  });
+
+const send = (res, status, found) => {
+  res.writeHead(status, { 'content-type': found.type, 'content-length': found.bytes.length });
+  res.end(found.bytes);
+};
+const fail = (res, err) => {
+  console.error(err);
+  res.writeHead(500, { 'content-length': 0 });
+  res.end();
+};
+const bare = http.createServer((req, res) => {
+  const found = req.method === 'GET' ? bodies.get(req.url) : patch;
+  if (!found) {
+    res.writeHead(404, { 'content-length': 0 });
+    return res.end();
+  }
+  const reply = () =>
+    revision().then(
+      () => send(res, 200, found),
+      (err) => fail(res, err),
+    );
+  if (req.method === 'GET') return reply();
+  req.resume();
+  req.once('end', reply);
+});
+await new Promise((resolve) => bare.listen(Number(nodePort), '127.0.0.1', resolve));
+
+// The store @fastify/session asks (connect-pg-simple's shape): get on every request that carries a
+// cookie; set and destroy only when a session changes, which no request here does. Writes are
+// counted and reported on exit: the bench's seeded session must come through untouched.
+let writes = 0;
+const store = {
+  get(sid, callback) {
+    pool
+      .query({
+        name: 'reference_session',
+        text: 'SELECT sess FROM sessions WHERE sid = $1 AND expire > now()',
+        values: [sid],
+      })
+      .then((result) => callback(null, result.rows[0]?.sess ?? null), callback);
+  },
+  set(sid, session, callback) {
+    writes += 1;
+    const expire = new Date(session.cookie?.expires ?? Date.now() + 86_400_000);
+    pool
+      .query(
+        'INSERT INTO sessions (sid, sess, expire) VALUES ($1, $2, $3) ON CONFLICT (sid) DO UPDATE SET sess = excluded.sess, expire = excluded.expire',
+        [sid, JSON.stringify(session), expire],
+      )
+      .then(() => callback(), callback);
+  },
+  destroy(sid, callback) {
+    writes += 1;
+    pool.query('DELETE FROM sessions WHERE sid = $1', [sid]).then(() => callback(), callback);
+  },
+};
+
+const app = Fastify({ logger: false });
+await app.register(fastifyCookie);
+await app.register(fastifySession, {
+  secret: config.sessionSecret.split(',')[0].trim(),
+  cookieName: 'journal.sid',
+  store,
+  saveUninitialized: false,
+  rolling: false,
+  cookie: { httpOnly: true, sameSite: 'lax', secure: false, path: '/' },
+});
+const user = bodies.get('/api/auth/user');
+app.get('/api/auth/user', (request, reply) => {
+  if (!user || !request.session.get('userId')) return reply.code(401).send();
+  return reply.type(user.type).send(user.bytes);
+});
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+
+process.on('SIGTERM', () => {
+  if (writes) console.error(`reference-pg: the session store wrote ${writes} times`);
+  process.exit(0);
+});
+process.send?.('ready');

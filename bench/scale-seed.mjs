@@ -1,0 +1,424 @@
+// Issue 48: seeds the scale bench's instance straight into PostgreSQL with set-based SQL
+// (INSERT … SELECT from generate_series, every value a hash of its row number: deterministic),
+// in minutes rather than the hours the API would take. See bench/README.md ("Scale seed") and
+// decision 0872.
+//
+//   node bench/scale-seed.mjs [--database-url URL] [--scale F] [--session-secret S] [--force]
+//
+// The app's migrations must have been applied first (DATABASE_URL=… node dist/server/main.js
+// migrate, or start the app once on that database). At --scale 1: 10,000 people, 1,000,000 tracks
+// (one journal of 100,000), 5,000 equipment pages with 2,000,000 track links (one synth with
+// 50,000), 50,000 playlists, 2,000 collectives with 20,000 memberships and shared playlists,
+// 2,000,000 timed comments and 10,000,000 plays. The last line printed is JSON with the ids a bench
+// needs, and a session of the big journal's owner (a cookie when SESSION_SECRET is given).
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { Signer } from '@fastify/cookie';
+import pg from 'pg';
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: process.env.DATABASE_URL },
+    scale: { type: 'string', default: '1' },
+    'session-secret': { type: 'string', default: process.env.SESSION_SECRET },
+    force: { type: 'boolean', default: false },
+  },
+});
+const scale = Number(args.scale);
+if (!args['database-url']) throw new Error('--database-url (or DATABASE_URL) is required');
+if (!(scale > 0)) throw new Error('--scale must be a positive number');
+
+const count = (n) => Math.max(1, Math.round(n * scale));
+const N = Math.max(2, count(10_000)); // people
+const T = Math.max(N, count(1_000_000)); // tracks
+const B = Math.min(T - (N - 1), count(100_000)); // the big journal's tracks
+const E = Math.max(3, count(5_000)); // equipment pages
+const S = Math.min(T, count(50_000)); // links on the big synth
+const P = count(50_000); // playlists
+const C = count(2_000); // collectives
+const PER = Math.min(N, Math.max(1, Math.round(count(20_000) / C))); // members a collective
+const SHARES = Math.min(PER, 3); // playlists shared to a collective (one by each of its first members)
+const COMMENTS = count(2_000_000);
+const PLAYS_PER_TRACK = 10; // 10,000,000 at scale 1
+// The session the bench signs in with lives as long as a real one (session-lifetime.ts).
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_IDLE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
+
+const client = new pg.Client({ connectionString: args['database-url'] });
+await client.connect();
+const started = performance.now();
+const log = (line) => console.log(line);
+
+/** One step: its statements in one transaction, printed with the rows they wrote and its time. */
+async function step(name, statements, { rebuildGin } = {}) {
+  const t0 = performance.now();
+  await client.query('BEGIN');
+  let rows = 0;
+  try {
+    await setFastWrites();
+    // A GIN index built once over the rows is about ten times cheaper than one row at a time
+    // (fastupdate is off): dropped and made again in the same transaction, from the catalog's own
+    // definitions, so they are exactly the migrations' indexes.
+    const gin = rebuildGin
+      ? (
+          await client.query(
+            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1 AND indexdef LIKE '% USING gin %'",
+            [rebuildGin],
+          )
+        ).rows
+      : [];
+    for (const { indexname } of gin) await client.query(`DROP INDEX "${indexname}"`);
+    for (const sql of [...[statements].flat(), ...gin.map((index) => index.indexdef)]) {
+      const result = await client.query(sql);
+      if (result.command === 'INSERT' || result.command === 'UPDATE') rows += result.rowCount ?? 0;
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  log(`${name.padEnd(34)} ${String(rows).padStart(11)} rows ${seconds.toFixed(2).padStart(7)} s`);
+  return { rows, seconds };
+}
+
+// Triggers off for the bulk inserts when the role may (superuser, or GRANT SET on PG 15+): the
+// per-row live-event NOTIFYs (2,000,000 for the comments), the per-row owner lock of
+// track_list_revision, the statement trigger of track_equipment_tags that rewrites every tagged
+// track, and the foreign-key checks (the data is made consistent by construction). What those
+// triggers keep is written here instead (list_revision by its default, journal_revision at the end).
+let replica = false;
+async function setFastWrites() {
+  await client.query('SET LOCAL synchronous_commit = off');
+  if (replica) await client.query("SET LOCAL session_replication_role = 'replica'");
+}
+
+try {
+  const [{ exists }] = (await client.query("SELECT to_regclass('public.tracks') IS NOT NULL AS exists")).rows;
+  if (!exists)
+    throw new Error(
+      'No tracks table: apply the migrations first (DATABASE_URL=… node dist/server/main.js migrate)',
+    );
+  const [{ tracks: existing }] = (await client.query('SELECT count(*)::int AS tracks FROM tracks')).rows;
+  if (existing > 0 && !args.force) {
+    console.error(
+      `This database already has ${existing} tracks; not seeding (--force seeds more beside them).`,
+    );
+    process.exitCode = 1;
+    await client.end();
+    process.exit();
+  }
+  try {
+    await client.query('BEGIN');
+    await client.query("SET LOCAL session_replication_role = 'replica'");
+    await client.query('ROLLBACK');
+    replica = true;
+  } catch {
+    await client.query('ROLLBACK');
+    log('Note: this role may not set session_replication_role; triggers and foreign keys stay on (slower).');
+  }
+
+  // Where this run's ids start (beyond anything already there: --force), so that a first run on an
+  // empty database makes the same rows every time.
+  const base = async (table) =>
+    Number((await client.query(`SELECT coalesce(max(id), 0)::bigint AS m FROM ${table}`)).rows[0].m);
+  const userBase = Number((await client.query('SELECT count(*)::bigint AS n FROM users')).rows[0].n);
+  const trackBase = await base('tracks');
+  const equipmentBase = await base('equipment_tags');
+  const playlistBase = await base('playlists');
+  const collectiveBase = await base('collectives');
+  log(
+    `Seeding at scale ${scale}: ${N} people, ${T} tracks (big journal ${B}), ${E} equipment (big synth ${S} links),`,
+  );
+  log(
+    `${P} playlists, ${C} collectives × ${PER} members, ${COMMENTS} comments, ${T * PLAYS_PER_TRACK} plays.`,
+  );
+
+  // Helpers for this connection only (pg_temp): a uniform number in [0, 1) from a text key, and
+  // an element of an array picked by such a number.
+  await client.query(`
+    CREATE FUNCTION pg_temp.u(k text) RETURNS double precision LANGUAGE sql IMMUTABLE
+      AS $$ SELECT (hashtext(k)::bigint + 2147483648) / 4294967296.0 $$`);
+  await client.query(`
+    CREATE FUNCTION pg_temp.pick(a text[], x double precision) RETURNS text LANGUAGE sql IMMUTABLE
+      AS $$ SELECT a[1 + floor(x * array_length(a, 1))::int] $$`);
+
+  // People: idx 1 owns the big journal. Every person's track range [first, first + n) in the
+  // tracks' seed order: most a few dozen, one in ten a few hundred to a couple of thousand.
+  await client.query(`
+    CREATE TEMP TABLE seed_people AS
+    WITH w AS (
+      SELECT i AS idx,
+        CASE WHEN pg_temp.u('heavy' || i) < 0.1 THEN 200 + 1800 * pg_temp.u('w' || i)
+             ELSE 10 + 50 * pg_temp.u('w' || i) END AS w
+      FROM generate_series(2, ${N}) i
+    ), c AS (
+      SELECT idx, sum(w) OVER (ORDER BY idx) AS upto, sum(w) OVER () AS total, w FROM w
+    )
+    SELECT 1 AS idx, 0::bigint AS first, ${B}::int AS n
+    UNION ALL
+    SELECT idx, ${B} + floor(${T - B} * (upto - w) / total)::bigint,
+      (floor(${T - B} * upto / total) - floor(${T - B} * (upto - w) / total))::int
+    FROM c`);
+  await client.query(`
+    ALTER TABLE seed_people ADD COLUMN id text;
+    UPDATE seed_people p SET id = 'u_' || (
+      SELECT string_agg(substr('abcdefghijklmnopqrstuvwxyz234567',
+        get_byte(decode(md5('journal-seed-' || (${userBase} + p.idx)), 'hex'), b) % 32 + 1, 1), '' ORDER BY b)
+      FROM generate_series(0, 15) b);
+    ALTER TABLE seed_people ADD PRIMARY KEY (idx);
+    ANALYZE seed_people`);
+
+  const firstNames = `ARRAY['Maya','Jonas','Lea','Tariq','Ines','Oskar','Noor','Felix','Zoe','Ravi','Hana','Luca','Mira','Sven','Aiko','Emil','Nadia','Theo','Yara','Kofi']`;
+  const lastNames = `ARRAY['Berg','Okafor','Lindqvist','Moreau','Tanaka','Silva','Novak','Haddad','Keller','Costa','Nguyen','Brandt','Osei','Ferreira','Kowalski','Dubois']`;
+  await step(
+    'users',
+    `INSERT INTO users (id, email, first_name, last_name, username, bio, social_links, is_public,
+        email_verified, created_at, updated_at)
+      SELECT p.id, lower(f.first) || (${userBase} + p.idx) || '@example.com', f.first,
+        pg_temp.pick(${lastNames}, pg_temp.u('last' || p.idx)), lower(f.first) || (${userBase} + p.idx),
+        CASE WHEN p.idx = 1 THEN 'Records everything, keeps everything.' WHEN pg_temp.u('bio' || p.idx) < 0.3
+          THEN 'Synths, tape and late nights.' END,
+        '{}'::jsonb, p.idx = 1 OR pg_temp.u('public' || p.idx) < 0.05, true,
+        now() - interval '1200 days', now() - interval '1200 days'
+      FROM seed_people p,
+        LATERAL (SELECT pg_temp.pick(${firstNames}, pg_temp.u('first' || p.idx)) AS first) f
+      ORDER BY p.idx`,
+  );
+
+  const words = `ARRAY['Sketch','Jam','Loop','Take','Idea','Groove','Demo','Bounce','Session','Draft','Drone','Pulse','Night','Tape','Echo','Arp','Bassline','Pad','Chord','Rain']`;
+  const colours = `ARRAY['Blue','Late','Slow','Warm','Broken','Quiet','Deep','Bright','Hazy','Cold','Analog','Lost','Golden','Grey','Neon','Soft']`;
+  const keys = `ARRAY['C major','C# major','D major','D# major','E major','F major','F# major','G major','G# major','A major','A# major','B major','C minor','C# minor','D minor','D# minor','E minor','F minor','F# minor','G minor','G# minor','A minor','A# minor','B minor']`;
+  // Tracks: ready, mp3, 30 s to 10 min, one in ten public, nine in ten shared to equipment pages.
+  // Ids given (OVERRIDING SYSTEM VALUE) so links can name tracks by number; the identity moves on after.
+  await step(
+    'tracks',
+    [
+      `INSERT INTO tracks (id, user_id, name, filename, filepath, mime_type, size, duration, notes,
+          file_created_at, share_to_equipment_pages, created_at, updated_at, processing_state,
+          original_playable, loudness_lufs, true_peak_db, visibility, content_hash, version,
+          sample_rate, channels, audio_start_seconds, bpm, bpm_confidence, musical_key, key_confidence,
+          loudness_range, analysis_level)
+        OVERRIDING SYSTEM VALUE
+        SELECT ${trackBase} + j, p.id, name, 'seed-' || j || '.mp3', 'tracks/seed-' || (${trackBase} + j),
+          'audio/mpeg', (d * 40000)::bigint, d,
+          CASE WHEN pg_temp.u('notes' || j) < 0.3 THEN 'Take ' || (j % 7 + 1) || ', ' || lower(name) || ' through the desk' END,
+          at, pg_temp.u('share' || j) < 0.9, at + interval '2 hours', at + interval '2 hours', 'ready',
+          true, -20 + 10 * pg_temp.u('lufs' || j), -3 * pg_temp.u('peak' || j),
+          CASE WHEN pg_temp.u('vis' || j) < 0.1 THEN 'public' ELSE 'private' END,
+          md5('content' || j) || md5('hash' || j), 1, 44100, 2, 0,
+          round((70 + 100 * pg_temp.u('bpm' || j))::numeric, 1), 0.8, pg_temp.pick(${keys}, pg_temp.u('key' || j)), 0.7,
+          4 + 8 * pg_temp.u('lra' || j), 1
+        FROM seed_people p, generate_series(p.first + 1, p.first + p.n) j,
+          LATERAL (SELECT round((30 + 570 * pg_temp.u('dur' || j))::numeric, 2)::real AS d,
+            pg_temp.pick(${colours}, pg_temp.u('c' || j)) || ' ' || pg_temp.pick(${words}, pg_temp.u('w' || j)) || ' ' || j AS name,
+            now() - interval '1100 days' + (j - p.first) * (interval '1090 days' / greatest(p.n, 1)) AS at) x
+        ORDER BY j`,
+      `SELECT setval(pg_get_serial_sequence('tracks', 'id'), (SELECT max(id) FROM tracks))`,
+    ],
+    { rebuildGin: 'tracks' },
+  );
+
+  const brands = `ARRAY['Moog','Roland','Korg','Elektron','Sequential','Oberheim','Arturia','Novation','Yamaha','Make Noise','Mutable','Teenage Engineering','Behringer','Waldorf','Eventide','Strymon']`;
+  const models = `ARRAY['Prophet','Juno','Digitakt','Minilogue','Polysix','Microfreak','Peak','DX','Maths','Plaits','OP','Blofeld','H9','BigSky','TR','Volca']`;
+  const categories = `ARRAY['Hardware Synth','Hardware Drum Machine','Hardware Sampler','Hardware Sequencer','Hardware FX','Hardware Groovebox','Modular Oscillator','Modular Filter','Modular FX','Software Synth','Software FX','Software DAW']`;
+  await step('equipment_tags', [
+    `INSERT INTO equipment_tags (id, name, description, category, created_at, updated_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT ${equipmentBase} + e,
+        CASE WHEN e = 1 THEN 'Moog Subsequent 37' || CASE WHEN ${equipmentBase} > 0 THEN ' ' || ${equipmentBase} ELSE '' END
+          ELSE pg_temp.pick(${brands}, pg_temp.u('brand' || e)) || ' ' || pg_temp.pick(${models}, pg_temp.u('model' || e)) || ' ' || (${equipmentBase} + e) END,
+        CASE WHEN e = 1 OR pg_temp.u('desc' || e) < 0.2 THEN 'Used on more takes than anything else.' END,
+        CASE WHEN e = 1 THEN 'Hardware Synth' ELSE pg_temp.pick(${categories}, pg_temp.u('cat' || e)) END,
+        now() - interval '1200 days', now() - interval '1200 days'
+      FROM generate_series(1, ${E}) e`,
+    `SELECT setval(pg_get_serial_sequence('equipment_tags', 'id'), (SELECT max(id) FROM equipment_tags))`,
+  ]);
+
+  // Links: the big synth on S tracks spread over all, then two per track (one from each half of
+  // the other equipment, skewed to its first pages), the second left out on one track in twenty.
+  const mid = 1 + Math.floor((E - 1) / 2);
+  await step('track_equipment_tags', [
+    // track_created_at (migration 0044) is the link's track's: its insert trigger is off here.
+    `INSERT INTO track_equipment_tags (track_id, equipment_tag_id, created_at, track_created_at)
+        SELECT t.id, ${equipmentBase} + 1, now() - interval '30 days', t.created_at
+        FROM generate_series(0, ${S - 1}) s
+        JOIN tracks t ON t.id = ${trackBase} + 1 + (s::bigint * ${T}) / ${S}`,
+    `INSERT INTO track_equipment_tags (track_id, equipment_tag_id, created_at, track_created_at)
+        SELECT t.id, ${equipmentBase} + CASE WHEN a = 0
+            THEN 2 + floor(${mid - 1} * pg_temp.u('t0' || t.id) ^ 2)::int
+            ELSE ${mid + 1} + floor(${E - mid} * pg_temp.u('t1' || t.id) ^ 2)::int END,
+          t.created_at, t.created_at
+        FROM tracks t, (VALUES (0), (1)) s(a)
+        WHERE t.id > ${trackBase} AND ${E - mid} > 0 AND (a = 0 OR (t.id - ${trackBase}) % 20 <> 0)
+        ORDER BY t.id, a`,
+  ]);
+
+  // Playlists: person 1 + (q - 1) % N owns playlist q; 3 to 40 of the owner's own tracks in a row.
+  const adjectives = `ARRAY['Best of','Sunday','Unfinished','Keepers','Live','Ambient','Rough','For the EP','Night drive','Workbench']`;
+  await step('playlists', [
+    `INSERT INTO playlists (id, user_id, name, description, is_public, created_at, updated_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT ${playlistBase} + q, p.id, pg_temp.pick(${adjectives}, pg_temp.u('pl' || q)) || ' ' || q,
+        CASE WHEN pg_temp.u('pld' || q) < 0.3 THEN 'Takes that go together.' END,
+        pg_temp.u('plp' || q) < 0.1, now() - interval '300 days', now() - interval '300 days'
+      FROM generate_series(1, ${P}) q JOIN seed_people p ON p.idx = 1 + (q - 1) % ${N}`,
+    `SELECT setval(pg_get_serial_sequence('playlists', 'id'), (SELECT max(id) FROM playlists))`,
+  ]);
+  await step(
+    'playlist_tracks',
+    `INSERT INTO playlist_tracks (playlist_id, track_id, position, created_at)
+      SELECT ${playlistBase} + q, ${trackBase} + p.first + 1 + (floor(p.n * pg_temp.u('pls' || q))::bigint + k) % p.n, k,
+        now() - interval '300 days' + k * interval '1 hour'
+      FROM generate_series(1, ${P}) q JOIN seed_people p ON p.idx = 1 + (q - 1) % ${N},
+        generate_series(0, least(3 + floor(38 * pg_temp.u('pll' || q))::int, p.n) - 1) k
+      ORDER BY q, k`,
+  );
+
+  // Collectives: collective c's members are people stride·c + m (m < PER), its owner the first
+  // (collective 1 is the big journal's owner's). Each of its first SHARES members shares one
+  // playlist of their own.
+  const stride = Math.max(1, Math.floor(N / C));
+  const member = (c, m) => `1 + ((${c} - 1) * ${stride} + ${m}) % ${N}`;
+  await step('collectives', [
+    `INSERT INTO collectives (id, name, description, owner_id, created_at, updated_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT ${collectiveBase} + c, pg_temp.pick(${colours}, pg_temp.u('col' || c)) || ' Collective ' || c,
+        CASE WHEN pg_temp.u('cold' || c) < 0.5 THEN 'We swap takes and argue about reverb.' END, p.id,
+        now() - interval '400 days', now() - interval '400 days'
+      FROM generate_series(1, ${C}) c JOIN seed_people p ON p.idx = ${member('c', 0)}`,
+    `SELECT setval(pg_get_serial_sequence('collectives', 'id'), (SELECT max(id) FROM collectives))`,
+  ]);
+  await step(
+    'collective_members',
+    `INSERT INTO collective_members (collective_id, user_id, role, joined_at)
+      SELECT ${collectiveBase} + c, p.id, CASE m WHEN 0 THEN 'owner' WHEN 1 THEN 'admin' ELSE 'member' END,
+        now() - interval '400 days' + m * interval '1 day'
+      FROM generate_series(1, ${C}) c CROSS JOIN generate_series(0, ${PER - 1}) m
+      JOIN seed_people p ON p.idx = ${member('c', 'm')}
+      ORDER BY c, m`,
+  );
+  await step(
+    'playlist_collective_shares',
+    `INSERT INTO playlist_collective_shares (playlist_id, collective_id, shared_by_user_id, created_at)
+      SELECT ${playlistBase} + q, ${collectiveBase} + c, p.id, now() - interval '200 days' + m * interval '1 day'
+      FROM generate_series(1, ${C}) c CROSS JOIN generate_series(0, ${SHARES - 1}) m
+      JOIN seed_people p ON p.idx = ${member('c', 'm')},
+      LATERAL (SELECT p.idx + ${N} * ((c - 1) % greatest(1, ${Math.floor(P / N)})) AS q) x
+      WHERE q <= ${P}
+      ORDER BY c, m`,
+  );
+
+  // Timed comments, on the tracks of the playlists shared to each collective, by its members,
+  // spread evenly over those (collective, track) pairs; a quarter are ranges, a sixth resolved.
+  await client.query(`
+    CREATE TEMP TABLE seed_threads AS
+    SELECT row_number() OVER (ORDER BY s.collective_id, pt.track_id) - 1 AS rn,
+      s.collective_id, s.collective_id - ${collectiveBase} AS c, pt.track_id, t.duration
+    FROM (SELECT DISTINCT collective_id, playlist_id FROM playlist_collective_shares
+          WHERE collective_id > ${collectiveBase}) s
+    JOIN playlist_tracks pt ON pt.playlist_id = s.playlist_id
+    JOIN tracks t ON t.id = pt.track_id
+    GROUP BY s.collective_id, pt.track_id, t.duration;
+    ALTER TABLE seed_threads ADD PRIMARY KEY (rn);
+    ANALYZE seed_threads`);
+  const [{ threads }] = (await client.query('SELECT count(*)::bigint AS threads FROM seed_threads')).rows;
+  const phrases = `ARRAY['Love this part','The kick is too loud here','What is this patch?','Cut here?','This drop!','Too much reverb','Nice transition','Can we loop this bit?','Bass is muddy','Keep this take']`;
+  await step(
+    'track_comments',
+    `INSERT INTO track_comments (collective_id, track_id, user_id, content, at_seconds, end_seconds,
+        resolved_at, resolved_by, created_at, track_version)
+      SELECT th.collective_id, th.track_id, p.id, pg_temp.pick(${phrases}, pg_temp.u('say' || k)),
+        at, CASE WHEN pg_temp.u('range' || k) < 0.25 THEN at + 1 + 0.05 * th.duration END,
+        CASE WHEN resolved THEN created + interval '1 day' END, CASE WHEN resolved THEN p.id END, created, 1
+      FROM generate_series(0, ${COMMENTS - 1}) k
+      JOIN seed_threads th ON th.rn = k % ${threads}
+      JOIN seed_people p ON p.idx = 1 + ((th.c - 1) * ${stride} + (k / ${threads} + k) % ${PER}) % ${N},
+      LATERAL (SELECT round((0.8 * th.duration * pg_temp.u('at' || k))::numeric, 1)::double precision AS at,
+        pg_temp.u('res' || k) < 0.16 AS resolved,
+        now() - interval '200 days' + pg_temp.u('when' || k) * interval '199 days' AS created) x
+      ORDER BY k`,
+  );
+
+  // Plays: ten a track, by its owner; the last of a public track's ten by someone else.
+  await step(
+    'track_plays',
+    `INSERT INTO track_plays (user_id, track_id, played_at, client)
+      SELECT CASE WHEN g = 9 AND t.visibility = 'public' THEN o.id ELSE t.user_id END, t.id,
+        t.created_at + pg_temp.u('play' || t.id || '.' || g) * (now() - t.created_at),
+        CASE WHEN pg_temp.u('cl' || t.id || '.' || g) < 0.9 THEN 'web' ELSE 'Symfonium' END
+      FROM tracks t CROSS JOIN generate_series(0, ${PLAYS_PER_TRACK - 1}) g
+      JOIN seed_people o ON o.idx = 1 + (t.id * 7 + 3) % ${N}
+      WHERE t.id > ${trackBase}
+      ORDER BY t.id, g`,
+  );
+
+  // What the tracks' and links' statement triggers keep (migrations 0004, 0031): each journal's
+  // revision above every revision its tracks carry (and renewed whether or not they ran).
+  await step(
+    'users.journal_revision',
+    `UPDATE users u SET journal_revision = nextval('journal_revision_seq')
+      FROM seed_people p WHERE u.id = p.id`,
+  );
+
+  // A session of the big journal's owner, as signIn() writes it (auth.service.ts), established
+  // (signed in a few minutes ago) so the app updates rather than inserts it.
+  const [owner] = (
+    await client.query('SELECT id, username FROM users WHERE id = (SELECT id FROM seed_people WHERE idx = 1)')
+  ).rows;
+  const sid = randomBytes(24).toString('base64url');
+  const now = Date.now() - 5 * 60 * 1000;
+  const sess = {
+    userId: owner.id,
+    signedInAt: now,
+    lastSeenAt: now,
+    device: { browser: 'Scale bench', os: null, network: null },
+  };
+  const expire = new Date(Math.min(now + SESSION_MAX_AGE_MS, now + SESSION_IDLE_TIMEOUT_MS));
+  await step('sessions', {
+    text: 'INSERT INTO sessions (sid, sess, expire) VALUES ($1, $2, $3)',
+    values: [sid, sess, expire],
+  });
+
+  const t0 = performance.now();
+  await client.query('ANALYZE');
+  log(
+    `${'ANALYZE'.padEnd(34)} ${''.padStart(16)} ${((performance.now() - t0) / 1000).toFixed(2).padStart(7)} s`,
+  );
+  log(`Total ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const one = async (sql) => (await client.query(sql)).rows[0];
+  const publicPerson = await one(
+    `SELECT u.username FROM users u JOIN seed_people p ON p.id = u.id WHERE u.is_public AND p.idx > 1 ORDER BY p.idx LIMIT 1`,
+  );
+  const busiestThread = await one(
+    `SELECT collective_id, track_id FROM track_comments WHERE collective_id = ${collectiveBase + 1}
+      GROUP BY 1, 2 ORDER BY count(*) DESC, 2 LIMIT 1`,
+  );
+  const bigPlaylist = await one(
+    `SELECT playlist_id FROM playlist_collective_shares WHERE collective_id = ${collectiveBase + 1} ORDER BY id LIMIT 1`,
+  );
+  const cookie = args['session-secret']
+    ? `journal.sid=${encodeURIComponent(new Signer([args['session-secret'].split(',')[0].trim()], 'sha256').sign(sid))}`
+    : undefined;
+  console.log(
+    JSON.stringify({
+      scale,
+      bigJournalUserId: owner.id,
+      bigJournalUsername: owner.username,
+      bigJournalTracks: B,
+      bigSynthId: equipmentBase + 1,
+      bigSynthLinks: S,
+      someCollectiveId: collectiveBase + 1,
+      someCollectiveTrackId: busiestThread?.track_id,
+      someSharedPlaylistId: bigPlaylist?.playlist_id,
+      someTrackId: trackBase + 1,
+      publicProfileUsername: owner.username,
+      otherPublicProfileUsername: publicPerson?.username,
+      sessionId: sid,
+      ...(cookie ? { cookie } : {}),
+    }),
+  );
+} finally {
+  await client.end();
+}

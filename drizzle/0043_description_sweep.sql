@@ -1,0 +1,1 @@
+CREATE INDEX "tracks_analysis_level_idx" ON "tracks" USING btree ("analysis_level","id");

@@ -1,0 +1,1 @@
+CREATE INDEX "track_version_statuses_track_idx" ON "track_version_statuses" USING btree ("track_id","version");

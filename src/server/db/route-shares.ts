@@ -1,0 +1,63 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * No route can take every connection of the PostgreSQL pool (issue 48). Fifty requests of one slow
+ * route used to hold all ten connections and queue the rest, so `/api/health`, the sign-in check and
+ * every other page waited behind them (up to the pool's 5 s connection timeout). Each request runs
+ * in the context of its route (set by plugins/route-shares.ts); a route's queries may hold at most
+ * `perRoute` connections at once and its further queries wait for one of its own, not for the pool,
+ * so the other routes always find a connection. Work outside a request (jobs, start-up) is not
+ * counted.
+ */
+const currentRoute = new AsyncLocalStorage<string>();
+
+/** Runs `fn` (and everything it starts) as work of `route`. */
+export const runAsRoute = <T>(route: string, fn: () => T): T => currentRoute.run(route, fn);
+
+/** The route whose work this is, if any. */
+export const routeOfThisWork = (): string | undefined => currentRoute.getStore();
+
+/** Per-route counting semaphores over the pool's connections. */
+export class RouteShares {
+  readonly #held = new Map<string, number>();
+  readonly #waiting = new Map<string, (() => void)[]>();
+
+  constructor(readonly perRoute: number) {}
+
+  /** Waits for a connection share of the current route; resolves to its release (once). */
+  async take(): Promise<() => void> {
+    const route = routeOfThisWork();
+    if (route === undefined || this.perRoute <= 0) return () => {};
+    if ((this.#held.get(route) ?? 0) >= this.perRoute) {
+      await new Promise<void>((resolve) => {
+        const queue = this.#waiting.get(route) ?? [];
+        queue.push(resolve);
+        this.#waiting.set(route, queue);
+      });
+    } else {
+      this.#held.set(route, (this.#held.get(route) ?? 0) + 1);
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#release(route);
+    };
+  }
+
+  /** Hands the share to the route's next waiter (the count stays), or gives it back. */
+  #release(route: string) {
+    const queue = this.#waiting.get(route);
+    const next = queue?.shift();
+    if (queue && queue.length === 0) this.#waiting.delete(route);
+    if (next) return next();
+    const held = (this.#held.get(route) ?? 1) - 1;
+    if (held > 0) this.#held.set(route, held);
+    else this.#held.delete(route);
+  }
+
+  /** Connections held by `route` now (tests). */
+  heldBy(route: string): number {
+    return this.#held.get(route) ?? 0;
+  }
+}

@@ -1,0 +1,93 @@
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { SimilarTrack } from '../../../shared/schemas/similar-tracks';
+import type { Database } from '../../db/client';
+import { tracks } from '../../db/schema';
+import {
+  compareFingerprints,
+  decodeFingerprint,
+  encodeFingerprint,
+  fingerprintHashes,
+} from '../../media/fingerprint-match';
+import { fingerprintFile } from '../../media/take-fingerprint';
+
+// "You already have this take" (issue 47, decision 0832): an upload is compared with the uploader's
+// own tracks by Chromaprint fingerprint, candidates found by the GIN index on fingerprint_hashes.
+
+/** From here up a take is reported as sounding like the upload (re-encodes score 1, strangers 0). */
+export const SIMILARITY_THRESHOLD = 0.6;
+/** Candidates scored per upload: those sharing the most hashes first. */
+const CANDIDATES = 20;
+/** Takes named in the reply at most. */
+const MAX_REPORTED = 5;
+/** The upload's own fingerprint must not hold its reply long: past this, the media job makes it. */
+export const UPLOAD_FINGERPRINT_MS = 10_000;
+
+/** The columns a fingerprint fills on a track row: the fingerprint and the hashes the index finds. */
+export function trackFingerprintColumns(raw: Uint32Array | null) {
+  return {
+    fingerprint: raw ? encodeFingerprint(raw) : null,
+    fingerprintHashes: raw ? fingerprintHashes(raw) : null,
+  };
+}
+
+/** The hashes of a stored fingerprint (the media job's), for the track row. */
+export function hashesOfFingerprint(fingerprint: string | null | undefined): number[] | null {
+  return fingerprint ? fingerprintHashes(decodeFingerprint(fingerprint)) : null;
+}
+
+/**
+ * The fingerprint of a just-received upload, bounded in time; null when there is no ffmpeg here, the
+ * file is too short, or it fails or takes too long (the media job fingerprints the take anyway).
+ */
+export async function fingerprintUpload(
+  ffmpeg: string | undefined,
+  file: string,
+  log: { info: (details: object, message: string) => void },
+): Promise<Uint32Array | null> {
+  if (!ffmpeg) return null;
+  try {
+    return await fingerprintFile(ffmpeg, file, AbortSignal.timeout(UPLOAD_FINGERPRINT_MS));
+  } catch (err) {
+    log.info({ err }, 'Could not fingerprint the upload; its processing will');
+    return null;
+  }
+}
+
+/**
+ * The owner's tracks that sound like `raw`, best first, never another person's. The new track itself
+ * and byte-identical files are left out: those are the duplicate question's (decision 0144).
+ */
+export async function findSimilarTracks(
+  db: Database,
+  userId: string,
+  raw: Uint32Array,
+  exclude: { trackId: number; contentHash: string },
+): Promise<SimilarTrack[]> {
+  const hashes = fingerprintHashes(raw);
+  if (hashes.length === 0) return [];
+  // An array literal, one parameter: the same on PGlite and PostgreSQL.
+  const wanted = sql`${`{${hashes.join(',')}}`}::integer[]`;
+  const shared = sql`cardinality(array(select unnest(${tracks.fingerprintHashes}) intersect select unnest(${wanted})))`;
+  const candidates = await db
+    .select({ id: tracks.id, name: tracks.name, fingerprint: tracks.fingerprint })
+    .from(tracks)
+    .where(
+      and(
+        eq(tracks.userId, userId),
+        ne(tracks.id, exclude.trackId),
+        sql`${tracks.contentHash} is distinct from ${exclude.contentHash}`,
+        isNotNull(tracks.fingerprint),
+        sql`${tracks.fingerprintHashes} && ${wanted}`,
+      ),
+    )
+    .orderBy(desc(shared), desc(tracks.id))
+    .limit(CANDIDATES);
+  const similar: SimilarTrack[] = [];
+  for (const candidate of candidates) {
+    const comparison = compareFingerprints(decodeFingerprint(candidate.fingerprint!), raw);
+    if (!comparison || comparison.similarity < SIMILARITY_THRESHOLD) continue;
+    const similarity = Math.round(comparison.similarity * 1000) / 1000;
+    similar.push({ id: candidate.id, name: candidate.name, similarity });
+  }
+  return similar.sort((a, b) => b.similarity - a.similarity).slice(0, MAX_REPORTED);
+}

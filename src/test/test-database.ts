@@ -28,6 +28,13 @@ export interface TestDatabaseOptions {
   via?: (direct: URL) => URL;
   /** Told when PostgreSQL drops one of the app's connections. */
   onConnectionLost?: (err: Error) => void;
+  /**
+   * PostgreSQL only: autovacuum never analyses this database's tables, so the planner keeps the
+   * figures of never-analysed tables whatever the machine's load (PGlite has no autovacuum). The
+   * EXPLAIN walk (sequential-scans.test.ts) needs the same plans from run to run: CI once saw
+   * autovacuum analyse the nine-track library mid-walk and the planner choose other plans.
+   */
+  withoutAutoAnalyse?: boolean;
 }
 
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
@@ -62,6 +69,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     onConnectionLost: options.onConnectionLost ?? (() => {}),
   });
   await runMigrations(handle);
+  if (options.withoutAutoAnalyse) await turnOffAutovacuum(url.href);
   return {
     ...handle,
     queries,
@@ -84,6 +92,20 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       });
     },
   };
+}
+
+async function turnOffAutovacuum(databaseUrl: string) {
+  await withAdminClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ name: string }>(
+      `select c.oid::regclass::text as name from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema')
+         and n.nspname not like 'pg\\_%'`,
+    );
+    for (const { name } of rows) {
+      await client.query(`alter table ${name} set (autovacuum_enabled = off, toast.autovacuum_enabled = off)`);
+    }
+  });
 }
 
 export const testDatabaseKind = () => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');

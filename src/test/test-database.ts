@@ -103,7 +103,9 @@ async function turnOffAutovacuum(databaseUrl: string) {
          and n.nspname not like 'pg\\_%'`,
     );
     for (const { name } of rows) {
-      await client.query(`alter table ${name} set (autovacuum_enabled = off, toast.autovacuum_enabled = off)`);
+      await client.query(
+        `alter table ${name} set (autovacuum_enabled = off, toast.autovacuum_enabled = off)`,
+      );
     }
   });
 }

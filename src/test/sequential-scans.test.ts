@@ -215,6 +215,7 @@ beforeAll(async () => {
       'alphabeticalByName',
       'starred',
       'byYear&fromYear=2000&toYear=2100',
+      'byGenre&genre=Hardware%20Synth',
     ]) {
       await rest('getAlbumList2', `type=${type}&size=10`);
     }
@@ -226,6 +227,9 @@ beforeAll(async () => {
     await rest('getStarred2');
     await rest('star', `id=${ids.synth}`);
     await rest('getGenres');
+    await rest('getSongsByGenre', 'genre=Hardware%20Synth&count=10');
+    await rest('getRandomSongs', 'size=10&genre=Hardware%20Synth&fromYear=2000&toYear=2100');
+    await rest('getScanStatus');
     await rest('getPlaylists');
     await rest('getNowPlaying');
     await rest('scrobble', `id=${ids.synth}&submission=true`);

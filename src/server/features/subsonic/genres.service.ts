@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, exists, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { DEFAULT_EQUIPMENT_CATEGORY } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
-import { listedToViewer } from '../tracks/tracks.service';
+import { listedHalves } from '../tracks/tracks.service';
 import { ownerColumns, toOwner, yearOf } from './browse.service';
 import { type AlbumListItem, listAlbums, orderAlbums } from './lists.service';
 import type { SubsonicNode } from './subsonic-response';
@@ -11,7 +12,7 @@ import type { SubsonicNode } from './subsonic-response';
  * Genres (issue 46, decision 0771): a genre is an equipment category (EQUIPMENT_CATEGORIES), and a
  * song is of every category of the gear tagged on it. "not defined", the category of gear nobody
  * categorised, says nothing of the music and is no genre. Counted and listed over the tracks
- * browsing lists to the caller (listedToViewer) only.
+ * browsing lists to the caller only, each half of them (listedHalves) read by its own index.
  */
 const isGenre = ne(equipmentTags.category, DEFAULT_EQUIPMENT_CATEGORY);
 /** Genre names as clients send them back: the case they were given in need not survive. */
@@ -41,20 +42,34 @@ export interface GenreSummary {
   albumCount: number;
 }
 
-/** Every genre of a track listed to the viewer, by name, with its songs and albums (owner × year). */
+/**
+ * Every genre of a track listed to the viewer, by name, with its songs and albums (owner × year).
+ * Counted per half and added up: a track, and an album (one owner's), is in one half only.
+ */
 export async function listGenres(db: Database, viewerId: string): Promise<GenreSummary[]> {
+  const half = (where: SQL) =>
+    db
+      .select({
+        genre: sql<string>`${equipmentTags.category}`.as('genre'),
+        songs: sql<number>`count(distinct ${tracks.id})`.as('songs'),
+        albums: sql<number>`count(distinct (${tracks.userId}, ${yearOf}))`.as('albums'),
+      })
+      .from(tracks)
+      .innerJoin(trackEquipmentTags, eq(trackEquipmentTags.trackId, tracks.id))
+      .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
+      .where(and(where, isGenre))
+      .groupBy(equipmentTags.category);
+  const [own, fromOthers] = listedHalves(db, viewerId);
+  const counted = unionAll(half(own), half(fromOthers)).as('counted');
   const rows = await db
     .select({
-      genre: equipmentTags.category,
-      songCount: sql<number>`count(distinct ${tracks.id})::int`,
-      albumCount: sql<number>`count(distinct (${tracks.userId}, ${yearOf}))::int`,
+      genre: counted.genre,
+      songCount: sql<number>`sum(${counted.songs})::int`,
+      albumCount: sql<number>`sum(${counted.albums})::int`,
     })
-    .from(tracks)
-    .innerJoin(trackEquipmentTags, eq(trackEquipmentTags.trackId, tracks.id))
-    .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
-    .where(and(listedToViewer(db, viewerId), isGenre))
-    .groupBy(equipmentTags.category)
-    .orderBy(asc(equipmentTags.category));
+    .from(counted)
+    .groupBy(counted.genre)
+    .orderBy(asc(counted.genre));
   return rows.map((row) => ({
     genre: row.genre,
     songCount: Number(row.songCount),
@@ -75,7 +90,10 @@ export const ofGenre = (db: Database, genre: string) =>
       .where(and(eq(trackEquipmentTags.trackId, tracks.id), isGenre, isNamed(genre))),
   );
 
-/** One page of the genre's songs listed to the viewer, newest first (getSongsByGenre). */
+/**
+ * One page of the genre's songs listed to the viewer, newest first (getSongsByGenre): each half
+ * (listedHalves) in that order cut at offset + limit, the two merged, and only the page's rows read.
+ */
 export async function songsByGenre(
   db: Database,
   viewerId: string,
@@ -83,28 +101,42 @@ export async function songsByGenre(
   page: { offset: number; limit: number },
 ) {
   if (page.limit === 0 || !couldBeGenre(genre)) return [];
+  const half = (where: SQL) =>
+    db
+      .select({ id: tracks.id, createdAt: tracks.createdAt })
+      .from(tracks)
+      .where(and(where, ofGenre(db, genre)))
+      .orderBy(desc(tracks.createdAt), desc(tracks.id))
+      .limit(page.offset + page.limit);
+  const [own, fromOthers] = listedHalves(db, viewerId);
+  const found = unionAll(half(own), half(fromOthers))
+    // The union's own columns, by the names its arms select.
+    .orderBy(sql`created_at desc`, sql`id desc`)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('found');
   const rows = await db
     .select({ track: tracks, owner: ownerColumns })
-    .from(tracks)
+    .from(found)
+    .innerJoin(tracks, eq(tracks.id, found.id))
     .innerJoin(users, eq(users.id, tracks.userId))
-    .where(and(listedToViewer(db, viewerId), ofGenre(db, genre)))
-    .orderBy(desc(tracks.createdAt), desc(tracks.id))
-    .offset(page.offset)
-    .limit(page.limit);
+    .orderBy(desc(tracks.createdAt), desc(tracks.id));
   return rows.map((r) => ({ track: r.track, owner: toOwner(r.owner) }));
 }
 
 /** getAlbumList2 `byGenre`: the albums with a song of the genre, by artist then year. */
 export async function albumsByGenre(db: Database, viewerId: string, genre: string): Promise<AlbumListItem[]> {
   if (!couldBeGenre(genre)) return [];
-  const [albums, having] = await Promise.all([
-    listAlbums(db, viewerId),
+  const having = (where: SQL) =>
     db
       .selectDistinct({ ownerId: tracks.userId, year: yearOf })
       .from(tracks)
-      .where(and(listedToViewer(db, viewerId), ofGenre(db, genre))),
+      .where(and(where, ofGenre(db, genre)));
+  const [albums, ...halves] = await Promise.all([
+    listAlbums(db, viewerId),
+    ...listedHalves(db, viewerId).map(having),
   ]);
-  const keys = new Set(having.map((row) => `${row.ownerId}\n${Number(row.year)}`));
+  const keys = new Set(halves.flat().map((row) => `${row.ownerId}\n${Number(row.year)}`));
   const matching = albums.filter((a) => keys.has(`${a.owner.id}\n${a.album.year}`));
   return orderAlbums(matching, 'alphabeticalByArtist');
 }

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { tracks } from '../../db/schema';
-import { listedToViewer } from '../tracks/tracks.service';
+import { listedHalves } from '../tracks/tracks.service';
 import { listenableSong } from './song-access';
 import { loginOf } from './subsonic-auth';
 import type { SubsonicMethod } from './subsonic-context';
@@ -13,8 +13,12 @@ import { required } from './subsonic-response';
  * caller may hear has an empty list (70 for any other, as getSong).
  */
 const scanStatus: SubsonicMethod = async ({ db, caller }) => {
-  const [row] = await db.select({ songs: count() }).from(tracks).where(listedToViewer(db, caller.user.id));
-  return { scanStatus: { scanning: false, count: Number(row?.songs ?? 0) } };
+  // Each half of what the caller browses counted by its own index (listedHalves).
+  const counts = await Promise.all(
+    listedHalves(db, caller.user.id).map((half) => db.select({ songs: count() }).from(tracks).where(half)),
+  );
+  const songs = counts.reduce((sum, [row]) => sum + Number(row?.songs ?? 0), 0);
+  return { scanStatus: { scanning: false, count: songs } };
 };
 
 export const libraryStatusMethods: Record<string, SubsonicMethod> = {

@@ -3,7 +3,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { searchGroup } from '../search/search.service';
-import { listedFromOthers, listedToViewer, type TrackRow } from '../tracks/tracks.service';
+import { listedHalves, type TrackRow } from '../tracks/tracks.service';
 import {
   type AlbumSummary,
   groupTile,
@@ -33,7 +33,7 @@ const byName = (a: Owner, b: Owner) =>
 /**
  * Every album (an owner's year) listed to the viewer. All of them are read and ordered here: there
  * are owners × years of them, a few hundred on a busy instance, not tracks. The viewer's own and
- * others' are grouped apart (listedFromOthers), each half by its own index: an album is one
+ * others' are grouped apart (listedHalves), each half by its own index: an album is one
  * owner's, so no group spans both.
  */
 export async function listAlbums(db: Database, viewerId: string): Promise<AlbumListItem[]> {
@@ -52,10 +52,7 @@ export async function listAlbums(db: Database, viewerId: string): Promise<AlbumL
       .innerJoin(users, eq(users.id, tracks.userId))
       .where(where)
       .groupBy(users.id, yearOf);
-  const halves = await Promise.all([
-    albumsWhere(eq(tracks.userId, viewerId)),
-    albumsWhere(listedFromOthers(db, viewerId)),
-  ]);
+  const halves = await Promise.all(listedHalves(db, viewerId).map(albumsWhere));
   return halves.flat().map((row) => ({
     owner: toOwner(row.owner),
     album: {
@@ -120,15 +117,29 @@ export function orderAlbums(
   }
 }
 
-/** Up to `size` tracks listed to the viewer (and matching `also`, when given), at random. */
+/**
+ * Up to `size` tracks listed to the viewer (and matching `also`, when given), at random. Each track
+ * draws a random key; the `size` smallest keys of each half (listedHalves) hold the `size` smallest
+ * of all, so the page is as fair as one draw over every listed track, each half read by its own
+ * index. Only the page's rows are read whole.
+ */
 export async function randomSongs(db: Database, viewerId: string, size: number, also?: SQL) {
+  if (size === 0) return [];
+  const half = (where: SQL) =>
+    db
+      .select({ id: tracks.id, draw: sql<number>`random()`.as('draw') })
+      .from(tracks)
+      .where(and(where, also))
+      .orderBy(sql`draw`)
+      .limit(size);
+  const [own, fromOthers] = listedHalves(db, viewerId);
+  const drawn = unionAll(half(own), half(fromOthers)).orderBy(sql`draw`).limit(size).as('drawn');
   const rows = await db
     .select({ track: tracks, owner: ownerColumns })
-    .from(tracks)
+    .from(drawn)
+    .innerJoin(tracks, eq(tracks.id, drawn.id))
     .innerJoin(users, eq(users.id, tracks.userId))
-    .where(and(listedToViewer(db, viewerId), also))
-    .orderBy(sql`random()`)
-    .limit(size);
+    .orderBy(drawn.draw);
   return rows.map((r) => ({ track: r.track, owner: toOwner(r.owner) }));
 }
 
@@ -150,7 +161,8 @@ export async function listedSongs(db: Database, viewerId: string, page: { offset
       .where(where)
       .orderBy(asc(tracks.createdAt), asc(tracks.id))
       .limit(upTo);
-  const found = unionAll(half(eq(tracks.userId, viewerId)), half(listedFromOthers(db, viewerId)))
+  const [own, fromOthers] = listedHalves(db, viewerId);
+  const found = unionAll(half(own), half(fromOthers))
     // The union's own columns, by the names its arms select.
     .orderBy(sql`created_at`, sql`id`)
     .limit(page.limit)

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp, type TestClient } from '../../../test/build
 import { restJson, shareWithMember, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
 import { parseXml } from '../../../test/xml';
 import { tracks } from '../../db/schema';
+import { randomSongs } from './lists.service';
 
 /**
  * search3, getAlbumList2 and getRandomSongs (decision 0385). Me with a track in 2025 and one in
@@ -100,6 +101,19 @@ describe('/rest lists and search (decision 0385)', () => {
     expect(all.randomSongs.song!.map((s) => Number(s.id)).sort((a, b) => a - b)).toEqual(
       [ids.bass, ids.cello, ids.shared].sort((a, b) => a - b),
     );
+  });
+
+  it('getRandomSongs: one draw over everything I browse, however my own and shared tracks split', async () => {
+    // Two of mine, one shared with me: a fair draw of one song picks mine two times in three.
+    // Drawing each half apart and then one of the two would pick mine half the time (150 of 300;
+    // the bound is over four standard deviations from 200 either way).
+    let mine = 0;
+    for (let i = 0; i < 300; i++) {
+      const [song] = await randomSongs(t.db, me.userId, 1);
+      if (song!.track.userId === me.userId) mine++;
+    }
+    expect(mine).toBeGreaterThan(165);
+    expect(mine).toBeLessThan(235);
   });
 
   it('answers search3 in XML, well-formed', async () => {

@@ -71,6 +71,18 @@ export const listedFromOthers = (db: Database, viewerId: string): SQL =>
   )!;
 
 /**
+ * listedToViewer as its two disjoint halves: the viewer's own tracks (by the owner's indexes) and
+ * listedFromOthers (from the viewer's memberships down). A list over everything listed to the
+ * viewer reads each half by its own index and adds them up; as one `OR` PostgreSQL reads every
+ * track of the instance (issue 48). A group never spans the halves when it is one owner's (an
+ * artist, an album), and a track is in exactly one, so counts and sums of the halves add up.
+ */
+export const listedHalves = (db: Database, viewerId: string): [own: SQL, fromOthers: SQL] => [
+  eq(tracks.userId, viewerId),
+  listedFromOthers(db, viewerId),
+];
+
+/**
  * What every list of someone else's tracks also asks (decisions 0445, 0455): not hidden by a
  * moderator, and an owner who is not suspended. A subquery, not a join, so a list adds it whatever
  * it already joins; the single-track path (loadListenableTrack) checks the same two things.

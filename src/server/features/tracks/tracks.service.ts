@@ -16,6 +16,7 @@ export type TrackRow = typeof tracks.$inferSelect;
 // The listening rule as SQL on `tracks` (shared-with-viewer.ts), for other features' lists of tracks.
 export {
   listedFromOthers,
+  listedHalves,
   listedToViewer,
   listenableToViewer,
   onEquipmentPages,

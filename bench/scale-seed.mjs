@@ -340,6 +340,38 @@ try {
       ORDER BY k`,
   );
 
+  // What the statement triggers of migrations 0048 and 0050 keep, off above: each seeded track's
+  // folded text for the journal filter, each person's number of tracks, each version's open
+  // threads by collective. The same statements as the migrations' own backfills.
+  await step(
+    'track_match_documents',
+    `INSERT INTO track_match_documents (track_id, user_id, name, document)
+      SELECT t.id, t.user_id, ' ' || track_match_fold(t.name) || ' ',
+        ' ' || track_match_fold(t.name || ' ' || coalesce(t.notes, '') || coalesce(' ' || e.names, '')) || ' '
+      FROM tracks t LEFT JOIN (
+        SELECT te.track_id, string_agg(eq.name, ' ' ORDER BY te.created_at, te.id) AS names
+        FROM track_equipment_tags te JOIN equipment_tags eq ON eq.id = te.equipment_tag_id
+        WHERE te.track_id > ${trackBase} GROUP BY te.track_id
+      ) e ON e.track_id = t.id
+      WHERE t.id > ${trackBase}`,
+    { rebuildGin: 'track_match_documents' },
+  );
+  await step(
+    'user_track_counts',
+    `INSERT INTO user_track_counts (user_id, tracks)
+      SELECT user_id, count(*) FROM tracks WHERE id > ${trackBase} GROUP BY user_id
+      ON CONFLICT (user_id) DO UPDATE SET tracks = user_track_counts.tracks + excluded.tracks`,
+  );
+  await step(
+    'track_open_threads',
+    `INSERT INTO track_open_threads (track_id, track_version, collective_id, owner_id, open)
+      SELECT c.track_id, c.track_version, c.collective_id, t.user_id, count(*)
+      FROM track_comments c JOIN tracks t ON t.id = c.track_id
+      WHERE c.track_id > ${trackBase} AND c.parent_id IS NULL AND c.resolved_at IS NULL AND c.hidden_at IS NULL
+      GROUP BY 1, 2, 3, 4
+      ON CONFLICT (track_id, track_version, collective_id) DO UPDATE SET open = track_open_threads.open + excluded.open`,
+  );
+
   // Plays: ten a track, by its owner; the last of a public track's ten by someone else.
   await step(
     'track_plays',

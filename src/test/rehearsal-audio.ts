@@ -22,6 +22,7 @@ const NOTE = 0.8;
 const CYCLE = 1.2;
 /** Frames of 10 ms, so the gates' edges sit within 10 ms of where the plan puts them. */
 const FRAME_SAMPLES = 160;
+const NOISE_SEED = 4711;
 
 export function rehearsalPlan(duration: number, count: number): Rehearsal {
   const pauses = Array.from({ length: count - 1 }, (_, i) => 3.4 + ((i * 3.7) % 8.6));
@@ -64,10 +65,11 @@ export function rehearsalTake(plan: Rehearsal, noiseDb: number | null = null): B
   const tone = `sine=frequency=330:sample_rate=${rate}:duration=${plan.duration},asetnsamples=n=${FRAME_SAMPLES}`;
   // The sine source peaks at 1/8: ×3.2 makes notes of 0.4 peak (about −11 LUFS while playing).
   const gated = `${tone},volume=volume='3.2*(${gates.join('+')})':eval=frame`;
-  const noise = `anoisesrc=color=pink:amplitude=1:r=${rate}:d=${plan.duration},volume=${noiseDb}dB`;
+  // A fixed seed: the same hiss on every machine (without one, each fresh fixture drew its own).
+  const noise = `anoisesrc=color=pink:amplitude=1:r=${rate}:d=${plan.duration}:seed=${NOISE_SEED},volume=${noiseDb}dB`;
   const graph =
     noiseDb === null ? `${gated}[out]` : `${gated}[s];${noise}[n];[s][n]amix=inputs=2:normalize=0[out]`;
-  const name = `rehearsal-v4-${plan.duration}s-${plan.songs.length}-${noiseDb ?? 'clean'}.mp3`;
+  const name = `rehearsal-v5-${plan.duration}s-${plan.songs.length}-${noiseDb ?? 'clean'}.mp3`;
   return ffmpegFixture(
     name,
     ['-filter_complex', graph, '-map', '[out]'],

@@ -38,6 +38,8 @@ export const BIG_TABLES = new Set([
   'transcode_cache',
   // One row a track: the journal filter's folded text (migration 0048).
   'track_match_documents',
+  // One row a version and collective with a thread (migration 0050).
+  'track_open_threads',
 ]);
 
 /**
@@ -86,12 +88,6 @@ export interface Offender {
  */
 const KNOWN_OFFENDERS: Offender[] = [
   {
-    what: "GET /api/tracks/review: the open threads' counts of the whole journal join every open comment of the instance (track_comments has no owner column): 660 ms for the 100,000-track journal on the scale database (178 ms driven from the tracks); open, needs a count kept per track or the page's ids",
-    during: 'GET /api/tracks/review',
-    table: 'track_comments',
-    sql: /count\(\*\) from "track_comments" inner join "tracks" .* where \("tracks"\."user_id" = \$1/,
-  },
-  {
     what: 'GET /api/admin/overview: instance totals (bytes of originals, versions, renditions, transcodes; playlist images) summed over whole tables; open, needs totals kept as rows change (admin-only page)',
     during: 'GET /api/admin/overview',
     table: 'tracks',
@@ -115,12 +111,6 @@ const KNOWN_OFFENDERS: Offender[] = [
     table: 'playlists',
     sql: /count\(\*\) from "playlists" where "playlists"\."image_key" is not null/,
   },
-  {
-    what: 'GET /api/collectives/{id}/review: the statuses `collective_id is null or collective_id = $2` read through the owner-scope partial index whole; open, not measurable on the scale database (it has no statuses): a union of the two scopes by track would use track_version_statuses_track_idx',
-    during: 'GET /api/collectives/',
-    table: 'track_version_statuses',
-    sql: /from "track_version_statuses" inner join "tracks" .*exists \(select 1 from "playlist_tracks" pt/s,
-  },
 ];
 
 /**
@@ -130,12 +120,6 @@ const KNOWN_OFFENDERS: Offender[] = [
  * "Scale seed"), where the statement is driven by an index condition.
  */
 const SMALL_DATABASE_PLANS: Offender[] = [
-  {
-    what: "GET /api/collectives/{id}/review, the open threads' counts: at scale track_comments_thread_idx (collective_id, track_id) from the collective's 56 shared tracks, 6.7 ms (2,000,000 comments)",
-    during: 'GET /api/collectives/',
-    table: 'track_comments',
-    sql: /count\(\*\) from "track_comments" inner join "tracks" .*"track_comments"\."collective_id" = \$2/s,
-  },
   {
     what: "Subsonic's tracks shared with me (listedFromOthers, listedHalves' second half: search3's sync, getRandomSongs, getGenres, getAlbumList2, getArtists): at scale driven from the viewer's collective_members through playlist_collective_shares and playlist_tracks to tracks_pkey, 1.6 ms for a member of two collectives (127 entries, 1,000,000 tracks); on a few rows the planner walks an order index instead",
     during: '/rest/',

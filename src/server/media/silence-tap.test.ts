@@ -78,6 +78,25 @@ describe('findSilences', () => {
     expect(found).toEqual([{ start: 26.9, end: 29.9 }]);
   });
 
+  it("a blip of hiss or a click inside a pause does not break it; a song's edges stay where they are", () => {
+    const found = findSilences(
+      levels([
+        [-10, 10],
+        [-60, 1.5],
+        [-30, 0.1], // two windows over the threshold: the room, not a song
+        [-60, 1.6],
+        [-10, 10],
+        [-60, 3.05],
+        [-10, 10],
+      ]),
+      -40,
+    );
+    expect(found).toEqual([
+      { start: 10, end: 13.2 },
+      { start: 23.2, end: 26.25 },
+    ]);
+  });
+
   it('keeps the 100 longest, in time order, of a take with more', () => {
     const pattern: [number, number][] = [[-10, 1]];
     for (let i = 0; i < 120; i++) pattern.push([-90, i === 7 ? 3 : 4], [-10, 1]);

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { VersionStatus } from '../../../shared/schemas/version-review';
 import { collectives } from './collectives';
 import { tracks } from './tracks';
@@ -51,5 +60,37 @@ export const trackVersionStatuses = pgTable(
       sql`(${t.collectiveId} is null) = (${t.status} in ('in_progress', 'in_review'))`,
     ),
     check('track_version_statuses_version_ck', sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * How many open threads (top-level comments neither resolved nor hidden by a moderator) each
+ * version of a track has in each collective (issue 48): the journal's and a collective's review
+ * summaries read the rows with some open, by owner or by collective, instead of counting every open
+ * comment of the instance (`track_comments` has no owner column: 660 ms for the 100,000-track
+ * journal on the scale database). Kept by the statement triggers of migration 0050 on
+ * track_comments, in the database, so that no writer can forget it (a comment, a reply, a resolve,
+ * a reopen, a moderator's hide, a carried thread, an import, a cascade). Nothing in the app writes
+ * it. A row at 0 stays (a thread once open there); the reads skip it by the partial indexes.
+ */
+export const trackOpenThreads = pgTable(
+  'track_open_threads',
+  {
+    trackId: integer()
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    trackVersion: integer().notNull(),
+    collectiveId: integer()
+      .notNull()
+      .references(() => collectives.id, { onDelete: 'cascade' }),
+    /** The track's owner: the journal's summaries find theirs without reading anyone else's. */
+    ownerId: text().notNull(),
+    open: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trackId, t.trackVersion, t.collectiveId] }),
+    index('track_open_threads_owner_idx').on(t.ownerId).where(sql`${t.open} > 0`),
+    // Not partial: it also serves the cascade when a collective is deleted.
+    index('track_open_threads_collective_idx').on(t.collectiveId, t.trackId),
   ],
 );

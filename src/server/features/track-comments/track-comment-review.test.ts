@@ -213,7 +213,8 @@ describe('open threads on the rows', () => {
       const res = await artist.get('/api/tracks/review');
       return {
         items: res.json().items,
-        queries: t.queries.filter((q) => /track_comments|track_version_statuses/.test(q)).length,
+        queries: t.queries.filter((q) => /track_comments|track_open_threads|track_version_statuses/.test(q))
+          .length,
       };
     };
     const one = await count();

@@ -116,7 +116,11 @@ async function searchTracks(db: Database, userId: string, t: Terms, { offset, li
       .select()
       .from(tracks)
       .where(and(eq(tracks.userId, userId), inArray(tracks.id, tagged), notOwn))
-      .orderBy(desc(tracks.id))
+      // Newest first by the owner's order index (tracks_user_uploaded_order_idx), each checked
+      // against the gear's links by their pair index; or, for rare gear, from its links. By id,
+      // PostgreSQL walked the whole instance's ids from the top to find a journal whose tracks
+      // had low ids: 1.6 s for the 100,000-track journal and a synth on 50,000 (issue 48).
+      .orderBy(desc(tracks.createdAt), desc(tracks.id))
       .offset(Math.max(0, offset - ownTotal))
       .limit(limit + 1 - own.length);
     own.push(...byGear);

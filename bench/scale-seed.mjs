@@ -372,6 +372,19 @@ try {
       ON CONFLICT (track_id, track_version, collective_id) DO UPDATE SET open = track_open_threads.open + excluded.open`,
   );
 
+  // The admin overview's storage totals (migration 0051), summed anew over everything there.
+  await step('storage_totals', [
+    'DELETE FROM storage_totals',
+    `INSERT INTO storage_totals (slot, track_bytes, tracks, renditions, version_bytes, versions,
+        transcode_bytes, playlist_covers)
+      SELECT 0, (SELECT coalesce(sum(size), 0) FROM tracks), (SELECT count(*) FROM tracks),
+        (SELECT count(rendition_key) FROM tracks),
+        (SELECT coalesce(sum(size), 0) FROM track_versions WHERE storage_key IS NOT NULL),
+        (SELECT count(storage_key) FROM track_versions),
+        (SELECT coalesce(sum(size), 0) FROM transcode_cache),
+        (SELECT count(image_key) FROM playlists)`,
+  ]);
+
   // Plays: ten a track, by its owner; the last of a public track's ten by someone else.
   await step(
     'track_plays',

@@ -12,6 +12,7 @@ export * from './playlists';
 export * from './presence';
 export * from './security-events';
 export * from './shares';
+export * from './storage-totals';
 export * from './track-match-documents';
 export * from './track-versions';
 export * from './tracks';

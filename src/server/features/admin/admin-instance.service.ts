@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { displayName } from '../../../shared/format';
 import type { AdminJobs, AdminOverview, SignupMode } from '../../../shared/schemas/admin';
 import type { Database } from '../../db/client';
-import { exports, playlists, tracks, trackVersions, transcodeCache, users } from '../../db/schema';
+import { exports, storageTotals, tracks, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import { JOB_SCHEMA } from '../../jobs/job-queue';
 import { HttpError, notFound } from '../../plugins/errors';
@@ -71,41 +71,31 @@ export async function retryFailedTrack(db: Database, queue: JobQueue, trackId: n
   await enqueueTrackProcessing(queue, updated.id);
 }
 
-const sumOf = (
-  column: typeof tracks.size | typeof trackVersions.size | typeof exports.size | typeof transcodeCache.size,
-) => sql<string | number>`coalesce(sum(${column}), 0)`;
-
 /**
  * What the database knows of the instance's storage: sizes of originals, cached transcodes and
- * exports; renditions and images are counted (their sizes are not recorded).
+ * exports; renditions and images are counted (their sizes are not recorded). The big tables' totals
+ * are kept in storage_totals (migration 0051, issue 48); people, avatars and exports are few.
  */
 export async function instanceOverview(
   db: Database,
   demo: { enabled: boolean; ttlHours: number },
   signup: SignupMode,
 ): Promise<AdminOverview> {
-  const [
-    [originals],
-    [keptVersions],
-    [renditions],
-    [transcodes],
-    [exportRows],
-    [avatars],
-    [covers],
-    [people],
-    [suspended],
-    [demos],
-  ] = await Promise.all([
-    db.select({ bytes: sumOf(tracks.size), n: count() }).from(tracks),
+  const total = (column: AnyColumn) => sql<string | number>`coalesce(sum(${column}), 0)`;
+  const [[kept], [exportRows], [avatars], [people], [suspended], [demos]] = await Promise.all([
     db
-      .select({ bytes: sumOf(trackVersions.size), n: count() })
-      .from(trackVersions)
-      .where(isNotNull(trackVersions.storageKey)),
-    db.select({ n: count() }).from(tracks).where(isNotNull(tracks.renditionKey)),
-    db.select({ bytes: sumOf(transcodeCache.size) }).from(transcodeCache),
-    db.select({ bytes: sumOf(exports.size) }).from(exports),
+      .select({
+        trackBytes: total(storageTotals.trackBytes),
+        tracks: total(storageTotals.tracks),
+        renditions: total(storageTotals.renditions),
+        versionBytes: total(storageTotals.versionBytes),
+        versions: total(storageTotals.versions),
+        transcodeBytes: total(storageTotals.transcodeBytes),
+        playlistCovers: total(storageTotals.playlistCovers),
+      })
+      .from(storageTotals),
+    db.select({ bytes: total(exports.size) }).from(exports),
     db.select({ n: count() }).from(users).where(isNotNull(users.avatarKey)),
-    db.select({ n: count() }).from(playlists).where(isNotNull(playlists.imageKey)),
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(users).where(isNotNull(users.suspendedAt)),
     db.select({ n: count() }).from(users).where(eq(users.isDemo, true)),
@@ -113,13 +103,13 @@ export async function instanceOverview(
   return {
     storage: {
       // Earlier versions' kept originals are originals too (decision 0430).
-      originalsBytes: Number(originals?.bytes ?? 0) + Number(keptVersions?.bytes ?? 0),
-      originalsCount: Number(originals?.n ?? 0) + Number(keptVersions?.n ?? 0),
-      renditionsCount: Number(renditions?.n ?? 0),
-      transcodeCacheBytes: Number(transcodes?.bytes ?? 0),
+      originalsBytes: Number(kept?.trackBytes ?? 0) + Number(kept?.versionBytes ?? 0),
+      originalsCount: Number(kept?.tracks ?? 0) + Number(kept?.versions ?? 0),
+      renditionsCount: Number(kept?.renditions ?? 0),
+      transcodeCacheBytes: Number(kept?.transcodeBytes ?? 0),
       exportsBytes: Number(exportRows?.bytes ?? 0),
       avatarsCount: Number(avatars?.n ?? 0),
-      playlistCoversCount: Number(covers?.n ?? 0),
+      playlistCoversCount: Number(kept?.playlistCovers ?? 0),
     },
     people: { total: Number(people?.n ?? 0), suspended: Number(suspended?.n ?? 0) },
     demo: { enabled: demo.enabled, live: Number(demos?.n ?? 0), ttlHours: demo.ttlHours },

@@ -25,8 +25,10 @@ CREATE FUNCTION "track_open_threads_add"("changes" jsonb) RETURNS void LANGUAGE 
   INSERT INTO "track_open_threads" ("track_id", "track_version", "collective_id", "owner_id", "open")
   SELECT c."track_id", c."track_version", c."collective_id", t."user_id", c."delta"
   FROM jsonb_to_recordset("changes") AS c("track_id" integer, "track_version" integer, "collective_id" integer, "delta" integer)
-  -- A track being deleted is gone already when its comments' cascade arrives here: nothing to keep.
+  -- A track or a collective being deleted is gone already when its comments' cascade arrives here
+  -- (and its rows here with it): nothing to keep.
   JOIN "tracks" t ON t."id" = c."track_id"
+  JOIN "collectives" k ON k."id" = c."collective_id"
   WHERE c."delta" <> 0
   -- Ordered, so two statements adding to the same rows take their locks in the same order.
   ORDER BY 1, 2, 3

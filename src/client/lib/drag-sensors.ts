@@ -1,5 +1,6 @@
 import {
   KeyboardSensor,
+  type KeyboardSensorProps,
   MeasuringStrategy,
   type Modifier,
   PointerSensor,
@@ -17,6 +18,37 @@ export const dragMeasuring = {
   droppable: { strategy: MeasuringStrategy.WhileDragging, frequency: TIMINGS.dragMeasureTimeoutMs },
 };
 
+/** The parts of dnd-kit's keyboard sensor that `attach` uses (private in its typings). */
+interface KeyboardSensorInternals {
+  props: KeyboardSensorProps;
+  listeners: { add(name: string, handler: (event: Event) => void): void };
+  windowListeners: { add(name: string, handler: (event: Event) => void): void };
+  handleStart(): void;
+  handleKeyDown(event: Event): void;
+  handleCancel(event: Event): void;
+}
+
+/**
+ * dnd-kit's keyboard sensor, listening for the next key from the moment a row is picked up. Stock,
+ * it starts listening one task later (so the Space that picked the row up is not read as the drop);
+ * on a busy page the browser runs a pending key press before that task, and an arrow pressed right
+ * after "Picked up …" was lost: the row stayed put and never moved (CI's playlist story, decision
+ * 0890). Here only the picking-up event itself is skipped.
+ */
+export class PromptKeyboardSensor extends KeyboardSensor {}
+
+Object.defineProperty(PromptKeyboardSensor.prototype, 'attach', {
+  value: function attach(this: KeyboardSensorInternals) {
+    this.handleStart();
+    this.windowListeners.add('resize', this.handleCancel);
+    this.windowListeners.add('visibilitychange', this.handleCancel);
+    const pickUp = this.props.event;
+    this.listeners.add('keydown', (event) => {
+      if (event !== pickUp) this.handleKeyDown(event);
+    });
+  },
+});
+
 /**
  * Pointer (after a few pixels, so a click on the handle is not a drag) and keyboard. While a row is
  * picked up (Space or Enter on its handle), each arrow press moves it exactly one place: dnd-kit's
@@ -26,6 +58,6 @@ export const dragMeasuring = {
 export function useDragSensors() {
   return useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PromptKeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 }

@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { intArray } from '../../db/int-array';
 import { tracks } from '../../db/schema';
 import { listedFromOthers } from '../tracks/tracks.service';
 import { type SongRow, yearOf } from './browse.service';
@@ -11,50 +12,45 @@ import type { SubsonicNode } from './subsonic-response';
 
 /**
  * Each song's `track`: its place in its album (its owner's year) among what the caller browses,
- * oldest first, as getAlbum lists them (decision 0793). One query for any number of songs; a song
- * the caller hears without browsing it (a public track by id) has no place, so no number. Only the
- * tracks from the first song's New Year to the last song are numbered (a track after the last song
- * moves no number; every album of a song starts inside), the caller's own by their order index
- * and others' from the caller's collectives (listedFromOthers): a sync page of a 100,000-track
- * journal numbered every track of it (issue 48).
+ * oldest first, as getAlbum lists them (decision 0793). One statement for any number of songs; a
+ * song the caller hears without browsing it (a public track by id) has no place, so no number.
+ * Per album of the songs: the tracks before its first song are counted (the caller's own by an
+ * index-only scan of their order index, others' from the caller's collectives by listedFromOthers),
+ * and only the tracks from its first song to its last are numbered one by one. Numbering the whole
+ * year up to the songs took ~100 ms for a sync page in the middle of a year of a 100,000-track
+ * journal (issue 48, decision 0891); this takes ~5 ms.
  */
 async function trackNumbers(db: Database, viewerId: string, rows: SongRow[]): Promise<Map<number, number>> {
   if (rows.length === 0) return new Map();
-  const owners = [...new Set(rows.map((row) => row.track.userId))];
-  const times = rows.map((row) => row.track.createdAt.getTime());
-  const from = new Date(Date.UTC(new Date(Math.min(...times)).getUTCFullYear(), 0, 1));
-  // A millisecond past the last song: PostgreSQL keeps microseconds, a Date milliseconds.
-  const to = new Date(Math.max(...times) + 1);
-  const others = owners.filter((owner) => owner !== viewerId);
-  const numbered = db
-    .select({
-      id: tracks.id,
-      n: sql<number>`row_number() over (partition by ${tracks.userId}, ${yearOf} order by ${tracks.createdAt}, ${tracks.id})`.as(
-        'n',
-      ),
-    })
-    .from(tracks)
-    .where(
-      and(
-        gte(tracks.createdAt, from),
-        lte(tracks.createdAt, to),
-        or(
-          owners.includes(viewerId) ? eq(tracks.userId, viewerId) : undefined,
-          others.length > 0 ? and(inArray(tracks.userId, others), listedFromOthers(db, viewerId)) : undefined,
-        ),
-      ),
+  const ids = intArray([...new Set(rows.map((row) => row.track.id))]);
+  const yearStart = sql`make_timestamptz(g.y, 1, 1, 0, 0, 0, 'UTC')`;
+  const others = listedFromOthers(db, viewerId);
+  // Each count has a one-time filter on the album's owner: only one of the two runs, and the
+  // caller's own is an index-only scan (it reads nothing but the order index).
+  const result = await db.execute(sql`
+    with page as materialized (
+      select ${tracks.id} as id, ${tracks.userId} as user_id, ${tracks.createdAt} as created_at, ${yearOf} as y
+      from ${tracks} where ${tracks.id} = any(${ids})
+    ), albums as materialized (
+      select g.*,
+        (select count(*) from ${tracks} where g.user_id = ${viewerId} and ${tracks.userId} = g.user_id
+           and ${tracks.createdAt} >= ${yearStart} and ${tracks.createdAt} < g.first_at)
+        + (select count(*) from ${tracks} where g.user_id <> ${viewerId} and ${tracks.userId} = g.user_id
+           and ${tracks.createdAt} >= ${yearStart} and ${tracks.createdAt} < g.first_at and ${others}) as before
+      from (select user_id, y, min(created_at) as first_at, max(created_at) as last_at
+            from page group by user_id, y) g
     )
-    .as('numbered');
-  const found = await db
-    .select({ id: numbered.id, n: numbered.n })
-    .from(numbered)
-    .where(
-      inArray(
-        numbered.id,
-        rows.map((row) => row.track.id),
-      ),
-    );
-  return new Map(found.map((row) => [row.id, Number(row.n)]));
+    select numbered.id, g.before + numbered.n as n
+    from albums g
+    cross join lateral (
+      select ${tracks.id} as id, row_number() over (order by ${tracks.createdAt}, ${tracks.id}) as n
+      from ${tracks}
+      where ${tracks.userId} = g.user_id and ${tracks.createdAt} >= g.first_at and ${tracks.createdAt} <= g.last_at
+        and (${tracks.userId} = ${viewerId} or ${others})
+    ) numbered
+    join page on page.id = numbered.id`);
+  const found = (result as unknown as { rows: { id: number | string; n: number | string }[] }).rows;
+  return new Map(found.map((row) => [Number(row.id), Number(row.n)]));
 }
 
 /**

@@ -2,11 +2,12 @@ import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { Database } from '../../db/client';
+import { intArray } from '../../db/int-array';
 import { tracks } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { EntryNames, zipTime } from '../../storage/zip-entries';
-import { distinctIds, intArray } from './tracks-bulk.service';
+import { distinctIds } from './tracks-bulk.service';
 
 export interface ArchiveEntry {
   /** The name inside the zip: the upload's file name, numbered when taken ("Take (2).wav"). */

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { BulkTrackBody } from '../../../shared/schemas/track-bulk';
 import type { Database, DbOrTx } from '../../db/client';
+import { intArray } from '../../db/int-array';
 import { equipmentTags, trackEquipmentTags, tracks } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { findOwnPlaylist } from '../playlists/playlists.service';
@@ -10,8 +11,6 @@ import { findOwnPlaylist } from '../playlists/playlists.service';
  * 5,000 (`inArray`), which keeps the statement small and far from the 65,535-parameter ceiling.
  * The ids are validated integers (schema `id()`), so the literal can hold nothing else.
  */
-export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
-
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**

@@ -1,0 +1,7 @@
+import { sql } from 'drizzle-orm';
+
+/**
+ * Ids as one `int[]` parameter, for `= any(…)`: one bind value whatever the count, where drizzle's
+ * `inArray` sends a parameter each (a 500-id list cost more to plan than to run, issue 48).
+ */
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ne, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { DEFAULT_EQUIPMENT_CATEGORY } from '../../../shared/constants';
 import type { Database } from '../../db/client';
+import { inIds } from '../../db/int-array';
 import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { listedHalves } from '../tracks/tracks.service';
 import { ownerColumns, toOwner, yearOf } from './browse.service';
@@ -26,7 +27,7 @@ export async function genresOf(db: Database, trackIds: number[]): Promise<Map<nu
     .selectDistinct({ trackId: trackEquipmentTags.trackId, genre: equipmentTags.category })
     .from(trackEquipmentTags)
     .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
-    .where(and(inArray(trackEquipmentTags.trackId, trackIds), isGenre))
+    .where(and(inIds(trackEquipmentTags.trackId, trackIds), isGenre))
     .orderBy(asc(trackEquipmentTags.trackId), asc(equipmentTags.category));
   for (const { trackId, genre } of rows) byTrack.set(trackId, [...(byTrack.get(trackId) ?? []), genre]);
   return byTrack;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { inIds } from '../../db/int-array';
 import { libraryRatings, trackRatings } from '../../db/schema';
 import { type AlbumListItem, listAlbums, orderAlbums } from './lists.service';
 import { songIdOf } from './song-access';
@@ -64,7 +65,7 @@ export async function ratingsOf(
     const rows = await db
       .select({ id: trackRatings.trackId, rating: trackRatings.rating })
       .from(trackRatings)
-      .where(and(eq(trackRatings.userId, userId), inArray(trackRatings.trackId, trackIds)));
+      .where(and(eq(trackRatings.userId, userId), inIds(trackRatings.trackId, trackIds)));
     return new Map(rows.map((row) => [String(row.id), row.rating]));
   }
   const itemIds = [...new Set(ids)];

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { inIds } from '../../db/int-array';
 import { trackPlays } from '../../db/schema';
 import type { SubsonicNode } from './subsonic-response';
 
@@ -22,7 +23,7 @@ export async function songPlays(
             last: sql<string>`max(${trackPlays.playedAt})`,
           })
           .from(trackPlays)
-          .where(and(eq(trackPlays.userId, userId), inArray(trackPlays.trackId, trackIds)))
+          .where(and(eq(trackPlays.userId, userId), inIds(trackPlays.trackId, trackIds)))
           .groupBy(trackPlays.trackId);
   const byId = new Map(rows.map((r) => [r.trackId, r]));
   return (trackId) => {

@@ -1,6 +1,7 @@
-import { and, asc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import { VERSION_STATUS_LABELS } from '../../../shared/schemas/version-review';
 import type { Database } from '../../db/client';
+import { inIds } from '../../db/int-array';
 import { collectiveMembers, collectives, tracks, trackVersionStatuses } from '../../db/schema';
 import type { SubsonicNode } from './subsonic-response';
 
@@ -37,7 +38,7 @@ export async function songReview(
           .leftJoin(collectives, eq(collectives.id, trackVersionStatuses.collectiveId))
           .where(
             and(
-              inArray(trackVersionStatuses.trackId, trackIds),
+              inIds(trackVersionStatuses.trackId, trackIds),
               or(
                 isNull(trackVersionStatuses.collectiveId),
                 eq(tracks.userId, userId),

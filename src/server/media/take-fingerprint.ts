@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { AudioTap } from './analyse-audio';
 import { ChromaprintSession } from './chromaprint';
-import { encodeFingerprint } from './fingerprint-match';
+import { encodeFingerprint, FINGERPRINT_ITEM_SECONDS } from './fingerprint-match';
 
 // A take's Chromaprint fingerprint (issue 47, decision 0830): the media job's tap and the upload's
 // quick look at a new file give the same fingerprint of the same audio.
@@ -13,6 +13,8 @@ export const FINGERPRINT_SECONDS = 120;
 const PCM_BYTES = FINGERPRINT_SECONDS * FINGERPRINT_SAMPLE_RATE * 2;
 /** Fewer sub-fingerprints than this (about 2 s) is no fingerprint: nothing to compare. */
 const MIN_ITEMS = 16;
+/** Audio shorter than this makes fewer than MIN_ITEMS sub-fingerprints: no fingerprint at all. */
+export const MIN_FINGERPRINT_SECONDS = MIN_ITEMS * FINGERPRINT_ITEM_SECONDS;
 const FILTERS = `atrim=end=${FINGERPRINT_SECONDS},aresample=${FINGERPRINT_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono`;
 
 /** The opening's 16-bit PCM, kept to its bounded length (2.6 MB at most) until it is fingerprinted. */

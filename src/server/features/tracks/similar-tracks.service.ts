@@ -2,13 +2,14 @@ import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { SimilarTrack } from '../../../shared/schemas/similar-tracks';
 import type { Database } from '../../db/client';
 import { tracks } from '../../db/schema';
+import { NotAudioError, probeAudio } from '../../media/audio-probe';
 import {
   compareFingerprints,
   decodeFingerprint,
   encodeFingerprint,
   fingerprintHashes,
 } from '../../media/fingerprint-match';
-import { fingerprintFile } from '../../media/take-fingerprint';
+import { fingerprintFile, MIN_FINGERPRINT_SECONDS } from '../../media/take-fingerprint';
 
 // "You already have this take" (issue 47, decision 0832): an upload is compared with the uploader's
 // own tracks by Chromaprint fingerprint, candidates found by the GIN index on fingerprint_hashes.
@@ -21,6 +22,8 @@ const CANDIDATES = 20;
 const MAX_REPORTED = 5;
 /** The upload's own fingerprint must not hold its reply long: past this, the media job makes it. */
 export const UPLOAD_FINGERPRINT_MS = 10_000;
+/** Below this share of the shortest fingerprintable length, a header's duration is trusted. */
+const SHORT_MARGIN = 0.75;
 
 /** The columns a fingerprint fills on a track row: the fingerprint and the hashes the index finds. */
 export function trackFingerprintColumns(raw: Uint32Array | null) {
@@ -46,6 +49,15 @@ export async function fingerprintUpload(
 ): Promise<Uint32Array | null> {
   if (!ffmpeg) return null;
   try {
+    // The header first (music-metadata, in process): what is not audio (the store answers 415) or
+    // too short to fingerprint (a one-shot sample; a folder of a thousand) spawns no ffmpeg. A
+    // header's estimate of the length gets a margin: too long a guess only costs the spawn.
+    const audio = await probeAudio(file).catch((err: unknown) => {
+      if (err instanceof NotAudioError) return null;
+      throw err;
+    });
+    if (!audio || (audio.duration !== null && audio.duration < MIN_FINGERPRINT_SECONDS * SHORT_MARGIN))
+      return null;
     return await fingerprintFile(ffmpeg, file, AbortSignal.timeout(UPLOAD_FINGERPRINT_MS));
   } catch (err) {
     log.info({ err }, 'Could not fingerprint the upload; its processing will');

@@ -57,10 +57,36 @@ export const toOwner = (row: {
   coverArt: coverArtId(row.avatarKey),
 });
 
-/** An artist as lists show them: coverArt is the avatar, else their latest song's tile. */
+/**
+ * The columns a song node is made of (songNode, its track number, its cover tile), selected as
+ * `track: songColumns`. Not the whole row: a processed track also carries its fingerprint (~5 KB),
+ * the fingerprint's hashes, onsets and pauses, which a 500-song sync page would read, parse and
+ * drop (issue 48, decision 0893).
+ */
+export const songColumns = {
+  id: tracks.id,
+  userId: tracks.userId,
+  name: tracks.name,
+  filename: tracks.filename,
+  mimeType: tracks.mimeType,
+  size: tracks.size,
+  duration: tracks.duration,
+  sampleRate: tracks.sampleRate,
+  channels: tracks.channels,
+  peaksKey: tracks.peaksKey,
+  bpm: tracks.bpm,
+  bpmConfidence: tracks.bpmConfidence,
+  ownerBpm: tracks.ownerBpm,
+  musicalKey: tracks.musicalKey,
+  keyConfidence: tracks.keyConfidence,
+  ownerKey: tracks.ownerKey,
+  createdAt: tracks.createdAt,
+};
+export type SongTrack = Pick<TrackRow, keyof typeof songColumns>;
+
 /** A track with its owner: what a song node is made of. */
 export interface SongRow {
-  track: TrackRow;
+  track: SongTrack;
   owner: Owner;
 }
 
@@ -159,7 +185,7 @@ export function summarizeAlbum(year: number, rows: SongRow[]): AlbumSummary {
 /** One owner's tracks of one year listed to the viewer, oldest first; empty when there are none. */
 export async function findAlbumTracks(db: Database, viewerId: string, ownerId: string, year: number) {
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns })
+    .select({ track: songColumns, owner: ownerColumns })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
     .where(and(eq(tracks.userId, ownerId), sql`${yearOf} = ${year}`, listedToViewer(db, viewerId)))

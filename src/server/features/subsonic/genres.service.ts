@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { inIds } from '../../db/int-array';
 import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { listedHalves } from '../tracks/tracks.service';
-import { ownerColumns, toOwner, yearOf } from './browse.service';
+import { ownerColumns, songColumns, toOwner, yearOf } from './browse.service';
 import { type AlbumListItem, listAlbums, orderAlbums } from './lists.service';
 import type { SubsonicNode } from './subsonic-response';
 
@@ -117,7 +117,7 @@ export async function songsByGenre(
     .offset(page.offset)
     .as('found');
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns })
+    .select({ track: songColumns, owner: ownerColumns })
     .from(found)
     .innerJoin(tracks, eq(tracks.id, found.id))
     .innerJoin(users, eq(users.id, tracks.userId))

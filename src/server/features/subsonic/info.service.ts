@@ -5,8 +5,8 @@ import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schem
 import { imageUrlOf } from '../../media/image-url';
 import { IMAGE_SIZES } from '../../media/image-variants';
 import { hasBlocked } from '../blocks/blocks.service';
-import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
-import { type ArtistSummary, listArtists } from './browse.service';
+import { listedToViewer } from '../tracks/tracks.service';
+import { type ArtistSummary, listArtists, type SongTrack } from './browse.service';
 import type { SubsonicNode } from './subsonic-response';
 
 /**
@@ -90,7 +90,7 @@ export async function similarArtists(
 const GEAR_NAMED = 3;
 
 /** "3 takes in 2026, 4:05 in all. Most used: Juno-60 (2 takes), TR-808 (1 take)." */
-export async function albumNotes(db: Database, year: number, songs: TrackRow[]): Promise<string> {
+export async function albumNotes(db: Database, year: number, songs: SongTrack[]): Promise<string> {
   const ids = songs.map((track) => track.id);
   const uses = sql<number>`count(distinct ${trackEquipmentTags.trackId})::int`;
   const gear =

@@ -1,6 +1,6 @@
 import { HttpError } from '../../plugins/errors';
 import { findListenableTrack, type TrackRow } from '../tracks/tracks.service';
-import { findAlbumTracks, findArtist } from './browse.service';
+import { findAlbumTracks, findArtist, type SongTrack } from './browse.service';
 import type { SubsonicContext } from './subsonic-context';
 import { parseAlbumId, parseArtistId, parseSongId } from './subsonic-library';
 import { notFound, required } from './subsonic-response';
@@ -13,7 +13,7 @@ import { notFound, required } from './subsonic-response';
  */
 export type LibraryItem =
   | { kind: 'artist'; ownerId: string }
-  | { kind: 'album'; ownerId: string; year: number; songs: TrackRow[] }
+  | { kind: 'album'; ownerId: string; year: number; songs: SongTrack[] }
   | { kind: 'song'; ownerId: string; song: TrackRow };
 
 export async function resolveItem(

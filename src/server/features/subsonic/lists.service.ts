@@ -3,13 +3,15 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { searchGroup } from '../search/search.service';
-import { listedHalves, type TrackRow } from '../tracks/tracks.service';
+import { listedHalves } from '../tracks/tracks.service';
 import {
   type AlbumSummary,
   groupTile,
   listArtists,
   type Owner,
   ownerColumns,
+  type SongRow,
+  songColumns,
   tileOf,
   toOwner,
   yearOf,
@@ -135,7 +137,7 @@ export async function randomSongs(db: Database, viewerId: string, size: number, 
   const [own, fromOthers] = listedHalves(db, viewerId);
   const drawn = unionAll(half(own), half(fromOthers)).orderBy(sql`draw`).limit(size).as('drawn');
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns })
+    .select({ track: songColumns, owner: ownerColumns })
     .from(drawn)
     .innerJoin(tracks, eq(tracks.id, drawn.id))
     .innerJoin(users, eq(users.id, tracks.userId))
@@ -169,7 +171,7 @@ export async function listedSongs(db: Database, viewerId: string, page: { offset
     .offset(page.offset)
     .as('found');
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns })
+    .select({ track: songColumns, owner: ownerColumns })
     .from(found)
     .innerJoin(tracks, eq(tracks.id, found.id))
     .innerJoin(users, eq(users.id, tracks.userId))
@@ -183,12 +185,12 @@ export async function searchSongs(
   viewerId: string,
   query: string,
   page: { offset: number; limit: number },
-): Promise<{ track: TrackRow; owner: Owner }[]> {
+): Promise<SongRow[]> {
   if (page.limit === 0) return [];
   const found = await searchGroup(db, viewerId, 'tracks', query, page);
   if (found.items.length === 0) return [];
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns })
+    .select({ track: songColumns, owner: ownerColumns })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
     .where(

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { listenableToViewer } from '../tracks/tracks.service';
-import { ownerColumns, type SongRow, toOwner } from './browse.service';
+import { ownerColumns, type SongRow, songColumns, toOwner } from './browse.service';
 import { songIdOf } from './song-access';
 import { notFound } from './subsonic-response';
 
@@ -19,7 +19,7 @@ export async function listenableSongs(
   const unique = [...new Set(trackIds)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns })
+    .select({ track: songColumns, owner: ownerColumns })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
     .where(and(inArray(tracks.id, unique), listenableToViewer(db, viewerId)));

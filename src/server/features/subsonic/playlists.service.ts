@@ -10,8 +10,8 @@ import {
 } from '../../db/schema';
 import { canChangePlaylist, isSharedWithMember, listOwnPlaylists } from '../playlists/playlists.service';
 import { findPublicPlaylist, publicTracksOf } from '../playlists/public-playlist.service';
-import { listedToViewer, type TrackRow } from '../tracks/tracks.service';
-import { type Owner, ownerColumns, toOwner } from './browse.service';
+import { listedToViewer } from '../tracks/tracks.service';
+import { type Owner, ownerColumns, type SongRow, songColumns, toOwner } from './browse.service';
 import type { TileSource } from './song-cover';
 
 /**
@@ -113,13 +113,13 @@ export async function playlistEntries(
   db: Database,
   found: VisiblePlaylist,
   viewerId: string,
-): Promise<{ track: TrackRow; owner: Owner }[]> {
+): Promise<SongRow[]> {
   if (found.access === 'public') {
     const rows = await publicTracksOf(db, found.playlist.id, found.owner.id);
     return rows.map((track) => ({ track, owner: found.owner }));
   }
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns })
+    .select({ track: songColumns, owner: ownerColumns })
     .from(playlistTracks)
     .innerJoin(tracks, eq(tracks.id, playlistTracks.trackId))
     .innerJoin(users, eq(users.id, tracks.userId))

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { trackEquipmentTags, trackPlays, tracks, users } from '../../db/schema';
 import { listedToViewer } from '../tracks/tracks.service';
-import { ownerColumns, type SongRow, toOwner } from './browse.service';
+import { ownerColumns, type SongRow, songColumns, toOwner } from './browse.service';
 
 /**
  * getTopSongs and getSimilarSongs(2) (issue 46, decisions 0774, 0775), each one grouped query over
@@ -24,7 +24,7 @@ export async function topSongs(
   const counted = sql`case when ${tracks.userId} = ${viewerId} then ${trackPlays.userId} <> ${viewerId} else ${trackPlays.userId} = ${viewerId} end`;
   const plays = sql<number>`count(${trackPlays.id})`;
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns })
+    .select({ track: songColumns, owner: ownerColumns })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
     .leftJoin(trackPlays, and(eq(trackPlays.trackId, tracks.id), counted))
@@ -70,7 +70,7 @@ export async function similarSongs(
     .as('sharing');
   const sameOwner = eq(tracks.userId, seed.ownerId);
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns })
+    .select({ track: songColumns, owner: ownerColumns })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
     .leftJoin(sharing, eq(sharing.trackId, tracks.id))

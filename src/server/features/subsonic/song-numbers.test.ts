@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadNamedTrack } from '../../../test/subsonic-client';
 import { tracks, users } from '../../db/schema';
-import { ownerColumns, type SongRow, toOwner } from './browse.service';
+import { type Owner, ownerColumns, toOwner } from './browse.service';
 import { type Library, seedLibrary } from './library.fixture';
 import { songNodes } from './song-nodes';
 
@@ -14,7 +14,10 @@ import { songNodes } from './song-nodes';
  * albums spanning two years, tracks sharing a second, others' tracks shared, hidden or not shared.
  */
 let lib: Library;
-let listed: (track: typeof tracks.$inferSelect) => boolean;
+type Track = typeof tracks.$inferSelect;
+/** Whole rows: the rule below reads `hiddenAt`, which a song node does not. */
+type FullSongRow = { track: Track; owner: Owner };
+let listed: (track: Track) => boolean;
 const allIds: number[] = [];
 
 beforeAll(async () => {
@@ -46,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(() => lib?.t.close());
 
-async function songRows(ids: number[]): Promise<SongRow[]> {
+async function songRows(ids: number[]): Promise<FullSongRow[]> {
   const rows = await lib.t.db
     .select({ track: tracks, owner: ownerColumns })
     .from(tracks)
@@ -57,7 +60,7 @@ async function songRows(ids: number[]): Promise<SongRow[]> {
 }
 
 /** The rule itself: 1 + the listed tracks of the same owner and year before it. */
-function expectedNumber(all: SongRow[], song: SongRow): number | undefined {
+function expectedNumber(all: FullSongRow[], song: FullSongRow): number | undefined {
   if (!listed(song.track)) return undefined;
   const year = song.track.createdAt.getUTCFullYear();
   const before = (a: typeof song.track) =>

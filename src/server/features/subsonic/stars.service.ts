@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { libraryStars, trackLikes, tracks, users } from '../../db/schema';
 import { likedAmong } from '../likes/likes.service';
 import { listenableToViewer } from '../tracks/tracks.service';
-import { listArtists, ownerColumns, toOwner } from './browse.service';
+import { listArtists, ownerColumns, songColumns, toOwner } from './browse.service';
 import { listAlbums } from './lists.service';
 import { ratingsOf } from './ratings.service';
 import { albumId, artistId } from './subsonic-library';
@@ -61,7 +61,7 @@ export async function starsOf(
 /** The caller's starred songs (their likes) they may still hear, newest first, for getStarred2. */
 export async function starredSongs(db: Database, userId: string) {
   const rows = await db
-    .select({ track: tracks, owner: ownerColumns, starred: trackLikes.createdAt })
+    .select({ track: songColumns, owner: ownerColumns, starred: trackLikes.createdAt })
     .from(trackLikes)
     .innerJoin(tracks, eq(tracks.id, trackLikes.trackId))
     .innerJoin(users, eq(users.id, tracks.userId))

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { tempoKeyFields } from '../../../shared/take-tempo-key';
-import type { TrackRow } from '../tracks/tracks.service';
-import type { AlbumSummary, Owner } from './browse.service';
+import type { AlbumSummary, Owner, SongTrack } from './browse.service';
 import { songIdOf } from './song-access';
 import { songCoverArt } from './song-cover';
 import type { SubsonicParams } from './subsonic-params';
@@ -57,7 +56,7 @@ const segment = (name: string) => name.replace(/[/\\]/g, '-').trim() || '-';
  * field that needs no query (decision 0793); songNodes (song-nodes.ts) adds the caller's plays,
  * the review comment and the track number, and is what methods call.
  */
-export function songNode(track: TrackRow, owner: Owner): SubsonicNode {
+export function songNode(track: SongTrack, owner: Owner): SubsonicNode {
   const year = track.createdAt.getUTCFullYear();
   const suffix = path.extname(track.filename).slice(1).toLowerCase();
   const duration = track.duration === null ? undefined : Math.round(track.duration);

@@ -3,6 +3,7 @@ import type { ActivityItem, ActivityPage } from '../../../shared/schemas/activit
 import { HIDDEN_COMMENT_TEXT } from '../../../shared/schemas/reports';
 import type { VerdictStatus, VersionStatus } from '../../../shared/schemas/version-review';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { imageUrlOf } from '../../media/image-url';
 import { requireMembership } from '../collectives/collectives.service';
 import { toUserSummary } from '../users/users.service';
@@ -97,7 +98,7 @@ export async function collectiveActivity(
      order by e.at desc, e.kind desc, e.id desc
      limit ${page.limit + 1}`);
   // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  const rows = rowsOf<Row>(result);
   const more = rows.length > page.limit;
   const items = rows.slice(0, page.limit).map((r) => toItem(collectiveId, r));
   const last = rows[page.limit - 1];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { notifications } from '../../db/schema';
 import { type NewNotification, switchedOff } from './notifications.service';
 
@@ -41,7 +42,7 @@ export async function notifyVersionAnswers(
                            or (b.blocker_id = ${owner} and b.blocked_id = c.user_id))
      order by c.user_id, c.at_seconds, c.id`);
   // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
-  const recipients = (result as unknown as { rows: Recipient[] }).rows;
+  const recipients = rowsOf<Recipient>(result);
   const off = await switchedOff(
     tx,
     recipients.map((r) => r.user_id),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { notifications } from '../../db/schema';
 import { type NewNotification, switchedOff } from './notifications.service';
 
@@ -26,7 +27,7 @@ export async function notifyAboutNewVersion(
      where c.track_id = ${v.track.id} and c.user_id <> ${v.track.userId}
      order by c.user_id, c.created_at desc, c.id desc`);
   // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
-  const commenters = (result as unknown as { rows: Commenter[] }).rows.filter((r) => r.playlist_id !== null);
+  const commenters = rowsOf<Commenter>(result).filter((r) => r.playlist_id !== null);
   const off = await switchedOff(
     tx,
     commenters.map((c) => c.user_id),

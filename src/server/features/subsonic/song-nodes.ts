@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArray } from '../../db/int-array';
+import { rowsOf } from '../../db/rows-of';
 import { tracks } from '../../db/schema';
 import { listedFromOthers } from '../tracks/tracks.service';
 import { type SongRow, yearOf } from './browse.service';
@@ -49,7 +50,7 @@ async function trackNumbers(db: Database, viewerId: string, rows: SongRow[]): Pr
         and (${tracks.userId} = ${viewerId} or ${others})
     ) numbered
     join page on page.id = numbered.id`);
-  const found = (result as unknown as { rows: { id: number | string; n: number | string }[] }).rows;
+  const found = rowsOf<{ id: number | string; n: number | string }>(result);
   return new Map(found.map((row) => [Number(row.id), Number(row.n)]));
 }
 

@@ -6,6 +6,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { transcodeCache } from '../../db/schema';
 import { holdTempFile } from '../../media/temp-files';
 import type { BlobStore } from '../../storage/blob-store';
@@ -42,8 +43,6 @@ const ABANDONED_AFTER = '1 hour';
 /** How long this instance takes a stored entry's word for it, and for how many entries at most. */
 const KNOWN_MS = 10_000;
 const KNOWN_MAX = 1_000;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export class TranscodeCache {
   /** Entries known to be stored, until when (lookup). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { trackComments, tracks, trackVersions } from '../../db/schema';
 import { notifyVersionAnswers } from '../notifications/version-answers-notifications.service';
 
@@ -188,5 +189,5 @@ export async function carriedChain(db: DbOrTx, commentId: number): Promise<numbe
     )
     select id from down`);
   // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }

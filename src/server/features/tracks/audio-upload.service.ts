@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { TRACK_NAME_MAX } from '../../../shared/schemas/tracks';
-import { NotAudioError, probeAudio } from '../../media/audio-probe';
+import { type AudioFacts, NotAudioError, probeAudio } from '../../media/audio-probe';
 import type { ReceivedUpload } from '../../media/receive-upload';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
@@ -21,22 +21,27 @@ export interface StoredAudio {
 export const trackNameOf = (filename: string) =>
   (path.parse(filename).name || filename).slice(0, TRACK_NAME_MAX);
 
+/** What the received file really is; 415 unless it is audio. */
+export const probeUpload = (upload: ReceivedUpload, filename: string): Promise<AudioFacts> =>
+  probeAudio(upload.tempFile).catch((err: unknown) => {
+    if (err instanceof NotAudioError) throw new HttpError(415, `${filename} is not an audio file`);
+    throw err;
+  });
+
 /**
  * A received upload made a track's file, the same for every way in (the journal's upload, an upload
- * link): probed first (415 unless it is audio), then put in the store, then `keep` makes the row.
- * Whatever fails once the store took it, the file is deleted: an upload leaves neither a file nor a
- * row behind.
+ * link): probed first (415 unless it is audio; `probed` when the caller already did), then put in
+ * the store, then `keep` makes the row. Whatever fails once the store took it, the file is deleted:
+ * an upload leaves neither a file nor a row behind.
  */
 export async function storeAudioUpload<T>(
   store: BlobStore,
   upload: ReceivedUpload,
   filename: string,
   keep: (file: StoredAudio) => Promise<T>,
+  probed?: AudioFacts,
 ): Promise<T> {
-  const audio = await probeAudio(upload.tempFile).catch((err: unknown) => {
-    if (err instanceof NotAudioError) throw new HttpError(415, `${filename} is not an audio file`);
-    throw err;
-  });
+  const audio = probed ?? (await probeUpload(upload, filename));
   const filepath = `tracks/${randomUUID()}`;
   try {
     const info = await store.putFile(filepath, upload.tempFile);

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { SimilarTrack } from '../../../shared/schemas/similar-tracks';
 import type { Database } from '../../db/client';
+import { intArray } from '../../db/int-array';
 import { tracks } from '../../db/schema';
-import { NotAudioError, probeAudio } from '../../media/audio-probe';
+import type { AudioFacts } from '../../media/audio-probe';
 import {
   compareFingerprints,
   decodeFingerprint,
@@ -39,25 +40,21 @@ export function hashesOfFingerprint(fingerprint: string | null | undefined): num
 }
 
 /**
- * The fingerprint of a just-received upload, bounded in time; null when there is no ffmpeg here, the
- * file is too short, or it fails or takes too long (the media job fingerprints the take anyway).
+ * The fingerprint of a just-received upload, probed as audio already (its header's `duration`),
+ * bounded in time; null when there is no ffmpeg here, the file is too short, or it fails or takes
+ * too long (the media job fingerprints the take anyway).
  */
 export async function fingerprintUpload(
   ffmpeg: string | undefined,
   file: string,
+  audio: Pick<AudioFacts, 'duration'>,
   log: { info: (details: object, message: string) => void },
 ): Promise<Uint32Array | null> {
   if (!ffmpeg) return null;
+  // Too short to fingerprint (a one-shot sample; a folder of a thousand): no ffmpeg (decision 0892).
+  // A header's estimate of the length gets a margin: too long a guess only costs the spawn.
+  if (audio.duration !== null && audio.duration < MIN_FINGERPRINT_SECONDS * SHORT_MARGIN) return null;
   try {
-    // The header first (music-metadata, in process): what is not audio (the store answers 415) or
-    // too short to fingerprint (a one-shot sample; a folder of a thousand) spawns no ffmpeg. A
-    // header's estimate of the length gets a margin: too long a guess only costs the spawn.
-    const audio = await probeAudio(file).catch((err: unknown) => {
-      if (err instanceof NotAudioError) return null;
-      throw err;
-    });
-    if (!audio || (audio.duration !== null && audio.duration < MIN_FINGERPRINT_SECONDS * SHORT_MARGIN))
-      return null;
     return await fingerprintFile(ffmpeg, file, AbortSignal.timeout(UPLOAD_FINGERPRINT_MS));
   } catch (err) {
     log.info({ err }, 'Could not fingerprint the upload; its processing will');
@@ -78,7 +75,7 @@ export async function findSimilarTracks(
   const hashes = fingerprintHashes(raw);
   if (hashes.length === 0) return [];
   // An array literal, one parameter: the same on PGlite and PostgreSQL.
-  const wanted = sql`${`{${hashes.join(',')}}`}::integer[]`;
+  const wanted = intArray(hashes);
   const shared = sql`cardinality(array(select unnest(${tracks.fingerprintHashes}) intersect select unnest(${wanted})))`;
   const candidates = await db
     .select({ id: tracks.id, name: tracks.name, fingerprint: tracks.fingerprint })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { cursorAfter, trackRows } from './track-list.query';
 
 /**
@@ -14,7 +15,7 @@ export async function journalExceeds(db: Database, userId: string, max: number):
   const result = await db.execute(
     sql`select count(*)::int as n from (select 1 from tracks t where t.user_id = ${userId} limit ${max + 1}) s`,
   );
-  const [row] = (result as unknown as { rows: { n: number | string }[] }).rows;
+  const [row] = rowsOf<{ n: number | string }>(result);
   return Number(row?.n ?? 0) > max;
 }
 

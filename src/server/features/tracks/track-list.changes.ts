@@ -1,7 +1,9 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
+import { intArray } from '../../db/int-array';
 import { preparedOnce } from '../../db/prepared';
+import { rowsOf } from '../../db/rows-of';
 import { users } from '../../db/schema';
 import { ORDER, sortValueColumns, sortValueOf } from './track-list.order';
 import {
@@ -49,7 +51,7 @@ export async function ownTrackRows(db: Database, userId: string, sort: TrackSort
 /** Some of the owner's tracks by id (those gone are simply absent), in no particular order. */
 export async function ownTracksById(db: Database, userId: string, ids: number[]): Promise<ListedTrack[]> {
   if (ids.length === 0) return [];
-  const where = sql`t.user_id = ${userId} and t.id = any(${`{${ids.join(',')}}`}::int[])`;
+  const where = sql`t.user_id = ${userId} and t.id = any(${intArray(ids)})`;
   return (await trackRows(db, where, 'dateUploaded', ids.length)).map(listed);
 }
 
@@ -150,7 +152,7 @@ export async function ownTrackVersions(
     where t.user_id = ${userId}
     union all
     ${changedRow(sql`t.user_id = ${userId} and t.list_revision > ${since}`)}`);
-  const rows = (result as unknown as { rows: (Omit<ListRow, 'id'> & { id: number | null })[] }).rows;
+  const rows = rowsOf<Omit<ListRow, 'id'> & { id: number | null }>(result);
   const changed = new Map<number, ListedTrack>();
   let order = '';
   for (const row of rows) {

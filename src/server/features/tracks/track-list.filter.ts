@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { isFiltered, type TrackFilter } from '../../../shared/track-filter';
+import { intArray } from '../../db/int-array';
 import { shownBpmSql, shownKeySql } from './track-list.tempo-key';
 
 /**
@@ -43,10 +44,9 @@ function dateRange(column: SQL, from: string | undefined, to: string | undefined
 export function trackFilterSql(filter: TrackFilter): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.equipment?.length) {
-    // ANY of the ids (decision 0270). The ids are validated integers, written as an array literal.
-    const ids = `{${filter.equipment.join(',')}}`;
+    // ANY of the ids (decision 0270), as one array parameter.
     parts.push(sql`exists (select 1 from track_equipment_tags te
-      where te.track_id = t.id and te.equipment_tag_id = any(${ids}::int[]))`);
+      where te.track_id = t.id and te.equipment_tag_id = any(${intArray(filter.equipment)}))`);
   }
   if (filter.visibility) parts.push(sql`t.visibility = ${filter.visibility}`);
   if (filter.state) parts.push(sql`t.processing_state = ${filter.state}`);

@@ -3,6 +3,7 @@ import type { TrackSort } from '../../../shared/schemas/tracks';
 import { TRACK_COUNT_CAP, type TrackFilter } from '../../../shared/track-filter';
 import type { RankKey } from '../../../shared/track-match';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { imageUrlSql } from '../../media/image-url';
 import { trackFilterKey, trackFilterSql } from './track-list.filter';
 import {
@@ -155,7 +156,7 @@ export async function trackRows(
 ): Promise<ListRow[]> {
   const result = await db.execute(trackListSql(where, sort, limit, ranked, matchUser));
   // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
-  return (result as unknown as { rows: ListRow[] }).rows;
+  return rowsOf<ListRow>(result);
 }
 
 /** Every track of the owner as the JSON array GET /api/tracks has always sent. */
@@ -262,11 +263,11 @@ async function countTracks(
 ): Promise<Counts> {
   const kept = sql`coalesce((select c.tracks from user_track_counts c where c.user_id = ${userId}), 0)`;
   if (!filtered && !match) {
-    const [row] = await rowsOf<{ all: number }>(db, sql`select ${kept} as "all"`);
+    const [row] = await selectRows<{ all: number }>(db, sql`select ${kept} as "all"`);
     const all = Number(row?.all ?? 0);
     return { total: all, all, capped: false };
   }
-  const [row] = await rowsOf<{ total: number; all: number }>(
+  const [row] = await selectRows<{ total: number; all: number }>(
     db,
     sql`select (select count(*) from (${matchingSql(userId, filtered, match)} limit ${TRACK_COUNT_CAP + 1}) f)::int as total,
       ${kept} as "all"`,
@@ -287,7 +288,6 @@ function matchingSql(userId: string, filtered: SQL | undefined, match: TextMatch
   return sql`select 1 from ${from} where d.user_id = ${userId} and ${match.where}${filtered ? sql` and ${filtered}` : sql``}`;
 }
 
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
 }

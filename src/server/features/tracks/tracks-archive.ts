@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { Database } from '../../db/client';
-import { intArray } from '../../db/int-array';
+import { inIds } from '../../db/int-array';
 import { tracks } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
@@ -33,7 +33,7 @@ export async function ownArchiveEntries(db: Database, ids: readonly number[], vi
       createdAt: tracks.createdAt,
     })
     .from(tracks)
-    .where(and(sql`${tracks.id} = any(${intArray(wanted)})`, eq(tracks.userId, viewerId)));
+    .where(and(inIds(tracks.id, wanted), eq(tracks.userId, viewerId)));
   if (rows.length !== wanted.length) throw notFound('Track not found');
   const byId = new Map(rows.map((r) => [r.id, r]));
   const names = new EntryNames();

@@ -1,17 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { BulkTrackBody } from '../../../shared/schemas/track-bulk';
 import type { Database, DbOrTx } from '../../db/client';
-import { intArray } from '../../db/int-array';
+import { inIds, intArray } from '../../db/int-array';
+import { rowsOf } from '../../db/rows-of';
 import { equipmentTags, trackEquipmentTags, tracks } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 import { findOwnPlaylist } from '../playlists/playlists.service';
-
-/**
- * Many ids as ONE bind parameter (`'{1,2,3}'::int[]`): 5,000 ids stay one parameter instead of
- * 5,000 (`inArray`), which keeps the statement small and far from the 65,535-parameter ceiling.
- * The ids are validated integers (schema `id()`), so the literal can hold nothing else.
- */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Locks the named tracks if every one is the viewer's; 404 for the whole request otherwise
@@ -22,7 +16,7 @@ export async function lockOwnTracks(tx: DbOrTx, ids: readonly number[], viewerId
   const rows = await tx
     .select({ id: tracks.id })
     .from(tracks)
-    .where(and(sql`${tracks.id} = any(${intArray(ids)})`, eq(tracks.userId, viewerId)))
+    .where(and(inIds(tracks.id, ids), eq(tracks.userId, viewerId)))
     .for('update');
   if (rows.length !== ids.length) throw notFound('Track not found');
 }
@@ -41,14 +35,14 @@ export async function bulkTrackAction(db: Database, viewerId: string, body: Bulk
   const ids = distinctIds(body.ids);
   return db.transaction(async (tx) => {
     await lockOwnTracks(tx, ids, viewerId);
-    const inIds = sql`${tracks.id} = any(${intArray(ids)})`;
+    const named = inIds(tracks.id, ids);
     switch (body.action) {
       case 'setVisibility': {
         // Tracks already so are left alone: no updatedAt, no revision for nothing.
         const changed = await tx
           .update(tracks)
           .set({ visibility: body.visibility })
-          .where(and(inIds, eq(tracks.userId, viewerId), ne(tracks.visibility, body.visibility)))
+          .where(and(named, eq(tracks.userId, viewerId), ne(tracks.visibility, body.visibility)))
           .returning({ id: tracks.id });
         return changed.length;
       }
@@ -61,8 +55,8 @@ export async function bulkTrackAction(db: Database, viewerId: string, body: Bulk
           .delete(trackEquipmentTags)
           .where(
             and(
-              sql`${trackEquipmentTags.trackId} = any(${intArray(ids)})`,
-              sql`${trackEquipmentTags.equipmentTagId} = any(${intArray(distinctIds(body.equipmentIds))})`,
+              inIds(trackEquipmentTags.trackId, ids),
+              inIds(trackEquipmentTags.equipmentTagId, distinctIds(body.equipmentIds)),
             ),
           )
           .returning({ trackId: trackEquipmentTags.trackId });
@@ -72,7 +66,7 @@ export async function bulkTrackAction(db: Database, viewerId: string, body: Bulk
         // Playlist entries, tags and versions go by cascade; the outbox trigger queues the files.
         const deleted = await tx
           .delete(tracks)
-          .where(and(inIds, eq(tracks.userId, viewerId)))
+          .where(and(named, eq(tracks.userId, viewerId)))
           .returning({ id: tracks.id });
         return deleted.length;
       }
@@ -109,7 +103,7 @@ async function addEquipment(tx: DbOrTx, ids: number[], equipmentIds: number[]) {
   const found = await tx
     .select({ id: equipmentTags.id })
     .from(equipmentTags)
-    .where(sql`${equipmentTags.id} = any(${intArray(equipmentIds)})`);
+    .where(inIds(equipmentTags.id, equipmentIds));
   if (found.length !== equipmentIds.length) throw notFound('Equipment not found');
   const result = await tx.execute(sql`
     insert into track_equipment_tags (track_id, equipment_tag_id)

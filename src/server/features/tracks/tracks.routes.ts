@@ -31,7 +31,7 @@ import { userOf, userReadNow } from '../../plugins/auth-guard';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
-import { storeAudioUpload, trackNameOf } from './audio-upload.service';
+import { probeUpload, storeAudioUpload, trackNameOf } from './audio-upload.service';
 import { JOURNAL_REVISION_HEADER, type JournalRevisions, revisionToken } from './journal-revisions';
 import { similarTracksRoutes } from './similar-tracks.routes';
 import { findSimilarTracks, fingerprintUpload, trackFingerprintColumns } from './similar-tracks.service';
@@ -197,16 +197,23 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
             });
           }
         }
+        // Probed once (415 unless audio), so what is not audio or too short starts no ffmpeg.
+        const audio = await probeUpload(upload, filename);
         // Before the store takes the file away (decision 0832): the reply says which takes it sounds like.
-        const fingerprint = await fingerprintUpload(opts.ffmpeg?.(), upload.tempFile, request.log);
-        const track = await storeAudioUpload(store, upload, filename, (file) =>
-          createTrackWithinQuota(db, quota, {
-            ...file,
-            ...trackFingerprintColumns(fingerprint),
-            userId: user.id,
-            name: fields.name ?? trackNameOf(filename),
-            fileCreatedAt: fields.fileCreatedAt,
-          }),
+        const fingerprint = await fingerprintUpload(opts.ffmpeg?.(), upload.tempFile, audio, request.log);
+        const track = await storeAudioUpload(
+          store,
+          upload,
+          filename,
+          (file) =>
+            createTrackWithinQuota(db, quota, {
+              ...file,
+              ...trackFingerprintColumns(fingerprint),
+              userId: user.id,
+              name: fields.name ?? trackNameOf(filename),
+              fileCreatedAt: fields.fileCreatedAt,
+            }),
+          audio,
         );
         // Processing runs later, in a worker; the upload is answered now.
         await enqueueAfterUpload(opts.queue, track.id, request.log);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { searchIndexOptions } from './search-documents';
 import { tracks } from './tracks';
@@ -33,6 +34,17 @@ export const trackMatchDocuments = pgTable(
     // nor the owner's journal.
     index('track_match_documents_user_trgm_idx')
       .using('gin', t.userId, t.document.op('gin_trgm_ops'))
+      .with(searchIndexOptions),
+    // A one-word filter's rank tiers (rankTiers, migration 0052): within a tier the rank is the
+    // name's length, then the name, so a page walks this index and stops once full; the tiers whose
+    // name holds the word are found by the name's own trigrams, a few among many.
+    index('track_match_documents_user_name_order_idx').on(
+      t.userId,
+      sql`char_length(${t.name})`,
+      sql`${t.name} collate "C"`,
+    ),
+    index('track_match_documents_user_name_trgm_idx')
+      .using('gin', t.userId, t.name.op('gin_trgm_ops'))
       .with(searchIndexOptions),
   ],
 );

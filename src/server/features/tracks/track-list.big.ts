@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { cursorAfter, trackRows } from './track-list.query';
+import { cursorAfter } from './track-list.page';
+import { trackRows } from './track-list.query';
 
 /**
  * A journal too big for one reply (issue 48): GET /api/tracks without `limit` sends the first page

@@ -11,7 +11,7 @@ import { bpmTenthsSql, keyIndexSql } from './track-list.tempo-key';
  */
 
 /** Where a page ended: the last track's sort key, to the microsecond, and its id. */
-interface Cursor {
+export interface Cursor {
   sort: TrackSort;
   /** trackFilterKey of the filter the page was read with; '' unfiltered (then not written). */
   filter: string;
@@ -123,7 +123,8 @@ export function after(cursor: Cursor): SQL {
   return afterInOrder(cursor);
 }
 
-function afterInOrder(cursor: Cursor): SQL {
+/** Tracks after the cursor in the journal's order alone (a ranked cursor's ties). */
+export function afterInOrder(cursor: Cursor): SQL {
   const byUpload = sql`(t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
   if (cursor.sort === 'dateUploaded') return byUpload;
   if (cursor.sort === 'tempo') {

@@ -4,8 +4,8 @@ import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { TrackFilter } from '../../../shared/track-filter';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { trackFilterSql } from './track-list.filter';
-import { matchWords, textMatch } from './track-list.match';
-import { trackListSql } from './track-list.query';
+import { matchWords, rankTiers, textMatch } from './track-list.match';
+import { chosenRowsSql, tierChosenSql, trackListSql } from './track-list.query';
 
 // Issue 23: the filtered first page is read through the journal's order indexes (decision 0270),
 // on PGlite and, with TEST_DATABASE_URL, on PostgreSQL: 1,500 tracks of
@@ -116,4 +116,34 @@ describe('tempo and key first pages (issue 47)', () => {
       expect(text).toMatch(/Limit .*\n\s+->\s+Result .*\n\s+->\s+Sort /);
     });
   }
+});
+
+describe('one-word text pages, tier by tier (issue 48)', () => {
+  async function tierPlan(word: string, tier: number): Promise<string> {
+    const [parsed] = matchWords(word) ?? [];
+    if (!parsed) throw new Error(`no word in ${word}`);
+    const chosen = tierChosenSql(
+      owner,
+      rankTiers(parsed)[tier]!,
+      sql`t.user_id = ${owner}`,
+      'dateUploaded',
+      51,
+    );
+    const result = await t.db.execute(sql`explain ${chosenRowsSql(chosen, 'dateUploaded')}`);
+    return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+  }
+
+  it('walks the name order index for a word that most names hold, and stops after the page', async () => {
+    const text = await tierPlan('take', 0);
+    expect(text).toMatch(/Limit[\s\S]*Index Scan using track_match_documents_user_name_order_idx/);
+    expect(text).not.toMatch(/Seq Scan on (tracks|track_match_documents)\b/);
+  });
+
+  it("finds a name's rare word through the names' trigrams", async () => {
+    const text = await tierPlan('1234', 0);
+    expect(text).toMatch(/Bitmap Index Scan on track_match_documents_user_name_trgm_idx/);
+    expect(text).not.toMatch(/Seq Scan on (tracks|track_match_documents)\b/);
+  });
 });

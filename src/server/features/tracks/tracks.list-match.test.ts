@@ -80,6 +80,78 @@ describe('the journal filter ranks as the shared matcher', () => {
     expect(took).toBeLessThan(2000);
   });
 
+  it('reads a one-word filter tier by tier: whole word in the name, in the text, then a longer word', async () => {
+    // Issue 48 (rankTiers): each tier in name order, equal names in upload order, pages of one and
+    // two crossing every tier and every tie.
+    const me = await t.signedInClient();
+    const rows: [name: string, notes: string | null][] = [
+      ['Jam', 'desktop sound'], // a longer word, not in the name: last tier
+      ['Desk', null], // the whole word in the name: first
+      ['Desktop', null], // a longer word in the name: third
+      ['Take', 'through the desk'], // the whole word, not in the name: second
+      ['Desk', 'again'],
+      ['Take', 'desk'],
+      ['Desktops', 'desk too'], // the whole word, and a longer one in the name: first
+      ['Jam', 'desktops'],
+      ['Loop', 'a bench'], // no match
+      ['Take', 'DESK!'],
+    ];
+    const inserted = await t.db
+      .insert(tracks)
+      .values(
+        rows.map(([name, notes], i) => ({
+          userId: me.userId,
+          name,
+          notes,
+          filename: 'f.wav',
+          filepath: `tracks/tier-${i}`,
+          mimeType: 'audio/wav',
+          size: 1000,
+          createdAt: new Date(Date.UTC(2024, 0, 1 + (i % 4))),
+        })),
+      )
+      .returning({ id: tracks.id, name: tracks.name });
+    const all = await journal(me);
+    const want = filterTracksByText(all, 'desk').map((track) => track.id);
+    const nameOf = new Map(inserted.map((row) => [row.id, row.name]));
+    expect(want.map((id) => nameOf.get(id))).toEqual([
+      'Desk',
+      'Desk',
+      'Desktops',
+      'Take',
+      'Take',
+      'Take',
+      'Desktop',
+      'Jam',
+      'Jam',
+    ]);
+    for (const limit of [1, 2, 3, 50]) {
+      const got = await filtered(me, 'desk', limit);
+      expect(got.ids, `pages of ${limit}`).toEqual(want);
+      expect(got.total).toBe(9);
+    }
+  });
+
+  it('counts a common word and a rare one in a journal past the count sample', async () => {
+    // countTracks reads the first COUNT_SAMPLE documents in name order: a word most of them hold is
+    // past the cap there; a rare word is counted through the trigrams.
+    const me = await t.signedInClient();
+    await t.db.execute(sql`
+      insert into tracks (user_id, name, notes, filename, filepath, mime_type, size, created_at)
+      select ${me.userId}, 'Take ' || i,
+        case when i % 2 = 0 then 'through the desk' when i in (1, 1501, 4051) then 'rare cello' end,
+        'f.wav', 'tracks/count-' || i, 'audio/wav', 1000, timestamptz '2024-01-01' + i * interval '1 minute'
+      from generate_series(1, 4100) i`);
+    const first = async (q: string) =>
+      (await me.get(`/api/tracks?limit=2&q=${q}`)).json<TrackPage & { totalCapped?: boolean }>();
+    const common = await first('desk');
+    expect([common.total, common.totalCapped, common.all]).toEqual([1000, true, 4100]);
+    // Take 1, 1501 and 4051: the last is past the first 4,000 in name order (length, then name).
+    const rare = await first('cello');
+    expect([rare.total, rare.totalCapped, rare.all]).toEqual([3, undefined, 4100]);
+    expect(rare.items.map((item) => item.name)).toEqual(['Take 1', 'Take 1501']);
+  });
+
   it('pages through tracks with the longest names the API takes, in any script', async () => {
     const me = await t.signedInClient();
     // The cursor carries the last folded name: "ß" folds to two letters, "漢" is three bytes.

@@ -39,7 +39,8 @@ import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from '
 import { firstJournalPage, journalExceeds, nextPageLink } from './track-list.big';
 import { etagMatches, preferredEncoding, TrackListCache } from './track-list.cache';
 import { ownTrackRows, ownTracksById, ownTracksChangedSince, ownTrackVersions } from './track-list.changes';
-import { ownTracksJson, ownTracksPageJson } from './track-list.query';
+import { ownTracksPageJson } from './track-list.page';
+import { ownTracksJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueAfterUpload } from './track-processing.service';
 import { trackSpectrogramRoutes } from './track-spectrogram.routes';

@@ -110,12 +110,27 @@ export function rankTiers(word: MatchWord): RankTier[] {
   ];
 }
 
-/** The name order within a tier, as the owner's name order index keeps it. */
+/** The name order within a tier, as the owner's name order index keeps it; and its key. */
 export const TIER_ORDER = sql`char_length(d.name), d.name collate "C"`;
+export const TIER_KEY = sql`(char_length(d.name), d.name collate "C")`;
 
-/** Rows of the cursor's tier after its `key` (`tie`: the journal's keyset among equal names). */
-export function afterInTier(key: RankKey, tie: SQL): SQL {
+/** Where a later page starts in its cursor's tier. */
+export interface TierStart {
+  /** The cursor's key (TIER_KEY's shape): the page's documents come after it or at it. */
+  key: SQL;
+  /** The cursor's name, padded as the documents keep it. */
+  name: SQL;
+  /** On the chosen rows (`d`, `t`): after the cursor, `tie` among equal names. */
+  rows: SQL;
+}
+
+/** The rows of the cursor's tier after its `key` (`tie`: the journal's keyset among equal names). */
+export function afterInTier(key: RankKey, tie: SQL): TierStart {
   const padded = ` ${key[3]} `;
-  return sql`((char_length(d.name), d.name collate "C") > (${Array.from(padded).length}::int, ${padded}::text collate "C")
-    or (d.name = ${padded}::text and ${tie}))`;
+  const at = sql`(${Array.from(padded).length}::int, ${padded}::text collate "C")`;
+  return {
+    key: at,
+    name: sql`${padded}::text`,
+    rows: sql`(${TIER_KEY} > ${at} or (d.name = ${padded}::text and ${tie}))`,
+  };
 }

@@ -71,8 +71,8 @@ export async function ownTracksPageJson(
     // One word as typed: read tier by tier (rankTiers), so that a common word stops early.
     const [word] = words;
     const asTyped =
-      words.length === 1 && word
-        ? tierRows(db, userId, word, matching, sort, limit + 1, cursor)
+      words.length === 1 && word && !filtered
+        ? tierRows(db, userId, word, sort, limit + 1, cursor)
         : read(ranked);
     [rows, counts] = await Promise.all([asTyped, count(ranked)]);
     if (typos && (cursor ? rows.length === 0 : counts?.total === 0)) {
@@ -187,7 +187,6 @@ async function tierRows(
   db: Database,
   userId: string,
   word: MatchWord,
-  matching: SQL,
   sort: TrackSort,
   limit: number,
   cursor: Cursor | undefined,
@@ -199,11 +198,8 @@ async function tierRows(
   if (start < 0) return [];
   const rows: ListRow[] = [];
   for (let i = start; i < tiers.length && rows.length < limit; i++) {
-    const where =
-      rank && cursor && i === start
-        ? sql`${matching} and ${afterInTier(rank, afterInOrder(cursor))}`
-        : matching;
-    const chosen = tierChosenSql(userId, tiers[i]!, where, sort, limit - rows.length);
+    const from = rank && cursor && i === start ? afterInTier(rank, afterInOrder(cursor)) : undefined;
+    const chosen = tierChosenSql(userId, tiers[i]!, sort, limit - rows.length, from);
     rows.push(...rowsOf<ListRow>(await db.execute(chosenRowsSql(chosen, sort))));
   }
   return rows;

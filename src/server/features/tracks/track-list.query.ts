@@ -3,7 +3,15 @@ import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { imageUrlSql } from '../../media/image-url';
-import { RANK_ORDER, type RankTier, rankedDocuments, type TextMatch, TIER_ORDER } from './track-list.match';
+import {
+  RANK_ORDER,
+  type RankTier,
+  rankedDocuments,
+  type TextMatch,
+  TIER_KEY,
+  TIER_ORDER,
+  type TierStart,
+} from './track-list.match';
 import { ORDER, sortValueColumns } from './track-list.order';
 import { tempoKeyColumns } from './track-list.tempo-key';
 
@@ -145,22 +153,36 @@ export function chosenRowsSql(chosen: SQL, sort: TrackSort): SQL {
 }
 
 /**
- * A one-word text filter's page read tier by tier (rankTiers): each tier's rows in name order
- * through the owner's name order index, stopping once the page is full, so a word that most of a
- * big journal holds costs its first rows. `matching` is the filter without the cursor; a later
- * page starts in its cursor's tier, after the cursor.
+ * A one-word text filter's page read tier by tier (rankTiers), the text alone filtering: the tier's
+ * first `limit` documents in name order (`first`: a walk of the owner's name order index where the
+ * word is common, a sort of a few where rare; planned for the limit, without the tracks), with
+ * every document named as the last of them and, on a later page, as the cursor (an index lookup
+ * each: equal names go by the journal's order, which only the tracks know). Those tracks are then
+ * joined and ordered: the page is exact, and a word that most of a big journal holds costs a page.
  */
 export function tierChosenSql(
   userId: string,
   tier: RankTier,
-  matching: SQL,
   sort: TrackSort,
   limit: number,
+  start?: TierStart,
 ): SQL {
-  return sql`select t.id as chosen_id, ${tier.misses}::int as misses, ${tier.nameMisses}::int as name_misses,
+  const named = (name: SQL) => sql`select d.track_id, d.name from track_match_documents d
+    where d.user_id = ${userId} and char_length(d.name) = char_length(${name})
+      and d.name collate "C" = ${name} collate "C" and ${tier.where}`;
+  return sql`with first as materialized (
+      select d.track_id, d.name from track_match_documents d
+      where d.user_id = ${userId} and ${tier.where}${start ? sql` and ${TIER_KEY} > ${start.key}` : sql``}
+      order by ${TIER_ORDER} limit ${limit}
+    ), docs as (
+      select track_id, name from first
+      union ${named(sql`(select f.name from first f order by char_length(f.name) desc, f.name collate "C" desc limit 1)`)}
+      ${start ? sql`union ${named(start.name)}` : sql``}
+    )
+    select t.id as chosen_id, ${tier.misses}::int as misses, ${tier.nameMisses}::int as name_misses,
       char_length(d.name) - 2 as name_length, d.name as match_name
-    from track_match_documents d join tracks t on t.id = d.track_id
-    where d.user_id = ${userId} and ${tier.where} and ${matching}
+    from docs d join tracks t on t.id = d.track_id
+    where t.user_id = ${userId}${start ? sql` and ${start.rows}` : sql``}
     order by ${TIER_ORDER}, ${ORDER[sort]}
     limit ${limit}`;
 }

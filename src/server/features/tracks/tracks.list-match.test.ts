@@ -107,7 +107,8 @@ describe('the journal filter ranks as the shared matcher', () => {
           filepath: `tracks/tier-${i}`,
           mimeType: 'audio/wav',
           size: 1000,
-          createdAt: new Date(Date.UTC(2024, 0, 1 + (i % 4))),
+          // Later rows uploaded later: equal names list newest first, the reverse of the index's.
+          createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
         })),
       )
       .returning({ id: tracks.id, name: tracks.name });

@@ -372,6 +372,19 @@ try {
       ON CONFLICT (track_id, track_version, collective_id) DO UPDATE SET open = track_open_threads.open + excluded.open`,
   );
 
+  // Subsonic's genres (migration 0053): each seeded track's categories, and the counts kept from them.
+  await step('track_genres', [
+    `INSERT INTO track_genres (track_id, genre, user_id, track_created_at)
+      SELECT DISTINCT t.id, e.category, t.user_id, t.created_at FROM track_equipment_tags te
+        JOIN equipment_tags e ON e.id = te.equipment_tag_id
+        JOIN tracks t ON t.id = te.track_id
+      WHERE t.id > ${trackBase} AND e.category <> 'not defined'`,
+    `INSERT INTO user_genre_counts AS c (user_id, genre, year, songs)
+      SELECT user_id, genre, extract(year from track_created_at at time zone 'UTC')::int, count(*)
+      FROM track_genres WHERE track_id > ${trackBase} GROUP BY 1, 2, 3
+      ON CONFLICT (user_id, genre, year) DO UPDATE SET songs = c.songs + excluded.songs`,
+  ]);
+
   // The admin overview's storage totals (migration 0051), summed anew over everything there.
   await step('storage_totals', [
     'DELETE FROM storage_totals',

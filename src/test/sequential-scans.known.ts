@@ -40,6 +40,9 @@ export const BIG_TABLES = new Set([
   'track_match_documents',
   // One row a version and collective with a thread (migration 0050).
   'track_open_threads',
+  // One row a track and genre; one a person, genre and year (migration 0053).
+  'track_genres',
+  'user_genre_counts',
 ]);
 
 /**

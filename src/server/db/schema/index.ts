@@ -4,6 +4,7 @@ export * from './coordination';
 export * from './equipment';
 export * from './exports';
 export * from './feedback';
+export * from './genre-counts';
 export * from './imports';
 export * from './listening';
 export * from './moderation';

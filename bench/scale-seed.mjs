@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Signer } from '@fastify/cookie';
 import pg from 'pg';
+import { PrintBatch, SongPlan } from './lib/seed-prints.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,6 +23,9 @@ const { values: args } = parseArgs({
     scale: { type: 'string', default: '1' },
     'session-secret': { type: 'string', default: process.env.SESSION_SECRET },
     force: { type: 'boolean', default: false },
+    // Fingerprints, onset envelopes and silences at their real sizes (decision 0895): off by
+    // default, as at scale 1 they are ~850 million GIN keys and ~20 GB, an hour's seed or more.
+    prints: { type: 'boolean', default: false },
   },
 });
 const scale = Number(args.scale);
@@ -50,12 +54,13 @@ const started = performance.now();
 const log = (line) => console.log(line);
 
 /** One step: its statements in one transaction, printed with the rows they wrote and its time. */
-async function step(name, statements, { rebuildGin } = {}) {
+async function step(name, statements, { rebuildGin, maintenanceWorkMem } = {}) {
   const t0 = performance.now();
   await client.query('BEGIN');
   let rows = 0;
   try {
     await setFastWrites();
+    if (maintenanceWorkMem) await client.query(`SET LOCAL maintenance_work_mem = '${maintenanceWorkMem}'`);
     // A GIN index built once over the rows is about ten times cheaper than one row at a time
     // (fastupdate is off): dropped and made again in the same transaction, from the catalog's own
     // definitions, so they are exactly the migrations' indexes.
@@ -68,10 +73,14 @@ async function step(name, statements, { rebuildGin } = {}) {
         ).rows
       : [];
     for (const { indexname } of gin) await client.query(`DROP INDEX "${indexname}"`);
-    for (const sql of [...[statements].flat(), ...gin.map((index) => index.indexdef)]) {
-      const result = await client.query(sql);
+    const run = async (sql, values) => {
+      const result = await client.query(sql, values);
       if (result.command === 'INSERT' || result.command === 'UPDATE') rows += result.rowCount ?? 0;
-    }
+    };
+    // A function runs its own statements (the tracks, in batches); else each statement in turn.
+    if (typeof statements === 'function') await statements(run);
+    else for (const sql of [statements].flat()) await run(sql);
+    for (const index of gin) await run(index.indexdef);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');
@@ -186,19 +195,64 @@ try {
       ORDER BY p.idx`,
   );
 
+  // What the media job measures of a take's audio beyond its loudness, tempo and key (decisions
+  // 0600, 0811, 0850, 0895), at the sizes a real file of that length gives: the Chromaprint raw
+  // fingerprint of the opening two minutes (bench/lib/seed-prints.mjs: 7.9 sub-fingerprints a
+  // second, 5 KB of base64 from 120 s on; three takes in ten re-takes of one of their owner's songs,
+  // sharing stretches of its fingerprint) and its GIN keys as the app derives them; the onset
+  // envelope of the opening (one byte per 10 ms up to 120 s, 16 kB of base64), mostly silence with
+  // attacks, as the app's envelopes are; the silences of a take over 5 minutes. The fingerprints
+  // come from here (a hash per sub-fingerprint is ten times faster in JavaScript than in SQL), the
+  // envelopes from 512 stretches of 3,000 values made once, picked by hash.
+  const ONSET_CHUNK = 3000;
+  await client.query(`
+    CREATE TEMP TABLE seed_onset_chunks AS
+    SELECT c, string_agg(set_byte('\\x00'::bytea, 0, v), ''::bytea ORDER BY k) AS bytes
+    FROM generate_series(0, 511) c, generate_series(0, ${ONSET_CHUNK - 1}) k,
+      LATERAL (SELECT (hashint8extended(c * ${ONSET_CHUNK} + k, 600) & 65535)::int AS r) x,
+      LATERAL (SELECT CASE WHEN r < 55705 THEN 0 WHEN r < 62054 THEN 1 + r % 7
+        WHEN r < 63725 THEN 8 + r % 24 ELSE 32 + r % 223 END AS v) y
+    GROUP BY c;
+    ALTER TABLE seed_onset_chunks ADD PRIMARY KEY (c);
+    ANALYZE seed_onset_chunks`);
+  const duration = (j) => `round((30 + 570 * pg_temp.u('dur' || ${j}))::numeric, 2)::real`;
+  const durations = new Float64Array(T + 1);
+  const seeded = await client.query({
+    text: `SELECT ${duration('j')} AS d FROM generate_series(1, ${T}) j ORDER BY j`,
+    rowMode: 'array',
+  });
+  seeded.rows.forEach(([d], i) => {
+    durations[i + 1] = Number(d);
+  });
+  const firstTake = new Int32Array(T + 1);
+  for (const { first, n } of (await client.query('SELECT first::int, n FROM seed_people ORDER BY idx'))
+    .rows) {
+    firstTake.fill(first + 1, first + 1, first + n + 1);
+  }
+  const songs = new SongPlan(T);
+  const BATCH = 10_000;
+  /** The fingerprints of takes lo…hi, made a thousand at a time so the batch before goes out meanwhile. */
+  async function prints(lo, hi) {
+    const batch = new PrintBatch(hi - lo + 1);
+    for (let j = lo; j <= hi; j++) {
+      songs.plan(j, firstTake[j]);
+      batch.add(songs, j, durations[j]);
+      if ((j - lo) % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return batch.params();
+  }
+
   const words = `ARRAY['Sketch','Jam','Loop','Take','Idea','Groove','Demo','Bounce','Session','Draft','Drone','Pulse','Night','Tape','Echo','Arp','Bassline','Pad','Chord','Rain']`;
   const colours = `ARRAY['Blue','Late','Slow','Warm','Broken','Quiet','Deep','Bright','Hazy','Cold','Analog','Lost','Golden','Grey','Neon','Soft']`;
   const keys = `ARRAY['C major','C# major','D major','D# major','E major','F major','F# major','G major','G# major','A major','A# major','B major','C minor','C# minor','D minor','D# minor','E minor','F minor','F# minor','G minor','G# minor','A minor','A# minor','B minor']`;
   // Tracks: ready, mp3, 30 s to 10 min, one in ten public, nine in ten shared to equipment pages.
   // Ids given (OVERRIDING SYSTEM VALUE) so links can name tracks by number; the identity moves on after.
-  await step(
-    'tracks',
-    [
-      `INSERT INTO tracks (id, user_id, name, filename, filepath, mime_type, size, duration, notes,
+  // In batches of BATCH takes (j from $7 to $8), each with its fingerprints as binary parameters.
+  const insertTracks = `INSERT INTO tracks (id, user_id, name, filename, filepath, mime_type, size, duration, notes,
           file_created_at, share_to_equipment_pages, created_at, updated_at, processing_state,
           original_playable, loudness_lufs, true_peak_db, visibility, content_hash, version,
           sample_rate, channels, audio_start_seconds, bpm, bpm_confidence, musical_key, key_confidence,
-          loudness_range, analysis_level)
+          loudness_range, analysis_level, fingerprint, fingerprint_hashes, onsets, silences)
         OVERRIDING SYSTEM VALUE
         SELECT ${trackBase} + j, p.id, name, 'seed-' || j || '.mp3', 'tracks/seed-' || (${trackBase} + j),
           'audio/mpeg', (d * 40000)::bigint, d,
@@ -208,15 +262,44 @@ try {
           CASE WHEN pg_temp.u('vis' || j) < 0.1 THEN 'public' ELSE 'private' END,
           md5('content' || j) || md5('hash' || j), 1, 44100, 2, 0,
           round((70 + 100 * pg_temp.u('bpm' || j))::numeric, 1), 0.8, pg_temp.pick(${keys}, pg_temp.u('key' || j)), 0.7,
-          4 + 8 * pg_temp.u('lra' || j), 1
-        FROM seed_people p, generate_series(p.first + 1, p.first + p.n) j,
-          LATERAL (SELECT round((30 + 570 * pg_temp.u('dur' || j))::numeric, 2)::real AS d,
+          4 + 8 * pg_temp.u('lra' || j), 1,
+          -- encode() breaks base64 into lines of 76; the app's Buffer.toString('base64') does not.
+          CASE WHEN f.items[k] > 0 THEN replace(encode(substr(f.words, f.word_at[k] * 4 + 1, f.items[k] * 4), 'base64'), E'\\n', '') END,
+          CASE WHEN f.items[k] > 0 THEN f.hashes[f.hash_at[k] + 1 : f.hash_at[k] + f.hash_count[k]] END,
+          CASE WHEN f.items IS NOT NULL THEN replace(encode('\\x01'::bytea || substr((
+            SELECT string_agg(o.bytes, ''::bytea ORDER BY s) FROM generate_series(0, (hops - 1) / ${ONSET_CHUNK}) s
+            JOIN seed_onset_chunks o ON o.c = (hashint8extended(j * 8 + s, 605) & 511)::int), 1, hops), 'base64'), E'\\n', '') END,
+          CASE WHEN f.items IS NOT NULL AND d > 300 THEN CASE WHEN pg_temp.u('pauses' || j) < 0.6 THEN '[]'::jsonb ELSE (
+            SELECT jsonb_agg(jsonb_build_object('start', round(at_s, 2), 'end', round((at_s + 3 + 5 * pg_temp.u('pl' || j || '.' || q))::numeric, 2)) ORDER BY q)
+            FROM generate_series(1, 1 + floor(6 * pg_temp.u('pn' || j))::int) q,
+              LATERAL (SELECT (d::numeric - 10) * q / (2 + floor(6 * pg_temp.u('pn' || j))::int) AS at_s) z) END END
+        FROM (SELECT $1::bytea AS words, $2::int4[] AS hashes, $3::int4[] AS word_at, $4::int4[] AS items,
+            $5::int4[] AS hash_at, $6::int4[] AS hash_count) f,
+          seed_people p, generate_series(greatest(p.first + 1, $7::bigint), least(p.first + p.n, $8::bigint)) j,
+          LATERAL (SELECT ${duration('j')} AS d,
             pg_temp.pick(${colours}, pg_temp.u('c' || j)) || ' ' || pg_temp.pick(${words}, pg_temp.u('w' || j)) || ' ' || j AS name,
-            now() - interval '1100 days' + (j - p.first) * (interval '1090 days' / greatest(p.n, 1)) AS at) x
-        ORDER BY j`,
-      `SELECT setval(pg_get_serial_sequence('tracks', 'id'), (SELECT max(id) FROM tracks))`,
-    ],
-    { rebuildGin: 'tracks' },
+            now() - interval '1100 days' + (j - p.first) * (interval '1090 days' / greatest(p.n, 1)) AS at,
+            (j - $7::bigint + 1)::int AS k) x,
+          LATERAL (SELECT least(12000, ceil(d::numeric * 100))::int AS hops) h
+        WHERE p.first + 1 <= $8::bigint AND p.first + p.n >= $7::bigint
+        ORDER BY j`;
+  await step(
+    'tracks',
+    async (run) => {
+      const none = [null, null, null, null, null, null];
+      const batchOf = (lo, hi) => (args.prints ? prints(lo, hi) : Promise.resolve(none));
+      let next = batchOf(1, Math.min(T, BATCH));
+      for (let lo = 1; lo <= T; lo += BATCH) {
+        const hi = Math.min(T, lo + BATCH - 1);
+        const values = [...(await next), lo, hi];
+        const inserted = run(insertTracks, values);
+        if (hi < T) next = batchOf(hi + 1, Math.min(T, hi + BATCH));
+        await inserted;
+      }
+      await run(`SELECT setval(pg_get_serial_sequence('tracks', 'id'), (SELECT max(id) FROM tracks))`);
+    },
+    // The fingerprints' GIN index holds ~900 keys a take: built in memory, not a flush at a time.
+    { rebuildGin: 'tracks', maintenanceWorkMem: '1GB' },
   );
 
   const brands = `ARRAY['Moog','Roland','Korg','Elektron','Sequential','Oberheim','Arturia','Novation','Yamaha','Make Noise','Mutable','Teenage Engineering','Behringer','Waldorf','Eventide','Strymon']`;

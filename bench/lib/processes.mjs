@@ -26,7 +26,7 @@ function captured(child, baseUrl) {
  * measures throughput, not the limiter (RATE_LIMIT_PER_MINUTE=0, issue 11 item 5). MEDIA_WORKERS=0:
  * no ffmpeg jobs compete with the measurement (WAV originals stream as they are).
  */
-/** The node flags `npm start` runs the server with (package.json config.nodeFlags, decision 0505). */
+/** The node flags `npm start` runs the server with (package.json config.nodeFlags, decisions 0505, 0896). */
 const startFlags = () =>
   (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config?.nodeFlags ?? '')
     .split(' ')

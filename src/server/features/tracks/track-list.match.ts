@@ -95,6 +95,12 @@ export interface RankTier {
   misses: number;
   nameMisses: number;
   where: SQL;
+  /**
+   * Whether the tier is read by walking the name order index. Not a tier whose name holds the word:
+   * the word lengthens the name, so the shortest names hold it least ("drone": 13,486 entries
+   * walked for 51), and those tracks are found by the names' trigrams and sorted instead.
+   */
+  walk: boolean;
 }
 
 export function rankTiers(word: MatchWord): RankTier[] {
@@ -103,15 +109,17 @@ export function rankTiers(word: MatchWord): RankTier[] {
   const inDocument = sql`d.document like ${`% ${text}%`}::text`;
   const inName = sql`d.name like ${`% ${text}%`}::text`;
   return [
-    { misses: 0, nameMisses: 0, where: sql`${whole} and ${inName}` },
-    { misses: 0, nameMisses: 1, where: sql`${whole} and not ${inName}` },
-    { misses: 1, nameMisses: 0, where: sql`${inDocument} and not ${whole} and ${inName}` },
-    { misses: 1, nameMisses: 1, where: sql`${inDocument} and not ${whole} and not ${inName}` },
+    { misses: 0, nameMisses: 0, walk: false, where: sql`${whole} and ${inName}` },
+    { misses: 0, nameMisses: 1, walk: true, where: sql`${whole} and not ${inName}` },
+    { misses: 1, nameMisses: 0, walk: false, where: sql`${inDocument} and not ${whole} and ${inName}` },
+    { misses: 1, nameMisses: 1, walk: true, where: sql`${inDocument} and not ${whole} and not ${inName}` },
   ];
 }
 
 /** The name order within a tier, as the owner's name order index keeps it; and its key. */
 export const TIER_ORDER = sql`char_length(d.name), d.name collate "C"`;
+/** The same order written so that no index serves it: the tier's documents are found, then sorted. */
+export const TIER_ORDER_SORTED = sql`char_length(d.name) + 0, d.name collate "C"`;
 export const TIER_KEY = sql`(char_length(d.name), d.name collate "C")`;
 
 /** Where a later page starts in its cursor's tier. */

@@ -5,15 +5,7 @@ import type { MatchWord, RankKey } from '../../../shared/track-match';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { trackFilterKey, trackFilterSql } from './track-list.filter';
-import {
-  afterInTier,
-  matchFrom,
-  matchWords,
-  rankTiers,
-  type TextMatch,
-  TIER_ORDER,
-  textMatch,
-} from './track-list.match';
+import { afterInTier, matchFrom, matchWords, rankTiers, type TextMatch, textMatch } from './track-list.match';
 import {
   after,
   afterInOrder,
@@ -126,9 +118,6 @@ interface Counts {
  * journal (100,000 tracks: 250 ms with an equipment filter, 10 s with a text). `all` is kept by the
  * database (user_track_counts, migration 0048); unfiltered, `total` is `all`.
  */
-/** How many of the owner's documents a text count reads in name order before counting by trigrams. */
-const COUNT_SAMPLE = 4 * TRACK_COUNT_CAP;
-
 async function countTracks(
   db: Database,
   userId: string,
@@ -141,27 +130,10 @@ async function countTracks(
     const all = Number(row?.all ?? 0);
     return { total: all, all, capped: false };
   }
-  const counted = sql`(select count(*) from (${matchingSql(userId, filtered, match)} limit ${TRACK_COUNT_CAP + 1}) f)::int`;
   const [row] = await selectRows<{ total: number; all: number }>(
     db,
-    filtered || !match
-      ? sql`select ${counted} as total, ${kept} as "all"`
-      : // Text alone: the owner's first documents in name order are read first (a walk of the name
-        // order index, bounded by COUNT_SAMPLE). A word that a quarter of them hold is past the cap
-        // there, and a journal that small is counted whole; only otherwise are the matches counted
-        // through the trigrams, whose lists are as long as the instance's (a word of 30,000 tracks
-        // of one person's: 25-45 ms). The CASE runs that count only when it is needed.
-        sql`with s as materialized (
-            select (select count(*) from (
-              select 1 from (
-                select d.name, d.document from track_match_documents d where d.user_id = ${userId}
-                order by ${TIER_ORDER} limit ${COUNT_SAMPLE}
-              ) d where ${match.where} limit ${TRACK_COUNT_CAP + 1}
-            ) f)::int as sampled, ${kept} as "all"
-          )
-          select case when s.sampled > ${TRACK_COUNT_CAP} or s.all <= ${COUNT_SAMPLE} then s.sampled
-            else ${counted} end as total, s.all
-          from s`,
+    sql`select (select count(*) from (${matchingSql(userId, filtered, match)} limit ${TRACK_COUNT_CAP + 1}) f)::int as total,
+      ${kept} as "all"`,
   );
   const total = Number(row?.total ?? 0);
   return {

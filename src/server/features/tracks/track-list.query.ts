@@ -10,6 +10,7 @@ import {
   type TextMatch,
   TIER_KEY,
   TIER_ORDER,
+  TIER_ORDER_SORTED,
   type TierStart,
 } from './track-list.match';
 import { ORDER, sortValueColumns } from './track-list.order';
@@ -173,7 +174,7 @@ export function tierChosenSql(
   return sql`with first as materialized (
       select d.track_id, d.name from track_match_documents d
       where d.user_id = ${userId} and ${tier.where}${start ? sql` and ${TIER_KEY} > ${start.key}` : sql``}
-      order by ${TIER_ORDER} limit ${limit}
+      order by ${tier.walk ? TIER_ORDER : TIER_ORDER_SORTED} limit ${limit}
     ), docs as (
       select track_id, name from first
       union ${named(sql`(select f.name from first f order by char_length(f.name) desc, f.name collate "C" desc limit 1)`)}

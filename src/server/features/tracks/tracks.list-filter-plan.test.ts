@@ -129,11 +129,21 @@ describe('one-word text pages, tier by tier (issue 48)', () => {
       .join('\n');
   }
 
-  it('walks the name order index for a word that most names hold, and stops after the page', async () => {
-    const text = await tierPlan('take', 0);
+  it('walks the name order index for a word a quarter of the texts hold, and stops after the page', async () => {
+    const text = await tierPlan('notes', 1);
     // The tier's first documents, planned for the page's limit without the tracks.
     expect(text).toMatch(
       /CTE first\n\s+->\s+Limit .*\n\s+->\s+Index Scan using track_match_documents_user_name_order_idx/,
+    );
+    expect(text).not.toMatch(/Seq Scan on (tracks|track_match_documents)\b/);
+  });
+
+  it("sorts a name tier's documents found by the names' trigrams, even for a word every name holds", async () => {
+    // The word lengthens the name: walking the shortest names first would read the most to find it.
+    const text = await tierPlan('take', 0);
+    expect(text).toMatch(/CTE first\n\s+->\s+Limit .*\n\s+->\s+Sort /);
+    expect(text).not.toMatch(
+      /Index Scan using track_match_documents_user_name_order_idx on track_match_documents d_1/,
     );
     expect(text).not.toMatch(/Seq Scan on (tracks|track_match_documents)\b/);
   });

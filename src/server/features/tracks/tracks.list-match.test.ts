@@ -133,9 +133,9 @@ describe('the journal filter ranks as the shared matcher', () => {
     }
   });
 
-  it('counts a common word and a rare one in a journal past the count sample', async () => {
-    // countTracks reads the first COUNT_SAMPLE documents in name order: a word most of them hold is
-    // past the cap there; a rare word is counted through the trigrams.
+  it('counts a common word past the cap and a rare one exactly, and pages a rare one through tiers', async () => {
+    // 4,100 tracks: half hold "desk" (counted to the cap), three "cello", one of them last in the
+    // name order index.
     const me = await t.signedInClient();
     await t.db.execute(sql`
       insert into tracks (user_id, name, notes, filename, filepath, mime_type, size, created_at)
@@ -147,7 +147,6 @@ describe('the journal filter ranks as the shared matcher', () => {
       (await me.get(`/api/tracks?limit=2&q=${q}`)).json<TrackPage & { totalCapped?: boolean }>();
     const common = await first('desk');
     expect([common.total, common.totalCapped, common.all]).toEqual([1000, true, 4100]);
-    // Take 1, 1501 and 4051: the last is past the first 4,000 in name order (length, then name).
     const rare = await first('cello');
     expect([rare.total, rare.totalCapped, rare.all]).toEqual([3, undefined, 4100]);
     expect(rare.items.map((item) => item.name)).toEqual(['Take 1', 'Take 1501']);

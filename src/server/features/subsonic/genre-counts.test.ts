@@ -264,8 +264,10 @@ describe('genres kept per owner (migration 0053, decision 0897)', () => {
     let counted = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (sequence) => {
-        // Tracks and tags first, so that every run has something to count.
+        // Gear of a genre, tracks and tags first, so that every run has something to count: the
+        // database carries over, and earlier runs may have deleted every piece of gear there was.
         for (const s of [
+          { kind: 'addEquipment', k: 1, who: 0, n: 1 } as const,
           { kind: 'addTracks', k: 1, who: sequence.length, n: 2 } as const,
           { kind: 'tag', k: 2, who: 0, n: sequence.length } as const,
           ...sequence,

@@ -104,10 +104,9 @@ export interface RankTier {
 }
 
 export function rankTiers(word: MatchWord): RankTier[] {
-  const text = likeLiteral(word.text);
-  const whole = sql`d.document like ${`% ${text} %`}::text`;
-  const inDocument = sql`d.document like ${`% ${text}%`}::text`;
-  const inName = sql`d.name like ${`% ${text}%`}::text`;
+  const whole = sql`d.document like ${`% ${likeLiteral(word.text)} %`}::text`;
+  const inDocument = found(word, sql`d.document`, 'prefix');
+  const inName = found(word, sql`d.name`, 'prefix');
   return [
     { misses: 0, nameMisses: 0, walk: false, where: sql`${whole} and ${inName}` },
     { misses: 0, nameMisses: 1, walk: true, where: sql`${whole} and not ${inName}` },
@@ -120,7 +119,7 @@ export function rankTiers(word: MatchWord): RankTier[] {
 export const TIER_ORDER = sql`char_length(d.name), d.name collate "C"`;
 /** The same order written so that no index serves it: the tier's documents are found, then sorted. */
 export const TIER_ORDER_SORTED = sql`char_length(d.name) + 0, d.name collate "C"`;
-export const TIER_KEY = sql`(char_length(d.name), d.name collate "C")`;
+export const TIER_KEY = sql`(${TIER_ORDER})`;
 
 /** Where a later page starts in its cursor's tier. */
 export interface TierStart {

@@ -4,6 +4,7 @@ export * from './coordination';
 export * from './equipment';
 export * from './exports';
 export * from './feedback';
+export * from './fingerprint-keys';
 export * from './genre-counts';
 export * from './imports';
 export * from './listening';

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { SimilarTrack } from '../../../shared/schemas/similar-tracks';
 import type { Database } from '../../db/client';
 import { intArray } from '../../db/int-array';
-import { tracks } from '../../db/schema';
+import { fingerprintKeyTakes, tracks } from '../../db/schema';
 import type { AudioFacts } from '../../media/audio-probe';
 import {
   compareFingerprints,
@@ -17,8 +17,17 @@ import { fingerprintFile, MIN_FINGERPRINT_SECONDS } from '../../media/take-finge
 
 /** From here up a take is reported as sounding like the upload (re-encodes score 1, strangers 0). */
 export const SIMILARITY_THRESHOLD = 0.6;
-/** Candidates scored per upload: those sharing the most hashes first. */
+/** Candidates scored per upload: those sharing the most of the lookup's keys first. */
 const CANDIDATES = 20;
+/**
+ * The lookup asks the index for at most this many of the upload's keys, the rarest first, and for
+ * no more than LOOKUP_POSTINGS takes' worth of them (decision 0898). Music shares sounds: a few
+ * keys are in nine takes in ten and a typical one in one take in a hundred, so asking for all ~800
+ * reads the whole journal. A re-encode or a re-take shares many keys with its original, and among
+ * them the rarest: those alone find it (all of them did, on the scale seed's fingerprints).
+ */
+export const LOOKUP_KEYS = 64;
+export const LOOKUP_POSTINGS = 1_000;
 /** Takes named in the reply at most. */
 const MAX_REPORTED = 5;
 /** The upload's own fingerprint must not hold its reply long: past this, the media job makes it. */
@@ -63,8 +72,28 @@ export async function fingerprintUpload(
 }
 
 /**
+ * The keys of `hashes` to look takes up by: those some other take holds, rarest first, within
+ * LOOKUP_KEYS and LOOKUP_POSTINGS. `takesOf` counts the upload itself (its row is written first).
+ */
+export function rarestSharedKeys(hashes: readonly number[], takesOf: ReadonlyMap<number, number>): number[] {
+  const shared = hashes
+    .map((key) => ({ key, others: (takesOf.get(key) ?? 1) - 1 }))
+    .filter(({ others }) => others > 0)
+    .sort((a, b) => a.others - b.others || a.key - b.key);
+  const keys: number[] = [];
+  let postings = 0;
+  for (const { key, others } of shared) {
+    if (keys.length === LOOKUP_KEYS || postings + others > LOOKUP_POSTINGS) break;
+    keys.push(key);
+    postings += others;
+  }
+  return keys;
+}
+
+/**
  * The owner's tracks that sound like `raw`, best first, never another person's. The new track itself
- * and byte-identical files are left out: those are the duplicate question's (decision 0144).
+ * and byte-identical files are left out: those are the duplicate question's (decision 0144). The new
+ * track's row must already hold `raw`'s hashes: the key counts include it.
  */
 export async function findSimilarTracks(
   db: Database,
@@ -75,7 +104,13 @@ export async function findSimilarTracks(
   const hashes = fingerprintHashes(raw);
   if (hashes.length === 0) return [];
   // An array literal, one parameter: the same on PGlite and PostgreSQL.
-  const wanted = intArray(hashes);
+  const counts = await db
+    .select({ key: fingerprintKeyTakes.key, takes: fingerprintKeyTakes.takes })
+    .from(fingerprintKeyTakes)
+    .where(sql`${fingerprintKeyTakes.key} = any(${intArray(hashes)})`);
+  const keys = rarestSharedKeys(hashes, new Map(counts.map((c) => [c.key, c.takes])));
+  if (keys.length === 0) return [];
+  const wanted = intArray(keys);
   const shared = sql`cardinality(array(select unnest(${tracks.fingerprintHashes}) intersect select unnest(${wanted})))`;
   const candidates = await db
     .select({ id: tracks.id, name: tracks.name, fingerprint: tracks.fingerprint })

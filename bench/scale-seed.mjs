@@ -468,6 +468,15 @@ try {
       ON CONFLICT (user_id, genre, year) DO UPDATE SET songs = c.songs + excluded.songs`,
   ]);
 
+  // The fingerprint keys' counts (migration 0054): what the upload's similar-takes lookup chooses
+  // its keys by. Only the seeded takes hold keys (without --prints, none).
+  await step(
+    'fingerprint_key_takes',
+    `INSERT INTO fingerprint_key_takes AS c (key, takes)
+      SELECT k, count(*) FROM tracks, unnest(fingerprint_hashes) k WHERE id > ${trackBase} GROUP BY k
+      ON CONFLICT (key) DO UPDATE SET takes = c.takes + excluded.takes`,
+  );
+
   // The admin overview's storage totals (migration 0051), summed anew over everything there.
   await step('storage_totals', [
     'DELETE FROM storage_totals',

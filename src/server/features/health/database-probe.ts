@@ -25,12 +25,13 @@ export function databaseProbe(db: Database, connection: QueueConnection | undefi
   if (connection?.kind !== 'pglite') return { up: () => answers(db), close: () => {} };
   const client = connection.client;
   let last = true;
-  let probing: Promise<boolean> | undefined;
+  let probing = false;
   const probe = () => {
-    probing ??= answers(db).then((ok) => {
+    if (probing) return;
+    probing = true;
+    void answers(db).then((ok) => {
       last = ok;
-      probing = undefined;
-      return ok;
+      probing = false;
     });
   };
   probe();

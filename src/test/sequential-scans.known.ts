@@ -43,6 +43,8 @@ export const BIG_TABLES = new Set([
   // One row a track and genre; one a person, genre and year (migration 0053).
   'track_genres',
   'user_genre_counts',
+  // One row a fingerprint key, up to 2^20 (migration 0054).
+  'fingerprint_key_takes',
 ]);
 
 /**

@@ -117,6 +117,10 @@ try {
   }
 
   const LIST_URLS = ['/api/tracks', '/api/tracks?limit=50', '/api/auth/user', '/api/health'];
+  // On PostgreSQL, also the references that make one round trip a request (issue 48).
+  const demoUserId = pgDatabase
+    ? (await (await fetch(`${app.baseUrl}/api/auth/user`, { headers })).json()).id
+    : undefined;
   const reference = async () => {
     const ref = await startRecordedReference({
       baseUrl: app.baseUrl,
@@ -124,6 +128,7 @@ try {
       urls: LIST_URLS,
       trackId: trackIds[0],
       workDir,
+      roundTrip: pgDatabase ? { databaseUrl: pgDatabase.url, userId: demoUserId } : undefined,
     });
     stops.unshift(ref.stop);
     return ref;
@@ -214,16 +219,21 @@ try {
       ),
     );
   }
-  // Issue 30: what every signed-in request costs, at 50 connections, against bare Node.
-  if (wants('auth-user-50c')) {
-    say('auth-user-50c');
-    const url = (side) => `${side === 'app' ? app.baseUrl : ref.nodeUrl}/api/auth/user`;
+  // Issue 30: what every signed-in request costs, at 50 connections, against bare Node; issue 48,
+  // on PostgreSQL: against Fastify reading the same session from the same table.
+  for (const [name, refUrl, reference] of [
+    ['auth-user-50c', ref.nodeUrl, 'bare Node'],
+    ['auth-user-session-50c', ref.sessionUrl, 'Fastify + @fastify/session on PostgreSQL'],
+  ]) {
+    if (!wants(name) || !refUrl) continue;
+    say(name);
+    const url = (side) => `${side === 'app' ? app.baseUrl : refUrl}/api/auth/user`;
     rows.push(
       await pair(
-        'auth-user-50c',
+        name,
         'reqPerSec',
         (side) => load({ url: url(side), headers, connections: 50, ...span(50) }).figures,
-        { reference: 'bare Node' },
+        { reference },
       ),
     );
   }

@@ -55,7 +55,9 @@ export async function editLoop({ baseUrl, session, trackIds, connections, second
 /**
  * journal-list-after-change-<size>-<n>c: `connections` connections each looping PATCH (a different
  * track each time, through the real API with the session's cookie and CSRF header) then
- * GET /api/tracks; the GET's p99 against bare Node answering the same bytes (and its PATCH).
+ * GET /api/tracks; the GET's p99 against bare Node answering the same bytes (and its PATCH), on
+ * PostgreSQL after one round trip a request (what a list that may have just changed must do at the
+ * least: issue 48, bench/reference-pg.mjs).
  */
 export function listAfterChangeRow({ name, app, ref, session, trackIds, connections, seconds }) {
   return pair(
@@ -63,13 +65,16 @@ export function listAfterChangeRow({ name, app, ref, session, trackIds, connecti
     'p99',
     (side) =>
       editLoop({
-        baseUrl: side === 'app' ? app.baseUrl : ref.nodeUrl,
+        baseUrl: side === 'app' ? app.baseUrl : (ref.roundTripUrl ?? ref.nodeUrl),
         session,
         trackIds,
         connections,
         seconds,
       }),
-    { reference: 'bare Node', details: EDIT_DETAILS },
+    {
+      reference: ref.roundTripUrl ? 'bare Node + 1 PostgreSQL round trip' : 'bare Node',
+      details: EDIT_DETAILS,
+    },
   );
 }
 

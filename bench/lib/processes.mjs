@@ -21,6 +21,9 @@ function captured(child, baseUrl) {
   return { child, baseUrl, output: () => output, exited, stop };
 }
 
+/** The app's SESSION_SECRET in the bench (startApp), which reference-pg.mjs's sessions must share. */
+export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789abcdefghij';
+
 /**
  * The production build (dist/server/main.js) with its own DATA_DIR. Rate limits off: the bench
  * measures throughput, not the limiter (RATE_LIMIT_PER_MINUTE=0, issue 11 item 5). MEDIA_WORKERS=0:
@@ -52,7 +55,7 @@ export async function startApp({ dataDir, databaseUrl, env = {} }) {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl ?? '',
-        SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
+        SESSION_SECRET: BENCH_SESSION_SECRET,
         LOG_LEVEL: 'warn',
         MEDIA_WORKERS: '0',
         RATE_LIMIT_PER_MINUTE: '0',
@@ -116,8 +119,12 @@ export async function startPgReferences({ databaseUrl, sessionSecret, userId, ge
  * startReference() answering what the app at `baseUrl` answers now: each of `urls` fetched signed in
  * as `session` ({ cookie, token }), and, given `trackId`, the app's answer to a PATCH of that track's
  * notes as bare Node's answer to any write (the PATCH first, so the recorded list holds the change).
+ * Given `roundTrip` ({ databaseUrl, userId }: the app on PostgreSQL, signed in as userId), the same
+ * answers also from bench/reference-pg.mjs: `roundTripUrl`, bare Node making one PostgreSQL round
+ * trip a request (issue 48's reference of the list right after a change), and `sessionUrl`, Fastify
+ * with @fastify/session on the app's sessions table.
  */
-export async function startRecordedReference({ baseUrl, session, urls, trackId, workDir }) {
+export async function startRecordedReference({ baseUrl, session, urls, trackId, workDir, roundTrip }) {
   const headers = { cookie: session.cookie };
   let patch;
   if (trackId !== undefined) {
@@ -135,7 +142,25 @@ export async function startRecordedReference({ baseUrl, session, urls, trackId, 
     if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
     bodies[url] = { type: res.headers.get('content-type'), body: await res.text() };
   }
-  return startReference(bodies, workDir, { patch });
+  const ref = await startReference(bodies, workDir, { patch });
+  if (!roundTrip) return ref;
+  const pgRef = await startPgReferences({
+    ...roundTrip,
+    sessionSecret: BENCH_SESSION_SECRET,
+    get: bodies,
+    patch,
+    workDir,
+  }).catch(async (err) => {
+    await ref.stop();
+    throw err;
+  });
+  const stopBare = ref.stop;
+  ref.stop = async () => {
+    await Promise.all([stopBare(), pgRef.stop()]);
+  };
+  ref.roundTripUrl = pgRef.nodeUrl;
+  ref.sessionUrl = pgRef.baseUrl;
+  return ref;
 }
 
 /**

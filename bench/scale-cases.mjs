@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // npm run bench:scale -- --seed-json FILE [--database-url URL] [--session-secret S] [--duration 6]
-//   [--rounds 1] [--empty-scale 0.0005] [--read-only] [--only NAME,…]
+//   [--rounds 1] [--empty-scale 0.0005] [--empty-big-journal 1000] [--empty-synth-links 200]
+//   [--read-only] [--only NAME,…]
 // Issue 48's budgets on an instance seeded by bench/scale-seed.mjs (bench/README.md, "Scale seed").
 // Starts the built app (dist/server/main.js) on the seeded database, and a second one on a fresh
 // database (created here, migrated with `main.js migrate`, seeded by scale-seed.mjs at
-// --empty-scale: a journal of 50 tracks, the same shape in miniature; dropped at the end), then for
+// --empty-scale: the same shape in miniature, 450 tracks of others, with a big journal of
+// --empty-big-journal tracks and --empty-synth-links on the big synth so that every case's replies
+// are as big as the seeded instance's; dropped at the end), then for
 // each route of the issue, as the big journal's owner (the seed's signed cookie):
 //   - one connection (wrk, bench/lua/timing.lua: each request timed in µs): p50, p99;
 //   - 50 connections: req/s and p99, with /api/health's p99 measured on a 51st connection meanwhile
@@ -37,6 +40,13 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '6' },
     rounds: { type: 'string', default: '1' },
     'empty-scale': { type: 'string', default: '0.0005' },
+    // The reference answers replies as big as the seeded instance's (decision 0900), on as small a
+    // journal as gives them: search3 pages of 500 songs (two: offsets 0 and 500; the seeded
+    // instance's deep offsets are the scale's cost, not the reference's), full filtered pages and
+    // profile (a tenth of the tracks public); three full pages of the synth's 50 tracks, nine in
+    // ten of its links shared to the page (200). 0 and 0: --empty-scale alone (50 and 25).
+    'empty-big-journal': { type: 'string', default: '1000' },
+    'empty-synth-links': { type: 'string', default: '200' },
     'read-only': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
@@ -324,6 +334,10 @@ try {
         db.url,
         '--scale',
         args['empty-scale'],
+        '--big-journal',
+        args['empty-big-journal'],
+        '--big-synth-links',
+        args['empty-synth-links'],
         '--session-secret',
         secret,
       ],
@@ -342,7 +356,7 @@ try {
     for (const appUrl of appUrls) await settle(appUrl);
     const [bigPaths, emptyPaths] = [await c.make(big), await c.make(empty)];
     const sizes = await replyBytes(big, bigPaths, c.anonymous);
-    await replyBytes(empty, emptyPaths, c.anonymous);
+    const emptySizes = await replyBytes(empty, emptyPaths, c.anonymous);
     const options = (inst, paths) => ({
       paths,
       session: c.anonymous ? undefined : { cookie: inst.seed.cookie },
@@ -379,7 +393,7 @@ try {
       )
       .join(' · ');
     routeLines.push(
-      `| ${c.name} | ${bytes(sizes)} | ${ms(one.app.p50, one.app.answered)} / ${ms(one.app.p99, one.app.answered)} | ${Math.round(fifty.app.reqPerSec)} | ${ms(fifty.app.p99, fifty.app.answered)} | ${Math.round(fifty.empty.reqPerSec)} | ${(fifty.app.reqPerSec / fifty.empty.reqPerSec).toFixed(2)} | ${ms(fifty.app.healthP99, fifty.app.healthAnswered)} (${ms(fifty.empty.healthP99, fifty.empty.healthAnswered)}) | ${verdict || '—'} |`,
+      `| ${c.name} | ${bytes(sizes)} (${bytes(emptySizes)}) | ${ms(one.app.p50, one.app.answered)} / ${ms(one.app.p99, one.app.answered)} | ${Math.round(fifty.app.reqPerSec)} | ${ms(fifty.app.p99, fifty.app.answered)} | ${Math.round(fifty.empty.reqPerSec)} | ${(fifty.app.reqPerSec / fifty.empty.reqPerSec).toFixed(2)} | ${ms(fifty.app.healthP99, fifty.app.healthAnswered)} (${ms(fifty.empty.healthP99, fifty.empty.healthAnswered)}) | ${verdict || '—'} |`,
     );
     say(routeLines.at(-1));
   }
@@ -468,11 +482,11 @@ try {
   const heading = [
     `npm run bench:scale${only ? ` -- --only ${only.join(',')}` : ''}, ${new Date().toISOString().slice(0, 16)} UTC, commit ${gitRevision()}`,
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GB, load ${loadavg()[0].toFixed(2)}; Node ${process.version}`,
-    `Seeded instance: scale ${seed.scale}, big journal ${seed.bigJournalTracks} tracks (${seed.bigJournalUsername}), big synth ${seed.bigSynthLinks} links; empty instance: scale ${args['empty-scale']} (journal ${empty?.seed.bigJournalTracks ?? '—'} tracks)`,
+    `Seeded instance: scale ${seed.scale}, big journal ${seed.bigJournalTracks} tracks (${seed.bigJournalUsername}), big synth ${seed.bigSynthLinks} links; empty instance: scale ${args['empty-scale']} (journal ${empty?.seed.bigJournalTracks ?? '—'} tracks, big synth ${empty?.seed.bigSynthLinks ?? '—'} links)`,
     `wrk ${SECONDS} s a run (${SECONDS + 2} s at 50 connections, health probed on one more connection for the middle ${SECONDS} s), one thread a connection, each request timed in µs; ${ROUNDS === 1 ? 'one run' : `medians of ${ROUNDS} runs`}`,
   ];
   const routeTable = [
-    '| route | reply | 1c p50 / p99 ms | 50c req/s | 50c p99 ms | empty 50c req/s | ratio | health p99 ms under 50c (empty) | budget |',
+    '| route | reply (empty) | 1c p50 / p99 ms | 50c req/s | 50c p99 ms | empty 50c req/s | ratio | health p99 ms under 50c (empty) | budget |',
     '|---|---|---|---|---|---|---|---|---|',
     ...routeLines,
   ].join('\n');

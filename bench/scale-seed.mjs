@@ -4,6 +4,7 @@
 // decision 0872.
 //
 //   node bench/scale-seed.mjs [--database-url URL] [--scale F] [--session-secret S] [--force]
+//     [--big-journal N] [--big-synth-links N]
 //
 // The app's migrations must have been applied first (DATABASE_URL=… node dist/server/main.js
 // migrate, or start the app once on that database). At --scale 1: 10,000 people, 1,000,000 tracks
@@ -26,6 +27,11 @@ const { values: args } = parseArgs({
     // Fingerprints, onset envelopes and silences at their real sizes (decision 0895): off by
     // default, as at scale 1 they are ~850 million GIN keys and ~20 GB, an hour's seed or more.
     prints: { type: 'boolean', default: false },
+    // At least this many tracks in the big journal and links on the big synth, whatever --scale
+    // (the scale bench's small reference instance: replies as big as the seeded one's, decision
+    // 0900). The big journal's extra tracks come on top of the others', which stay as scaled.
+    'big-journal': { type: 'string', default: '0' },
+    'big-synth-links': { type: 'string', default: '0' },
   },
 });
 const scale = Number(args.scale);
@@ -33,11 +39,15 @@ if (!args['database-url']) throw new Error('--database-url (or DATABASE_URL) is 
 if (!(scale > 0)) throw new Error('--scale must be a positive number');
 
 const count = (n) => Math.max(1, Math.round(n * scale));
+const bigJournal = Number(args['big-journal']);
+const bigSynthLinks = Number(args['big-synth-links']);
+if (!(bigJournal >= 0) || !(bigSynthLinks >= 0))
+  throw new Error('--big-journal and --big-synth-links are counts');
 const N = Math.max(2, count(10_000)); // people
-const T = Math.max(N, count(1_000_000)); // tracks
-const B = Math.min(T - (N - 1), count(100_000)); // the big journal's tracks
+const T = Math.max(N, count(1_000_000)) + Math.max(0, bigJournal - count(100_000)); // tracks
+const B = Math.min(T - (N - 1), Math.max(count(100_000), bigJournal)); // the big journal's tracks
 const E = Math.max(3, count(5_000)); // equipment pages
-const S = Math.min(T, count(50_000)); // links on the big synth
+const S = Math.min(T, Math.max(count(50_000), bigSynthLinks)); // links on the big synth
 const P = count(50_000); // playlists
 const C = count(2_000); // collectives
 const PER = Math.min(N, Math.max(1, Math.round(count(20_000) / C))); // members a collective

@@ -221,12 +221,13 @@ describe('the journal revision (read-your-writes across server instances, issue 
       headers: { 'Content-Type': 'application/json', 'x-journal-revision': revision },
     });
 
-  it("sends the largest revision a write's reply named on the next read of the whole list only", async () => {
+  it("sends the largest revision a write's reply named on the next reads of the list, pages included", async () => {
     const fetch = mockFetch({
       'GET /api/auth/csrf-token': csrf,
       'PATCH /api/tracks/1': written('42'),
       'PATCH /api/tracks/2': written('41'),
       'GET /api/tracks': () => json([]),
+      'GET /api/tracks/7': () => json({}),
       'GET /api/collectives': () => json([]),
     });
     await getQueryFn({ on401: 'throw' })(context(['/api/tracks']));
@@ -237,9 +238,12 @@ describe('the journal revision (read-your-writes across server instances, issue 
     expect(headersOf(callsTo(fetch, '/api/tracks')[1]?.[1])['x-journal-revision']).toBe('42');
     await apiRequest('GET', '/api/tracks');
     expect(headersOf(callsTo(fetch, '/api/tracks')[2]?.[1])['x-journal-revision']).toBe('42');
-    // A page, a single track or another list is not the cached whole list: nothing to ask for.
-    await apiRequest('GET', '/api/tracks?limit=50');
-    expect(headersOf(callsTo(fetch, '/api/tracks')[3]?.[1])['x-journal-revision']).toBeUndefined();
+    // A page's counts are kept per revision too (decision 0900); a single track or another list is
+    // not kept by it: nothing to ask for.
+    await apiRequest('GET', '/api/tracks?sort=dateUploaded&q=desk&limit=50');
+    expect(headersOf(callsTo(fetch, '/api/tracks')[3]?.[1])['x-journal-revision']).toBe('42');
+    await getQueryFn({ on401: 'throw' })(context(['/api/tracks', '7']));
+    expect(headersOf(callsTo(fetch, '/api/tracks/7')[0]?.[1])['x-journal-revision']).toBeUndefined();
     await getQueryFn({ on401: 'throw' })(context(['/api/collectives']));
     expect(headersOf(callsTo(fetch, '/api/collectives')[0]?.[1])['x-journal-revision']).toBeUndefined();
     // Signing out (or in as someone else) forgets it.

@@ -24,9 +24,10 @@ export function resetCsrfToken(): void {
 
 /**
  * Read-your-writes for the journal list across server instances (issue 48): every write's reply
- * names the journal's revision after it, and the next read of the whole list sends back the
- * largest seen, so whichever instance answers includes this browser's own writes even before it
- * has heard of them from the database.
+ * names the journal's revision after it, and the next read of the list sends back the largest
+ * seen, so whichever instance answers includes this browser's own writes even before it has heard
+ * of them from the database. The whole list and a first page's counts are kept per revision
+ * (decisions 0084 and 0900): any GET of /api/tracks, with or without a query, sends it.
  */
 const JOURNAL_REVISION_HEADER = 'x-journal-revision';
 const JOURNAL_LIST = '/api/tracks';
@@ -36,9 +37,10 @@ function noteJournalRevision(value: string | null): void {
   if (revision > journalRevision) journalRevision = revision;
 }
 
-/** The headers of a GET of `url`: the journal revision on a read of the whole list. */
+/** The headers of a GET of `url`: the journal revision on a read of the list (a page, filtered or not). */
 function readHeaders(url: string): Record<string, string> {
-  return url === JOURNAL_LIST && journalRevision > 0
+  const path = url.split('?', 1)[0];
+  return path === JOURNAL_LIST && journalRevision > 0
     ? { [JOURNAL_REVISION_HEADER]: String(journalRevision) }
     : {};
 }

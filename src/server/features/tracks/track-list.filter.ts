@@ -66,11 +66,12 @@ export function trackFilterSql(filter: TrackFilter): SQL | undefined {
 }
 
 /**
- * What a cursor is checked against: a short hash of the filter as normalised (ids sorted, format in
- * lower case, `dateField` only with a date), so a cursor of one filter is refused with another.
- * Empty when nothing filters, which keeps unfiltered cursors as they were (decision 0064).
+ * The filter as normalised (the query schema sorts the ids and lower-cases the format; `dateField`
+ * only with a date, tempo and key only when set): one text per filter that trackFilterSql or the
+ * text match reads differently. Empty when nothing filters. The first page's counts are kept under
+ * it (track-list.count-cache.ts, decision 0900): every field either reads must be in it.
  */
-export function trackFilterKey(filter: TrackFilter): string {
+export function trackFilterText(filter: TrackFilter): string {
   if (!isFiltered(filter)) return '';
   const { q, equipment, visibility, state, format, from, to, bpmFrom, bpmTo, key } = filter;
   const dateField = from || to ? (filter.dateField ?? 'uploaded') : undefined;
@@ -88,5 +89,15 @@ export function trackFilterKey(filter: TrackFilter): string {
       ? [bpmFrom ?? null, bpmTo ?? null, key ?? null]
       : []),
   ];
-  return createHash('sha256').update(JSON.stringify(normal)).digest('base64url').slice(0, 16);
+  return JSON.stringify(normal);
+}
+
+/**
+ * What a cursor is checked against: a short hash of the filter as normalised (trackFilterText), so
+ * a cursor of one filter is refused with another. Empty when nothing filters, which keeps
+ * unfiltered cursors as they were (decision 0064).
+ */
+export function trackFilterKey(filter: TrackFilter): string {
+  const text = trackFilterText(filter);
+  return text && createHash('sha256').update(text).digest('base64url').slice(0, 16);
 }

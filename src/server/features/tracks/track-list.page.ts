@@ -1,11 +1,13 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TrackSort } from '../../../shared/schemas/tracks';
-import { TRACK_COUNT_CAP, type TrackFilter } from '../../../shared/track-filter';
-import type { MatchWord, RankKey } from '../../../shared/track-match';
+import type { TrackFilter } from '../../../shared/track-filter';
+import type { MatchMode, MatchWord, RankKey } from '../../../shared/track-match';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { trackFilterKey, trackFilterSql } from './track-list.filter';
-import { afterInTier, matchFrom, matchWords, rankTiers, type TextMatch, textMatch } from './track-list.match';
+import { type Counts, countTracks } from './track-list.count';
+import type { TrackCountCache } from './track-list.count-cache';
+import { trackFilterKey, trackFilterSql, trackFilterText } from './track-list.filter';
+import { afterInTier, matchWords, rankTiers, type TextMatch, textMatch } from './track-list.match';
 import {
   after,
   afterInOrder,
@@ -27,7 +29,8 @@ import { chosenRowsSql, type ListRow, tierChosenSql, trackRows } from './track-l
  * text filter best first (the shared matcher's order, decision 0570), the sort ordering equals.
  * A first page also counts (decision 0271), without reading the whole journal (issue 48): `all`
  * is kept (user_track_counts), `total` counted up to TRACK_COUNT_CAP + 1 matches, and past the
- * cap sent as the cap with `totalCapped`.
+ * cap sent as the cap with `totalCapped`. With `kept`, the counts of the owner's journal at that
+ * revision are kept and reused (decision 0900): only the revision and the filter change them.
  */
 export async function ownTracksPageJson(
   db: Database,
@@ -36,6 +39,7 @@ export async function ownTracksPageJson(
   limit: number,
   cursorText: string | undefined,
   filter: TrackFilter = {},
+  kept?: KeptCountsAt,
 ): Promise<string> {
   const filterKey = trackFilterKey(filter);
   const words = matchWords(filter.q);
@@ -47,7 +51,15 @@ export async function ownTracksPageJson(
   const where = cursor ? sql`${matching} and ${after(cursor)}` : matching;
   // One more than asked: whether it exists says whether there is a next page.
   const read = (ranked?: TextMatch) => trackRows(db, where, sort, limit + 1, ranked, userId);
-  const count = (match?: TextMatch) => (cursor ? undefined : countTracks(db, userId, filtered, match));
+  const filterText = trackFilterText(filter);
+  const count = (match?: TextMatch, mode?: MatchMode): Promise<Counts> | undefined => {
+    if (cursor) return undefined;
+    const counted = () => countTracks(db, userId, filtered, match);
+    // The typo count is another count of the same filter: kept apart.
+    return kept
+      ? kept.cache.counts(userId, kept.revision, `${mode ?? ''}\0${filterText}`, counted)
+      : counted();
+  };
   let rows: ListRow[];
   let counts: Counts | undefined;
   let ranked: TextMatch | undefined;
@@ -66,10 +78,10 @@ export async function ownTracksPageJson(
       words.length === 1 && word && !filtered
         ? tierRows(db, userId, word, sort, limit + 1, cursor)
         : read(ranked);
-    [rows, counts] = await Promise.all([asTyped, count(ranked)]);
+    [rows, counts] = await Promise.all([asTyped, count(ranked, 'prefix')]);
     if (typos && (cursor ? rows.length === 0 : counts?.total === 0)) {
       ranked = textMatch(words, 'typo');
-      [rows, counts] = await Promise.all([read(ranked), count(ranked)]);
+      [rows, counts] = await Promise.all([read(ranked), count(ranked, 'typo')]);
     }
   }
   const page = rows.slice(0, limit);
@@ -82,6 +94,13 @@ export async function ownTracksPageJson(
     ? `,"total":${counts.total},"all":${counts.all}${counts.capped ? ',"totalCapped":true' : ''}`
     : '';
   return `{"items":[${page.map((r) => r.json).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}${countJson}}`;
+}
+
+/** Where a first page's counts are kept, and the revision the journal is read at (decision 0900). */
+export interface KeptCountsAt {
+  cache: TrackCountCache;
+  /** Taken before the page is read, as the whole list takes it (tracks.routes.ts). */
+  revision: number;
 }
 
 /** The cursor of the page after `last`, read with `sort` and the filter keyed `filterKey`. */
@@ -102,58 +121,6 @@ const rankOf = (row: ListRow): RankKey => [
   Number(row.name_length),
   (row.match_name ?? '').slice(1, -1),
 ];
-
-interface Counts {
-  /** Tracks matching the filter, at most TRACK_COUNT_CAP. */
-  total: number;
-  /** The owner's tracks. */
-  all: number;
-  /** More than TRACK_COUNT_CAP match: `total` is the cap. */
-  capped: boolean;
-}
-
-/**
- * How many of the owner's tracks match the filter (the text too, with `match`), counted up to one
- * past TRACK_COUNT_CAP: a page reads its first matches, this at most the cap's, never the whole
- * journal (100,000 tracks: 250 ms with an equipment filter, 10 s with a text). `all` is kept by the
- * database (user_track_counts, migration 0048); unfiltered, `total` is `all`.
- */
-async function countTracks(
-  db: Database,
-  userId: string,
-  filtered: SQL | undefined,
-  match: TextMatch | undefined,
-): Promise<Counts> {
-  const kept = sql`coalesce((select c.tracks from user_track_counts c where c.user_id = ${userId}), 0)`;
-  if (!filtered && !match) {
-    const [row] = await selectRows<{ all: number }>(db, sql`select ${kept} as "all"`);
-    const all = Number(row?.all ?? 0);
-    return { total: all, all, capped: false };
-  }
-  const [row] = await selectRows<{ total: number; all: number }>(
-    db,
-    sql`select (select count(*) from (${matchingSql(userId, filtered, match)} limit ${TRACK_COUNT_CAP + 1}) f)::int as total,
-      ${kept} as "all"`,
-  );
-  const total = Number(row?.total ?? 0);
-  return {
-    total: Math.min(total, TRACK_COUNT_CAP),
-    all: Number(row?.all ?? 0),
-    capped: total > TRACK_COUNT_CAP,
-  };
-}
-
-/** The owner's tracks matching the filter and the text: a row each, no order. */
-function matchingSql(userId: string, filtered: SQL | undefined, match: TextMatch | undefined): SQL {
-  if (!match) return sql`select 1 from tracks t where t.user_id = ${userId} and ${filtered ?? sql`true`}`;
-  // The documents alone when only the text filters: the index's matches, not their tracks' rows.
-  const from = filtered ? matchFrom(userId) : sql`track_match_documents d`;
-  return sql`select 1 from ${from} where d.user_id = ${userId} and ${match.where}${filtered ? sql` and ${filtered}` : sql``}`;
-}
-
-async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
-  return rowsOf<T>(await db.execute(query));
-}
 
 async function tierRows(
   db: Database,

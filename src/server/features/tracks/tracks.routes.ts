@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { duplicateTrackMessage } from '../../../shared/constants';
@@ -39,7 +39,8 @@ import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from '
 import { firstJournalPage, journalExceeds, nextPageLink } from './track-list.big';
 import { etagMatches, preferredEncoding, TrackListCache } from './track-list.cache';
 import { ownTrackRows, ownTracksById, ownTracksChangedSince, ownTrackVersions } from './track-list.changes';
-import { ownTracksPageJson } from './track-list.page';
+import { TRACK_COUNT_CACHE_BYTES, TrackCountCache } from './track-list.count-cache';
+import { type KeptCountsAt, ownTracksPageJson } from './track-list.page';
 import { ownTracksJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueAfterUpload } from './track-processing.service';
@@ -63,8 +64,10 @@ export interface TracksRoutesOptions {
   storageQuotaBytes: number;
   /** Where uploads are queued for processing (waveform, loudness, rendition). */
   queue: JobQueue;
-  /** Memory for whole journal lists kept as sent (decision 0084); 0 = none. */
+  /** Memory for whole journal lists kept as sent (decision 0084); 0 = none (and no kept counts). */
   trackListCacheBytes: number;
+  /** Memory for first pages' counts (decision 0900); TRACK_COUNT_CACHE_BYTES unless said. */
+  trackCountCacheBytes?: number;
   /** Up to how many tracks the whole journal is one reply, and the page size beyond (issue 48). */
   wholeJournal?: { maxTracks: number; pageSize: number };
   /** Journal revisions held in memory, renewed by the database's announcements (issue 48). */
@@ -82,7 +85,19 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store } = opts;
   const listCache = opts.trackListCacheBytes > 0 ? new TrackListCache(opts.trackListCacheBytes) : undefined;
+  // First pages' counts, kept by the same revision as the list (decision 0900): on with it only, as
+  // without the list cache no write's reply carries the revision token read-your-writes needs.
+  const countCache = listCache && new TrackCountCache(opts.trackCountCacheBytes ?? TRACK_COUNT_CACHE_BYTES);
   const { revisions } = opts;
+  /**
+   * The owner's journal revision to answer at: the request's user row only when this request read
+   * it (from the access cache, decision 0066, it may be seconds old, while the list must follow
+   * every write, a job's too); else the revision held in memory, unless the client wrote since and
+   * names a newer one (0490). Undefined: the person is gone.
+   */
+  const revisionFor = async (request: FastifyRequest, userId: string) =>
+    userReadNow(request)?.journalRevision ??
+    (await revisions.current(userId, revisionToken(request.headers[JOURNAL_REVISION_HEADER])));
   const whole = opts.wholeJournal ?? { maxTracks: WHOLE_JOURNAL_MAX_TRACKS, pageSize: JOURNAL_PAGE_SIZE };
   /** A journal above whole.maxTracks: its first page as the array, a Link to the rest. */
   const sendFirstPage = async (reply: FastifyReply, userId: string, sort: TrackSort) => {
@@ -98,7 +113,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       schema: {
         summary: 'List your journal',
         description:
-          'Without `limit` and filter: every track, as an array (ETag, 304 while unchanged; send back the `x-journal-revision` header of your last write\'s reply to be answered a list that includes it, whichever server answers), up to 5,000 tracks; a bigger journal sends its first 1,000 as the array with a `Link: <…>; rel="next"` header to the rest, in pages (issue 48). With `limit` or any filter (`q`, `equipment`, `visibility`, `state`, `format`, `from`, `to`): one page of the matching tracks (100 unless `limit` says) and the cursor of the next; a first page also counts the matching tracks (`total`) and all of them (`all`); past 1,000 matches `total` is 1,000 and `totalCapped` is true (the count stops there).',
+          'Without `limit` and filter: every track, as an array (ETag, 304 while unchanged; send back the `x-journal-revision` header of your last write\'s reply to be answered a list that includes it, whichever server answers), up to 5,000 tracks; a bigger journal sends its first 1,000 as the array with a `Link: <…>; rel="next"` header to the rest, in pages (issue 48). With `limit` or any filter (`q`, `equipment`, `visibility`, `state`, `format`, `from`, `to`): one page of the matching tracks (100 unless `limit` says) and the cursor of the next; a first page also counts the matching tracks (`total`) and all of them (`all`); past 1,000 matches `total` is 1,000 and `totalCapped` is true (the count stops there). The counts are kept per journal revision: send back the `x-journal-revision` header here too, so that they include your last write whichever server answers.',
         tags,
         querystring: trackListQuerySchema,
         response: { 200: z.union([z.array(trackSchema), trackPageSchema]) },
@@ -113,12 +128,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       const raw = (reply as FastifyReply).type('application/json; charset=utf-8');
       if (pageSize === undefined && listCache) {
         // The whole list, from memory while the owner's journal revision is unchanged (decision 0084).
-        // The request's user row only when this request read it: from the access cache (decision
-        // 0066) it may be seconds old, while the list must follow every write (a job's too). Else
-        // the revision held in memory, unless the client wrote since and names a newer one (0490).
-        const revision =
-          userReadNow(request)?.journalRevision ??
-          (await revisions.current(userId, revisionToken(request.headers[JOURNAL_REVISION_HEADER])));
+        const revision = await revisionFor(request, userId);
         if (revision === undefined) throw new HttpError(401, 'Not signed in');
         // A journal held whole was small (it is dropped below once it is not): no count, and a
         // change costs one read of what changed. Else it is counted up to the bound first, so a big
@@ -154,12 +164,16 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
       if (pageSize === undefined && (await journalExceeds(db, userId, whole.maxTracks))) {
         return sendFirstPage(raw, userId, sort);
       }
+      if (pageSize === undefined) return raw.send(await ownTracksJson(db, userId, sort));
+      // A first page's counts, kept at the revision taken now, before anything is read (0900).
+      let kept: KeptCountsAt | undefined;
+      if (countCache && cursor === undefined) {
+        const revision = await revisionFor(request, userId);
+        if (revision === undefined) throw new HttpError(401, 'Not signed in');
+        kept = { cache: countCache, revision };
+      }
       // Written whole by the query (decision 0063): a JSON string is sent as it is, not re-serialised.
-      const json =
-        pageSize === undefined
-          ? await ownTracksJson(db, userId, sort)
-          : await ownTracksPageJson(db, userId, sort, pageSize, cursor, filter);
-      return raw.send(json);
+      return raw.send(await ownTracksPageJson(db, userId, sort, pageSize, cursor, filter, kept));
     },
   );
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { displayName } from '../../../shared/format';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
@@ -21,6 +22,29 @@ export interface Owner {
 
 /** The year a track entered its owner's journal. */
 export const yearOf = sql<number>`extract(year from ${tracks.createdAt} at time zone 'UTC')::int`;
+
+/** The first instant of a UTC year (Date.UTC would read years 0 to 99 as 1900 to 1999). */
+function startOfYear(year: number): Date {
+  const at = new Date(0);
+  at.setUTCFullYear(year, 0, 1);
+  return at;
+}
+
+/**
+ * Dates `at` (a track's created_at, or its copy) whose UTC year is in [from, to], as yearOf reads
+ * it: the years themselves are the rule, and the same years as a range of `at`, where PostgreSQL
+ * can write it (year 1 to 9999), let an index on the date seek to them rather than test every row.
+ */
+export function inYears(at: AnyPgColumn, years: { from?: number; to?: number }): SQL | undefined {
+  const year = sql`extract(year from ${at} at time zone 'UTC')::int`;
+  const { from, to } = years;
+  return and(
+    from === undefined ? undefined : sql`${year} >= ${from}`,
+    from === undefined || from < 1 || from > 9999 ? undefined : gte(at, startOfYear(from)),
+    to === undefined ? undefined : sql`${year} <= ${to}`,
+    to === undefined || to < 0 || to > 9998 ? undefined : lt(at, startOfYear(to + 1)),
+  );
+}
 
 /**
  * The coverArt id of a group's first (`asc`) or latest (`desc`) track, oldest first as getAlbum

@@ -31,19 +31,17 @@ function startOfYear(year: number): Date {
 }
 
 /**
- * Dates `at` (a track's created_at, or its copy) whose UTC year is in [from, to], as yearOf reads
- * it: the years themselves are the rule, and the same years as a range of `at`, where PostgreSQL
- * can write it (year 1 to 9999), let an index on the date seek to them rather than test every row.
+ * Dates `at` (a track's created_at, or its copy) whose UTC year, as yearOf reads it, is in [from,
+ * to], each bound given. As a range of `at`, which an index on the date can seek to rather than
+ * test every row, where PostgreSQL can write the bound's instant (years 1 to 9999); as the year
+ * itself beyond (a fromYear of 0, a toYear of 9999).
  */
-export function inYears(at: AnyPgColumn, years: { from?: number; to?: number }): SQL | undefined {
+export function inYears(at: AnyPgColumn, { from, to }: { from?: number; to?: number }): SQL | undefined {
   const year = sql`extract(year from ${at} at time zone 'UTC')::int`;
-  const { from, to } = years;
-  return and(
-    from === undefined ? undefined : sql`${year} >= ${from}`,
-    from === undefined || from < 1 || from > 9999 ? undefined : gte(at, startOfYear(from)),
-    to === undefined ? undefined : sql`${year} <= ${to}`,
-    to === undefined || to < 0 || to > 9998 ? undefined : lt(at, startOfYear(to + 1)),
-  );
+  const writable = (y: number) => y >= 1 && y <= 9999;
+  const after = (y: number) => (writable(y) ? gte(at, startOfYear(y)) : sql`${year} >= ${y}`);
+  const upTo = (y: number) => (writable(y + 1) ? lt(at, startOfYear(y + 1)) : sql`${year} <= ${y}`);
+  return and(from === undefined ? undefined : after(from), to === undefined ? undefined : upTo(to));
 }
 
 /**

@@ -203,8 +203,11 @@ const PAGES = [
   { offset: 0, limit: 50 },
   { offset: 1, limit: 2 },
 ] as const;
-/** Years asked of getRandomSongs: none, one (its first and last half hours are in DATES), from one on. */
-const YEARS = [{}, { from: 2024, to: 2024 }, { from: 2025 }, { to: 2023 }] as const;
+/**
+ * Years asked of getRandomSongs: none, one (its first and last half hours are in DATES), open on
+ * either side, and the protocol's widest (read as years, not as dates: inYears).
+ */
+const YEARS = [{}, { from: 2024, to: 2024 }, { from: 2025 }, { to: 2023 }, { from: 0, to: 9999 }] as const;
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 

@@ -171,7 +171,9 @@ export async function findArtist(
       ...ownerColumns,
       year: yearOf,
       songCount: sql<number>`count(*)::int`,
-      duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
+      // Summed in double precision: a sum of `real` is `real`, whose 24 bits drift by seconds over an
+      // album of 30,000 songs, differently in each plan's order (getAlbum sums in JavaScript's doubles).
+      duration: sql<number>`coalesce(round(sum(${tracks.duration}::float8)), 0)::int`,
       created: sql<string>`min(${tracks.createdAt})`,
       first: groupTile('asc'),
       latest: groupTile('desc'),

@@ -24,10 +24,10 @@ interface Found {
 
 /**
  * getAlbumList2 `byGenre`: one page of the albums (owner × year) with a song of the genre listed to
- * the viewer, by artist then year. Which albums is known without a track read: the viewer's own
- * are the years of their counts of the genre, others' from the shared tracks' rows. Only the page's
- * own albums are then summed, each over its year of the owner's order index; all of them were
- * before, and every track of the journal tested for the genre.
+ * the viewer, by artist then year. Which albums they are is known without reading a track: the
+ * viewer's own are the years of their counts of the genre, others' come from the shared tracks'
+ * rows. Only the page's own albums are then summed, each over its year of the owner's order index
+ * (before, every album was summed and every track of the journal tested for the genre).
  */
 export async function albumsByGenre(
   db: Database,
@@ -73,7 +73,7 @@ export async function albumsByGenre(
   return onPage.flatMap((a) => a.item ?? ownByYear.get(a.album.year) ?? []);
 }
 
-/** Others' albums shared with the viewer (listedFromOthers, a few hundred tracks) with a song of the genre. */
+/** Others' albums shared with the viewer (listedFromOthers: a few hundred tracks) holding the genre. */
 async function othersAlbumsOfGenre(db: Database, viewerId: string, genre: string) {
   const [albums, ofGenre] = await Promise.all([
     albumsWhere(db, listedFromOthers(db, viewerId)),

@@ -168,7 +168,27 @@ interface Explainer {
   close(): Promise<void>;
 }
 
-async function explainer(database: TestDatabase): Promise<Explainer> {
+/**
+ * `EXPLAIN (FORMAT JSON)` of each statement as the planner chooses it, no setting changed: for a
+ * plan test on a database seeded and analysed at a realistic size, where the choice is the point.
+ */
+export async function explainAsPlanned(
+  database: TestDatabase,
+  statements: CapturedStatement[],
+): Promise<{ statement: CapturedStatement; plan: PlanNode }[]> {
+  const explain = await explainer(database, '');
+  try {
+    const plans: { statement: CapturedStatement; plan: PlanNode }[] = [];
+    for (const statement of statements.filter(plannable)) {
+      plans.push({ statement, plan: await explain.plan(statement) });
+    }
+    return plans;
+  } finally {
+    await explain.close();
+  }
+}
+
+async function explainer(database: TestDatabase, settings = PLANNER_SETTINGS): Promise<Explainer> {
   const connection = database.queueConnection;
   if (connection.kind === 'pglite') {
     const client = connection.client;
@@ -178,7 +198,7 @@ async function explainer(database: TestDatabase): Promise<Explainer> {
         const done = { plan: undefined as PlanNode | undefined };
         try {
           await client.transaction(async (tx) => {
-            await tx.exec(PLANNER_SETTINGS);
+            if (settings) await tx.exec(settings);
             const result = await tx.query<Record<string, unknown>>(
               `explain (format json) ${statement.sql}`,
               statement.params,
@@ -201,7 +221,7 @@ async function explainer(database: TestDatabase): Promise<Explainer> {
     async plan(statement) {
       await client.query('begin');
       try {
-        await client.query(PLANNER_SETTINGS);
+        if (settings) await client.query(settings);
         const result = await client.query(
           `explain (format json) ${statement.sql}`,
           statement.params as unknown[],

@@ -27,12 +27,16 @@ export const trackGenres = pgTable(
   (t) => [
     primaryKey({ columns: [t.trackId, t.genre] }),
     // One owner's songs of a genre (named in any case, as clients send it) newest first, ties by the
-    // highest id: getSongsByGenre's order.
+    // highest id: getSongsByGenre's order. The genre as written last (drizzle has no INCLUDE): a
+    // condition on lower(genre) needs the column itself for an index-only scan, and getRandomSongs
+    // by genre reads the whole range (18,000 rows for the big journal: 212 index pages against
+    // 11,500 of the table's, 29 against 567 ms cold; migration 0055, decision 0899).
     index('track_genres_user_genre_order_idx').on(
       t.userId,
       sql`lower(${t.genre})`,
       t.trackCreatedAt.desc().nullsFirst(),
       t.trackId.desc().nullsFirst(),
+      t.genre,
     ),
   ],
 );

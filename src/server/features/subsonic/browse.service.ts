@@ -1,4 +1,5 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { displayName } from '../../../shared/format';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
@@ -21,6 +22,27 @@ export interface Owner {
 
 /** The year a track entered its owner's journal. */
 export const yearOf = sql<number>`extract(year from ${tracks.createdAt} at time zone 'UTC')::int`;
+
+/** The first instant of a UTC year (Date.UTC would read years 0 to 99 as 1900 to 1999). */
+function startOfYear(year: number): Date {
+  const at = new Date(0);
+  at.setUTCFullYear(year, 0, 1);
+  return at;
+}
+
+/**
+ * Dates `at` (a track's created_at, or its copy) whose UTC year, as yearOf reads it, is in [from,
+ * to], each bound given. As a range of `at`, which an index on the date can seek to rather than
+ * test every row, where PostgreSQL can write the bound's instant (years 1 to 9999); as the year
+ * itself beyond (a fromYear of 0, a toYear of 9999).
+ */
+export function inYears(at: AnyPgColumn, { from, to }: { from?: number; to?: number }): SQL | undefined {
+  const year = sql`extract(year from ${at} at time zone 'UTC')::int`;
+  const writable = (y: number) => y >= 1 && y <= 9999;
+  const after = (y: number) => (writable(y) ? gte(at, startOfYear(y)) : sql`${year} >= ${y}`);
+  const upTo = (y: number) => (writable(y + 1) ? lt(at, startOfYear(y + 1)) : sql`${year} <= ${y}`);
+  return and(from === undefined ? undefined : after(from), to === undefined ? undefined : upTo(to));
+}
 
 /**
  * The coverArt id of a group's first (`asc`) or latest (`desc`) track, oldest first as getAlbum
@@ -149,7 +171,9 @@ export async function findArtist(
       ...ownerColumns,
       year: yearOf,
       songCount: sql<number>`count(*)::int`,
-      duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
+      // Summed in double precision: a sum of `real` is `real`, whose 24 bits drift by seconds over an
+      // album of 30,000 songs, differently in each plan's order (getAlbum sums in JavaScript's doubles).
+      duration: sql<number>`coalesce(round(sum(${tracks.duration}::float8)), 0)::int`,
       created: sql<string>`min(${tracks.createdAt})`,
       first: groupTile('asc'),
       latest: groupTile('desc'),

@@ -1,16 +1,21 @@
-import { and, asc, desc, eq, exists, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../test/test-database';
 import { equipmentTags, trackEquipmentTags, tracks } from '../../db/schema';
 import { listedToViewer } from '../tracks/tracks.service';
+import { yearOf } from './browse.service';
+import { albumsByGenre, randomSongsOfGenre } from './genre-lists.service';
+import { recountAlbums, recountGenres, recountSongs } from './genre-recounts.fixture';
 import { listGenres, songsByGenre } from './genres.service';
+import { randomSongs } from './lists.service';
 
 /**
- * getGenres and getSongsByGenre read the viewer's own tracks from track_genres and user_genre_counts
- * (migration 0053, decision 0897), kept by triggers. Whatever statements change tags, equipment,
- * tracks, shares and memberships, their answers are those of a straightforward recount over the
- * tracks listed to the viewer (listedToViewer, one condition), and the kept tables are what
+ * getGenres, getSongsByGenre (decision 0897), getAlbumList2 byGenre and getRandomSongs by genre
+ * (decision 0899) read the viewer's own tracks from track_genres and user_genre_counts (migration
+ * 0053), kept by triggers. Whatever statements change tags, equipment, tracks, shares and
+ * memberships, their answers are those of a straightforward recount over the tracks listed to the
+ * viewer (listedToViewer, one condition: genre-recounts.fixture.ts), and the kept tables are what
  * recomputing them whole gives. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 let h: TestDatabase;
@@ -35,8 +40,18 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const run = (query: ReturnType<typeof sql>) => h.db.execute(query);
 
 async function seedPeople() {
+  // Named against their ids' order, two alike but for case (byGenre orders albums by artist name).
+  const names = {
+    'g-ann': ['Zed', null],
+    'g-bob': [null, 'amy'],
+    'g-cat': ['zed', null],
+    'g-dan': [null, null],
+  };
   for (const id of PEOPLE) {
-    await run(sql`insert into users (id, email, username) values (${id}, ${`${id}@example.com`}, ${id})`);
+    const [firstName, username] = names[id as keyof typeof names];
+    await run(sql`
+      insert into users (id, email, username, first_name)
+      values (${id}, ${`${id}@example.com`}, ${username}, ${firstName})`);
   }
   await run(sql`insert into collectives (name, owner_id) values ('Band', 'g-ann'), ('Duo', 'g-cat')`);
   await run(sql`
@@ -164,54 +179,6 @@ async function apply({ kind, k, who, n }: Step) {
   }
 }
 
-/** getGenres as it was counted before the kept counts: every listed track's gear, by category. */
-async function recountGenres(viewerId: string) {
-  const rows = await h.db
-    .select({
-      genre: equipmentTags.category,
-      songCount: sql<number>`count(distinct ${tracks.id})::int`,
-      albumCount: sql<number>`count(distinct (${tracks.userId}, extract(year from ${tracks.createdAt} at time zone 'UTC')))::int`,
-    })
-    .from(tracks)
-    .innerJoin(trackEquipmentTags, eq(trackEquipmentTags.trackId, tracks.id))
-    .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
-    .where(and(listedToViewer(h.db, viewerId), ne(equipmentTags.category, 'not defined')))
-    .groupBy(equipmentTags.category)
-    .orderBy(asc(equipmentTags.category));
-  return rows.map((r) => ({
-    genre: r.genre,
-    songCount: Number(r.songCount),
-    albumCount: Number(r.albumCount),
-  }));
-}
-
-/** getSongsByGenre's page as a filter over every listed track, newest first. */
-async function recountSongs(viewerId: string, genre: string, offset: number, limit: number) {
-  const rows = await h.db
-    .select({ id: tracks.id })
-    .from(tracks)
-    .where(
-      and(
-        listedToViewer(h.db, viewerId),
-        exists(
-          h.db
-            .select({ one: sql`1` })
-            .from(trackEquipmentTags)
-            .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
-            .where(
-              and(
-                eq(trackEquipmentTags.trackId, tracks.id),
-                ne(equipmentTags.category, 'not defined'),
-                sql`lower(${equipmentTags.category}) = lower(${genre})`,
-              ),
-            ),
-        ),
-      ),
-    )
-    .orderBy(desc(tracks.createdAt), desc(tracks.id));
-  return rows.slice(offset, offset + limit).map((r) => r.id);
-}
-
 /** The kept tables against what recomputing them from tracks, links and gear gives. */
 async function expectKeptTablesExact() {
   const kept = await run(sql`
@@ -231,22 +198,71 @@ async function expectKeptTablesExact() {
   expect(rowsOf(counts)).toEqual(rowsOf(recounted));
 }
 
+/** Pages asked of every list: the first whole, and a short one past the first item. */
+const PAGES = [
+  { offset: 0, limit: 50 },
+  { offset: 1, limit: 2 },
+] as const;
+/**
+ * Years asked of getRandomSongs: none, one (its first and last half hours are in DATES), open on
+ * either side, and the protocol's widest (read as years, not as dates: inYears).
+ */
+const YEARS = [{}, { from: 2024, to: 2024 }, { from: 2025 }, { to: 2023 }, { from: 0, to: 9999 }] as const;
+
+const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
 async function expectAnswersAsRecounted() {
   for (const viewer of PEOPLE) {
-    expect(await listGenres(h.db, viewer), viewer).toEqual(await recountGenres(viewer));
+    expect(await listGenres(h.db, viewer), viewer).toEqual(await recountGenres(h.db, viewer));
+    for (const years of YEARS) {
+      // getRandomSongs without a genre, its years read as a range of the order index (inYears).
+      const all = await randomSongs(h.db, viewer, 500, years);
+      expect(sorted(all.map((r) => r.track.id)), `${viewer} ${JSON.stringify(years)}`).toEqual(
+        sorted(await recountTracks(viewer, years)),
+      );
+    }
     for (const genre of GENRES_ASKED) {
-      for (const [offset, limit] of [
-        [0, 50],
-        [1, 2],
-      ] as const) {
-        const page = await songsByGenre(h.db, viewer, genre, { offset, limit });
+      const songs = await recountSongs(h.db, viewer, genre);
+      const albums = await recountAlbums(h.db, viewer, genre);
+      for (const page of PAGES) {
+        const what = `${viewer} ${genre} ${page.offset}`;
+        const found = await songsByGenre(h.db, viewer, genre, page);
+        const slice = <T>(list: T[]) => list.slice(page.offset, page.offset + page.limit);
         expect(
-          page.map((r) => r.track.id),
-          `${viewer} ${genre} ${offset}`,
-        ).toEqual(await recountSongs(viewer, genre, offset, limit));
+          found.map((r) => r.track.id),
+          what,
+        ).toEqual(slice(songs));
+        // The albums whole (every listed song of the year counted, not only the genre's), in order.
+        expect(await albumsByGenre(h.db, viewer, genre, page), what).toEqual(slice(albums));
+      }
+      for (const years of YEARS) {
+        const what = `${viewer} ${genre} ${JSON.stringify(years)}`;
+        const of = await recountSongs(h.db, viewer, genre, years);
+        // A draw big enough for all of them is all of them, each once; a small one, some of them.
+        const drawn = await randomSongsOfGenre(h.db, viewer, genre, 500, years);
+        expect(sorted(drawn.map((r) => r.track.id)), what).toEqual(sorted(of));
+        const two = (await randomSongsOfGenre(h.db, viewer, genre, 2, years)).map((r) => r.track.id);
+        expect(two, what).toHaveLength(Math.min(2, of.length));
+        expect(new Set(two).size, what).toBe(two.length);
+        for (const id of two) expect(of, what).toContain(id);
       }
     }
   }
+}
+
+/** getRandomSongs' tracks without a genre: every listed track of the years. */
+async function recountTracks(viewerId: string, years: { from?: number; to?: number }) {
+  const rows = await h.db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(
+      and(
+        listedToViewer(h.db, viewerId),
+        years.from === undefined ? undefined : sql`${yearOf} >= ${years.from}`,
+        years.to === undefined ? undefined : sql`${yearOf} <= ${years.to}`,
+      ),
+    );
+  return rows.map((r) => r.id);
 }
 
 describe('genres kept per owner (migration 0053, decision 0897)', () => {

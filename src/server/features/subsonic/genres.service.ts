@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gt, lt, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, notExists, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import { DEFAULT_EQUIPMENT_CATEGORY } from '../../../shared/constants';
 import type { Database } from '../../db/client';
@@ -11,9 +11,8 @@ import {
   userGenreCounts,
   users,
 } from '../../db/schema';
-import { listedFromOthers, listedHalves } from '../tracks/tracks.service';
+import { listedFromOthers } from '../tracks/tracks.service';
 import { ownerColumns, songColumns, toOwner, yearOf } from './browse.service';
-import { type AlbumListItem, listAlbums, orderAlbums } from './lists.service';
 import type { SubsonicNode } from './subsonic-response';
 
 /**
@@ -23,8 +22,6 @@ import type { SubsonicNode } from './subsonic-response';
  * browsing lists to the caller only, each half of them (listedHalves) read by its own index.
  */
 const isGenre = ne(equipmentTags.category, DEFAULT_EQUIPMENT_CATEGORY);
-/** Genre names as clients send them back: the case they were given in need not survive. */
-const isNamed = (genre: string) => sql`lower(${equipmentTags.category}) = lower(${genre})`;
 
 /** Each track's genres (of `trackIds`), alphabetical, in one query; a track without any is absent. */
 export async function genresOf(db: Database, trackIds: number[]): Promise<Map<number, string[]>> {
@@ -98,21 +95,14 @@ export async function listGenres(db: Database, viewerId: string): Promise<GenreS
 /** A name a category could have: short, printable (PostgreSQL would refuse a NUL). */
 export const couldBeGenre = (genre: string) => genre.length <= 100 && !/\p{Cc}/u.test(genre);
 
-/** Whether the track (`tracks` of the outer query) carries gear of the genre. */
-export const ofGenre = (db: Database, genre: string) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(trackEquipmentTags)
-      .innerJoin(equipmentTags, eq(equipmentTags.id, trackEquipmentTags.equipmentTagId))
-      .where(and(eq(trackEquipmentTags.trackId, tracks.id), isGenre, isNamed(genre))),
-  );
+/** A row of track_genres of the genre named, in any case (its index is on `lower(genre)`). */
+export const genreNamed = (genre: string) => sql`lower(${trackGenres.genre}) = lower(${genre})`;
 
 /** A row of track_genres of the genre named (in any case) whose track has no other row that is. */
 const firstOfGenre = (db: Database, genre: string) => {
   const other = alias(trackGenres, 'other');
   return and(
-    sql`lower(${trackGenres.genre}) = lower(${genre})`,
+    genreNamed(genre),
     // Two categories one name but for case would list a track twice; none of EQUIPMENT_CATEGORIES
     // are, so this looks up nothing but the track's own row (its key).
     notExists(
@@ -149,8 +139,8 @@ export async function songsByGenre(
     .where(and(eq(trackGenres.userId, viewerId), firstOfGenre(db, genre)))
     .orderBy(desc(trackGenres.trackCreatedAt), desc(trackGenres.trackId))
     .limit(page.offset + page.limit);
-  // Joined to track_genres by its key rather than tested by ofGenre: PostgreSQL made that EXISTS a
-  // hash of every link of the genre on the instance (190,000: 550 ms) for a hundred shared tracks.
+  // Joined to track_genres by its key rather than an EXISTS over the track's gear: PostgreSQL made
+  // that a hash of every link of the genre on the instance (190,000: 550 ms) for a hundred tracks.
   const fromOthers = db
     .select({ id: tracks.id, createdAt: tracks.createdAt })
     .from(tracks)
@@ -171,21 +161,4 @@ export async function songsByGenre(
     .innerJoin(users, eq(users.id, tracks.userId))
     .orderBy(desc(tracks.createdAt), desc(tracks.id));
   return rows.map((r) => ({ track: r.track, owner: toOwner(r.owner) }));
-}
-
-/** getAlbumList2 `byGenre`: the albums with a song of the genre, by artist then year. */
-export async function albumsByGenre(db: Database, viewerId: string, genre: string): Promise<AlbumListItem[]> {
-  if (!couldBeGenre(genre)) return [];
-  const having = (where: SQL) =>
-    db
-      .selectDistinct({ ownerId: tracks.userId, year: yearOf })
-      .from(tracks)
-      .where(and(where, ofGenre(db, genre)));
-  const [albums, ...halves] = await Promise.all([
-    listAlbums(db, viewerId),
-    ...listedHalves(db, viewerId).map(having),
-  ]);
-  const keys = new Set(halves.flat().map((row) => `${row.ownerId}\n${Number(row.year)}`));
-  const matching = albums.filter((a) => keys.has(`${a.owner.id}\n${a.album.year}`));
-  return orderAlbums(matching, 'alphabeticalByArtist');
 }

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tracks } from '../../db/schema';
+import { randomSongsOfGenre } from './genre-lists.service';
 import { genresOf } from './genres.service';
 import { clientOf, type Library, restOf, seedLibrary } from './library.fixture';
 
@@ -61,6 +64,59 @@ describe('genres (decision 0771)', () => {
     const older = await api().getAlbumList({ type: 'byGenre', genre: 'Hardware Sampler' });
     expect(older.albumList.album!.map((a) => [a.id, a.isDir])).toEqual([[friend, true]]);
     expect((await restOf(lib, 'getAlbumList2?type=byGenre')).error.code).toBe(10);
+  });
+
+  it('getAlbumList2 byGenre: whole albums (every song of the year I browse), paged as the other lists', async () => {
+    const list = async (query: Parameters<ReturnType<typeof api>['getAlbumList2']>[0]) =>
+      (await api().getAlbumList2(query)).albumList2.album ?? [];
+    const everyAlbum = new Map(
+      (await list({ type: 'alphabeticalByArtist', size: 500 })).map((a) => [a.id, a]),
+    );
+    const synth = await list({ type: 'byGenre', genre: 'Hardware Synth' });
+    // The same album nodes as every other list gives: the friend's two shared songs (not their
+    // private one), my three of this year, though one of them only is of the genre.
+    expect(synth).toEqual(synth.map((a) => everyAlbum.get(a.id)));
+    expect(synth.map((a) => a.songCount)).toEqual([2, 3]);
+    const mine = `al-${lib.me.userId}-${lib.year}`;
+    const ids = async (size: number, offset: number) =>
+      (await list({ type: 'byGenre', genre: 'hardware SYNTH', size, offset })).map((a) => a.id);
+    expect(await ids(1, 1)).toEqual([mine]);
+    expect(await ids(5, 2)).toEqual([]);
+    expect(await ids(0, 0)).toEqual([]);
+  });
+
+  it('getRandomSongs by genre: one fair draw over my songs of it and those shared with me', async () => {
+    // The drum machine is on two of my tracks and on the friend's shared jam: each a third of the
+    // time, 100 of 300 draws (the bounds are over four standard deviations, 8.2, either way).
+    // Drawing my half and the shared half apart and then one of the two would give the jam 150.
+    const drawn = new Map<number, number>();
+    for (let i = 0; i < 300; i++) {
+      const [song] = await randomSongsOfGenre(lib.t.db, lib.me.userId, 'Hardware Drum Machine', 1, {});
+      drawn.set(song!.track.id, (drawn.get(song!.track.id) ?? 0) + 1);
+    }
+    expect([...drawn.keys()].sort((a, b) => a - b)).toEqual(
+      [lib.ids.synth, lib.ids.drums, lib.ids.shared].sort((a, b) => a - b),
+    );
+    for (const [id, times] of drawn) {
+      expect(times, String(id)).toBeGreaterThan(65);
+      expect(times, String(id)).toBeLessThan(135);
+    }
+  });
+
+  it('a shared track a moderator hid leaves the genre: no album, no song, for me; still for its owner', async () => {
+    await lib.t.db.update(tracks).set({ hiddenAt: new Date() }).where(eq(tracks.id, lib.ids.shared));
+    try {
+      // The sampler is on the shared jam only.
+      const albums = await api().getAlbumList2({ type: 'byGenre', genre: 'Hardware Sampler' });
+      expect(albums.albumList2.album ?? []).toEqual([]);
+      expect(
+        (await api().getRandomSongs({ size: 50, genre: 'Hardware Sampler' })).randomSongs.song ?? [],
+      ).toEqual([]);
+      const friends = await randomSongsOfGenre(lib.t.db, lib.friend.userId, 'Hardware Sampler', 50, {});
+      expect(friends.map((r) => r.track.id)).toEqual([lib.ids.shared]);
+    } finally {
+      await lib.t.db.update(tracks).set({ hiddenAt: null }).where(eq(tracks.id, lib.ids.shared));
+    }
   });
 
   it('genresOf: every track its genres in one call, whoever may see them', async () => {

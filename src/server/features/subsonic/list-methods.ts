@@ -1,7 +1,7 @@
-import { and, sql } from 'drizzle-orm';
-import { listArtists, yearOf } from './browse.service';
+import { listArtists } from './browse.service';
 import { checkMusicFolder } from './directory-nodes';
-import { albumsByGenre, couldBeGenre, ofGenre } from './genres.service';
+import { albumsByGenre, randomSongsOfGenre } from './genre-lists.service';
+import { couldBeGenre } from './genres.service';
 import {
   type AlbumListItem,
   type AlbumListType,
@@ -34,27 +34,36 @@ const ALBUM_LIST_TYPES = new Set<AlbumListType>([
   'byGenre',
 ]);
 
-/** The albums of one list type, each from the module that owns its order. */
+/** One page of the albums of one list type, each from the module that owns its order. */
 async function albumsOfType(
   db: SubsonicContext['db'],
   viewerId: string,
   type: AlbumListType,
-  options: { genre?: string; years: { from?: number; to?: number } },
+  options: { genre?: string; years: { from?: number; to?: number }; page: { offset: number; limit: number } },
 ): Promise<AlbumListItem[]> {
+  const { offset, limit } = options.page;
+  const paged = async (albums: Promise<AlbumListItem[]>) => (await albums).slice(offset, offset + limit);
   switch (type) {
+    // Only the page's albums are summed, found from the kept genres (decision 0899).
     case 'byGenre':
-      return albumsByGenre(db, viewerId, options.genre!);
+      return albumsByGenre(db, viewerId, options.genre!, options.page);
     case 'recent':
     case 'frequent':
-      return albumsByPlays(db, viewerId, type);
+      return paged(albumsByPlays(db, viewerId, type));
     case 'starred':
-      return starredAlbums(db, viewerId);
+      return paged(starredAlbums(db, viewerId));
     case 'highest':
-      return highestAlbums(db, viewerId);
+      return paged(highestAlbums(db, viewerId));
     default:
-      return orderAlbums(await listAlbums(db, viewerId), type, options.years);
+      return paged(listAlbums(db, viewerId).then((albums) => orderAlbums(albums, type, options.years)));
   }
 }
+
+/** fromYear and toYear, each when given (getAlbumList2 byYear, getRandomSongs). */
+const yearsOf = (params: SubsonicContext['params']) => ({
+  from: params.get('fromYear') === undefined ? undefined : count(params, 'fromYear', 0, 9999),
+  to: params.get('toYear') === undefined ? undefined : count(params, 'toYear', 9999, 9999),
+});
 
 /** Clients send `""` for "everything" (Symfonium, DSub's sync) as well as an empty query. */
 const isEverything = (query: string) => query.trim() === '' || query.trim() === '""';
@@ -68,17 +77,13 @@ export const listMethods: Record<string, SubsonicMethod> = {
     }
     const size = count(params, 'size', 10);
     const offset = offsetOf(params, 'offset');
-    const years = {
-      from: params.get('fromYear') === undefined ? undefined : count(params, 'fromYear', 0, 9999),
-      to: params.get('toYear') === undefined ? undefined : count(params, 'toYear', 9999, 9999),
-    };
+    const years = yearsOf(params);
     // byGenre: decision 0771 (the genre is required, as the protocol says).
     const genre = type === 'byGenre' ? params.get('genre') : undefined;
     if (type === 'byGenre' && genre === undefined) throw missingParameter('genre');
-    const albums = await albumsOfType(db, caller.user.id, type as AlbumListType, { genre, years });
-    return {
-      albumList2: { album: albums.slice(offset, offset + size).map((a) => albumNode(a.owner, a.album)) },
-    };
+    const page = { offset, limit: size };
+    const albums = await albumsOfType(db, caller.user.id, type as AlbumListType, { genre, years, page });
+    return { albumList2: { album: albums.map((a) => albumNode(a.owner, a.album)) } };
   },
 
   // A genre radio, or a decade's: the same filters as the protocol's, over what the caller browses.
@@ -87,14 +92,12 @@ export const listMethods: Record<string, SubsonicMethod> = {
     const size = count(params, 'size', 10);
     const genre = params.get('genre');
     if (genre !== undefined && !couldBeGenre(genre)) return { randomSongs: { song: [] } };
-    const from = params.get('fromYear') === undefined ? undefined : count(params, 'fromYear', 0, 9999);
-    const to = params.get('toYear') === undefined ? undefined : count(params, 'toYear', 9999, 9999);
-    const also = and(
-      genre === undefined ? undefined : ofGenre(db, genre),
-      from === undefined ? undefined : sql`${yearOf} >= ${from}`,
-      to === undefined ? undefined : sql`${yearOf} <= ${to}`,
-    );
-    const rows = await randomSongs(db, caller.user.id, size, also);
+    const years = yearsOf(params);
+    // A genre's songs from the kept genres (decision 0899); else every track, years and all.
+    const rows =
+      genre === undefined
+        ? await randomSongs(db, caller.user.id, size, years)
+        : await randomSongsOfGenre(db, caller.user.id, genre, size, years);
     return { randomSongs: { song: await songNodes(db, caller.user.id, rows) } };
   },
 

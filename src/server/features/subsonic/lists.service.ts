@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, type SubqueryWithSelection, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { searchGroup } from '../search/search.service';
@@ -7,6 +7,7 @@ import { listedHalves } from '../tracks/tracks.service';
 import {
   type AlbumSummary,
   groupTile,
+  inYears,
   listArtists,
   type Owner,
   ownerColumns,
@@ -32,30 +33,29 @@ export interface AlbumListItem {
 const byName = (a: Owner, b: Owner) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
 
-/**
- * Every album (an owner's year) listed to the viewer. All of them are read and ordered here: there
- * are owners × years of them, a few hundred on a busy instance, not tracks. The viewer's own and
- * others' are grouped apart (listedHalves), each half by its own index: an album is one
- * owner's, so no group spans both.
- */
-export async function listAlbums(db: Database, viewerId: string): Promise<AlbumListItem[]> {
-  const albumsWhere = (where: SQL) =>
-    db
-      .select({
-        owner: ownerColumns,
-        year: yearOf,
-        songCount: sql<number>`count(*)::int`,
-        duration: sql<number>`coalesce(round(sum(${tracks.duration})), 0)::int`,
-        created: sql<string>`min(${tracks.createdAt})`,
-        latest: sql<string>`max(${tracks.createdAt})`,
-        first: groupTile('asc'),
-      })
-      .from(tracks)
-      .innerJoin(users, eq(users.id, tracks.userId))
-      .where(where)
-      .groupBy(users.id, yearOf);
-  const halves = await Promise.all(listedHalves(db, viewerId).map(albumsWhere));
-  return halves.flat().map((row) => ({
+/** alphabeticalByArtist's order: by artist, then year (an owner's albums are their years). */
+export const byArtist = (a: { owner: Owner; album: { year: number } }, b: typeof a) =>
+  byName(a.owner, b.owner) || a.album.year - b.album.year;
+
+/** The albums (an owner's year) of the tracks `where` picks, each summed over those tracks. */
+export async function albumsWhere(db: Database, where: SQL): Promise<AlbumListItem[]> {
+  const rows = await db
+    .select({
+      owner: ownerColumns,
+      year: yearOf,
+      songCount: sql<number>`count(*)::int`,
+      // Summed in double precision: a sum of `real` is `real`, whose 24 bits drift by seconds over an
+      // album of 30,000 songs, differently in each plan's order (getAlbum sums in JavaScript's doubles).
+      duration: sql<number>`coalesce(round(sum(${tracks.duration}::float8)), 0)::int`,
+      created: sql<string>`min(${tracks.createdAt})`,
+      latest: sql<string>`max(${tracks.createdAt})`,
+      first: groupTile('asc'),
+    })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(where)
+    .groupBy(users.id, yearOf);
+  return rows.map((row) => ({
     owner: toOwner(row.owner),
     album: {
       year: Number(row.year),
@@ -66,6 +66,17 @@ export async function listAlbums(db: Database, viewerId: string): Promise<AlbumL
     },
     latest: new Date(row.latest),
   }));
+}
+
+/**
+ * Every album (an owner's year) listed to the viewer. All of them are read and ordered here: there
+ * are owners × years of them, a few hundred on a busy instance, not tracks. The viewer's own and
+ * others' are grouped apart (listedHalves), each half by its own index: an album is one
+ * owner's, so no group spans both.
+ */
+export async function listAlbums(db: Database, viewerId: string): Promise<AlbumListItem[]> {
+  const halves = await Promise.all(listedHalves(db, viewerId).map((half) => albumsWhere(db, half)));
+  return halves.flat();
 }
 
 export type AlbumListType =
@@ -98,7 +109,7 @@ export function orderAlbums(
     case 'alphabeticalByName':
       return list.sort((a, b) => a.album.year - b.album.year || byName(a.owner, b.owner));
     case 'alphabeticalByArtist':
-      return list.sort((a, b) => byName(a.owner, b.owner) || a.album.year - b.album.year);
+      return list.sort(byArtist);
     case 'random':
       for (let i = list.length - 1; i > 0; i--) {
         const j = Math.floor(Math.random() * (i + 1));
@@ -120,22 +131,41 @@ export function orderAlbums(
 }
 
 /**
- * Up to `size` tracks listed to the viewer (and matching `also`, when given), at random. Each track
- * draws a random key; the `size` smallest keys of each half (listedHalves) hold the `size` smallest
- * of all, so the page is as fair as one draw over every listed track, each half read by its own
- * index. Only the page's rows are read whole.
+ * A draw's columns: a candidate track's id, and the random key it drew. A union of draws takes its
+ * columns' names from its first arm, which selects `tracks.id` (`id`) so the draw can be joined.
  */
-export async function randomSongs(db: Database, viewerId: string, size: number, also?: SQL) {
+export const drawColumns = <Id extends AnyPgColumn>(id: Id) => ({
+  id,
+  draw: sql<number>`random()`.as('draw'),
+});
+type Drawn = SubqueryWithSelection<ReturnType<typeof drawColumns<typeof tracks.id>>, 'drawn'>;
+
+/**
+ * Up to `size` tracks listed to the viewer (of those years, when given: inYears), at random. Each
+ * track draws a random key; the `size` smallest keys of each half (listedHalves) hold the `size`
+ * smallest of all, so the page is as fair as one draw over every listed track, each half read by
+ * its own index. Only the page's rows are read whole. By genre: genre-lists.service.ts.
+ */
+export async function randomSongs(
+  db: Database,
+  viewerId: string,
+  size: number,
+  years: { from?: number; to?: number } = {},
+) {
   if (size === 0) return [];
   const half = (where: SQL) =>
     db
-      .select({ id: tracks.id, draw: sql<number>`random()`.as('draw') })
+      .select(drawColumns(tracks.id))
       .from(tracks)
-      .where(and(where, also))
+      .where(and(where, inYears(tracks.createdAt, years)))
       .orderBy(sql`draw`)
       .limit(size);
   const [own, fromOthers] = listedHalves(db, viewerId);
-  const drawn = unionAll(half(own), half(fromOthers)).orderBy(sql`draw`).limit(size).as('drawn');
+  return songsDrawn(db, unionAll(half(own), half(fromOthers)).orderBy(sql`draw`).limit(size).as('drawn'));
+}
+
+/** The songs of a draw (drawColumns), in its order: only these rows are read whole. */
+export async function songsDrawn(db: Database, drawn: Drawn) {
   const rows = await db
     .select({ track: songColumns, owner: ownerColumns })
     .from(drawn)

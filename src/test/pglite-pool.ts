@@ -12,7 +12,8 @@ import { PGLITE_TEMPLATE_ENV } from './pglite-template';
  * when a test database is closed, put back exactly as the template left it:
  *   - every table emptied (TRUNCATE … RESTART IDENTITY), the template's own rows put back
  *     (the migrations journal, pg-boss's version row), every sequence set to its template value;
- *   - session state dropped (RESET ALL, advisory locks, any open transaction rolled back).
+ *   - session state dropped (RESET ALL, advisory locks, any open transaction rolled back);
+ *   - the planner's column statistics and the activity counters cleared (none in the template).
  * An instance whose catalog no longer matches the template (a test created a table, a trigger,
  * a function…), that still LISTENs, or that is closed, is not reused: it is closed and the next
  * test database starts a new one, as before.
@@ -61,6 +62,10 @@ select format('%I.%I', n.nspname, c.relname) as name
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
  where ${USER_NAMESPACE} and c.relkind in ('r', 'p') and not c.relispartition
  order by 1`;
+
+/** The app's tables and indexes (whose column statistics an ANALYZE writes). */
+const USER_RELATIONS_SQL = `
+select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace where ${USER_NAMESPACE}`;
 
 const SEQUENCES_SQL = `
 select format('%I.%I', schemaname, sequencename) as name,
@@ -198,6 +203,15 @@ async function restore({ client, snapshot }: PooledPglite): Promise<boolean> {
         );
       }
     });
+    // TRUNCATE gives each table a new file (its page and row figures back to never-analysed) but
+    // keeps the column statistics an earlier test's ANALYZE wrote: on a reused instance the planner
+    // then chose other plans than on a new one (the EXPLAIN walk failed in CI on what the suite's
+    // earlier files had analysed). The template has none; the activity counters go too.
+    await client.exec(`
+      delete from pg_statistic where starelid in (${USER_RELATIONS_SQL});
+      delete from pg_statistic_ext_data where stxoid in (
+        select x.oid from pg_statistic_ext x join pg_namespace n on n.oid = x.stxnamespace where ${USER_NAMESPACE});
+      select pg_stat_reset();`);
     return true;
   } catch (err) {
     if (process.env.JOURNAL_TEST_DB_DEBUG) console.warn('[pglite-pool] could not reset an instance:', err);

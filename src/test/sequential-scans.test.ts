@@ -38,6 +38,8 @@ let lib: Library;
 let scans: SeqScan[] = [];
 let failures: string[] = [];
 let walked: CapturedStatement[] = [];
+/** Tables with column statistics when the walk is EXPLAINed (an ANALYZE's, of this test or an earlier one). */
+let analysed: string[] = [];
 
 /** What the walk is doing now: each statement is labelled with it. */
 let step = 'setup';
@@ -245,6 +247,10 @@ beforeAll(async () => {
     capture.stop();
   }
   walked = capture.statements;
+  const statistics = await t.db.execute<{ name: string }>(sql`
+    select distinct c.relname as name from pg_statistic s join pg_class c on c.oid = s.starelid
+    where c.relnamespace = 'public'::regnamespace order by 1`);
+  analysed = (statistics as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
   const explained = await explainAll(t.database, walked);
   failures = explained.failures;
   if (process.env.EXPLAIN_DUMP) {
@@ -279,6 +285,11 @@ describe('no request reads a big table whole (issue 48)', () => {
     expect(failures).toEqual([]);
   });
 
+  it("plans over never-analysed tables, whatever earlier tests analysed (a reused PGlite instance's were kept)", () => {
+    // A few rows' statistics make the planner walk small indexes whole (CI saw nine such plans).
+    expect(analysed).toEqual([]);
+  });
+
   it('plans over statistics no autovacuum changes mid-walk (PostgreSQL; PGlite has none)', async () => {
     if (testDatabaseKind() !== 'postgres') return;
     const result = await lib.t.db.execute<{ name: string }>(sql`
@@ -298,7 +309,7 @@ describe('no request reads a big table whole (issue 48)', () => {
   });
 
   it('each known offender still happens (once fixed, remove it from its list)', () => {
-    const gone = entriesGone(scans, walked);
+    const gone = entriesGone(scans);
     expect(gone.map((k) => k.what)).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
+import { RevisionLru } from './revision-lru';
 import type { ChangesSince, ListedTrack, TrackVersion } from './track-list.changes';
 import { trackListSql } from './track-list.query';
 
@@ -127,19 +128,18 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 
 /** Least recently used entries go first once the cached bodies exceed maxBytes; 0 keeps nothing. */
 export class TrackListCache {
-  readonly #entries = new Map<string, CachedTrackList>();
-  /** Lists being read now, so a burst of requests for one stale list runs the query once. */
-  readonly #loading = new Map<string, Promise<CachedTrackList>>();
-  #bytes = 0;
+  readonly #kept: RevisionLru<CachedTrackList>;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxBytes: number) {
+    this.#kept = new RevisionLru(maxBytes);
+  }
 
   get bytes(): number {
-    return this.#bytes;
+    return this.#kept.bytes;
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#kept.size;
   }
 
   /**
@@ -147,45 +147,21 @@ export class TrackListCache {
    * list held at an older one, reading again only the tracks changed since (decision 0490); else
    * read whole. Concurrent callers asking for the same revision share one read.
    */
-  async list(
-    userId: string,
-    sort: TrackSort,
-    revision: number,
-    source: TrackListSource,
-  ): Promise<CachedTrackList> {
-    const key = `${sort}\0${userId}`;
-    const hit = this.#entries.get(key);
-    if (hit && hit.revision === revision) {
-      this.#entries.delete(key); // re-inserted last: most recently used
-      this.#entries.set(key, hit);
-      return hit;
-    }
-    const loadingKey = `${key}\0${revision}`;
-    const pending = this.#loading.get(loadingKey);
-    if (pending) return pending;
-    const promise = readRows(hit, sort, source)
-      .then((rows) => {
-        const entry = makeEntry(key, trackListEtag(userId, sort, revision), revision, rows);
-        this.#store(key, entry);
-        return entry;
-      })
-      .finally(() => this.#loading.delete(loadingKey));
-    this.#loading.set(loadingKey, promise);
-    return promise;
+  list(userId: string, sort: TrackSort, revision: number, source: TrackListSource): Promise<CachedTrackList> {
+    const key = listKey(userId, sort);
+    return this.#kept.get(key, revision, async (held) =>
+      makeEntry(key, trackListEtag(userId, sort, revision), revision, await readRows(held, sort, source)),
+    );
   }
 
   /** Whether a list is held for `userId` and `sort`, at any revision (no use recorded). */
   holds(userId: string, sort: TrackSort): boolean {
-    return this.#entries.has(`${sort}\0${userId}`);
+    return this.#kept.has(listKey(userId, sort));
   }
 
   /** Drops the list held for `userId` and `sort` (a journal grown past the whole list's bound). */
   forget(userId: string, sort: TrackSort): void {
-    const key = `${sort}\0${userId}`;
-    const held = this.#entries.get(key);
-    if (!held) return;
-    this.#entries.delete(key);
-    this.#bytes -= held.bytes;
+    this.#kept.forget(listKey(userId, sort));
   }
 
   /** The list compressed with `encoding`: made once per entry, then kept with it (and counted). */
@@ -195,42 +171,16 @@ export class TrackListCache {
       made = compress(encoding, entry.body);
       entry.encoded.set(encoding, made);
       made.then(
-        (buffer) => {
-          entry.bytes += buffer.length;
-          // Counted only while the entry is kept: an evicted or never kept one costs nothing here.
-          if (this.#entries.get(entry.key) === entry) {
-            this.#bytes += buffer.length;
-            this.#evict();
-          }
-        },
+        // Counted only while the entry is kept: an evicted or never kept one costs nothing here.
+        (buffer) => this.#kept.grew(entry.key, entry, buffer.length),
         () => entry.encoded.delete(encoding),
       );
     }
     return made;
   }
-
-  #store(key: string, entry: CachedTrackList) {
-    // The latest read wins: revisions are compared for equality only (they come from one sequence,
-    // and concurrent writers may commit them out of order), so a stale entry is never sent anyway.
-    const old = this.#entries.get(key);
-    if (old) {
-      this.#entries.delete(key);
-      this.#bytes -= old.bytes;
-    }
-    if (entry.bytes > this.maxBytes) return;
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
-    this.#evict();
-  }
-
-  #evict() {
-    for (const [oldestKey, oldest] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(oldestKey);
-      this.#bytes -= oldest.bytes;
-    }
-  }
 }
+
+const listKey = (userId: string, sort: TrackSort) => `${sort}\0${userId}`;
 
 const held = (track: ListedTrack): HeldTrack => ({ ...track, json: Buffer.from(track.json) });
 

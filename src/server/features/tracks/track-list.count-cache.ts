@@ -1,3 +1,4 @@
+import { RevisionLru } from './revision-lru';
 import type { Counts } from './track-list.count';
 
 /**
@@ -21,19 +22,18 @@ import type { Counts } from './track-list.count';
  */
 export class TrackCountCache {
   /** One entry per owner and filter (`<user id>\0<filter key>`): the latest revision counted. */
-  readonly #entries = new Map<string, KeptCounts>();
-  /** Counts running now, per key and revision: a burst of first pages of one filter counts once. */
-  readonly #counting = new Map<string, Promise<Counts>>();
-  #bytes = 0;
+  readonly #kept: RevisionLru<KeptCounts>;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxBytes: number) {
+    this.#kept = new RevisionLru(maxBytes);
+  }
 
   get bytes(): number {
-    return this.#bytes;
+    return this.#kept.bytes;
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#kept.size;
   }
 
   /**
@@ -41,43 +41,19 @@ export class TrackCountCache {
    * count, nothing that does not: no sort, no cursor): kept ones when counted at that revision,
    * else `count()`'s, kept. Concurrent callers of one revision and key share one count.
    */
-  counts(userId: string, revision: number, filterKey: string, count: () => Promise<Counts>): Promise<Counts> {
+  async counts(
+    userId: string,
+    revision: number,
+    filterKey: string,
+    count: () => Promise<Counts>,
+  ): Promise<Counts> {
     const key = `${userId}\0${filterKey}`;
-    const hit = this.#entries.get(key);
-    if (hit && hit.revision === revision) {
-      this.#entries.delete(key); // re-inserted last: most recently used
-      this.#entries.set(key, hit);
-      return Promise.resolve(hit.counts);
-    }
-    const countingKey = `${key}\0${revision}`;
-    const pending = this.#counting.get(countingKey);
-    if (pending) return pending;
-    const promise = count()
-      .then((counts) => {
-        this.#store(key, { revision, counts, bytes: 2 * key.length + ENTRY_OVERHEAD_BYTES });
-        return counts;
-      })
-      .finally(() => this.#counting.delete(countingKey));
-    this.#counting.set(countingKey, promise);
-    return promise;
-  }
-
-  #store(key: string, entry: KeptCounts) {
-    // The latest count wins, whatever its revision: revisions are compared for equality only (as
-    // TrackListCache's), so an entry of an older revision is never answered for a newer one.
-    const old = this.#entries.get(key);
-    if (old) {
-      this.#entries.delete(key);
-      this.#bytes -= old.bytes;
-    }
-    if (entry.bytes > this.maxBytes) return;
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
-    for (const [oldestKey, oldest] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(oldestKey);
-      this.#bytes -= oldest.bytes;
-    }
+    const kept = await this.#kept.get(key, revision, async () => ({
+      revision,
+      counts: await count(),
+      bytes: 2 * key.length + ENTRY_OVERHEAD_BYTES,
+    }));
+    return kept.counts;
   }
 }
 

@@ -1,0 +1,90 @@
+/** What a RevisionLru keeps: the journal revision it was made at, and what it costs in bytes. */
+export interface Revisioned {
+  revision: number;
+  bytes: number;
+}
+
+/**
+ * Entries made at a journal revision, answered only at that very revision, bounded by the bytes
+ * they are reckoned to cost, least recently used first (the whole list's cache, decision 0084, and
+ * the filtered counts', 0900). Revisions are compared for equality only: they come from one
+ * sequence and concurrent writers may commit them out of order, so the latest entry made wins and
+ * an entry of another revision is never answered (it may only be made from).
+ */
+export class RevisionLru<T extends Revisioned> {
+  readonly #entries = new Map<string, T>();
+  /** Entries being made now, per key and revision: a burst of one stale entry makes it once. */
+  readonly #making = new Map<string, Promise<T>>();
+  #bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /**
+   * The entry of `key` at `revision`: the kept one when made at it (now the most recently used),
+   * else `make(held)`'s, kept; `held` is the entry kept at another revision, if any. Concurrent
+   * callers of one key and revision share one make.
+   */
+  get(key: string, revision: number, make: (held: T | undefined) => Promise<T>): Promise<T> {
+    const held = this.#entries.get(key);
+    if (held && held.revision === revision) {
+      this.#entries.delete(key); // re-inserted last: most recently used
+      this.#entries.set(key, held);
+      return Promise.resolve(held);
+    }
+    const makingKey = `${key}\0${revision}`;
+    const pending = this.#making.get(makingKey);
+    if (pending) return pending;
+    const promise = make(held)
+      .then((entry) => {
+        this.#store(key, entry);
+        return entry;
+      })
+      .finally(() => this.#making.delete(makingKey));
+    this.#making.set(makingKey, promise);
+    return promise;
+  }
+
+  /** Whether an entry is kept for `key`, at any revision (no use recorded). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
+  forget(key: string): void {
+    const held = this.#entries.get(key);
+    if (!held) return;
+    this.#entries.delete(key);
+    this.#bytes -= held.bytes;
+  }
+
+  /** `entry` costs `by` bytes more (a copy made later); counted only while it is the one kept. */
+  grew(key: string, entry: T, by: number): void {
+    entry.bytes += by;
+    if (this.#entries.get(key) !== entry) return;
+    this.#bytes += by;
+    this.#evict();
+  }
+
+  #store(key: string, entry: T) {
+    this.forget(key);
+    if (entry.bytes > this.maxBytes) return;
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    this.#evict();
+  }
+
+  #evict() {
+    for (const [oldestKey, oldest] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldestKey);
+      this.#bytes -= oldest.bytes;
+    }
+  }
+}

@@ -63,17 +63,20 @@ export interface ChangesSince {
   changed: ListedTrack[];
 }
 
-const changedRow = (sinceSql: SQL) => sql`
+const changedRow = (sinceSql: SQL, from = sql`tracks t`) => sql`
   select t.id, t.list_revision as revision, (select ${trackJson} from (${trackColumns(equipmentOfTrack)}) r) as json,
     ${exact(sql`t.created_at`)} as created, ${exact(sql`t.file_created_at`)} as file_created,
     ${sortValueColumns}
-  from tracks t
+  from ${from}
   where ${sinceSql}`;
 
 /**
  * The owner's removal revision and the tracks whose revision is above `since`, one row per changed track
  * (one row of nulls beside it when none): a lateral join on the owner's row. `userId` and
  * `since` are values, or placeholders when prepared (bench/track-list-profile.ts EXPLAINs it).
+ * The changed ids come from journal_changed_tracks() (migration 0056, decision 0902): estimated at
+ * one row whatever the revision, so PostgreSQL keeps one generic plan of this statement instead of
+ * planning it again on every run; a STABLE function reads the statement's own snapshot.
  */
 export const changesSince = (db: Database, userId: unknown, since: unknown) =>
   db
@@ -89,7 +92,10 @@ export const changesSince = (db: Database, userId: unknown, since: unknown) =>
     })
     .from(users)
     .leftJoin(
-      sql`lateral (${changedRow(sql`t.user_id = ${users.id} and t.list_revision > ${since}`)}) c`,
+      sql`lateral (${changedRow(
+        sql`true`,
+        sql`journal_changed_tracks(${users.id}, ${since}::bigint) as changed (id) join tracks t on t.id = changed.id`,
+      )}) c`,
       sql`true`,
     )
     .where(eq(users.id, userId as string));

@@ -320,6 +320,9 @@ try {
       OVERRIDING SYSTEM VALUE
       SELECT ${equipmentBase} + e,
         CASE WHEN e = 1 THEN 'Moog Subsequent 37' || CASE WHEN ${equipmentBase} > 0 THEN ' ' || ${equipmentBase} ELSE '' END
+          -- A Juno on every instance, the empty one's three pages too: the filter case q=juno
+          -- must find takes on both sides, not an empty page on the reference (issue 48).
+          WHEN e = 2 THEN 'Roland Juno ' || (${equipmentBase} + e)
           ELSE pg_temp.pick(${brands}, pg_temp.u('brand' || e)) || ' ' || pg_temp.pick(${models}, pg_temp.u('model' || e)) || ' ' || (${equipmentBase} + e) END,
         CASE WHEN e = 1 OR pg_temp.u('desc' || e) < 0.2 THEN 'Used on more takes than anything else.' END,
         CASE WHEN e = 1 THEN 'Hardware Synth' ELSE pg_temp.pick(${categories}, pg_temp.u('cat' || e)) END,

@@ -34,7 +34,8 @@ async function upload(name: string): Promise<Track> {
 }
 
 const wholeListQuery = (q: string) => q.includes('with tags as');
-const changesQuery = (q: string) => q.includes('list_revision >');
+/** The tracks changed since a revision (journal_changed_tracks, decision 0902; after a removal, inline). */
+const changesQuery = (q: string) => q.includes('journal_changed_tracks(') || q.includes('list_revision >');
 /** Every id of the journal in order: read once after a track left it. */
 const everyIdQuery = (q: string) => q.includes('string_agg');
 

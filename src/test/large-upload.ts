@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { SESSION_COOKIE } from '../server/plugins/session';
 import type { TestClient } from './build-test-app';
 import { wavHeader } from './media-fixtures';
+import { garbageCollector, watchRss } from './rss-watch';
 
 /**
  * The client side, run in a process of its own so that its buffers never count as the server's:
@@ -58,23 +57,15 @@ export async function uploadLargeWav(options: {
   bytes: number;
   sampleRate: number;
   /**
-   * Collect garbage before each sample (every 100 ms), so RSS shows what the server holds, not
-   * Buffers it is done with that V8 has not collected yet (it waits for 64 MB of them).
+   * Collect garbage before each sample (every 100 ms, or less often when collections are slow:
+   * watchRss), so RSS shows what the server holds, not Buffers it is done with.
    */
   collectGarbage?: boolean;
 }): Promise<{ status: number; body: string; rssGrowth: number }> {
   const token = await options.client.fetchCsrfToken();
-  const gc = options.collectGarbage ? garbageCollector() : undefined;
-  gc?.();
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(
-    () => {
-      gc?.();
-      peak = Math.max(peak, process.memoryUsage().rss);
-    },
-    gc ? 100 : 20,
-  );
+  const watch = options.collectGarbage
+    ? watchRss({ collect: garbageCollector(), everyMs: 100 })
+    : watchRss({ everyMs: 20 });
   try {
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, ['--input-type=module', '-e', CLIENT], {
@@ -99,14 +90,8 @@ export async function uploadLargeWav(options: {
     });
     const match = output.match(/^STATUS (\d+)\n([\s\S]*)$/);
     if (!match) throw new Error(`upload client printed: ${output}`);
-    return { status: Number(match[1]), body: match[2]!, rssGrowth: peak - baseline };
+    return { status: Number(match[1]), body: match[2]!, rssGrowth: watch.stop() };
   } finally {
-    clearInterval(sampler);
+    watch.stop();
   }
-}
-
-/** V8's full collection, without starting the test process with --expose-gc. */
-export function garbageCollector(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
 }

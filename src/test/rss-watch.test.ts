@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import { MAX_COLLECTION_SHARE, watchRss } from './rss-watch';
+
+function busyFor(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {}
+}
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+it('leaves the event loop most of its time when collections are slow (a loaded machine)', async () => {
+  // A collection as slow as one on a loaded machine: 60 ms, more than half the 100 ms period.
+  let collecting = 0;
+  const watch = watchRss({
+    collect: () => {
+      busyFor(60);
+      collecting += 60;
+    },
+    everyMs: 100,
+  });
+  // The work being measured: count how often the event loop comes round in 2 s.
+  const began = performance.now();
+  let turns = 0;
+  while (performance.now() - began < 2_000) {
+    await tick();
+    turns++;
+  }
+  watch.stop();
+  const elapsed = performance.now() - began;
+  // A fixed 100 ms period would spend 60 % of the time collecting (stop 56's CI timed out so).
+  expect(collecting / elapsed).toBeLessThanOrEqual(MAX_COLLECTION_SHARE + 0.05);
+  expect(collecting).toBeGreaterThan(0);
+  expect(turns).toBeGreaterThan(100);
+});
+
+it('samples at the given period when collections are quick, and sees memory held meanwhile', async () => {
+  let samples = 0;
+  const watch = watchRss({ collect: () => samples++, everyMs: 20 });
+  const held = Buffer.alloc(64 * 1024 * 1024, 1);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const growth = watch.stop();
+  expect(held[held.length - 1]).toBe(1);
+  expect(growth).toBeGreaterThan(48 * 1024 * 1024);
+  // 500 ms at 20 ms: about 25 samples (fewer on a loaded machine, never the slow-collection pace).
+  expect(samples).toBeGreaterThanOrEqual(8);
+  const after = samples;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(samples, 'no sample after stop()').toBe(after);
+});

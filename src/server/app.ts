@@ -172,16 +172,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     shared: rateLimitSharing(options),
   });
   // Sessions and stream permissions reused for ACCESS_CACHE_SECONDS; every unsafe request drops them
-  // all (decision 0066).
+  // all (decision 0066), but a route that keepsIdentity leaves the sessions (0904).
   const generation = new Generation();
+  const identity = new Generation();
   const cacheMs = config.accessCacheSeconds * 1000;
-  await app.register(accessGenerationPlugin, { generation });
+  await app.register(accessGenerationPlugin, { generation, identity });
   await app.register(sessionPlugin, {
     db,
     secrets: [config.sessionSecret, ...(config.previousSessionSecrets ?? [])],
     secureCookies: https,
     pruneIntervalMs: options.sessionPruneIntervalMs,
-    cache: new AccessCache<LoadedSession>(generation, cacheMs),
+    cache: new AccessCache<LoadedSession>(identity, cacheMs),
   });
   await app.register(authGuardPlugin, { db });
   // Journal revisions held in memory, renewed by the database's announcements on this instance's

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { TIMINGS } from '../../shared/constants';
 import type { Database } from '../db/client';
+import { dropAccessCaches } from '../plugins/access-cache';
 import { userOf } from '../plugins/auth-guard';
 import { LIVE_EVENTS_CHANNEL, LiveEventDelivery } from './live-event-delivery';
 import { LiveStream, LiveStreams } from './live-streams';
@@ -55,7 +56,7 @@ export const liveEventsPlugin = fp(async (app: FastifyInstance, opts: LiveEvents
     opts.db,
     streams,
     app.log,
-    () => app.accessGeneration.bump(),
+    () => dropAccessCaches(app),
     opts.onJobSent,
   );
   const presence = new PresenceTracker(opts.db, instanceId, app.log);

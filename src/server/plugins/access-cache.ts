@@ -12,7 +12,9 @@ import fp from 'fastify-plugin';
  * signing out) is such a request, so through the API a change is seen at once, whoever made it.
  * A lookup records the generation it started in; a mutation that overlaps it makes the entry stale
  * before anyone can reuse it. Coarse on purpose: one rule, no list of which change touches which
- * entry to keep in step with the features.
+ * entry to keep in step with the features. One exception (decision 0904): sessions follow a second
+ * counter, which a route that declares `keepsIdentity` (editing a take) does not bump, so that the
+ * list read right after an edit need not read the session again.
  */
 export class Generation {
   value = 0;
@@ -86,8 +88,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Bumped by every unsafe request; background jobs that change permissions may bump it too. */
     accessGeneration: Generation;
+    /**
+     * What cached sessions (with their users) are checked against: bumped by every unsafe request
+     * but those whose route `keepsIdentity`, and with accessGeneration by whatever bumps that from
+     * outside a request (decision 0904).
+     */
+    identityGeneration: Generation;
   }
   interface FastifyContextConfig {
+    /**
+     * This route never changes a session, a person's row (but for the journal revision its
+     * triggers renew, which a cached session is never asked for: tracks.routes.ts) or anything else
+     * a session lookup answers, whatever it is sent: the sessions cached before it stay valid
+     * (decision 0904). It still drops every cached stream permission and Subsonic caller. Only
+     * for routes identity-generation.test.ts lists and proves so.
+     */
+    keepsIdentity?: true;
     /**
      * Whether this request may change data, for a route whose HTTP method does not say (the Subsonic
      * API: a player GETs createPlaylist and form-POSTs getArtists, decision 0405). Without it, an
@@ -101,17 +117,34 @@ declare module 'fastify' {
 export const changesData = (request: FastifyRequest) =>
   request.routeOptions.config?.changesData?.(request) ?? !SAFE_METHODS.has(request.method);
 
-/** Decorates app.accessGeneration and bumps it around every request that may change data. */
-export const accessGenerationPlugin = fp(async (app: FastifyInstance, opts: { generation: Generation }) => {
-  app.decorate('accessGeneration', opts.generation);
-  // Routing is done before onRequest, so the route's config (and its params) can be read here.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (changesData(request)) opts.generation.bump();
-    done();
-  });
-  // onSend runs after the handler (and its transaction) finished, for errors too.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (changesData(request)) opts.generation.bump();
-    done(null, payload);
-  });
-});
+/**
+ * Decorates app.accessGeneration and app.identityGeneration, and bumps them around every request
+ * that may change data: both, or only the first for a route that keepsIdentity.
+ */
+export const accessGenerationPlugin = fp(
+  async (app: FastifyInstance, opts: { generation: Generation; identity: Generation }) => {
+    app.decorate('accessGeneration', opts.generation);
+    app.decorate('identityGeneration', opts.identity);
+    const bump = (request: FastifyRequest) => {
+      if (!changesData(request)) return;
+      opts.generation.bump();
+      if (!request.routeOptions.config?.keepsIdentity) opts.identity.bump();
+    };
+    // Routing is done before onRequest, so the route's config (and its params) can be read here.
+    app.addHook('onRequest', (request, _reply, done) => {
+      bump(request);
+      done();
+    });
+    // onSend runs after the handler (and its transaction) finished, for errors too.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      bump(request);
+      done(null, payload);
+    });
+  },
+);
+
+/** Everything the access caches hold may be stale (a session ended on another instance, 0240). */
+export function dropAccessCaches(app: FastifyInstance) {
+  app.accessGeneration.bump();
+  app.identityGeneration.bump();
+}

@@ -264,6 +264,9 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     '/api/tracks/:id',
     {
       preHandler: app.requireUser,
+      // Writes the track's row alone (its triggers renew the owner's journal revision, which is
+      // never taken from a cached session): the sessions cached before stay valid (decision 0904).
+      config: { keepsIdentity: true },
       schema: {
         summary: 'Edit a track (name, notes, sharing, tempo and key)',
         tags,

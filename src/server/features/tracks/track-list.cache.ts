@@ -5,8 +5,11 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
 import { RevisionLru } from './revision-lru';
-import type { ChangesSince, ListedTrack, TrackVersion } from './track-list.changes';
+import { listBody } from './track-list.body';
+import { type HeldTrack, type ReadRows, readRows, type TrackListSource } from './track-list.patch';
 import { trackListSql } from './track-list.query';
+
+export type { HeldTrack, TrackListSource };
 
 /**
  * The whole journal list, kept as the bytes last sent, per user and sort (decision 0084).
@@ -24,6 +27,8 @@ export interface CachedTrackList {
   body: Buffer;
   /** Each track's JSON in the body's order, kept to patch the next revision's list from (0490). */
   rows: readonly HeldTrack[];
+  /** Where each row's JSON starts in the body: a patched list copies runs of them whole (0905). */
+  starts: Uint32Array;
   /** Weak: the same list may go out brotli-, gzip- or not compressed. */
   etag: string;
   /** The body compressed, made once when first asked for (TrackListCache.encoded). */
@@ -32,30 +37,6 @@ export interface CachedTrackList {
   bytes: number;
   /** Where the cache keeps it (user and sort). */
   key: string;
-}
-
-/** A track of a cached list: its JSON already as bytes, so a patched body is one Buffer.concat. */
-export interface HeldTrack {
-  id: number;
-  revision: number;
-  json: Buffer;
-  created: string;
-  fileCreated: string | null;
-  /** The tempo and key orders' values (ListedTrack's): null sorts last. */
-  bpmTenths: number | null;
-  keyIndex: number | null;
-}
-
-/** Where the cache reads lists from (track-list.changes.ts; tests give their own). */
-export interface TrackListSource {
-  /** Every track in order (a first read, or when nothing is held to patch). */
-  all(): Promise<ListedTrack[]>;
-  /** The tracks changed after `since` and the removal revision; undefined: the person is gone. */
-  changedSince(since: number): Promise<ChangesSince | undefined>;
-  /** Every track's id and revision in order, whole where changed after `since` (after a removal). */
-  versions(since: number): Promise<TrackVersion[]>;
-  /** These tracks whole, those gone absent. */
-  byId(ids: number[]): Promise<ListedTrack[]>;
 }
 
 export type ListEncoding = 'br' | 'gzip';
@@ -150,7 +131,13 @@ export class TrackListCache {
   list(userId: string, sort: TrackSort, revision: number, source: TrackListSource): Promise<CachedTrackList> {
     const key = listKey(userId, sort);
     return this.#kept.get(key, revision, async (held) =>
-      makeEntry(key, trackListEtag(userId, sort, revision), revision, await readRows(held, sort, source)),
+      makeEntry(
+        key,
+        trackListEtag(userId, sort, revision),
+        revision,
+        await readRows(held, sort, source),
+        held,
+      ),
     );
   }
 
@@ -182,112 +169,18 @@ export class TrackListCache {
 
 const listKey = (userId: string, sort: TrackSort) => `${sort}\0${userId}`;
 
-const held = (track: ListedTrack): HeldTrack => ({ ...track, json: Buffer.from(track.json) });
-
-/**
- * The rows of the list now, patched from the list held at an older revision when there is one.
- * Sound because the held list is never older than its revision (read before its rows), every
- * change renews the changed track's revision, and a revision is taken with the owner's row locked
- * (migration 0031): a change committed later always carries a revision above those seen before.
- */
-async function readRows(
+function makeEntry(
+  key: string,
+  etag: string,
+  revision: number,
+  { rows, from }: ReadRows,
   previous: CachedTrackList | undefined,
-  sort: TrackSort,
-  source: TrackListSource,
-): Promise<HeldTrack[]> {
-  if (!previous) return (await source.all()).map(held);
-  const since = await source.changedSince(previous.revision);
-  // Gone meanwhile: the route answers 401 from the revision; nothing to patch here.
-  if (!since) return [];
-  if (since.removal > previous.revision) return readAfterRemoval(previous, source);
-  if (since.changed.length === 0) return [...previous.rows];
-  const changedIds = new Set(since.changed.map((track) => track.id));
-  const rows = previous.rows.filter((row) => !changedIds.has(row.id));
-  const before = SORT_BEFORE[sort];
-  for (const track of since.changed) {
-    const row = held(track);
-    // Binary search for the first held row that goes after this one.
-    let low = 0;
-    let high = rows.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (before(rows[middle]!, row)) low = middle + 1;
-      else high = middle;
-    }
-    rows.splice(low, 0, row);
-  }
-  return rows;
-}
-
-/**
- * After a track left the list: every id and revision in order (one text), the changed tracks
- * whole, and by id any whose revision moved but is not above the held list's.
- */
-async function readAfterRemoval(previous: CachedTrackList, source: TrackListSource): Promise<HeldTrack[]> {
-  const before = new Map(previous.rows.map((row) => [row.id, row]));
-  const versions = await source.versions(previous.revision);
-  const rows: (HeldTrack | undefined)[] = [];
-  const unread = new Map<number, number>(); // id → index in rows
-  for (const version of versions) {
-    const kept = before.get(version.id);
-    if (version.track) rows.push(held(version.track));
-    else if (kept && kept.revision === version.revision) rows.push(kept);
-    else {
-      unread.set(version.id, rows.length);
-      rows.push(undefined);
-    }
-  }
-  if (unread.size > 0) {
-    for (const track of await source.byId([...unread.keys()])) {
-      const at = unread.get(track.id);
-      if (at !== undefined) rows[at] = held(track);
-    }
-  }
-  // A track deleted between the two reads stays out.
-  return rows.filter((row) => row !== undefined);
-}
-
-/** Whether `a` comes before `b` in the list (newest first; ties by highest id), per sort. */
-const SORT_BEFORE: Record<TrackSort, (a: HeldTrack, b: HeldTrack) => boolean> = {
-  dateUploaded: (a, b) => a.created > b.created || (a.created === b.created && a.id > b.id),
-  dateCreated: (a, b) => {
-    // Undated files sort last (as -infinity); the exact times compare as text (one fixed format).
-    if (a.fileCreated !== b.fileCreated) {
-      if (a.fileCreated === null) return false;
-      if (b.fileCreated === null) return true;
-      return a.fileCreated > b.fileCreated;
-    }
-    return SORT_BEFORE.dateUploaded(a, b);
-  },
-  // Slowest first, or first in KEY_ORDER; none last (issue 47). A changed tempo or key renews the
-  // track's revision like any change (migration 0031), so a patched list re-places it here.
-  tempo: (a, b) => smallerFirst(a.bpmTenths, b.bpmTenths) ?? SORT_BEFORE.dateUploaded(a, b),
-  key: (a, b) => smallerFirst(a.keyIndex, b.keyIndex) ?? SORT_BEFORE.dateUploaded(a, b),
-};
-
-/** Whether `a` goes first by a value where none goes last; undefined when the values tie. */
-function smallerFirst(a: number | null, b: number | null): boolean | undefined {
-  if (a === b) return undefined;
-  if (a === null) return false;
-  if (b === null) return true;
-  return a < b;
-}
-
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-
-function makeEntry(key: string, etag: string, revision: number, rows: HeldTrack[]): CachedTrackList {
-  const parts: Buffer[] = [OPEN];
+): CachedTrackList {
+  const patched = previous && from && { rows: previous.rows, body: previous, from: Int32Array.from(from) };
+  const { body, starts } = listBody(rows, patched);
   let rowBytes = 0;
-  for (const [index, row] of rows.entries()) {
-    if (index > 0) parts.push(COMMA);
-    parts.push(row.json);
-    rowBytes += row.json.length;
-  }
-  parts.push(CLOSE);
-  const body = Buffer.concat(parts);
+  for (const row of rows) rowBytes += row.json.length;
   // Rows are shared with the entry they were patched from while both are kept: counted in each,
-  // the cache errs on the side of keeping less.
-  return { revision, body, rows, etag, encoded: new Map(), bytes: body.length + rowBytes, key };
+  // the cache errs on the side of keeping less (which covers the starts too, 4 bytes a row).
+  return { revision, body, starts, rows, etag, encoded: new Map(), bytes: body.length + rowBytes, key };
 }

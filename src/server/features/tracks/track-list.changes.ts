@@ -63,12 +63,12 @@ export interface ChangesSince {
   changed: ListedTrack[];
 }
 
-const changedRow = (sinceSql: SQL, from = sql`tracks t`) => sql`
+/** Each changed track's row of the list: those of `from` (as `t`) that `where` keeps, if it is given. */
+const changedRow = (options: { where?: SQL; from?: SQL }) => sql`
   select t.id, t.list_revision as revision, (select ${trackJson} from (${trackColumns(equipmentOfTrack)}) r) as json,
     ${exact(sql`t.created_at`)} as created, ${exact(sql`t.file_created_at`)} as file_created,
     ${sortValueColumns}
-  from ${from}
-  where ${sinceSql}`;
+  from ${options.from ?? sql`tracks t`}${options.where ? sql` where ${options.where}` : sql``}`;
 
 /**
  * The owner's removal revision and the tracks whose revision is above `since`, one row per changed track
@@ -92,10 +92,9 @@ export const changesSince = (db: Database, userId: unknown, since: unknown) =>
     })
     .from(users)
     .leftJoin(
-      sql`lateral (${changedRow(
-        sql`true`,
-        sql`journal_changed_tracks(${users.id}, ${since}::bigint) as changed (id) join tracks t on t.id = changed.id`,
-      )}) c`,
+      sql`lateral (${changedRow({
+        from: sql`journal_changed_tracks(${users.id}, ${since}::bigint) as changed (id) join tracks t on t.id = changed.id`,
+      })}) c`,
       sql`true`,
     )
     .where(eq(users.id, userId as string));
@@ -157,7 +156,7 @@ export async function ownTrackVersions(
     from tracks t
     where t.user_id = ${userId}
     union all
-    ${changedRow(sql`t.user_id = ${userId} and t.list_revision > ${since}`)}`);
+    ${changedRow({ where: sql`t.user_id = ${userId} and t.list_revision > ${since}` })}`);
   const rows = rowsOf<Omit<ListRow, 'id'> & { id: number | null }>(result);
   const changed = new Map<number, ListedTrack>();
   let order = '';

@@ -12,9 +12,13 @@
 //   (cookie name, secret, not rolling, nothing saved for a visitor without a session), answering
 //   `GET /api/auth/user` with the app's recorded body when the session has a user, 401 otherwise.
 //   The reference of "`/api/auth/user` at 50 connections ≥ 0.5×".
-// Both use a pool of 10 connections, as the app does (src/server/db/client.ts).
+// - FRAMEWORK_PORT, the same Fastify and session, its store reading each session once and then
+//   holding it (as the app's access cache does, decision 0066), answering every GET and the PATCH
+//   of a track as NODE_PORT does after the same one round trip. No budget: the list right after a
+//   change is also compared with it, to tell the framework's share from the app's (decision 0906).
+// All use a pool of 10 connections, as the app does (src/server/db/client.ts).
 // Started by bench/lib/processes.mjs (startPgReferences):
-//   node bench/reference-pg.mjs PORT NODE_PORT CONFIG.json
+//   node bench/reference-pg.mjs PORT NODE_PORT FRAMEWORK_PORT CONFIG.json
 //   (CONFIG: {"databaseUrl", "sessionSecret", "userId", "get": {"/api/…": {"type", "body"}},
 //   "patch": {"type", "body"}}; "get" keyed by path and query as requested, "patch" optional)
 import { readFileSync } from 'node:fs';
@@ -24,7 +28,7 @@ import fastifySession from '@fastify/session';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const [port, nodePort, configFile] = process.argv.slice(2);
+const [port, nodePort, frameworkPort, configFile] = process.argv.slice(2);
 const config = JSON.parse(readFileSync(configFile, 'utf8'));
 const answer = ({ type, body }) => ({ type, bytes: Buffer.from(body) });
 const bodies = new Map(Object.entries(config.get).map(([url, found]) => [url, answer(found)]));
@@ -95,22 +99,52 @@ const store = {
   },
 };
 
-const app = Fastify({ logger: false });
-await app.register(fastifyCookie);
-await app.register(fastifySession, {
-  secret: config.sessionSecret.split(',')[0].trim(),
-  cookieName: 'journal.sid',
-  store,
-  saveUninitialized: false,
-  rolling: false,
-  cookie: { httpOnly: true, sameSite: 'lax', secure: false, path: '/' },
-});
+/** Fastify with the app's session settings over `sessionStore`. */
+async function withSessions(sessionStore) {
+  const app = Fastify({ logger: false });
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: config.sessionSecret.split(',')[0].trim(),
+    cookieName: 'journal.sid',
+    store: sessionStore,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: false, path: '/' },
+  });
+  return app;
+}
+
+const app = await withSessions(store);
 const user = bodies.get('/api/auth/user');
 app.get('/api/auth/user', (request, reply) => {
   if (!user || !request.session.get('userId')) return reply.code(401).send();
   return reply.type(user.type).send(user.bytes);
 });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
+
+// The session read once, then held: what the app's access cache makes of a session in a loop.
+const held = new Map();
+const framework = await withSessions({
+  ...store,
+  get(sid, callback) {
+    if (held.has(sid)) return callback(null, held.get(sid));
+    store.get(sid, (err, sess) => {
+      if (!err && sess) held.set(sid, sess);
+      callback(err, sess);
+    });
+  },
+});
+const signedIn = async (request, reply, found) => {
+  if (!request.session.get('userId')) return reply.code(401).send();
+  await revision();
+  return reply.type(found.type).send(found.bytes);
+};
+framework.get('/*', (request, reply) => {
+  const found = bodies.get(request.url);
+  return found ? signedIn(request, reply, found) : reply.code(404).send();
+});
+framework.patch('/api/tracks/:id', (request, reply) => signedIn(request, reply, patch));
+await framework.listen({ port: Number(frameworkPort), host: '127.0.0.1' });
 
 process.on('SIGTERM', () => {
   if (writes) console.error(`reference-pg: the session store wrote ${writes} times`);

@@ -18,6 +18,7 @@ import { filterRow } from './lib/filter-case.mjs';
 import { healthWhileImportingRow } from './lib/import-case.mjs';
 import {
   healthWhileEditingRow,
+  listAfterChangeFrameworkRow,
   listAfterChangeRow,
   listRow,
   rssAfterStartRow,
@@ -152,6 +153,11 @@ try {
       if (!wants(name)) continue;
       say(name);
       rows.push(await listAfterChangeRow({ name, app, ref, ...cases, connections }));
+    }
+    const frameworkName = `journal-list-after-change-${label(size)}-1c-framework`;
+    if (ref.frameworkUrl && wants(frameworkName)) {
+      say(frameworkName);
+      rows.push(await listAfterChangeFrameworkRow({ name: frameworkName, app, ref, ...cases }));
     }
     const healthName = `health-while-editing-${label(size)}`;
     if (size === SIZES.at(-1) && wants(healthName)) {

@@ -79,6 +79,28 @@ export function listAfterChangeRow({ name, app, ref, session, trackIds, connecti
 }
 
 /**
+ * journal-list-after-change-<size>-1c-framework: the same loop against Fastify with @fastify/session
+ * (sessions held once read, as the app's access cache holds them) making the same one round trip
+ * (bench/reference-pg.mjs): no budget; it tells what of the app's time a framework and a session
+ * cost before any of the app's own work (decision 0906).
+ */
+export function listAfterChangeFrameworkRow({ name, app, ref, session, trackIds, seconds }) {
+  return pair(
+    name,
+    'p99',
+    (side) =>
+      editLoop({
+        baseUrl: side === 'app' ? app.baseUrl : ref.frameworkUrl,
+        session,
+        trackIds,
+        connections: 1,
+        seconds,
+      }),
+    { reference: 'Fastify + @fastify/session (held) + 1 PostgreSQL round trip', details: EDIT_DETAILS },
+  );
+}
+
+/**
  * health-while-editing-<size>: one connection edits and reloads the journal in a loop (PATCH + GET
  * as above) while a second one asks GET /api/health; the health p99, against bare Node under the
  * same loop. The editor starts a second early and stops a second late.

@@ -101,13 +101,16 @@ export async function startReference(bodies, workDir, { patch } = {}) {
 export async function startPgReferences({ databaseUrl, sessionSecret, userId, get, patch, workDir }) {
   const port = await freePort();
   const nodePort = await freePort();
+  const frameworkPort = await freePort();
   const file = path.join(workDir, 'reference-pg.json');
   writeFileSync(file, JSON.stringify({ databaseUrl, sessionSecret, userId, get, patch }));
-  const child = fork(path.join(root, 'bench/reference-pg.mjs'), [String(port), String(nodePort), file], {
+  const ports = [port, nodePort, frameworkPort].map(String);
+  const child = fork(path.join(root, 'bench/reference-pg.mjs'), [...ports, file], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const ref = captured(child, `http://127.0.0.1:${port}`);
   ref.nodeUrl = `http://127.0.0.1:${nodePort}`;
+  ref.frameworkUrl = `http://127.0.0.1:${frameworkPort}`;
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', () => reject(new Error(`reference-pg exited:\n${ref.output()}`)));
@@ -121,8 +124,9 @@ export async function startPgReferences({ databaseUrl, sessionSecret, userId, ge
  * notes as bare Node's answer to any write (the PATCH first, so the recorded list holds the change).
  * Given `roundTrip` ({ databaseUrl, userId }: the app on PostgreSQL, signed in as userId), the same
  * answers also from bench/reference-pg.mjs: `roundTripUrl`, bare Node making one PostgreSQL round
- * trip a request (issue 48's reference of the list right after a change), and `sessionUrl`, Fastify
- * with @fastify/session on the app's sessions table.
+ * trip a request (issue 48's reference of the list right after a change), `sessionUrl`, Fastify
+ * with @fastify/session on the app's sessions table, and `frameworkUrl`, the same with each session
+ * held once read, answering the list and the PATCH after the same one round trip.
  */
 export async function startRecordedReference({ baseUrl, session, urls, trackId, workDir, roundTrip }) {
   const headers = { cookie: session.cookie };
@@ -160,6 +164,7 @@ export async function startRecordedReference({ baseUrl, session, urls, trackId, 
   };
   ref.roundTripUrl = pgRef.nodeUrl;
   ref.sessionUrl = pgRef.baseUrl;
+  ref.frameworkUrl = pgRef.frameworkUrl;
   return ref;
 }
 

@@ -84,9 +84,10 @@ test('on a phone the journal shows tracks first, the player bar stays put and Ed
   // Edit Track by a tap: the dialog has the focus, not the name field (no keyboard over it).
   const row = page.getByTestId('track-row').first();
   const dialog = page.getByRole('dialog', { name: 'Edit Track' });
-  // On a loaded machine a tap now and then opens nothing: sent on the button, no click followed
-  // (once in CI at load 8, once in 8 runs beside three busy processes; a touch held that long reads
-  // as a press, not a tap). As a person would, tap again while no dialog has opened.
+  // On a loaded machine a tap now and then opens nothing: the trace shows the touch sent on the
+  // button's box and no dialog after it (once in CI at load 8, once in 8 runs beside three busy
+  // processes; why Chromium made no click of it is not pinned down). As a person would, tap again
+  // while no dialog has opened.
   await expect(async () => {
     if (!(await dialog.isVisible()))
       await row.getByRole('button', { name: 'Edit track' }).tap({ timeout: 5_000 });

@@ -41,8 +41,8 @@ it('samples at the given period when collections are quick, and sees memory held
   const growth = watch.stop();
   expect(held[held.length - 1]).toBe(1);
   expect(growth).toBeGreaterThan(48 * 1024 * 1024);
-  // 500 ms at 20 ms: about 25 samples (fewer on a loaded machine, never the slow-collection pace).
-  expect(samples).toBeGreaterThanOrEqual(8);
+  // 500 ms at 20 ms: about 25 samples; at least 5 leaves room for a loaded machine's late timers.
+  expect(samples).toBeGreaterThanOrEqual(5);
   const after = samples;
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(samples, 'no sample after stop()').toBe(after);

@@ -27,7 +27,7 @@ it('leaves the event loop most of its time when collections are slow (a loaded m
   }
   watch.stop();
   const elapsed = performance.now() - began;
-  // A fixed 100 ms period would spend 60 % of the time collecting (stop 56's CI timed out so).
+  // A fixed 100 ms period would spend 60 % of the time collecting (the CI run of 2026-12-01 02:08 timed out so).
   expect(collecting / elapsed).toBeLessThanOrEqual(MAX_COLLECTION_SHARE + 0.05);
   expect(collecting).toBeGreaterThan(0);
   expect(turns).toBeGreaterThan(100);

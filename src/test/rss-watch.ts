@@ -22,7 +22,7 @@ export const MAX_COLLECTION_SHARE = 0.2;
  * The collection runs on the event loop that serves the requests being measured. At a fixed 100 ms
  * it took 60 % of that loop (24.7 s of a 41 s upload of 1 GiB to S3, 59 ms each on a 74 MB heap),
  * and on a loaded machine (load 4 on 2 cores) all of it: the upload it watched never finished, and
- * CI timed out (stop 56). So the next sample waits until collections have taken no more than
+ * CI timed out (the run of 2026-12-01 02:08, stop 55). So the next sample waits until collections have taken no more than
  * MAX_COLLECTION_SHARE of the time since the last one began, whatever the load.
  */
 export function watchRss(options: { collect?: () => void; everyMs: number }): { stop(): number } {

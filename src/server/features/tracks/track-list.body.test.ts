@@ -44,7 +44,7 @@ it('patched from a former list, edit after edit, is the same bytes as made afres
             next.splice(to % (next.length + 1), 0, moved!);
           }
           for (const [to, text] of add) next.splice(to % (next.length + 1), 0, { r: row(text), at: -1 });
-          const from = Int32Array.from(next.map((n) => n.at));
+          const from = next.map((n) => n.at);
           const patched = listBody(
             next.map((n) => n.r),
             { rows, body: made, from },

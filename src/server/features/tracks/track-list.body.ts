@@ -15,7 +15,7 @@ export interface PatchedFrom {
   rows: readonly JsonRow[];
   body: ListBody;
   /** One per new row: its index in `rows`, or -1. */
-  from: Int32Array;
+  from: readonly number[];
 }
 
 const OPEN = 0x5b; // [

@@ -176,7 +176,7 @@ function makeEntry(
   { rows, from }: ReadRows,
   previous: CachedTrackList | undefined,
 ): CachedTrackList {
-  const patched = previous && from && { rows: previous.rows, body: previous, from: Int32Array.from(from) };
+  const patched = previous && from && { rows: previous.rows, body: previous, from };
   const { body, starts } = listBody(rows, patched);
   let rowBytes = 0;
   for (const row of rows) rowBytes += row.json.length;

@@ -41,6 +41,7 @@ export class JournalRevisions {
   #listening = false;
   /** Accounts deleted so far: a read that overlapped a deletion is not kept. */
   #deletions = 0;
+  readonly #writeListeners: ((userId: string, revision: number) => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -94,6 +95,16 @@ export class JournalRevisions {
   async afterWrite(userId: string): Promise<number | undefined> {
     const known = this.inProcess && this.#listening ? this.#held.get(userId) : undefined;
     return known ?? this.#read(userId);
+  }
+
+  /** Calls `listener` with the revision each write of this instance's web API left its writer at. */
+  onOwnWrite(listener: (userId: string, revision: number) => void): void {
+    this.#writeListeners.push(listener);
+  }
+
+  /** A write of `userId` on this instance committed at `revision` (journalRevisionReplies). */
+  wrote(userId: string, revision: number): void {
+    for (const listener of this.#writeListeners) listener(userId, revision);
   }
 
   /** `<user id> <revision>` for a new revision, `<user id>` alone for a deleted account. */
@@ -163,7 +174,10 @@ export const journalRevisionReplies = fp(
         return payload;
       try {
         const revision = await opts.revisions.afterWrite(user.id);
-        if (revision !== undefined) reply.header(JOURNAL_REVISION_HEADER, String(revision));
+        if (revision !== undefined) {
+          reply.header(JOURNAL_REVISION_HEADER, String(revision));
+          opts.revisions.wrote(user.id, revision);
+        }
       } catch (err) {
         // The write is done: its reply goes without the token (the next list read may be older).
         request.log.warn(

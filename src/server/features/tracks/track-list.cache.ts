@@ -146,6 +146,11 @@ export class TrackListCache {
     return this.#kept.has(listKey(userId, sort));
   }
 
+  /** The sorts a list is held in for `userId`, at any revision (no use recorded). */
+  heldSorts(userId: string): TrackSort[] {
+    return TRACK_SORTS.filter((sort) => this.#kept.has(listKey(userId, sort)));
+  }
+
   /** Drops the list held for `userId` and `sort` (a journal grown past the whole list's bound). */
   forget(userId: string, sort: TrackSort): void {
     this.#kept.forget(listKey(userId, sort));

@@ -39,13 +39,18 @@ const changesQuery = (q: string) => q.includes('journal_changed_tracks(') || q.i
 /** Every id of the journal in order: read once after a track left it. */
 const everyIdQuery = (q: string) => q.includes('string_agg');
 
-/** The list as served next, the queries it ran, and the proof it is the database's list. */
-async function listAfterChange(sort: 'dateUploaded' | 'dateCreated' = 'dateUploaded') {
-  t.queries.length = 0;
+/**
+ * The list as served next, the queries since `t.queries` was last emptied (here unless `keep`: a
+ * change's own write brings a held list up to date as its reply leaves, decision 0908), and the
+ * proof it is the database's list.
+ */
+async function listAfterChange(sort: 'dateUploaded' | 'dateCreated' = 'dateUploaded', keep = false) {
+  if (!keep) t.queries.length = 0;
   const res = await alice.get(sort === 'dateUploaded' ? '/api/tracks' : `/api/tracks?sort=${sort}`);
   expect(res.statusCode).toBe(200);
   const queries = [...t.queries];
   expect(res.body).toBe(await ownTracksJson(t.db, alice.userId, sort));
+  t.queries.length = queries.length; // the proof's own read is not the app's
   return { list: res.json<Track[]>(), queries };
 }
 
@@ -70,14 +75,15 @@ describe('the cached journal list after a change', () => {
       ['delete', () => alice.delete(`/api/tracks/${takes[0]!.id}`)],
     ];
     for (const [what, change] of changes) {
+      t.queries.length = 0;
       await change();
-      for (const sort of ['dateUploaded', 'dateCreated'] as const) {
-        const { queries } = await listAfterChange(sort);
-        expect(queries.some(wholeListQuery), `${what}, ${sort}: the whole list read again`).toBe(false);
-        // Only the changed tracks; a deletion (not among them) adds one read of every id.
-        expect(queries.filter(everyIdQuery), `${what}, ${sort}`).toHaveLength(what === 'delete' ? 1 : 0);
-        expect(queries.filter(changesQuery), `${what}, ${sort}`).toHaveLength(what === 'delete' ? 2 : 1);
-      }
+      await listAfterChange('dateUploaded', true);
+      const { queries } = await listAfterChange('dateCreated', true);
+      // The change's write and the lists asked after it read, in each sort, only the changed tracks,
+      // once; a deletion (not among them) adds one read of every id.
+      expect(queries.some(wholeListQuery), `${what}: the whole list read again`).toBe(false);
+      expect(queries.filter(everyIdQuery), what).toHaveLength(what === 'delete' ? 2 : 0);
+      expect(queries.filter(changesQuery), what).toHaveLength(what === 'delete' ? 4 : 2);
     }
     const { list } = await listAfterChange();
     expect(list.map((x) => x.name)).toEqual(['Five', 'Four', 'Three', 'Renamed']);
@@ -96,6 +102,41 @@ describe('the cached journal list after a change', () => {
     expect(after!.listRevision).toBeGreaterThan(before);
     const { list } = await listAfterChange();
     expect(list.find((x) => x.name === 'Two')!.notes).toBe('changed');
+  });
+
+  it("is brought to a write's revision as the write's reply leaves, for lists held only (decision 0908)", async () => {
+    const uploadAs = async (client: Client, name: string) => {
+      const file = { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) };
+      const res = await client.upload('/api/tracks', { name }, file);
+      expect(res.statusCode).toBe(201);
+      return res.json<Track>();
+    };
+    // Someone new, so that only the list asked for below is held for them.
+    const carol = await t.signedInClient();
+    const one = await uploadAs(carol, 'One');
+    await uploadAs(carol, 'Two');
+    expect((await carol.get('/api/tracks')).statusCode).toBe(200); // held in the upload order only
+    t.queries.length = 0;
+    expect((await carol.patch(`/api/tracks/${one.id}`, { name: 'One renamed' })).statusCode).toBe(200);
+    // Read for the held order without any list asked for; the other order is not held: not read.
+    await vi.waitFor(() => expect(t.queries.filter(changesQuery)).toHaveLength(1));
+    t.queries.length = 0;
+    const res = await carol.get('/api/tracks');
+    // This app reads the session every time (no access cache here); nothing of the list is read.
+    expect(t.queries.filter((q) => !q.includes('from "sessions"'))).toEqual([]);
+    expect(res.body).toBe(await ownTracksJson(t.db, carol.userId, 'dateUploaded'));
+    expect(res.json<Track[]>().map((x) => x.name)).toEqual(['Two', 'One renamed']);
+    t.queries.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(t.queries.filter(changesQuery), 'the other order was read').toEqual([]);
+
+    // Someone holding no list: their writes read no list.
+    const dan = await t.signedInClient();
+    const theirs = await uploadAs(dan, 'Theirs');
+    t.queries.length = 0;
+    expect((await dan.patch(`/api/tracks/${theirs.id}`, { name: 'Renamed' })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(t.queries.filter((q) => changesQuery(q) || wholeListQuery(q))).toEqual([]);
   });
 });
 

@@ -37,7 +37,7 @@ import { similarTracksRoutes } from './similar-tracks.routes';
 import { findSimilarTracks, fingerprintUpload, trackFingerprintColumns } from './similar-tracks.service';
 import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from './storage.service';
 import { firstJournalPage, journalExceeds, nextPageLink } from './track-list.big';
-import { etagMatches, preferredEncoding, TrackListCache } from './track-list.cache';
+import { etagMatches, preferredEncoding, TrackListCache, type TrackListSource } from './track-list.cache';
 import { ownTrackRows, ownTracksById, ownTracksChangedSince, ownTrackVersions } from './track-list.changes';
 import { TRACK_COUNT_CACHE_BYTES, TrackCountCache } from './track-list.count-cache';
 import { type KeptCountsAt, ownTracksPageJson } from './track-list.page';
@@ -98,6 +98,22 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
   const revisionFor = async (request: FastifyRequest, userId: string) =>
     userReadNow(request)?.journalRevision ??
     (await revisions.current(userId, revisionToken(request.headers[JOURNAL_REVISION_HEADER])));
+  const listSource = (userId: string, sort: TrackSort): TrackListSource => ({
+    all: () => ownTrackRows(db, userId, sort),
+    changedSince: (since) => ownTracksChangedSince(db, userId, since),
+    versions: (since) => ownTrackVersions(db, userId, sort, since),
+    byId: (ids) => ownTracksById(db, userId, ids),
+  });
+  // Write-behind (decision 0908): a list held for the writer is brought to their write's revision
+  // as the write's reply leaves, not when the list is next asked for, which a client does at once
+  // after its own write (the list query's invalidation). A GET arriving meanwhile shares the read.
+  revisions.onOwnWrite((userId, revision) => {
+    for (const sort of listCache?.heldSorts(userId) ?? []) {
+      listCache?.list(userId, sort, revision, listSource(userId, sort)).catch((err: Error) => {
+        fastify.log.warn({ err: { message: err.message } }, 'Journal list not renewed after a write');
+      });
+    }
+  });
   const whole = opts.wholeJournal ?? { maxTracks: WHOLE_JOURNAL_MAX_TRACKS, pageSize: JOURNAL_PAGE_SIZE };
   /** A journal above whole.maxTracks: its first page as the array, a Link to the rest. */
   const sendFirstPage = async (reply: FastifyReply, userId: string, sort: TrackSort) => {
@@ -136,12 +152,7 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         if (!listCache.holds(userId, sort) && (await journalExceeds(db, userId, whole.maxTracks))) {
           return sendFirstPage(raw, userId, sort);
         }
-        const list = await listCache.list(userId, sort, revision, {
-          all: () => ownTrackRows(db, userId, sort),
-          changedSince: (since) => ownTracksChangedSince(db, userId, since),
-          versions: (since) => ownTrackVersions(db, userId, sort, since),
-          byId: (ids) => ownTracksById(db, userId, ids),
-        });
+        const list = await listCache.list(userId, sort, revision, listSource(userId, sort));
         // Grown past the bound since it was held or counted (an import, a bulk copy): pages now.
         if (list.rows.length > whole.maxTracks) {
           listCache.forget(userId, sort);

@@ -42,6 +42,8 @@ export class JournalRevisions {
   /** Accounts deleted so far: a read that overlapped a deletion is not kept. */
   #deletions = 0;
   readonly #writeListeners: ((userId: string, revision: number) => void)[] = [];
+  /** Web writes under way per person on this instance (journalRevisionReplies counts them). */
+  readonly #writing = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -97,13 +99,31 @@ export class JournalRevisions {
     return known ?? this.#read(userId);
   }
 
-  /** Calls `listener` with the revision each write of this instance's web API left its writer at. */
+  /**
+   * Calls `listener` with the revision a write of this instance's web API left its writer at, when
+   * no other write of theirs is under way here: only then is the list they ask for next likely to
+   * be at that very revision (decision 0908).
+   */
   onOwnWrite(listener: (userId: string, revision: number) => void): void {
     this.#writeListeners.push(listener);
   }
 
-  /** A write of `userId` on this instance committed at `revision` (journalRevisionReplies). */
+  /** A web write of `userId` begins here; the function returned marks its end (once). */
+  writing(userId: string): () => void {
+    this.#writing.set(userId, (this.#writing.get(userId) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.#writing.get(userId) ?? 1) - 1;
+      if (left > 0) this.#writing.set(userId, left);
+      else this.#writing.delete(userId);
+    };
+  }
+
+  /** A write of `userId` on this instance committed at `revision`, its reply about to leave. */
   wrote(userId: string, revision: number): void {
+    if ((this.#writing.get(userId) ?? 0) > 1) return;
     for (const listener of this.#writeListeners) listener(userId, revision);
   }
 
@@ -168,6 +188,13 @@ export const journalRevisionReplies = fp(
     app.decorate('journalRevisions', opts.revisions);
     // Without the list cache (TRACK_LIST_CACHE_MB=0) every list is read whole: no token needed.
     if (!opts.enabled) return;
+    // Each signed-in write counts as under way from its handlers until its connection lets go of
+    // the reply ('close' comes whether it finished or was cut off).
+    app.addHook('preHandler', async (request, reply) => {
+      const userId = request.session?.userId;
+      if (!userId || !changesData(request)) return;
+      reply.raw.once('close', opts.revisions.writing(userId));
+    });
     app.addHook('onSend', async (request: FastifyRequest, reply, payload) => {
       const user = request.currentUser;
       if (!user || reply.statusCode >= 400 || !changesData(request) || !request.url.startsWith('/api/'))

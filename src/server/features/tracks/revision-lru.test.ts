@@ -78,3 +78,21 @@ describe('RevisionLru', () => {
     expect(lru.has('big')).toBe(false);
   });
 });
+
+it('tells whether an entry of a key is being made, at any revision, until the make settles', async () => {
+  const lru = new RevisionLru<{ revision: number; bytes: number }>(1_000);
+  let finish!: () => void;
+  const made = lru.get(
+    'a',
+    1,
+    () => new Promise((resolve) => (finish = () => resolve({ revision: 1, bytes: 1 }))),
+  );
+  const failed = lru.get('a', 2, () => Promise.reject(new Error('gone')));
+  expect(lru.making('a')).toBe(true);
+  expect(lru.making('b')).toBe(false);
+  await expect(failed).rejects.toThrow('gone');
+  expect(lru.making('a'), 'the first is still under way').toBe(true);
+  finish();
+  await made;
+  expect(lru.making('a')).toBe(false);
+});

@@ -15,6 +15,8 @@ export class RevisionLru<T extends Revisioned> {
   readonly #entries = new Map<string, T>();
   /** Entries being made now, per key and revision: a burst of one stale entry makes it once. */
   readonly #making = new Map<string, Promise<T>>();
+  /** How many makes are under way per key, at any revision. */
+  readonly #makingPerKey = new Map<string, number>();
   #bytes = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -42,14 +44,25 @@ export class RevisionLru<T extends Revisioned> {
     const makingKey = `${key}\0${revision}`;
     const pending = this.#making.get(makingKey);
     if (pending) return pending;
+    this.#makingPerKey.set(key, (this.#makingPerKey.get(key) ?? 0) + 1);
     const promise = make(held)
       .then((entry) => {
         this.#store(key, entry);
         return entry;
       })
-      .finally(() => this.#making.delete(makingKey));
+      .finally(() => {
+        this.#making.delete(makingKey);
+        const left = (this.#makingPerKey.get(key) ?? 1) - 1;
+        if (left > 0) this.#makingPerKey.set(key, left);
+        else this.#makingPerKey.delete(key);
+      });
     this.#making.set(makingKey, promise);
     return promise;
+  }
+
+  /** Whether an entry of `key` is being made now, at any revision. */
+  making(key: string): boolean {
+    return this.#makingPerKey.has(key);
   }
 
   /** Whether an entry is kept for `key`, at any revision (no use recorded). */

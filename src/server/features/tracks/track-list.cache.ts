@@ -146,9 +146,24 @@ export class TrackListCache {
     return this.#kept.has(listKey(userId, sort));
   }
 
-  /** The sorts a list is held in for `userId`, at any revision (no use recorded). */
-  heldSorts(userId: string): TrackSort[] {
-    return TRACK_SORTS.filter((sort) => this.#kept.has(listKey(userId, sort)));
+  /**
+   * Brings the lists held for `userId` to `revision` in the background (decision 0908), each with
+   * `source(sort)`; a failure goes to `failed` and leaves the list as it was. A list already being
+   * read is left alone: with many writers at once each write's revision is soon old, and reading
+   * every one of them only adds reads that no request will share (the 50-connection edit loop's
+   * p99 doubled so); the request that comes next reads at its own revision as it would have.
+   */
+  renew(
+    userId: string,
+    revision: number,
+    source: (sort: TrackSort) => TrackListSource,
+    failed: (err: Error) => void,
+  ): void {
+    for (const sort of TRACK_SORTS) {
+      const key = listKey(userId, sort);
+      if (!this.#kept.has(key) || this.#kept.making(key)) continue;
+      this.list(userId, sort, revision, source(sort)).catch(failed);
+    }
   }
 
   /** Drops the list held for `userId` and `sort` (a journal grown past the whole list's bound). */

@@ -107,13 +107,14 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
   // Write-behind (decision 0908): a list held for the writer is brought to their write's revision
   // as the write's reply leaves, not when the list is next asked for, which a client does at once
   // after its own write (the list query's invalidation). A GET arriving meanwhile shares the read.
-  revisions.onOwnWrite((userId, revision) => {
-    for (const sort of listCache?.heldSorts(userId) ?? []) {
-      listCache?.list(userId, sort, revision, listSource(userId, sort)).catch((err: Error) => {
-        fastify.log.warn({ err: { message: err.message } }, 'Journal list not renewed after a write');
-      });
-    }
-  });
+  revisions.onOwnWrite((userId, revision) =>
+    listCache?.renew(
+      userId,
+      revision,
+      (sort) => listSource(userId, sort),
+      (err) => fastify.log.warn({ err: { message: err.message } }, 'Journal list not renewed after a write'),
+    ),
+  );
   const whole = opts.wholeJournal ?? { maxTracks: WHOLE_JOURNAL_MAX_TRACKS, pageSize: JOURNAL_PAGE_SIZE };
   /** A journal above whole.maxTracks: its first page as the array, a Link to the rest. */
   const sendFirstPage = async (reply: FastifyReply, userId: string, sort: TrackSort) => {

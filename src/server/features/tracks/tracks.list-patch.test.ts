@@ -39,19 +39,20 @@ const changesQuery = (q: string) => q.includes('journal_changed_tracks(') || q.i
 /** Every id of the journal in order: read once after a track left it. */
 const everyIdQuery = (q: string) => q.includes('string_agg');
 
-/**
- * The list as served next, the queries since `t.queries` was last emptied (here unless `keep`: a
- * change's own write brings a held list up to date as its reply leaves, decision 0908), and the
- * proof it is the database's list.
- */
-async function listAfterChange(sort: 'dateUploaded' | 'dateCreated' = 'dateUploaded', keep = false) {
-  if (!keep) t.queries.length = 0;
+/** The list as served now (its body), asked for in `sort`. */
+async function listNow(sort: 'dateUploaded' | 'dateCreated') {
   const res = await alice.get(sort === 'dateUploaded' ? '/api/tracks' : `/api/tracks?sort=${sort}`);
   expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
+/** The list as served next, the queries it ran, and the proof it is the database's list. */
+async function listAfterChange(sort: 'dateUploaded' | 'dateCreated' = 'dateUploaded') {
+  t.queries.length = 0;
+  const body = await listNow(sort);
   const queries = [...t.queries];
-  expect(res.body).toBe(await ownTracksJson(t.db, alice.userId, sort));
-  t.queries.length = queries.length; // the proof's own read is not the app's
-  return { list: res.json<Track[]>(), queries };
+  expect(body).toBe(await ownTracksJson(t.db, alice.userId, sort));
+  return { list: JSON.parse(body) as Track[], queries };
 }
 
 describe('the cached journal list after a change', () => {
@@ -75,15 +76,22 @@ describe('the cached journal list after a change', () => {
       ['delete', () => alice.delete(`/api/tracks/${takes[0]!.id}`)],
     ];
     for (const [what, change] of changes) {
+      // Counted from before the write: it brings the held lists up to date as its reply leaves
+      // (decision 0908), and each list asked for after it waits for that read if it is under way.
       t.queries.length = 0;
       await change();
-      await listAfterChange('dateUploaded', true);
-      const { queries } = await listAfterChange('dateCreated', true);
+      const bodies = {
+        dateUploaded: await listNow('dateUploaded'),
+        dateCreated: await listNow('dateCreated'),
+      };
+      const queries = [...t.queries];
       // The change's write and the lists asked after it read, in each sort, only the changed tracks,
       // once; a deletion (not among them) adds one read of every id.
       expect(queries.some(wholeListQuery), `${what}: the whole list read again`).toBe(false);
       expect(queries.filter(everyIdQuery), what).toHaveLength(what === 'delete' ? 2 : 0);
       expect(queries.filter(changesQuery), what).toHaveLength(what === 'delete' ? 4 : 2);
+      for (const [sort, body] of Object.entries(bodies))
+        expect(body, `${what}, ${sort}`).toBe(await ownTracksJson(t.db, alice.userId, sort as 'dateCreated'));
     }
     const { list } = await listAfterChange();
     expect(list.map((x) => x.name)).toEqual(['Five', 'Four', 'Three', 'Renamed']);

@@ -378,3 +378,69 @@ describe('preferredEncoding', () => {
     expect(preferredEncoding(undefined)).toBeUndefined();
   });
 });
+
+describe('renew (decision 0908)', () => {
+  it('brings held lists only to the revision; a failed read is reported and leaves the list as it was', async () => {
+    const journal = new FakeJournal();
+    journal.put(1, '"one"');
+    const cache = new TrackListCache(1_000_000);
+    const first = await cache.list('ana', 'dateUploaded', 1, journal.source('dateUploaded'));
+    const failures: string[] = [];
+    const changed = journal.put(1, '"one, renamed"');
+    journal.calls = [];
+
+    // The database gone mid-read: reported, and the held list stays.
+    const gone: TrackListSource = {
+      ...journal.source('dateUploaded'),
+      changedSince: async () => {
+        throw new Error('connection terminated');
+      },
+    };
+    cache.renew(
+      'ana',
+      changed,
+      () => gone,
+      (err) => failures.push(err.message),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(failures).toEqual(['connection terminated']);
+    expect(cache.holds('ana', 'dateUploaded')).toBe(true);
+    expect(cache.holds('ana', 'dateCreated')).toBe(false);
+
+    // Back: renewed from the held list (only what changed), and asked for, it is ready.
+    cache.renew(
+      'ana',
+      changed,
+      (sort) => journal.source(sort),
+      (err) => failures.push(err.message),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(journal.calls).toEqual([`changedSince ${first.revision}`]);
+    const renewed = await cache.list('ana', 'dateUploaded', changed, journal.source('dateUploaded'));
+    expect(renewed.body.toString()).toBe('["one, renamed"]');
+    expect(journal.calls, 'asked for, nothing more is read').toHaveLength(1);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('leaves a list that is being read alone', async () => {
+    const journal = new FakeJournal();
+    journal.put(1, '"one"');
+    const cache = new TrackListCache(1_000_000);
+    await cache.list('ana', 'dateUploaded', 1, journal.source('dateUploaded'));
+    const reading = cache.list(
+      'ana',
+      'dateUploaded',
+      journal.put(1, '"two"'),
+      journal.source('dateUploaded'),
+    );
+    journal.calls = [];
+    cache.renew(
+      'ana',
+      journal.put(1, '"three"'),
+      (sort) => journal.source(sort),
+      () => {},
+    );
+    await reading;
+    expect(journal.calls).toEqual([]);
+  });
+});

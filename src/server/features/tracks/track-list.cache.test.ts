@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
+import { TRACK_SORTS } from '../../../shared/schemas/tracks';
+import { FakeJournal } from '../../../test/fake-journal';
 import {
   etagMatches,
   preferredEncoding,
@@ -9,99 +10,6 @@ import {
   trackListEtag,
 } from './track-list.cache';
 import type { ListedTrack } from './track-list.changes';
-
-/** A journal as the database holds it: tracks with revisions, JSON and sort keys, and removals. */
-class FakeJournal implements TrackListSource {
-  tracks: ListedTrack[] = [];
-  calls: string[] = [];
-  removal = 0;
-  #next = 100;
-
-  /**
-   * Inserts (newest upload) or changes a track; `fileCreated` moves it in the dateCreated order,
-   * `values` in the tempo and key orders.
-   */
-  put(
-    id: number,
-    json: string,
-    fileCreated?: string | null,
-    values: Partial<Pick<ListedTrack, 'bpmTenths' | 'keyIndex'>> = {},
-  ): number {
-    const revision = this.#next++;
-    const old = this.tracks.find((t) => t.id === id);
-    const created = old?.created ?? `2026-01-01T00:00:${String(revision).padStart(6, '0')}Z`;
-    const track = {
-      id,
-      revision,
-      json,
-      created,
-      fileCreated: fileCreated === undefined ? (old?.fileCreated ?? null) : fileCreated,
-      bpmTenths: values.bpmTenths === undefined ? (old?.bpmTenths ?? null) : values.bpmTenths,
-      keyIndex: values.keyIndex === undefined ? (old?.keyIndex ?? null) : values.keyIndex,
-    };
-    this.tracks = [...this.tracks.filter((t) => t.id !== id), track];
-    return revision;
-  }
-
-  remove(id: number, at = this.#next++) {
-    this.tracks = this.tracks.filter((t) => t.id !== id);
-    this.removal = at;
-  }
-
-  /** The list as the database orders it. */
-  ordered(sort: TrackSort) {
-    // Descending by this text: the tempo and key values inverted (smallest first), none last.
-    const value = (v: number | null) => (v === null ? '0000' : String(9999 - v).padStart(4, '0'));
-    const first = (t: ListedTrack) =>
-      sort === 'dateCreated'
-        ? (t.fileCreated ?? '0000')
-        : sort === 'tempo'
-          ? value(t.bpmTenths)
-          : sort === 'key'
-            ? value(t.keyIndex)
-            : '';
-    const key = (t: ListedTrack) => `${first(t)}|${t.created}|${String(t.id).padStart(6, '0')}`;
-    return [...this.tracks].sort((a, b) => (key(a) < key(b) ? 1 : -1));
-  }
-
-  source(sort: TrackSort): TrackListSource {
-    return {
-      all: async () => {
-        this.calls.push('all');
-        return this.ordered(sort).map((t) => ({ ...t }));
-      },
-      changedSince: async (since) => {
-        this.calls.push(`changedSince ${since}`);
-        return { removal: this.removal, changed: this.tracks.filter((t) => t.revision > since) };
-      },
-      versions: async (since) => {
-        this.calls.push(`versions ${since}`);
-        return this.ordered(sort).map((t) => ({
-          id: t.id,
-          revision: t.revision,
-          track: t.revision > since ? t : null,
-        }));
-      },
-      byId: async (ids) => {
-        this.calls.push(`byId ${ids.join(',')}`);
-        return this.tracks.filter((t) => ids.includes(t.id)).map((t) => ({ ...t }));
-      },
-    };
-  }
-
-  all() {
-    return this.source('dateUploaded').all();
-  }
-  changedSince(since: number) {
-    return this.source('dateUploaded').changedSince(since);
-  }
-  versions(since: number) {
-    return this.source('dateUploaded').versions(since);
-  }
-  byId(ids: number[]) {
-    return this.source('dateUploaded').byId(ids);
-  }
-}
 
 const row = (id: number, json: string): ListedTrack => ({
   id,

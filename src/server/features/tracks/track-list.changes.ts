@@ -48,6 +48,16 @@ export async function ownTrackRows(db: Database, userId: string, sort: TrackSort
   return (await trackRows(db, sql`t.user_id = ${userId}`, sort)).map(listed);
 }
 
+/** The owner's first `size` tracks in the list's order (a first page held, decision 0909). */
+export async function ownFirstTracks(
+  db: Database,
+  userId: string,
+  sort: TrackSort,
+  size: number,
+): Promise<ListedTrack[]> {
+  return (await trackRows(db, sql`t.user_id = ${userId}`, sort, size)).map(listed);
+}
+
 /** Some of the owner's tracks by id (those gone are simply absent), in no particular order. */
 export async function ownTracksById(db: Database, userId: string, ids: number[]): Promise<ListedTrack[]> {
   if (ids.length === 0) return [];
@@ -61,6 +71,8 @@ export interface ChangesSince {
   removal: number;
   /** The tracks inserted or changed after `since`, in no particular order. */
   changed: ListedTrack[];
+  /** The owner's tracks (user_track_counts), read in the same snapshot: a first page's `all`. */
+  all?: number;
 }
 
 /** Each changed track's row of the list: those of `from` (as `t`) that `where` keeps, if it is given. */
@@ -82,6 +94,7 @@ export const changesSince = (db: Database, userId: unknown, since: unknown) =>
   db
     .select({
       removal: users.journalRemovalRevision,
+      all: sql<number>`coalesce((select k.tracks from user_track_counts k where k.user_id = ${users.id}), 0)`,
       id: sql<number | null>`c.id`,
       revision: sql<number | string>`c.revision`,
       json: sql<string>`c.json`,
@@ -127,7 +140,7 @@ export async function ownTracksChangedSince(
   if (!first) return undefined;
   const changed: ListedTrack[] = [];
   for (const row of rows) if (row.id !== null) changed.push(listed(row as ListRow));
-  return { removal: Number(first.removal), changed };
+  return { removal: Number(first.removal), changed, all: Number(first.all) };
 }
 
 /** A track of the list as its revision says: the JSON (and sort keys) only where it changed. */

@@ -32,7 +32,7 @@ interface HeldList {
 }
 
 /** A listed track as a cached list holds it. */
-const held = (track: ListedTrack): HeldTrack => ({ ...track, json: Buffer.from(track.json) });
+export const held = (track: ListedTrack): HeldTrack => ({ ...track, json: Buffer.from(track.json) });
 
 /** The rows of a list, and where each sat in the list held before (-1: read anew), if one was. */
 export interface ReadRows {
@@ -67,18 +67,61 @@ export async function readRows(
   const before = SORT_BEFORE[sort];
   for (const track of since.changed) {
     const row = held(track);
-    // Binary search for the first held row that goes after this one.
-    let low = 0;
-    let high = rows.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (before(rows[middle]!, row)) low = middle + 1;
-      else high = middle;
-    }
-    rows.splice(low, 0, row);
-    from.splice(low, 0, -1);
+    const at = placeOf(rows, row, before);
+    rows.splice(at, 0, row);
+    from.splice(at, 0, -1);
   }
   return { rows, from };
+}
+
+/** The first rows of a list, or all of it when `complete` (a first page's, decision 0909). */
+export interface HeldPrefix {
+  rows: readonly HeldTrack[];
+  complete: boolean;
+}
+
+/**
+ * The first `size` rows of the list now, patched from the first `size` held before (`previous`)
+ * and the tracks changed since, none having left the list; undefined when they do not tell (a held
+ * row moved past the end of an incomplete prefix: the rows after it were never read). Sound as
+ * readRows is: every row not held and unchanged still goes after the last row held, so the rows
+ * going no later than that one (the unchanged held, and the changed that go before it) are the
+ * list's first ones.
+ */
+export function patchPrefix(
+  previous: HeldPrefix,
+  changed: readonly ListedTrack[],
+  sort: TrackSort,
+  size: number,
+): HeldPrefix | undefined {
+  const before = SORT_BEFORE[sort];
+  const end = previous.complete ? undefined : previous.rows.at(-1);
+  const changedIds = new Set(changed.map((track) => track.id));
+  const rows = previous.rows.filter((row) => !changedIds.has(row.id));
+  for (const track of changed) {
+    const row = held(track);
+    // Past the held end, rows unread may come first: not placed (nor in the prefix).
+    if (end && !before(row, end) && (row.id !== end.id || before(end, row))) continue;
+    rows.splice(placeOf(rows, row, before), 0, row);
+  }
+  if (!previous.complete && rows.length < size) return undefined;
+  return { rows: rows.slice(0, size), complete: rows.length < size };
+}
+
+/** Binary search for the first row that goes after `row`. */
+function placeOf(
+  rows: readonly HeldTrack[],
+  row: HeldTrack,
+  before: (a: HeldTrack, b: HeldTrack) => boolean,
+) {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (before(rows[middle]!, row)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**

@@ -38,8 +38,16 @@ import { findSimilarTracks, fingerprintUpload, trackFingerprintColumns } from '.
 import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from './storage.service';
 import { firstJournalPage, journalExceeds, nextPageLink } from './track-list.big';
 import { etagMatches, preferredEncoding, TrackListCache, type TrackListSource } from './track-list.cache';
-import { ownTrackRows, ownTracksById, ownTracksChangedSince, ownTrackVersions } from './track-list.changes';
+import {
+  ownFirstTracks,
+  ownTrackRows,
+  ownTracksById,
+  ownTracksChangedSince,
+  ownTrackVersions,
+} from './track-list.changes';
+import { countTracks } from './track-list.count';
 import { TRACK_COUNT_CACHE_BYTES, TrackCountCache } from './track-list.count-cache';
+import { FIRST_PAGE_CACHE_BYTES, FirstPageCache, type FirstPageSource } from './track-list.first-page';
 import { type KeptCountsAt, ownTracksPageJson } from './track-list.page';
 import { ownTracksJson } from './track-list.query';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
@@ -88,6 +96,8 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
   // First pages' counts, kept by the same revision as the list (decision 0900): on with it only, as
   // without the list cache no write's reply carries the revision token read-your-writes needs.
   const countCache = listCache && new TrackCountCache(opts.trackCountCacheBytes ?? TRACK_COUNT_CACHE_BYTES);
+  // Unfiltered first pages, by the same revision (decision 0909): a big journal's list after a change.
+  const firstPages = listCache && new FirstPageCache(FIRST_PAGE_CACHE_BYTES);
   const { revisions } = opts;
   /**
    * The owner's journal revision to answer at: the request's user row only when this request read
@@ -103,6 +113,16 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
     changedSince: (since) => ownTracksChangedSince(db, userId, since),
     versions: (since) => ownTrackVersions(db, userId, sort, since),
     byId: (ids) => ownTracksById(db, userId, ids),
+  });
+  const firstPageSource = (userId: string, sort: TrackSort): FirstPageSource => ({
+    first: async (size) => {
+      const [rows, counts] = await Promise.all([
+        ownFirstTracks(db, userId, sort, size),
+        countTracks(db, userId, undefined, undefined),
+      ]);
+      return { rows, all: counts.all };
+    },
+    changedSince: (since) => ownTracksChangedSince(db, userId, since),
   });
   // Write-behind (decision 0908): a list held for the writer is brought to their write's revision
   // as the write's reply leaves, not when the list is next asked for, which a client does at once
@@ -177,6 +197,13 @@ export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesO
         return sendFirstPage(raw, userId, sort);
       }
       if (pageSize === undefined) return raw.send(await ownTracksJson(db, userId, sort));
+      if (firstPages && cursor === undefined && !isFiltered(filter)) {
+        const revision = await revisionFor(request, userId);
+        if (revision === undefined) throw new HttpError(401, 'Not signed in');
+        return raw.send(
+          await firstPages.page(userId, sort, pageSize, revision, firstPageSource(userId, sort)),
+        );
+      }
       // A first page's counts, kept at the revision taken now, before anything is read (0900).
       let kept: KeptCountsAt | undefined;
       if (countCache && cursor === undefined) {

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
+import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { makeWav } from '../../../test/media-fixtures';
+import { tracks } from '../../db/schema';
+import { ownTracksPageJson } from './track-list.page';
+
+// Decision 0909: a journal's unfiltered first page (GET /api/tracks?limit=N) is kept per journal
+// revision and, after a change, patched from the tracks that changed: one read, the changes with
+// the count, where it was the page's rows and the count again.
+
+type Client = TestClient & { userId: string };
+let t: TestApp;
+let alice: Client;
+const LIMIT = 3;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  alice = await t.signedInClient();
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.db.delete(tracks);
+  for (let i = 0; i < 7; i++) {
+    await t.db.insert(tracks).values({
+      userId: alice.userId,
+      name: `Take ${i}`,
+      filename: `take-${i}.wav`,
+      filepath: `tracks/${alice.userId}-${i}`,
+      mimeType: 'audio/wav',
+      size: 1000 + i,
+      createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i)),
+      fileCreatedAt: i % 3 ? new Date(Date.UTC(2023, 0, 1 + ((i * 5) % 7))) : null,
+      bpm: i % 2 ? 90 + i : null,
+    });
+  }
+});
+
+/** The track list rows of a page: its query, not the changes' (which write the rows of a few). */
+const pageRowsQuery = (q: string) =>
+  q.includes('cross join lateral') && !q.includes('journal_changed_tracks(');
+const changesQuery = (q: string) => q.includes('journal_changed_tracks(');
+
+/** The first page as served now, the queries it ran, and the proof it is what a fresh read gives. */
+async function firstPage(sort: TrackSort) {
+  t.queries.length = 0;
+  const res = await alice.get(`/api/tracks?limit=${LIMIT}&sort=${sort}`);
+  expect(res.statusCode).toBe(200);
+  const queries = [...t.queries];
+  expect(res.body, sort).toBe(await ownTracksPageJson(t.db, alice.userId, sort, LIMIT, undefined));
+  return { page: res.json<{ items: Track[]; all: number; nextCursor: string | null }>(), queries };
+}
+
+describe('the first page after a change (decision 0909)', () => {
+  it('reads only what changed after an edit and an upload, the page again after a deletion, in every sort', async () => {
+    for (const sort of TRACK_SORTS) {
+      const { queries } = await firstPage(sort);
+      expect(queries.some(pageRowsQuery), `${sort}: first read`).toBe(true);
+      const again = await firstPage(sort);
+      expect(
+        again.queries.filter((q) => pageRowsQuery(q) || changesQuery(q)),
+        `${sort}: held`,
+      ).toEqual([]);
+    }
+    const { page } = await firstPage('dateUploaded');
+    const [newest, second] = page.items;
+    const changes: [string, () => Promise<unknown>][] = [
+      ['edit', () => alice.patch(`/api/tracks/${second!.id}`, { notes: 'Louder chorus', bpm: 140 })],
+      [
+        'upload',
+        () =>
+          alice.upload(
+            '/api/tracks',
+            { name: 'Fresh' },
+            { field: 'audio', name: 'fresh.wav', type: 'audio/wav', data: makeWav(1) },
+          ),
+      ],
+      ['delete', () => alice.delete(`/api/tracks/${newest!.id}`)],
+    ];
+    for (const [what, makeChange] of changes) {
+      const res = (await makeChange()) as { statusCode: number };
+      expect(res.statusCode, what).toBeLessThan(300);
+      for (const sort of TRACK_SORTS) {
+        const { queries } = await firstPage(sort);
+        expect(queries.filter(changesQuery), `${what}, ${sort}`).toHaveLength(1);
+        // A deletion may have taken a track of the page: read again (the count with it).
+        expect(queries.some(pageRowsQuery), `${what}, ${sort}`).toBe(what === 'delete');
+      }
+    }
+    const { page: last } = await firstPage('dateUploaded');
+    expect(last.all).toBe(7);
+    expect(last.items.map((x) => x.name)).toEqual(['Fresh', 'Take 5', 'Take 4']);
+    expect(last.items.find((x) => x.name === 'Take 5')?.notes).toBe('Louder chorus');
+  });
+
+  it('is kept per size: another limit is its own page', async () => {
+    await firstPage('dateUploaded');
+    t.queries.length = 0;
+    const res = await alice.get('/api/tracks?limit=5');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(await ownTracksPageJson(t.db, alice.userId, 'dateUploaded', 5, undefined));
+    expect(res.json<{ items: Track[] }>().items).toHaveLength(5);
+  });
+});

@@ -20,13 +20,19 @@ export async function journalExceeds(db: Database, userId: string, max: number):
   return Number(row?.n ?? 0) > max;
 }
 
+/** A big journal's first tracks as the JSON array sent, and the cursor of the next page (if any). */
+export interface BigJournalFirstPage {
+  json: string | Buffer;
+  nextCursor: string | null;
+}
+
 /** The journal's first `size` tracks as a JSON array, and the cursor of the next page (if any). */
 export async function firstJournalPage(
   db: Database,
   userId: string,
   sort: TrackSort,
   size: number,
-): Promise<{ json: string; nextCursor: string | null }> {
+): Promise<BigJournalFirstPage> {
   const rows = await trackRows(db, sql`t.user_id = ${userId}`, sort, size + 1);
   const page = rows.slice(0, size);
   const last = page.at(-1);

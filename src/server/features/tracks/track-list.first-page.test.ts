@@ -57,7 +57,9 @@ describe('FirstPageCache', () => {
           for (let id = 1; id <= 8; id++) journal.put(id, `{"id":${id},"v":0}`, dated(id % 3 ? id : null));
           const cache = new FirstPageCache(1024 * 1024);
           const page = async () =>
-            (await cache.page('u1', sort, limit, journal.revision, journal.firstPageSource(sort))).toString();
+            (
+              await cache.page('u1', sort, limit, journal.revision, journal.firstPageSource(sort))
+            ).body.toString();
           expect(await page()).toBe(expectedPage(journal, sort, limit));
           for (const [round, changes] of rounds.entries()) {
             for (const c of changes) {
@@ -82,7 +84,7 @@ describe('FirstPageCache', () => {
     const cache = new FirstPageCache(1024 * 1024);
     const ask = async (revision: number, sort: TrackSort = 'dateUploaded') => {
       journal.calls = [];
-      const body = (await cache.page('u1', sort, 3, revision, journal.firstPageSource(sort))).toString();
+      const body = (await cache.page('u1', sort, 3, revision, journal.firstPageSource(sort))).body.toString();
       expect(body).toBe(expectedPage(journal, sort, 3));
       return journal.calls;
     };

@@ -38,18 +38,42 @@ export class FirstPageCache {
     limit: number,
     revision: number,
     source: FirstPageSource,
-  ): Promise<Buffer> {
-    const key = `${userId}\0${sort}\0${limit}`;
+    shape: PageShape = 'page',
+  ): Promise<FirstPage> {
     const size = limit + 1; // one more than shown: whether it exists says there is a next page
-    const page = await this.#kept.get(key, revision, async (previous) => {
+    return this.#kept.get(pageKey(userId, sort, limit, shape), revision, async (previous) => {
       const patched = previous && (await patchedPage(previous, source, sort, size));
-      if (patched) return heldPage(revision, patched.prefix, patched.all, sort, limit);
+      if (patched) return heldPage(revision, patched.prefix, patched.all, sort, limit, shape);
       const read = await source.first(size);
       const rows = read.rows.map(held);
-      return heldPage(revision, { rows, complete: rows.length < size }, read.all, sort, limit);
+      return heldPage(revision, { rows, complete: rows.length < size }, read.all, sort, limit, shape);
     });
-    return page.body;
   }
+
+  /** Whether a first page of this shape is held for `userId` in `sort`, at any revision. */
+  holds(userId: string, sort: TrackSort, limit: number, shape: PageShape): boolean {
+    return this.#kept.has(pageKey(userId, sort, limit, shape));
+  }
+
+  forget(userId: string, sort: TrackSort, limit: number, shape: PageShape): void {
+    this.#kept.forget(pageKey(userId, sort, limit, shape));
+  }
+}
+
+/**
+ * `page`: a page of `limit` (trackPageSchema, with the counts). `array`: a journal too big for one
+ * reply, its first tracks as the array GET /api/tracks sends without `limit` (track-list.big.ts).
+ */
+export type PageShape = 'page' | 'array';
+
+const pageKey = (userId: string, sort: TrackSort, limit: number, shape: PageShape) =>
+  `${userId}\0${sort}\0${limit}\0${shape}`;
+
+/** A first page as sent: its body, the next page's cursor, and the owner's tracks at its revision. */
+export interface FirstPage {
+  readonly body: Buffer;
+  readonly nextCursor: string | null;
+  readonly all: number;
 }
 
 /** Where first pages are read from (track-list.changes.ts and the page's own query; tests give theirs). */
@@ -60,11 +84,8 @@ export interface FirstPageSource {
   changedSince(since: number): Promise<ChangesSince | undefined>;
 }
 
-interface HeldPage extends HeldPrefix {
+interface HeldPage extends HeldPrefix, FirstPage {
   revision: number;
-  all: number;
-  /** The reply, as ownTracksPageJson writes it. */
-  body: Buffer;
   bytes: number;
 }
 
@@ -76,28 +97,37 @@ async function patchedPage(previous: HeldPage, source: FirstPageSource, sort: Tr
   return prefix && { prefix, all: since.all };
 }
 
+/** The page as sent: ownTracksPageJson's reply, or firstJournalPage's array. */
 function heldPage(
   revision: number,
   prefix: HeldPrefix,
   all: number,
   sort: TrackSort,
   limit: number,
+  shape: PageShape,
 ): HeldPage {
   const shown = prefix.rows.slice(0, limit);
   const last = shown.at(-1);
-  const nextCursor = prefix.rows.length > limit && last ? JSON.stringify(cursorAfter(last, sort)) : 'null';
-  const parts: Buffer[] = [ITEMS_START];
+  const nextCursor = prefix.rows.length > limit && last ? cursorAfter(last, sort) : null;
+  const parts: Buffer[] = [shape === 'page' ? ITEMS_START : ARRAY_START];
   for (const [i, row] of shown.entries()) {
     if (i > 0) parts.push(COMMA);
     parts.push(row.json);
   }
-  parts.push(Buffer.from(`],"nextCursor":${nextCursor},"total":${all},"all":${all}}`));
+  parts.push(
+    shape === 'page'
+      ? Buffer.from(`],"nextCursor":${JSON.stringify(nextCursor)},"total":${all},"all":${all}}`)
+      : ARRAY_END,
+  );
   const body = Buffer.concat(parts);
   // The body and the rows' JSON, each row's sort keys (~200 bytes), the entry and the Map's slot.
-  return { revision, ...prefix, all, body, bytes: 2 * body.length + prefix.rows.length * 200 + 512 };
+  const bytes = 2 * body.length + prefix.rows.length * 200 + 512;
+  return { revision, ...prefix, all, body, nextCursor, bytes };
 }
 
 const ITEMS_START = Buffer.from('{"items":[');
+const ARRAY_START = Buffer.from('[');
+const ARRAY_END = Buffer.from(']');
 const COMMA = Buffer.from(',');
 
 /** The next page's cursor after `last`, unfiltered (cursorAfter's, from a held row). */
@@ -111,5 +141,8 @@ const cursorAfter = (last: HeldTrack, sort: TrackSort): string =>
     ...(sort === 'tempo' ? { value: last.bpmTenths } : sort === 'key' ? { value: last.keyIndex } : {}),
   });
 
-/** At most 8 MiB of first pages per instance: about 80 pages of 50 tracks (~50 KB each, reckoned twice). */
-export const FIRST_PAGE_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * At most 16 MiB of first pages per instance: about 150 pages of 50 tracks (~50 KB, reckoned twice),
+ * or six big journals' first 1,000 (~1 MB each).
+ */
+export const FIRST_PAGE_CACHE_BYTES = 16 * 1024 * 1024;

@@ -100,6 +100,28 @@ describe('GET /api/tracks without limit, a journal past the whole list’s bound
     });
   }
 
+  it('keeps a big journal’s first page, and after an edit reads only what changed (decision 0909)', async () => {
+    await addTracks(alice.userId, 8);
+    const before = await readJournal(t, alice);
+    const edited = before.items[1]!;
+    const res = await alice.patch(`/api/tracks/${edited.id}`, { notes: 'Take the bridge slower' });
+    expect(res.statusCode).toBe(200);
+    t.queries.length = 0;
+    const first = await alice.get('/api/tracks');
+    const queries = [...t.queries];
+    // One read: the changes, with the count that says the journal is still past the bound.
+    expect(queries.filter((q) => q.includes('journal_changed_tracks('))).toHaveLength(1);
+    expect(queries.filter((q) => q.includes('cross join lateral') || q.includes('count(*)'))).toEqual([]);
+    const fresh = await uncached.app.inject({
+      method: 'GET',
+      url: '/api/tracks',
+      headers: { cookie: alice.cookieHeader() },
+    });
+    expect(first.body).toBe(fresh.body);
+    expect(first.headers.link).toBe(fresh.headers.link);
+    expect(first.json<Track[]>()[1]!.notes).toBe('Take the bridge slower');
+  });
+
   it('turns to pages once a journal held whole grows past the bound', async () => {
     await addTracks(alice.userId, 4);
     const whole = await readJournal(t, alice);

@@ -1,55 +1,31 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { duplicateTrackMessage } from '../../../shared/constants';
 import { successSchema } from '../../../shared/schemas/common';
 import { idParam } from '../../../shared/schemas/primitives';
 import { uploadedTrackSchema } from '../../../shared/schemas/similar-tracks';
-import { trackListQuerySchema, trackPageSchema } from '../../../shared/schemas/track-list';
 import {
   duplicateTrackConflictSchema,
-  type TrackSort,
   trackSchema,
   trackUploadFieldsSchema,
   trackUploadQuerySchema,
   updateTrackBodySchema,
 } from '../../../shared/schemas/tracks';
 import { sharedTrackSchema, storageUsageSchema } from '../../../shared/schemas/users';
-import {
-  isFiltered,
-  JOURNAL_PAGE_SIZE,
-  TRACK_FILTER_PAGE_SIZE,
-  WHOLE_JOURNAL_MAX_TRACKS,
-} from '../../../shared/track-filter';
-import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import { displayFileName } from '../../media/display-file-name';
 import { parseFormFields } from '../../media/form-fields';
 import { receiveUpload } from '../../media/receive-upload';
 import { uploadForm } from '../../openapi/multipart';
-import { userOf, userReadNow } from '../../plugins/auth-guard';
-import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
+import { userOf } from '../../plugins/auth-guard';
 import { HttpError } from '../../plugins/errors';
 import type { BlobStore } from '../../storage/blob-store';
 import { probeUpload, storeAudioUpload, trackNameOf } from './audio-upload.service';
-import { JOURNAL_REVISION_HEADER, type JournalRevisions, revisionToken } from './journal-revisions';
 import { similarTracksRoutes } from './similar-tracks.routes';
 import { findSimilarTracks, fingerprintUpload, trackFingerprintColumns } from './similar-tracks.service';
 import { audioUploadLimit, createTrackWithinQuota, quotaOf, storedBytes } from './storage.service';
-import { firstJournalPage, journalExceeds, nextPageLink } from './track-list.big';
-import { etagMatches, preferredEncoding, TrackListCache, type TrackListSource } from './track-list.cache';
-import {
-  ownFirstTracks,
-  ownTrackRows,
-  ownTracksById,
-  ownTracksChangedSince,
-  ownTrackVersions,
-} from './track-list.changes';
-import { countTracks } from './track-list.count';
-import { TRACK_COUNT_CACHE_BYTES, TrackCountCache } from './track-list.count-cache';
-import { FIRST_PAGE_CACHE_BYTES, FirstPageCache, type FirstPageSource } from './track-list.first-page';
-import { type KeptCountsAt, ownTracksPageJson } from './track-list.page';
-import { ownTracksJson } from './track-list.query';
+import { type TrackListRoutesOptions, trackListRoutes } from './track-list.routes';
 import { type TrackMediaRoutesOptions, trackMediaRoutes } from './track-media.routes';
 import { enqueueAfterUpload } from './track-processing.service';
 import { trackSpectrogramRoutes } from './track-spectrogram.routes';
@@ -63,8 +39,8 @@ import {
 } from './tracks.service';
 import { tracksBulkRoutes } from './tracks-bulk.routes';
 
-export interface TracksRoutesOptions {
-  db: Database;
+/** The journal list's options (track-list.routes.ts) and the rest of the tracks feature's. */
+export interface TracksRoutesOptions extends TrackListRoutesOptions {
   store: BlobStore;
   tempDir: string;
   maxUploadBytes: number;
@@ -72,14 +48,6 @@ export interface TracksRoutesOptions {
   storageQuotaBytes: number;
   /** Where uploads are queued for processing (waveform, loudness, rendition). */
   queue: JobQueue;
-  /** Memory for whole journal lists kept as sent (decision 0084); 0 = none (and no kept counts). */
-  trackListCacheBytes: number;
-  /** Memory for first pages' counts (decision 0900); TRACK_COUNT_CACHE_BYTES unless said. */
-  trackCountCacheBytes?: number;
-  /** Up to how many tracks the whole journal is one reply, and the page size beyond (issue 48). */
-  wholeJournal?: { maxTracks: number; pageSize: number };
-  /** Journal revisions held in memory, renewed by the database's announcements (issue 48). */
-  revisions: JournalRevisions;
   /** The ffmpeg an upload is fingerprinted with, looked up when first needed; none: no look at upload. */
   ffmpeg?: () => string | undefined;
   /** The stream routes' access decisions and byte offload (track-media.routes.ts). */
@@ -92,129 +60,13 @@ const tags = ['tracks'];
 export async function tracksRoutes(fastify: FastifyInstance, opts: TracksRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, store } = opts;
-  const listCache = opts.trackListCacheBytes > 0 ? new TrackListCache(opts.trackListCacheBytes) : undefined;
-  // First pages' counts, kept by the same revision as the list (decision 0900): on with it only, as
-  // without the list cache no write's reply carries the revision token read-your-writes needs.
-  const countCache = listCache && new TrackCountCache(opts.trackCountCacheBytes ?? TRACK_COUNT_CACHE_BYTES);
-  // Unfiltered first pages, by the same revision (decision 0909): a big journal's list after a change.
-  const firstPages = listCache && new FirstPageCache(FIRST_PAGE_CACHE_BYTES);
-  const { revisions } = opts;
-  /**
-   * The owner's journal revision to answer at: the request's user row only when this request read
-   * it (from the access cache, decision 0066, it may be seconds old, while the list must follow
-   * every write, a job's too); else the revision held in memory, unless the client wrote since and
-   * names a newer one (0490). Undefined: the person is gone.
-   */
-  const revisionFor = async (request: FastifyRequest, userId: string) =>
-    userReadNow(request)?.journalRevision ??
-    (await revisions.current(userId, revisionToken(request.headers[JOURNAL_REVISION_HEADER])));
-  const listSource = (userId: string, sort: TrackSort): TrackListSource => ({
-    all: () => ownTrackRows(db, userId, sort),
-    changedSince: (since) => ownTracksChangedSince(db, userId, since),
-    versions: (since) => ownTrackVersions(db, userId, sort, since),
-    byId: (ids) => ownTracksById(db, userId, ids),
+  await app.register(trackListRoutes, {
+    db,
+    revisions: opts.revisions,
+    trackListCacheBytes: opts.trackListCacheBytes,
+    trackCountCacheBytes: opts.trackCountCacheBytes,
+    wholeJournal: opts.wholeJournal,
   });
-  const firstPageSource = (userId: string, sort: TrackSort): FirstPageSource => ({
-    first: async (size) => {
-      const [rows, counts] = await Promise.all([
-        ownFirstTracks(db, userId, sort, size),
-        countTracks(db, userId, undefined, undefined),
-      ]);
-      return { rows, all: counts.all };
-    },
-    changedSince: (since) => ownTracksChangedSince(db, userId, since),
-  });
-  // Write-behind (decision 0908): a list held for the writer is brought to their write's revision
-  // as the write's reply leaves, not when the list is next asked for, which a client does at once
-  // after its own write (the list query's invalidation). A GET arriving meanwhile shares the read.
-  revisions.onOwnWrite((userId, revision) =>
-    listCache?.renew(
-      userId,
-      revision,
-      (sort) => listSource(userId, sort),
-      (err) => fastify.log.warn({ err: { message: err.message } }, 'Journal list not renewed after a write'),
-    ),
-  );
-  const whole = opts.wholeJournal ?? { maxTracks: WHOLE_JOURNAL_MAX_TRACKS, pageSize: JOURNAL_PAGE_SIZE };
-  /** A journal above whole.maxTracks: its first page as the array, a Link to the rest. */
-  const sendFirstPage = async (reply: FastifyReply, userId: string, sort: TrackSort) => {
-    const first = await firstJournalPage(db, userId, sort, whole.pageSize);
-    if (first.nextCursor) reply.header('Link', nextPageLink(sort, whole.pageSize, first.nextCursor));
-    return reply.header('Cache-Control', 'private, no-cache').send(first.json);
-  };
-
-  app.get(
-    '/api/tracks',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        summary: 'List your journal',
-        description:
-          'Without `limit` and filter: every track, as an array (ETag, 304 while unchanged; send back the `x-journal-revision` header of your last write\'s reply to be answered a list that includes it, whichever server answers), up to 5,000 tracks; a bigger journal sends its first 1,000 as the array with a `Link: <…>; rel="next"` header to the rest, in pages (issue 48). With `limit` or any filter (`q`, `equipment`, `visibility`, `state`, `format`, `from`, `to`): one page of the matching tracks (100 unless `limit` says) and the cursor of the next; a first page also counts the matching tracks (`total`) and all of them (`all`); past 1,000 matches `total` is 1,000 and `totalCapped` is true (the count stops there). The counts are kept per journal revision: send back the `x-journal-revision` header here too, so that they include your last write whichever server answers.',
-        tags,
-        querystring: trackListQuerySchema,
-        response: { 200: z.union([z.array(trackSchema), trackPageSchema]) },
-      },
-    },
-    async (request, reply) => {
-      const { sort, limit, cursor, ...filter } = request.query;
-      const userId = userOf(request).id;
-      // A filter answers pages (decision 0270): the whole list stays the unfiltered journal's.
-      const pageSize = limit ?? (isFiltered(filter) ? TRACK_FILTER_PAGE_SIZE : undefined);
-      // The zod schema above still documents the reply; a plain FastifyReply takes the ready text.
-      const raw = (reply as FastifyReply).type('application/json; charset=utf-8');
-      if (pageSize === undefined && listCache) {
-        // The whole list, from memory while the owner's journal revision is unchanged (decision 0084).
-        const revision = await revisionFor(request, userId);
-        if (revision === undefined) throw new HttpError(401, 'Not signed in');
-        // A journal held whole was small (it is dropped below once it is not): no count, and a
-        // change costs one read of what changed. Else it is counted up to the bound first, so a big
-        // one is never read whole.
-        if (!listCache.holds(userId, sort) && (await journalExceeds(db, userId, whole.maxTracks))) {
-          return sendFirstPage(raw, userId, sort);
-        }
-        const list = await listCache.list(userId, sort, revision, listSource(userId, sort));
-        // Grown past the bound since it was held or counted (an import, a bulk copy): pages now.
-        if (list.rows.length > whole.maxTracks) {
-          listCache.forget(userId, sort);
-          return sendFirstPage(raw, userId, sort);
-        }
-        // no-cache: a browser keeps the list but asks each time, and hears 304 while it is current.
-        raw
-          .header('ETag', list.etag)
-          .header('Cache-Control', 'private, no-cache')
-          .header('Vary', 'Accept-Encoding');
-        if (etagMatches(request.headers['if-none-match'], list.etag)) return raw.code(304).send();
-        const encoding =
-          list.body.length >= COMPRESS_THRESHOLD_BYTES && request.headers['x-no-compression'] === undefined
-            ? preferredEncoding(request.headers['accept-encoding'])
-            : undefined;
-        if (!encoding) return raw.send(list.body);
-        // Compressed once per revision and kept; @fastify/compress leaves an encoded reply alone.
-        return raw.header('Content-Encoding', encoding).send(await listCache.encoded(list, encoding));
-      }
-      if (pageSize === undefined && (await journalExceeds(db, userId, whole.maxTracks))) {
-        return sendFirstPage(raw, userId, sort);
-      }
-      if (pageSize === undefined) return raw.send(await ownTracksJson(db, userId, sort));
-      if (firstPages && cursor === undefined && !isFiltered(filter)) {
-        const revision = await revisionFor(request, userId);
-        if (revision === undefined) throw new HttpError(401, 'Not signed in');
-        return raw.send(
-          await firstPages.page(userId, sort, pageSize, revision, firstPageSource(userId, sort)),
-        );
-      }
-      // A first page's counts, kept at the revision taken now, before anything is read (0900).
-      let kept: KeptCountsAt | undefined;
-      if (countCache && cursor === undefined) {
-        const revision = await revisionFor(request, userId);
-        if (revision === undefined) throw new HttpError(401, 'Not signed in');
-        kept = { cache: countCache, revision };
-      }
-      // Written whole by the query (decision 0063): a JSON string is sent as it is, not re-serialised.
-      return raw.send(await ownTracksPageJson(db, userId, sort, pageSize, cursor, filter, kept));
-    },
-  );
 
   app.post(
     '/api/tracks',

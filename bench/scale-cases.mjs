@@ -151,6 +151,10 @@ const SEARCHES = ['drone', 'dorne', 'moog subsequent', 'juno', 'lea', '1234', 'z
  */
 const CASES = [
   { name: 'journal-first-page', make: () => ['/api/tracks?limit=50'] },
+  // What the web journal asks on opening: without `limit` a journal past 5,000 tracks answers its
+  // first 1,000 as the array and a Link to the rest (the empty instance's 1,000 answer whole: the
+  // same bytes, the whole list's cache beside the first page's, decision 0909).
+  { name: 'journal-opened', make: () => ['/api/tracks'] },
   {
     name: 'journal-filtered-page',
     make: ({ seed }) =>

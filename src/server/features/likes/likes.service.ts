@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { LikedTrack, LikedTracksPage } from '../../../shared/schemas/likes';
 import type { Database } from '../../db/client';
+import { inIds } from '../../db/int-array';
 import { trackLikes, tracks, users } from '../../db/schema';
 import { afterTimeId, decodeTimeIdCursor, encodeTimeIdCursor, exactTimeOf } from '../../db/time-id-cursor';
 import { notFound } from '../../plugins/errors';
@@ -59,7 +60,8 @@ export async function likedAmong(
     .select({ id: trackLikes.trackId, at: trackLikes.createdAt })
     .from(trackLikes)
     .innerJoin(tracks, eq(tracks.id, trackLikes.trackId))
-    .where(and(reachable(db, userId), inArray(trackLikes.trackId, trackIds)));
+    // One array parameter, not one a track: a Subsonic page marks 500 songs.
+    .where(and(reachable(db, userId), inIds(trackLikes.trackId, trackIds)));
   return new Map(rows.map((row) => [row.id, row.at]));
 }
 

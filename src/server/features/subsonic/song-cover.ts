@@ -21,11 +21,22 @@ export interface TileSource {
 /** Bump when the drawing changes (media/waveform-tile.ts): every player then fetches tiles anew. */
 const DRAWING_VERSION = '1';
 
-const tagOf = (peaksKey: string | null) =>
-  createHash('sha256')
-    .update(`${DRAWING_VERSION}\n${peaksKey ?? ''}`)
-    .digest('hex')
-    .slice(0, 10);
+/** Tags already made, by peaks key: a sync page names 500 songs' (up to TAGS_KEPT, then anew). */
+const tags = new Map<string | null, string>();
+const TAGS_KEPT = 10_000;
+
+function tagOf(peaksKey: string | null): string {
+  let tag = tags.get(peaksKey);
+  if (tag === undefined) {
+    tag = createHash('sha256')
+      .update(`${DRAWING_VERSION}\n${peaksKey ?? ''}`)
+      .digest('hex')
+      .slice(0, 10);
+    if (tags.size >= TAGS_KEPT) tags.clear();
+    tags.set(peaksKey, tag);
+  }
+  return tag;
+}
 
 export const songCoverArt = (track: TileSource) => `tr-${track.id}-${tagOf(track.peaksKey)}`;
 

@@ -69,11 +69,12 @@ export async function songNodes(db: Database, viewerId: string, rows: SongRow[])
     trackNumbers(db, viewerId, rows),
     genresOf(db, ids),
   ]);
-  return rows.map(({ track, owner }) => ({
-    ...songNode(track, owner),
-    track: numbers.get(track.id),
-    ...plays(track.id),
-    ...review(track.id),
-    ...genreFields(genres.get(track.id)),
-  }));
+  // Added to each node in place: a sync page is 500 songs of ~40 fields, and spreading each into a
+  // new object was a tenth of its time and much of its garbage (issue 48). The same keys, in the
+  // same order, as spreading gave.
+  return rows.map(({ track, owner }) => {
+    const node = songNode(track, owner);
+    node.track = numbers.get(track.id);
+    return Object.assign(node, plays(track.id), review(track.id), genreFields(genres.get(track.id)));
+  });
 }

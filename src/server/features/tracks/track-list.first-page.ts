@@ -28,9 +28,9 @@ export class FirstPageCache {
   }
 
   /**
-   * The first `limit` tracks of `userId`'s journal in `sort` at `revision` as the reply's JSON
-   * (trackPageSchema, with the counts): kept, patched from the page held at another revision, or
-   * read. Concurrent callers of one revision share one read.
+   * The first `limit` tracks of `userId`'s journal in `sort` at `revision`, as the reply of
+   * `shape`: kept, patched from the page held at another revision, or read. Concurrent callers of
+   * one revision share one read.
    */
   async page(
     userId: string,

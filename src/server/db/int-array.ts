@@ -6,7 +6,10 @@ import { type AnyColumn, sql } from 'drizzle-orm';
  * 65,535-parameter ceiling, and cheap to plan (a 500-id list cost more to plan than to run, issue
  * 48). The ids are validated integers, so the literal can hold nothing else.
  */
-export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+export const intArray = (ids: readonly number[]) => sql`${intArrayText(ids)}::int[]`;
+
+/** The array's text alone, for a prepared statement's int[] placeholder. */
+export const intArrayText = (ids: readonly number[]): string => `{${ids.join(',')}}`;
 
 /** `column = any(ids)`: inArray's meaning with intArray's one parameter. */
 export const inIds = (column: AnyColumn, ids: readonly number[]) => sql`${column} = any(${intArray(ids)})`;

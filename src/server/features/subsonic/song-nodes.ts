@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { intArrayText } from '../../db/int-array';
 import { preparedOnce } from '../../db/prepared';
 import { tracks } from '../../db/schema';
 import { listedFromOthers } from '../tracks/tracks.service';
@@ -23,7 +24,7 @@ import type { SubsonicNode } from './subsonic-response';
 async function trackNumbers(db: Database, viewerId: string, rows: SongRow[]): Promise<Map<number, number>> {
   if (rows.length === 0) return new Map();
   const ids = [...new Set(rows.map((row) => row.track.id))];
-  const found = await trackNumbersStatement(db).execute({ viewerId, ids: `{${ids.join(',')}}` });
+  const found = await trackNumbersStatement(db).execute({ viewerId, ids: intArrayText(ids) });
   return new Map(found.map((row) => [Number(row.id), Number(row.n)]));
 }
 

@@ -105,6 +105,28 @@ describe('FirstPageCache', () => {
     expect(await ask(sped, 'tempo')).toEqual([`changedSince ${tempoAt}`, 'first 4']);
   });
 
+  it('a read that fails while patching rejects that request, keeps the held page and patches next time', async () => {
+    const journal = new FakeJournal();
+    for (let id = 1; id <= 6; id++) journal.put(id, `{"id":${id}}`);
+    const cache = new FirstPageCache(1024 * 1024);
+    const start = journal.revision;
+    await cache.page('u1', 'dateUploaded', 3, start, journal.firstPageSource('dateUploaded'));
+    const edited = journal.put(6, '{"id":6,"notes":"new"}');
+    const failing = {
+      ...journal.firstPageSource('dateUploaded'),
+      changedSince: async () => {
+        throw new Error('connection lost');
+      },
+    };
+    await expect(cache.page('u1', 'dateUploaded', 3, edited, failing)).rejects.toThrow('connection lost');
+    expect(cache.holds('u1', 'dateUploaded', 3, 'page')).toBe(true);
+    journal.calls = [];
+    const page = await cache.page('u1', 'dateUploaded', 3, edited, journal.firstPageSource('dateUploaded'));
+    expect(page.body.toString()).toBe(expectedPage(journal, 'dateUploaded', 3));
+    // Patched from the page still held at `start`: only what changed since it is read.
+    expect(journal.calls).toEqual([`changedSince ${start}`]);
+  });
+
   it('keeps pages per person, sort and size, within maxBytes', async () => {
     const journal = new FakeJournal();
     for (let id = 1; id <= 20; id++) journal.put(id, `{"id":${id},"name":"${'x'.repeat(100)}"}`);

@@ -1,8 +1,8 @@
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import { RevisionLru } from './revision-lru';
 import type { ChangesSince, ListedTrack } from './track-list.changes';
-import { encodeCursor } from './track-list.order';
-import { type HeldPrefix, type HeldTrack, held, patchPrefix } from './track-list.patch';
+import { cursorAfterKey } from './track-list.order';
+import { type HeldPrefix, held, patchPrefix } from './track-list.patch';
 
 /**
  * The journal's unfiltered first pages (GET /api/tracks?limit=N, no cursor), kept per owner, sort
@@ -108,7 +108,7 @@ function heldPage(
 ): HeldPage {
   const shown = prefix.rows.slice(0, limit);
   const last = shown.at(-1);
-  const nextCursor = prefix.rows.length > limit && last ? cursorAfter(last, sort) : null;
+  const nextCursor = prefix.rows.length > limit && last ? cursorAfterKey(last, sort, '') : null;
   const parts: Buffer[] = [shape === 'page' ? ITEMS_START : ARRAY_START];
   for (const [i, row] of shown.entries()) {
     if (i > 0) parts.push(COMMA);
@@ -129,17 +129,6 @@ const ITEMS_START = Buffer.from('{"items":[');
 const ARRAY_START = Buffer.from('[');
 const ARRAY_END = Buffer.from(']');
 const COMMA = Buffer.from(',');
-
-/** The next page's cursor after `last`, unfiltered (cursorAfter's, from a held row). */
-const cursorAfter = (last: HeldTrack, sort: TrackSort): string =>
-  encodeCursor({
-    sort,
-    filter: '',
-    createdAt: last.created,
-    fileCreatedAt: last.fileCreated,
-    id: last.id,
-    ...(sort === 'tempo' ? { value: last.bpmTenths } : sort === 'key' ? { value: last.keyIndex } : {}),
-  });
 
 /**
  * At most 16 MiB of first pages per instance: about 150 pages of 50 tracks (~50 KB, reckoned twice),

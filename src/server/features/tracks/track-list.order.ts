@@ -44,6 +44,27 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
+/** Where a track sits in every journal order: what the cursor after it is written from. */
+export interface OrderKey {
+  created: string;
+  fileCreated: string | null;
+  id: number;
+  bpmTenths: number | null;
+  keyIndex: number | null;
+}
+
+/** The cursor of the page after `last`, read in `sort` with the filter keyed `filter`. */
+export const cursorAfterKey = (last: OrderKey, sort: TrackSort, filter: string, rank?: RankKey): string =>
+  encodeCursor({
+    sort,
+    filter,
+    createdAt: last.created,
+    fileCreatedAt: last.fileCreated,
+    id: last.id,
+    ...(sort === 'tempo' ? { value: last.bpmTenths } : sort === 'key' ? { value: last.keyIndex } : {}),
+    ...(rank ? { rank } : {}),
+  });
+
 /** A tempo in tenths (a whole number), or a place in KEY_ORDER; null: the track has none. */
 const isSortValue = (sort: TrackSort, v: unknown) =>
   v === null ||

@@ -12,8 +12,8 @@ import {
   after,
   afterInOrder,
   type Cursor,
+  cursorAfterKey,
   decodeCursor,
-  encodeCursor,
   sortValueOf,
 } from './track-list.order';
 import { chosenRowsSql, type ListRow, tierChosenSql, trackRows } from './track-list.query';
@@ -105,15 +105,18 @@ export interface KeptCountsAt {
 
 /** The cursor of the page after `last`, read with `sort` and the filter keyed `filterKey`. */
 export const cursorAfter = (last: ListRow, sort: TrackSort, filterKey: string, rank?: RankKey): string =>
-  encodeCursor({
+  cursorAfterKey(
+    {
+      created: last.created,
+      fileCreated: last.file_created,
+      id: Number(last.id),
+      bpmTenths: sortValueOf(last, 'tempo'),
+      keyIndex: sortValueOf(last, 'key'),
+    },
     sort,
-    filter: filterKey,
-    createdAt: last.created,
-    fileCreatedAt: last.file_created,
-    id: Number(last.id),
-    ...(sort === 'tempo' || sort === 'key' ? { value: sortValueOf(last, sort) } : {}),
-    ...(rank ? { rank } : {}),
-  });
+    filterKey,
+    rank,
+  );
 
 const rankOf = (row: ListRow): RankKey => [
   Number(row.misses),

@@ -6,7 +6,6 @@ import {
   type AlbumListItem,
   type AlbumListType,
   listAlbums,
-  listedSongs,
   orderAlbums,
   randomSongs,
   searchArtists,
@@ -15,7 +14,7 @@ import {
 import { count, offsetOf } from './page-params';
 import { albumsByPlays } from './played-albums';
 import { highestAlbums } from './ratings.service';
-import { songNodes } from './song-nodes';
+import { listedSongNodes, songNodes } from './song-nodes';
 import { starredAlbums } from './stars.service';
 import type { SubsonicContext, SubsonicMethod } from './subsonic-context';
 import { albumNode, artistId } from './subsonic-library';
@@ -127,8 +126,10 @@ export const listMethods: Record<string, SubsonicMethod> = {
           )
         : [],
       everything
-        ? listedSongs(db, caller.user.id, songPage)
-        : searchSongs(db, caller.user.id, query, songPage),
+        ? listedSongNodes(db, caller.user.id, songPage)
+        : searchSongs(db, caller.user.id, query, songPage).then((rows) =>
+            songNodes(db, caller.user.id, rows),
+          ),
     ]);
     return {
       searchResult3: {
@@ -139,7 +140,7 @@ export const listMethods: Record<string, SubsonicMethod> = {
           albumCount: a.albumCount,
         })),
         album: albums.map((a) => albumNode(a.owner, a.album)),
-        song: await songNodes(db, caller.user.id, songs),
+        song: songs,
       },
     };
   },

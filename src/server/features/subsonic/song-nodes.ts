@@ -6,6 +6,7 @@ import { tracks } from '../../db/schema';
 import { listedFromOthers } from '../tracks/tracks.service';
 import { type SongRow, yearOf } from './browse.service';
 import { genreFields, genresOf } from './genres.service';
+import { listedSongIds, songRowsOf } from './lists.service';
 import { songPlays } from './song-plays';
 import { songReview } from './song-review';
 import { songNode } from './subsonic-library';
@@ -21,9 +22,8 @@ import type { SubsonicNode } from './subsonic-response';
  * year up to the songs took ~100 ms for a sync page in the middle of a year of a 100,000-track
  * journal (issue 48, decision 0891); this takes ~5 ms.
  */
-async function trackNumbers(db: Database, viewerId: string, rows: SongRow[]): Promise<Map<number, number>> {
-  if (rows.length === 0) return new Map();
-  const ids = [...new Set(rows.map((row) => row.track.id))];
+async function trackNumbers(db: Database, viewerId: string, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
   const found = await trackNumbersStatement(db).execute({ viewerId, ids: intArrayText(ids) });
   return new Map(found.map((row) => [Number(row.id), Number(row.n)]));
 }
@@ -76,19 +76,43 @@ const trackNumbersStatement = preparedOnce((db) => {
  * are marked on the whole reply (withStars).
  */
 export async function songNodes(db: Database, viewerId: string, rows: SongRow[]): Promise<SubsonicNode[]> {
-  const ids = [...new Set(rows.map((row) => row.track.id))];
-  const [plays, review, numbers, genres] = await Promise.all([
+  return songNodesOf(db, viewerId, [...new Set(rows.map((row) => row.track.id))], Promise.resolve(rows));
+}
+
+/**
+ * songNodes of `rows`, the songs of `ids` still being read: what a node needs of the database is
+ * read by the ids meanwhile, each statement on its own connection. A sync page found its ids, then
+ * read its 500 rows, then the rest: the rows' read now overlaps the others' (issue 48).
+ */
+async function songNodesOf(
+  db: Database,
+  viewerId: string,
+  ids: number[],
+  rows: Promise<SongRow[]>,
+): Promise<SubsonicNode[]> {
+  const [songs, plays, review, numbers, genres] = await Promise.all([
+    rows,
     songPlays(db, viewerId, ids),
     songReview(db, viewerId, ids),
-    trackNumbers(db, viewerId, rows),
+    trackNumbers(db, viewerId, ids),
     genresOf(db, ids),
   ]);
   // Added to each node in place: a sync page is 500 songs of ~40 fields, and spreading each into a
   // new object was a tenth of its time and much of its garbage (issue 48). The same keys, in the
   // same order, as spreading gave.
-  return rows.map(({ track, owner }) => {
+  return songs.map(({ track, owner }) => {
     const node = songNode(track, owner);
     node.track = numbers.get(track.id);
     return Object.assign(node, plays(track.id), review(track.id), genreFields(genres.get(track.id)));
   });
+}
+
+/** A page of every song listed to the viewer (listedSongIds), as song nodes: search3's sync. */
+export async function listedSongNodes(
+  db: Database,
+  viewerId: string,
+  page: { offset: number; limit: number },
+): Promise<SubsonicNode[]> {
+  const ids = await listedSongIds(db, viewerId, page);
+  return songNodesOf(db, viewerId, ids, songRowsOf(db, ids));
 }

@@ -28,6 +28,7 @@ import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { LinkCookies } from './features/shares/link-cookies';
 import { shareUploadsRoutes } from './features/shares/share-uploads.routes';
 import { sharesRoutes } from './features/shares/shares.routes';
+import { SyncAnchors } from './features/subsonic/listed-song-ids';
 import { subsonicRoutes } from './features/subsonic/subsonic.routes';
 import type { SubsonicCaller } from './features/subsonic/subsonic-auth';
 import { TranscodeCache } from './features/subsonic/transcode-cache';
@@ -179,6 +180,7 @@ export async function registerFeatureRoutes(
     db,
     crypto: credentialCrypto,
     callers: new AccessCache<SubsonicCaller>(generation, cacheMs),
+    syncAnchors: new SyncAnchors(journalRevisions),
     // Looked up on the first transcode: an instance that never transcodes needs no ffmpeg for it.
     media: {
       store,

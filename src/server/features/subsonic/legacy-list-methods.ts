@@ -22,7 +22,7 @@ async function asOlder(method: SubsonicMethod, context: SubsonicContext, key: st
 
 // Its `artist`, `album`, `title` and `any` are one query here: Journal's search finds the caller's
 // own tracks by their words (features/search); none of them lists every song browsing lists.
-const search: SubsonicMethod = async ({ db, caller, params }) => {
+const search: SubsonicMethod = async ({ db, caller, params, syncAnchors }) => {
   const words = ['any', 'title', 'artist', 'album'].flatMap((name) => params.get(name)?.trim() || []);
   const page = { offset: offsetOf(params, 'offset'), limit: count(params, 'count', 20) };
   const newerThan = params.get('newerThan');
@@ -31,7 +31,7 @@ const search: SubsonicMethod = async ({ db, caller, params }) => {
   const ask = { offset: page.offset, limit: page.limit + 1 };
   const found =
     words.length === 0
-      ? await listedSongs(db, caller.user.id, ask)
+      ? await listedSongs(db, caller.user.id, ask, syncAnchors)
       : await searchSongs(db, caller.user.id, words.join(' '), ask);
   const match = await songNodes(
     db,

@@ -100,7 +100,7 @@ export const listMethods: Record<string, SubsonicMethod> = {
     return { randomSongs: { song: await songNodes(db, caller.user.id, rows) } };
   },
 
-  search3: async ({ db, caller, params }) => {
+  search3: async ({ db, caller, params, syncAnchors }) => {
     const query = params.get('query');
     if (query === undefined) throw missingParameter('query');
     const page = (what: string) => ({
@@ -126,7 +126,7 @@ export const listMethods: Record<string, SubsonicMethod> = {
           )
         : [],
       everything
-        ? listedSongNodes(db, caller.user.id, songPage)
+        ? listedSongNodes(db, caller.user.id, songPage, syncAnchors)
         : searchSongs(db, caller.user.id, query, songPage).then((rows) =>
             songNodes(db, caller.user.id, rows),
           ),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, type SubqueryWithSelection, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { intArrayText } from '../../db/int-array';
@@ -19,6 +19,7 @@ import {
   toOwner,
   yearOf,
 } from './browse.service';
+import { listedSongIds, type SyncAnchors } from './listed-song-ids';
 
 /**
  * The lists clients fill their home screens and search with (decision 0385): getAlbumList2,
@@ -181,61 +182,14 @@ export async function songsDrawn(db: Database, drawn: Drawn) {
  * Every track listed to the viewer, oldest first: search3's empty query (a client's full sync, 500
  * songs a page). The page is found among ids alone (listedSongIds), then only its rows are read.
  */
-export async function listedSongs(db: Database, viewerId: string, page: { offset: number; limit: number }) {
-  return songRowsOf(db, await listedSongIds(db, viewerId, page));
-}
-
-/**
- * The ids of a page of every track listed to the viewer, oldest first: the viewer's own by their
- * order index (tracks_user_uploaded_order_idx, read backwards), others' shared with them from their
- * collectives (listedFromOthers), each half cut at offset + limit and the two merged (issue 48). A
- * deeper page still walks the index entries before it (an offset is counted, not sought: ~15 ms at
- * 90,000 on PostgreSQL), but reads no row, so the rows and everything a song node needs of the
- * database can be read side by side once the ids are known (listedSongNodes).
- */
-export async function listedSongIds(
+export async function listedSongs(
   db: Database,
   viewerId: string,
   page: { offset: number; limit: number },
-): Promise<number[]> {
-  if (page.limit === 0) return [];
-  const rows = await listedSongIdsStatement(db).execute({
-    viewerId,
-    upTo: page.offset + page.limit,
-    limit: page.limit,
-    offset: page.offset,
-  });
-  return rows.map((row) => Number(row.id));
+  anchors?: SyncAnchors,
+) {
+  return songRowsOf(db, await listedSongIds(db, viewerId, page, anchors));
 }
-
-/**
- * Prepared (decision 0510's preparedOnce): a sync asks it for every page, and PostgreSQL took
- * ~6 ms to plan it each time (the union's halves over tracks and its many indexes) against ~3 ms
- * to run a first page; a generic plan keeps the same index scans (issue 48).
- */
-const listedSongIdsStatement = preparedOnce((db) => {
-  // A placeholder stands for the viewer's id wherever the halves compare it.
-  const viewerId = sql.placeholder('viewerId') as unknown as string;
-  const half = (where: SQL) =>
-    db
-      .select({ id: tracks.id, createdAt: tracks.createdAt })
-      .from(tracks)
-      .where(where)
-      .orderBy(asc(tracks.createdAt), asc(tracks.id))
-      .limit(sql.placeholder('upTo'));
-  const [own, fromOthers] = listedHalves(db, viewerId);
-  const found = unionAll(half(own), half(fromOthers))
-    // The union's own columns, by the names its arms select.
-    .orderBy(sql`created_at`, sql`id`)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('found');
-  return db
-    .select({ id: found.id })
-    .from(found)
-    .orderBy(asc(found.createdAt), asc(found.id))
-    .prepare('subsonic_listed_song_ids');
-});
 
 /** The songs of these track ids, in the ids' order (each id once; an id with no track is left out). */
 export async function songRowsOf(db: Database, ids: readonly number[]): Promise<SongRow[]> {

@@ -6,7 +6,8 @@ import { tracks } from '../../db/schema';
 import { listedFromOthers } from '../tracks/tracks.service';
 import { type SongRow, yearOf } from './browse.service';
 import { genreFields, genresOf } from './genres.service';
-import { listedSongIds, songRowsOf } from './lists.service';
+import { listedSongIds, type SyncAnchors } from './listed-song-ids';
+import { songRowsOf } from './lists.service';
 import { songPlays } from './song-plays';
 import { songReview } from './song-review';
 import { songNode } from './subsonic-library';
@@ -112,7 +113,8 @@ export async function listedSongNodes(
   db: Database,
   viewerId: string,
   page: { offset: number; limit: number },
+  anchors?: SyncAnchors,
 ): Promise<SubsonicNode[]> {
-  const ids = await listedSongIds(db, viewerId, page);
+  const ids = await listedSongIds(db, viewerId, page, anchors);
   return songNodesOf(db, viewerId, ids, songRowsOf(db, ids));
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { UserActionLimit } from '../../plugins/rate-limits';
+import type { SyncAnchors } from './listed-song-ids';
 import type { SubsonicCaller } from './subsonic-auth';
 import type { SubsonicParams } from './subsonic-params';
 import type { SubsonicNode } from './subsonic-response';
@@ -19,6 +20,8 @@ export interface SubsonicContext {
    * same counter as the web app's routes); over it, a SubsonicError (decision 0405).
    */
   limit(action: UserActionLimit): Promise<void>;
+  /** Where syncs were in people's own tracks (listed-song-ids.ts); absent: every page is walked to. */
+  syncAnchors?: SyncAnchors;
 }
 
 /** One /rest method: the payload beside the envelope's own attributes, or a thrown SubsonicError. */

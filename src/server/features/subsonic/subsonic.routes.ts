@@ -4,6 +4,7 @@ import type { AccessCache } from '../../plugins/access-cache';
 import { HttpError } from '../../plugins/errors';
 import type { UserActionLimit } from '../../plugins/rate-limits';
 import type { CredentialCrypto } from '../api-keys/api-keys.service';
+import type { SyncAnchors } from './listed-song-ids';
 import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
 import { isWrite } from './method-writes';
 import { withStars } from './stars.service';
@@ -36,6 +37,8 @@ export interface SubsonicRoutesOptions {
   media: SubsonicMediaDeps;
   /** API keys' callers, kept as sessions are (decision 0400); absent: asked every time. */
   callers?: AccessCache<SubsonicCaller>;
+  /** Where search3 syncs were in people's own tracks (decision 0910); absent: none kept. */
+  syncAnchors?: SyncAnchors;
 }
 
 /**
@@ -159,7 +162,11 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
       if (!mediaMethod)
         return send(
           200,
-          await withStars(db, caller.user.id, await method!({ db, caller, params, origin, limit })),
+          await withStars(
+            db,
+            caller.user.id,
+            await method!({ db, caller, params, origin, limit, syncAnchors: opts.syncAnchors }),
+          ),
         );
       reply.headers(CORS);
       return await mediaMethod({ db, caller, params, origin, limit, request, reply });

@@ -10,6 +10,7 @@ import { listedSongIds, type SyncAnchors } from './listed-song-ids';
 import { songRowsOf } from './lists.service';
 import { songPlays } from './song-plays';
 import { songReview } from './song-review';
+import { songMarker } from './stars.service';
 import { songNode } from './subsonic-library';
 import type { SubsonicNode } from './subsonic-response';
 
@@ -73,8 +74,8 @@ const trackNumbersStatement = preparedOnce((db) => {
  * Song nodes as every method that lists songs answers them (getAlbum, getSong, search3, playlists,
  * getStarred2…): songNode's fields, then what needs the database, one grouped query each whatever
  * the number of songs (decision 0793): the caller's plays (song-plays.ts), the review comment
- * (song-review.ts), the track number, the genres (genres.service.ts). `starred` and `userRating`
- * are marked on the whole reply (withStars).
+ * (song-review.ts), the track number, the genres (genres.service.ts), and the caller's star and
+ * rating (songMarker, which withStars then leaves: it marks the rest of the reply).
  */
 export async function songNodes(db: Database, viewerId: string, rows: SongRow[]): Promise<SubsonicNode[]> {
   return songNodesOf(db, viewerId, [...new Set(rows.map((row) => row.track.id))], Promise.resolve(rows));
@@ -91,12 +92,13 @@ async function songNodesOf(
   ids: number[],
   rows: Promise<SongRow[]>,
 ): Promise<SubsonicNode[]> {
-  const [songs, plays, review, numbers, genres] = await Promise.all([
+  const [songs, plays, review, numbers, genres, mark] = await Promise.all([
     rows,
     songPlays(db, viewerId, ids),
     songReview(db, viewerId, ids),
     trackNumbers(db, viewerId, ids),
     genresOf(db, ids),
+    songMarker(db, viewerId, ids),
   ]);
   // Added to each node in place: a sync page is 500 songs of ~40 fields, and spreading each into a
   // new object was a tenth of its time and much of its garbage (issue 48). The same keys, in the
@@ -104,7 +106,9 @@ async function songNodesOf(
   return songs.map(({ track, owner }) => {
     const node = songNode(track, owner);
     node.track = numbers.get(track.id);
-    return Object.assign(node, plays(track.id), review(track.id), genreFields(genres.get(track.id)));
+    Object.assign(node, plays(track.id), review(track.id), genreFields(genres.get(track.id)));
+    mark(node);
+    return node;
   });
 }
 

@@ -49,6 +49,18 @@ export function subsonicClient(
   });
 }
 
+/** A page of search3's sync as players ask it (an empty query, songs only; issue 48). */
+export async function syncPage(api: SubsonicAPI, offset: number, count: number) {
+  const result = await api.search3({
+    query: '""',
+    songCount: count,
+    songOffset: offset,
+    artistCount: 0,
+    albumCount: 0,
+  });
+  return result.searchResult3;
+}
+
 /** A one-second WAV uploaded as `name` by `client` (the /rest tests' tracks); its id. */
 export async function uploadNamedTrack(client: TestClient, name: string): Promise<number> {
   const res = await client.upload(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { shareWithMember, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
+import { shareWithMember, subsonicClient, syncPage, uploadNamedTrack } from '../../../test/subsonic-client';
 
 /**
  * search3's sync reaches a page by the key where an earlier page of the viewer's own tracks began or
@@ -12,21 +12,11 @@ let me: TestClient & { userId: string };
 let friend: TestClient & { userId: string };
 let apiKey: string;
 const mine: number[] = [];
-let shared: number[] = [];
+const shared: number[] = [];
 
 const api = () => subsonicClient(t.app, { apiKey });
 const ids = async (offset: number, count: number) =>
-  (
-    (
-      await api().search3({
-        query: '""',
-        songCount: count,
-        songOffset: offset,
-        artistCount: 0,
-        albumCount: 0,
-      })
-    ).searchResult3.song ?? []
-  ).map((song) => Number(song.id));
+  ((await syncPage(api(), offset, count)).song ?? []).map((song) => Number(song.id));
 
 /** The viewer's own tracks read from a position (an offset walked) or from a key (sought). */
 function ownReads(): ('walked' | 'sought')[] {
@@ -97,7 +87,6 @@ describe('search3 sync pages reached by key (decision 0910)', () => {
     // Another track shared with me moves where my pages begin: still exact.
     const third = await uploadNamedTrack(friend, 'Shared 2');
     await shareWithMember(t, friend, me, third, 'Three');
-    shared = [...shared, third];
     const widened = [...changed, third];
     expect((await sync(2)).songs).toEqual(widened);
     expect((await sync(3)).songs).toEqual(widened);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
-import { shareWithMember, subsonicClient, uploadNamedTrack } from '../../../test/subsonic-client';
+import { shareWithMember, subsonicClient, syncPage, uploadNamedTrack } from '../../../test/subsonic-client';
 import { tracks } from '../../db/schema';
 
 /**
@@ -25,16 +25,7 @@ async function upload(client: TestClient, name: string, createdAt: string): Prom
   return id;
 }
 const api = () => subsonicClient(t.app, { apiKey });
-const page = async (offset: number, count: number) =>
-  (
-    await api().search3({
-      query: '""',
-      songCount: count,
-      songOffset: offset,
-      artistCount: 0,
-      albumCount: 0,
-    })
-  ).searchResult3;
+const page = (offset: number, count: number) => syncPage(api(), offset, count);
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -6,6 +6,7 @@ import { listedFromOthers } from '../tracks/tracks.service';
 import { inYears, type Owner, ownerColumns, toOwner, yearOf } from './browse.service';
 import { couldBeGenre, genreNamed } from './genres.service';
 import { type AlbumListItem, albumsWhere, byArtist, drawColumns, songsDrawn } from './lists.service';
+import type { ListPage } from './page-params';
 
 /**
  * getAlbumList2 byGenre and getRandomSongs by genre (decision 0771) read what the viewer may see of
@@ -33,7 +34,7 @@ export async function albumsByGenre(
   db: Database,
   viewerId: string,
   genre: string,
-  page: { offset: number; limit: number },
+  page: ListPage,
 ): Promise<AlbumListItem[]> {
   if (page.limit === 0 || !couldBeGenre(genre)) return [];
   const [[me], ownYears, fromOthers] = await Promise.all([

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { listedFromOthers } from '../tracks/tracks.service';
 import { ownerColumns, songColumns, toOwner, yearOf } from './browse.service';
+import type { ListPage } from './page-params';
 import type { SubsonicNode } from './subsonic-response';
 
 /**
@@ -126,12 +127,7 @@ const firstOfGenre = (db: Database, genre: string) => {
  * The viewer's own half is one range of track_genres' index (migration 0053, decision 0897), not
  * their journal newest first tested track by track until the page is full.
  */
-export async function songsByGenre(
-  db: Database,
-  viewerId: string,
-  genre: string,
-  page: { offset: number; limit: number },
-) {
+export async function songsByGenre(db: Database, viewerId: string, genre: string, page: ListPage) {
   if (page.limit === 0 || !couldBeGenre(genre)) return [];
   const own = db
     .select({ id: trackGenres.trackId, createdAt: trackGenres.trackCreatedAt })

@@ -11,7 +11,7 @@ import {
   searchArtists,
   searchSongs,
 } from './lists.service';
-import { count, offsetOf } from './page-params';
+import { count, type ListPage, offsetOf } from './page-params';
 import { albumsByPlays } from './played-albums';
 import { highestAlbums } from './ratings.service';
 import { listedSongNodes, songNodes } from './song-nodes';
@@ -38,7 +38,7 @@ async function albumsOfType(
   db: SubsonicContext['db'],
   viewerId: string,
   type: AlbumListType,
-  options: { genre?: string; years: { from?: number; to?: number }; page: { offset: number; limit: number } },
+  options: { genre?: string; years: { from?: number; to?: number }; page: ListPage },
 ): Promise<AlbumListItem[]> {
   const { offset, limit } = options.page;
   const paged = async (albums: Promise<AlbumListItem[]>) => (await albums).slice(offset, offset + limit);
@@ -109,8 +109,7 @@ export const listMethods: Record<string, SubsonicMethod> = {
     });
     const [artistPage, albumPage, songPage] = [page('artist'), page('album'), page('song')];
     const everything = isEverything(query);
-    const slice = <T>(list: T[], p: { offset: number; limit: number }) =>
-      list.slice(p.offset, p.offset + p.limit);
+    const slice = <T>(list: T[], p: ListPage) => list.slice(p.offset, p.offset + p.limit);
     // An empty query lists what browsing lists. Otherwise the web app's search: it finds the
     // caller's own tracks and people, and has no albums to find (an album is a year of a journal).
     // A sync pages songs with artistCount=0&albumCount=0: what is not asked for is not read.

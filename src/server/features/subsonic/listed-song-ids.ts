@@ -4,6 +4,7 @@ import { preparedOnce } from '../../db/prepared';
 import { tracks } from '../../db/schema';
 import { exactTimeOf, type TimeIdCursor } from '../../db/time-id-cursor';
 import { listedFromOthers } from '../tracks/tracks.service';
+import type { ListPage } from './page-params';
 
 /**
  * The ids of a page of every track listed to the viewer, oldest first: search3's empty query, the
@@ -21,7 +22,7 @@ import { listedFromOthers } from '../tracks/tracks.service';
 export async function listedSongIds(
   db: Database,
   viewerId: string,
-  page: { offset: number; limit: number },
+  page: ListPage,
   anchors?: SyncAnchors,
 ): Promise<number[]> {
   if (page.limit === 0) return [];
@@ -73,7 +74,7 @@ export function mergedPage(
   own: readonly TimeIdCursor[],
   from: number,
   others: readonly TimeIdCursor[],
-  page: { offset: number; limit: number },
+  page: ListPage,
 ): number[] {
   const ids: number[] = [];
   const place = (at: number, id: number) => {

@@ -20,6 +20,7 @@ import {
   yearOf,
 } from './browse.service';
 import { listedSongIds, type SyncAnchors } from './listed-song-ids';
+import type { ListPage } from './page-params';
 
 /**
  * The lists clients fill their home screens and search with (decision 0385): getAlbumList2,
@@ -182,12 +183,7 @@ export async function songsDrawn(db: Database, drawn: Drawn) {
  * Every track listed to the viewer, oldest first: search3's empty query (a client's full sync, 500
  * songs a page). The page is found among ids alone (listedSongIds), then only its rows are read.
  */
-export async function listedSongs(
-  db: Database,
-  viewerId: string,
-  page: { offset: number; limit: number },
-  anchors?: SyncAnchors,
-) {
+export async function listedSongs(db: Database, viewerId: string, page: ListPage, anchors?: SyncAnchors) {
   return songRowsOf(db, await listedSongIds(db, viewerId, page, anchors));
 }
 
@@ -214,7 +210,7 @@ export async function searchSongs(
   db: Database,
   viewerId: string,
   query: string,
-  page: { offset: number; limit: number },
+  page: ListPage,
 ): Promise<SongRow[]> {
   if (page.limit === 0) return [];
   const found = await searchGroup(db, viewerId, 'tracks', query, page);
@@ -243,12 +239,7 @@ const PEOPLE_SCAN = 200;
  * Artists for a search: the people the web app's search finds (public profiles) that are also
  * artists the caller browses, so a search never names someone getArtists would not.
  */
-export async function searchArtists(
-  db: Database,
-  viewerId: string,
-  query: string,
-  page: { offset: number; limit: number },
-) {
+export async function searchArtists(db: Database, viewerId: string, query: string, page: ListPage) {
   if (page.limit === 0) return [];
   const [people, artists] = await Promise.all([
     searchGroup(db, viewerId, 'people', query, { offset: 0, limit: PEOPLE_SCAN }),

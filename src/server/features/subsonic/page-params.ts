@@ -4,6 +4,12 @@ import { SubsonicCode, SubsonicError } from './subsonic-response';
 // Sizes and offsets of the lists /rest answers, for every method module that pages (decision 0466:
 // method modules share through modules like this one, never through each other).
 
+/** A page of a list: `limit` items from place `offset` (0 the first). */
+export interface ListPage {
+  offset: number;
+  limit: number;
+}
+
 /** The most items one page holds, whatever a client asks (Navidrome and Subsonic cap at 500). */
 export const MAX_PAGE = 500;
 

@@ -8,6 +8,7 @@ import { type SongRow, yearOf } from './browse.service';
 import { genreFields, genresOf } from './genres.service';
 import { listedSongIds, type SyncAnchors } from './listed-song-ids';
 import { songRowsOf } from './lists.service';
+import type { ListPage } from './page-params';
 import { songPlays } from './song-plays';
 import { songReview } from './song-review';
 import { songMarker } from './stars.service';
@@ -116,7 +117,7 @@ async function songNodesOf(
 export async function listedSongNodes(
   db: Database,
   viewerId: string,
-  page: { offset: number; limit: number },
+  page: ListPage,
   anchors?: SyncAnchors,
 ): Promise<SubsonicNode[]> {
   const ids = await listedSongIds(db, viewerId, page, anchors);

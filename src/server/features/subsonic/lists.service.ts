@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, type SubqueryWithSelection, unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { intArrayText } from '../../db/int-array';
@@ -215,21 +215,12 @@ export async function searchSongs(
   if (page.limit === 0) return [];
   const found = await searchGroup(db, viewerId, 'tracks', query, page);
   if (found.items.length === 0) return [];
-  const rows = await db
-    .select({ track: songColumns, owner: ownerColumns })
-    .from(tracks)
-    .innerJoin(users, eq(users.id, tracks.userId))
-    .where(
-      and(
-        inArray(
-          tracks.id,
-          found.items.map((item) => item.id),
-        ),
-        eq(tracks.userId, viewerId),
-      ),
-    );
-  const byId = new Map(rows.map((r) => [r.track.id, { track: r.track, owner: toOwner(r.owner) }]));
-  return found.items.flatMap((item) => byId.get(item.id) ?? []);
+  const rows = await songRowsOf(
+    db,
+    found.items.map((item) => item.id),
+  );
+  // The search finds the caller's own only; kept so, whatever the index holds.
+  return rows.filter((row) => row.track.userId === viewerId);
 }
 
 /** How many people the search reads before keeping the artists among them. */

@@ -69,6 +69,11 @@ export const trackComments = pgTable(
     index('track_comments_track_idx').on(t.trackId),
     index('track_comments_user_idx').on(t.userId),
     index('track_comments_parent_idx').on(t.parentId),
+    // The collective's activity, newest first, a page at a time; a carried copy is no news there
+    // (decisions 0671, 0911).
+    index('track_comments_activity_idx')
+      .on(t.collectiveId, t.createdAt, t.id)
+      .where(sql`${t.carriedFromVersion} is null`),
     // A comment is carried forward at most once (decision 0670): a retried job inserts nothing twice.
     uniqueIndex('track_comments_carried_once_uq')
       .on(t.carriedFromCommentId)

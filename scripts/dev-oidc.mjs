@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { DEFAULT_OIDC_USER, startOidcProvider } from '../src/test/oidc-provider.ts';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const issuer = await startOidcProvider(Number(process.env.DEV_OIDC_PORT ?? 5010));
@@ -31,7 +32,7 @@ const server = spawn(
   process.execPath,
   fromSource
     ? ['--import', 'tsx', 'src/server/main.ts']
-    : [...(process.env.npm_package_config_nodeFlags ?? '').split(' ').filter(Boolean), 'dist/server/main.js'],
+    : [...serverNodeFlags(process.env.DATABASE_URL), 'dist/server/main.js'],
   {
     cwd: root,
     stdio: 'inherit',

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverNodeFlags } from '../../scripts/server-node-flags.mjs';
 import { freePort, waitForHealth } from '../../src/test/server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -27,14 +28,9 @@ export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789abcdefghij';
 /**
  * The production build (dist/server/main.js) with its own DATA_DIR. Rate limits off: the bench
  * measures throughput, not the limiter (RATE_LIMIT_PER_MINUTE=0, issue 11 item 5). MEDIA_WORKERS=0:
- * no ffmpeg jobs compete with the measurement (WAV originals stream as they are).
+ * no ffmpeg jobs compete with the measurement (WAV originals stream as they are). Node's flags are
+ * the ones its database runs with (scripts/server-node-flags.mjs, decision 0912).
  */
-/** The node flags `npm start` runs the server with (package.json config.nodeFlags, decisions 0505, 0896). */
-const startFlags = () =>
-  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).config?.nodeFlags ?? '')
-    .split(' ')
-    .filter(Boolean);
-
 export async function startApp({ dataDir, databaseUrl, env = {} }) {
   if (!existsSync(path.join(root, 'dist/server/main.js')))
     throw new Error('no build: run npm run build first');
@@ -42,7 +38,7 @@ export async function startApp({ dataDir, databaseUrl, env = {} }) {
   const child = spawn(
     process.execPath,
     [
-      ...startFlags(),
+      ...serverNodeFlags(databaseUrl),
       ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean),
       'dist/server/main.js',
     ],

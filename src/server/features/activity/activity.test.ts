@@ -66,7 +66,7 @@ async function expectedOrder(): Promise<string[]> {
       union all select 'comment', id, (extract(epoch from created_at) * 1000000)::bigint::text
         from track_comments where collective_id = ${crew} and carried_from_version is null`),
   );
-  const descending = (a: string | number, b: string | number) => (a < b ? 1 : a > b ? -1 : 0);
+  const descending = (a: string | bigint, b: string | bigint) => (a < b ? 1 : a > b ? -1 : 0);
   return rows
     .sort((a, b) => descending(BigInt(a.at), BigInt(b.at)) || descending(a.kind, b.kind) || b.id - a.id)
     .map((r) => `${r.kind}-${r.id}`);

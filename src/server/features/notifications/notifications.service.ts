@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../shared/constants';
 import { exportDownloadUrl } from '../../../shared/schemas/exports';
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/notifications';
 import { HIDDEN_COMMENT_TEXT } from '../../../shared/schemas/reports';
 import type { Database, DbOrTx } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import {
   collectiveMembers,
   collectivePlaylistComments,
@@ -250,25 +251,52 @@ export function notificationUrl(n: typeof notifications.$inferSelect): string {
   return `${base}/playlist/${n.playlistId}${params}`;
 }
 
-async function selectItems(
-  db: DbOrTx,
-  where: ReturnType<typeof and>,
-  limit: number,
-): Promise<Notification[]> {
-  const rows = await db
-    .select(itemColumns)
+/** The entries `where` picks, newest first, with who and what they name. */
+function itemsQuery(db: DbOrTx, where: SQL | undefined) {
+  return (
+    db
+      .select(itemColumns)
+      .from(notifications)
+      .leftJoin(actor, eq(actor.id, notifications.actorId))
+      .leftJoin(collectives, eq(collectives.id, notifications.collectiveId))
+      .leftJoin(playlists, eq(playlists.id, notifications.playlistId))
+      .leftJoin(tracks, eq(tracks.id, notifications.trackId))
+      .leftJoin(trackComments, eq(trackComments.id, notifications.commentId))
+      .leftJoin(
+        collectivePlaylistComments,
+        eq(collectivePlaylistComments.id, notifications.playlistCommentId),
+      )
+      // A guest's words through a review link (issue 45): the owner, the only reader, may read them all.
+      .leftJoin(guestComments, eq(guestComments.id, notifications.guestCommentId))
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+  );
+}
+
+/**
+ * The inbox's read, prepared: PostgreSQL plans its seven joins once per connection instead of on
+ * every request (6–9 ms of planning in psql, 25–34 ms in the app at scale, for well under 1 ms of
+ * work; decision 0913).
+ */
+const inboxStatement = preparedOnce((db) =>
+  itemsQuery(db, eq(notifications.userId, sql.placeholder('userId')))
+    .limit(sql.placeholder('limit'))
+    .prepare('notifications_inbox'),
+);
+
+const unreadStatement = preparedOnce((db) =>
+  db
+    .select({ n: count() })
     .from(notifications)
-    .leftJoin(actor, eq(actor.id, notifications.actorId))
-    .leftJoin(collectives, eq(collectives.id, notifications.collectiveId))
-    .leftJoin(playlists, eq(playlists.id, notifications.playlistId))
-    .leftJoin(tracks, eq(tracks.id, notifications.trackId))
-    .leftJoin(trackComments, eq(trackComments.id, notifications.commentId))
-    .leftJoin(collectivePlaylistComments, eq(collectivePlaylistComments.id, notifications.playlistCommentId))
-    // A guest's words through a review link (issue 45): the owner, the only reader, may read them all.
-    .leftJoin(guestComments, eq(guestComments.id, notifications.guestCommentId))
-    .where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), isNull(notifications.readAt)))
+    .prepare('notifications_unread'),
+);
+
+async function selectItems(db: DbOrTx, where: SQL | undefined, limit: number): Promise<Notification[]> {
+  return toItems(await itemsQuery(db, where).limit(limit));
+}
+
+function toItems(rows: Awaited<ReturnType<typeof itemsQuery>>): Notification[] {
   return rows.map(({ n, ...r }) => {
     // An entry about a playlist the reader can no longer open keeps who did what, and where, but
     // not what the playlist holds: its name, a track of someone else's, the comment's words.
@@ -306,14 +334,11 @@ async function selectItems(
 
 /** The newest entries and the number unread (GET /api/notifications). */
 export async function listNotifications(db: Database, userId: string): Promise<NotificationList> {
-  const [items, [unread]] = await Promise.all([
-    selectItems(db, and(eq(notifications.userId, userId)), LIMITS.notificationsPage),
-    db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  const [rows, [unread]] = await Promise.all([
+    inboxStatement(db).execute({ userId, limit: LIMITS.notificationsPage }),
+    unreadStatement(db).execute({ userId }),
   ]);
-  return { items, unread: unread?.n ?? 0 };
+  return { items: toItems(rows), unread: unread?.n ?? 0 };
 }
 
 /** One entry as its recipient's inbox shows it (live events carry it). */
@@ -321,7 +346,7 @@ export async function findNotification(
   db: DbOrTx,
   id: number,
 ): Promise<(Notification & { userId: string }) | undefined> {
-  const [item] = await selectItems(db, and(eq(notifications.id, id)), 1);
+  const [item] = await selectItems(db, eq(notifications.id, id), 1);
   const [owner] = await db
     .select({ userId: notifications.userId })
     .from(notifications)

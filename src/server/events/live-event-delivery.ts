@@ -6,7 +6,7 @@ import { onlineUserIds } from '../db/online-users';
 import { collectiveMembers, playlistCollectiveShares, playlistTracks } from '../db/schema';
 import { findComment } from '../features/collectives/collective-playlists.service';
 import { findImport } from '../features/imports/imports.service';
-import { findNotification } from '../features/notifications/notifications.service';
+import { findNotification } from '../features/notifications/inbox.service';
 import { findTrackComment } from '../features/track-comments/track-comments.service';
 import type { LiveStreams } from './live-streams';
 

@@ -8,7 +8,8 @@ import {
 } from '../../../shared/schemas/notifications';
 import type { Database } from '../../db/client';
 import { userOf } from '../../plugins/auth-guard';
-import { getPreferences, listNotifications, markRead, updatePreferences } from './notifications.service';
+import { listNotifications } from './inbox.service';
+import { getPreferences, markRead, updatePreferences } from './notifications.service';
 
 /** The signed-in person's own inbox and its settings: nobody reads another's (issue 14). */
 export async function notificationsRoutes(fastify: FastifyInstance, opts: { db: Database }) {

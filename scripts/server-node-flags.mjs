@@ -21,7 +21,11 @@ export function pgliteNodeFlags() {
     .filter(Boolean);
 }
 
-/** The flags for a server whose DATABASE_URL is `databaseUrl`. */
+/**
+ * The flags for a server whose DATABASE_URL is `databaseUrl`. PostgreSQL is told apart as the
+ * server's config does (isPostgresUrl, src/server/config-env.ts, on the trimmed value): this runs
+ * under plain node before any build, so it cannot import that TypeScript; a test holds the two alike.
+ */
 export function serverNodeFlags(databaseUrl) {
   const onPostgres = /^postgres(ql)?:\/\//.test((databaseUrl ?? '').trim());
   return onPostgres ? [] : pgliteNodeFlags();

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pgliteNodeFlags, serverNodeFlags } from '../../scripts/server-node-flags.mjs';
+import { isPostgresUrl } from '../server/config-env';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -28,6 +29,19 @@ describe('the node flags the server runs with, by database (decision 0912)', () 
   it("leaves a PostgreSQL instance V8's defaults, as docs/deploy.md runs it", () => {
     for (const url of ['postgres://u@db/journal', 'postgresql://db/journal', ' postgres://db/j '])
       expect(serverNodeFlags(url)).toEqual([]);
+  });
+
+  it("tells PostgreSQL apart as the server's config does", () => {
+    const urls = [
+      'postgres://db/j',
+      'postgresql://db/j',
+      ' postgres://db/j ',
+      'POSTGRES://db/j',
+      'mysql://db/j',
+      'memory:',
+      '',
+    ];
+    for (const url of urls) expect(serverNodeFlags(url).length === 0).toBe(isPostgresUrl(url.trim()));
   });
 
   it('prints them for npm start, whose command line reads them', () => {

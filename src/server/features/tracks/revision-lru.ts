@@ -19,7 +19,15 @@ export class RevisionLru<T extends Revisioned> {
   readonly #makingPerKey = new Map<string, number>();
   #bytes = 0;
 
-  constructor(readonly maxBytes: number) {}
+  /**
+   * `kept` when an entry is kept, `left` once it no longer is (replaced, forgotten or evicted), with
+   * whatever replaced it kept already: the whole list's cache lends its bodies' memory by them
+   * (decision 0914).
+   */
+  constructor(
+    readonly maxBytes: number,
+    private readonly hooks: RevisionLruHooks<T> = {},
+  ) {}
 
   get bytes(): number {
     return this.#bytes;
@@ -75,6 +83,12 @@ export class RevisionLru<T extends Revisioned> {
     if (!held) return;
     this.#entries.delete(key);
     this.#bytes -= held.bytes;
+    this.hooks.left?.(key, held);
+  }
+
+  /** The entry kept for `key`, at whatever revision (no use recorded). */
+  peek(key: string): T | undefined {
+    return this.#entries.get(key);
   }
 
   /** `entry` costs `by` bytes more (a copy made later); counted only while it is the one kept. */
@@ -86,10 +100,18 @@ export class RevisionLru<T extends Revisioned> {
   }
 
   #store(key: string, entry: T) {
-    this.forget(key);
-    if (entry.bytes > this.maxBytes) return;
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
+    const replaced = this.#entries.get(key);
+    if (replaced) {
+      this.#entries.delete(key);
+      this.#bytes -= replaced.bytes;
+    }
+    if (entry.bytes <= this.maxBytes) {
+      this.#entries.set(key, entry);
+      this.#bytes += entry.bytes;
+      this.hooks.kept?.(key, entry);
+    }
+    // Told after the new entry is kept: what the replaced one leaves may go to it.
+    if (replaced) this.hooks.left?.(key, replaced);
     this.#evict();
   }
 
@@ -98,6 +120,13 @@ export class RevisionLru<T extends Revisioned> {
       if (this.#bytes <= this.maxBytes) break;
       this.#entries.delete(oldestKey);
       this.#bytes -= oldest.bytes;
+      this.hooks.left?.(oldestKey, oldest);
     }
   }
+}
+
+/** What a RevisionLru's owner is told of its entries' keeping. */
+export interface RevisionLruHooks<T> {
+  kept?(key: string, entry: T): void;
+  left?(key: string, entry: T): void;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
 import { RevisionLru } from './revision-lru';
 import { listBody } from './track-list.body';
+import { BodyReaders, ListMemory } from './track-list.memory';
 import { type HeldTrack, type ReadRows, readRows, type TrackListSource } from './track-list.patch';
 import { trackListSql } from './track-list.query';
 
@@ -33,7 +35,12 @@ export interface CachedTrackList {
   etag: string;
   /** The body compressed, made once when first asked for (TrackListCache.encoded). */
   encoded: Map<ListEncoding, Promise<Buffer>>;
-  /** The body, the rows and the compressed copies made so far: what the entry costs the cache. */
+  /**
+   * Who reads the body's memory (the cache while it keeps the entry, a list patched from it, each
+   * reply sending it, a compression): reused for a later list of the same key once none does (0914).
+   */
+  readers: BodyReaders;
+  /** The body's memory, the rows and the compressed copies made so far: what the entry costs the cache. */
   bytes: number;
   /** Where the cache keeps it (user and sort). */
   key: string;
@@ -110,9 +117,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 /** Least recently used entries go first once the cached bodies exceed maxBytes; 0 keeps nothing. */
 export class TrackListCache {
   readonly #kept: RevisionLru<CachedTrackList>;
+  readonly #memory = new ListMemory();
 
   constructor(readonly maxBytes: number) {
-    this.#kept = new RevisionLru(maxBytes);
+    this.#kept = new RevisionLru(maxBytes, {
+      kept: (_key, entry) => entry.readers.hold(),
+      left: (key, entry) => {
+        entry.readers.release();
+        if (!this.#kept.has(key)) this.#memory.drop(key);
+      },
+    });
   }
 
   get bytes(): number {
@@ -123,6 +137,11 @@ export class TrackListCache {
     return this.#kept.size;
   }
 
+  /** How many kept lists have memory waiting to be reused (decision 0914; tests). */
+  get spares(): number {
+    return this.#memory.spares;
+  }
+
   /**
    * The list at `revision`: from memory when it was read at that revision; else patched from the
    * list held at an older one, reading again only the tracks changed since (decision 0490); else
@@ -130,15 +149,24 @@ export class TrackListCache {
    */
   list(userId: string, sort: TrackSort, revision: number, source: TrackListSource): Promise<CachedTrackList> {
     const key = listKey(userId, sort);
-    return this.#kept.get(key, revision, async (held) =>
-      makeEntry(
-        key,
-        trackListEtag(userId, sort, revision),
-        revision,
-        await readRows(held, sort, source),
-        held,
-      ),
-    );
+    return this.#kept.get(key, revision, async (held) => {
+      // Patched from: its memory must not be reused before the copy is made.
+      held?.readers.hold();
+      try {
+        const read = await readRows(held, sort, source);
+        return this.#entry(key, trackListEtag(userId, sort, revision), revision, read, held);
+      } finally {
+        held?.readers.release();
+      }
+    });
+  }
+
+  /**
+   * A reply sends `entry`'s body (or may): its memory is not reused before the response closes.
+   * Called as soon as the list is had, before any other await.
+   */
+  lend(entry: CachedTrackList, response: EventEmitter): void {
+    entry.readers.holdUntilClosed(response);
   }
 
   /** Whether a list is held for `userId` and `sort`, at any revision (no use recorded). */
@@ -175,32 +203,55 @@ export class TrackListCache {
   encoded(entry: CachedTrackList, encoding: ListEncoding): Promise<Buffer> {
     let made = entry.encoded.get(encoding);
     if (!made) {
+      // Read in the thread pool: the body's memory is not reused until it is compressed.
+      entry.readers.hold();
       made = compress(encoding, entry.body);
       entry.encoded.set(encoding, made);
       made.then(
-        // Counted only while the entry is kept: an evicted or never kept one costs nothing here.
-        (buffer) => this.#kept.grew(entry.key, entry, buffer.length),
-        () => entry.encoded.delete(encoding),
+        (buffer) => {
+          entry.readers.release();
+          // Counted only while the entry is kept: an evicted or never kept one costs nothing here.
+          this.#kept.grew(entry.key, entry, buffer.length);
+        },
+        () => {
+          entry.readers.release();
+          entry.encoded.delete(encoding);
+        },
       );
     }
     return made;
   }
+
+  #entry(
+    key: string,
+    etag: string,
+    revision: number,
+    { rows, from }: ReadRows,
+    previous: CachedTrackList | undefined,
+  ): CachedTrackList {
+    const patched = previous && from && { rows: previous.rows, body: previous, from };
+    let memory: Buffer | undefined;
+    const { body, starts } = listBody(rows, patched, (length) => {
+      memory = this.#memory.take(key, length);
+      return memory;
+    });
+    let rowBytes = 0;
+    for (const row of rows) rowBytes += row.json.length;
+    const readers = new BodyReaders(memory!, (given) => this.#given(key, given));
+    // Rows are shared with the entry they were patched from while both are kept: counted in each,
+    // the cache errs on the side of keeping less (which covers the starts too, 4 bytes a row).
+    const bytes = memory!.length + rowBytes;
+    return { revision, body, starts, rows, etag, encoded: new Map(), readers, bytes, key };
+  }
+
+  /** Nothing reads `memory` any more: kept for the key's next list while the key is kept. */
+  #given(key: string, memory: Buffer): void {
+    const kept = this.#kept.peek(key);
+    if (!kept) return;
+    const added = this.#memory.give(key, memory);
+    // The spare is reckoned with the entry kept now, whose successor will write into it.
+    if (added > 0) this.#kept.grew(key, kept, added);
+  }
 }
 
 const listKey = (userId: string, sort: TrackSort) => `${sort}\0${userId}`;
-
-function makeEntry(
-  key: string,
-  etag: string,
-  revision: number,
-  { rows, from }: ReadRows,
-  previous: CachedTrackList | undefined,
-): CachedTrackList {
-  const patched = previous && from && { rows: previous.rows, body: previous, from };
-  const { body, starts } = listBody(rows, patched);
-  let rowBytes = 0;
-  for (const row of rows) rowBytes += row.json.length;
-  // Rows are shared with the entry they were patched from while both are kept: counted in each,
-  // the cache errs on the side of keeping less (which covers the starts too, 4 bytes a row).
-  return { revision, body, starts, rows, etag, encoded: new Map(), bytes: body.length + rowBytes, key };
-}

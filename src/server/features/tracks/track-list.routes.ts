@@ -145,6 +145,8 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
           if (first) return sendFirstPage(raw, sort, first);
         }
         const list = await listCache.list(userId, sort, revision, listSource(userId, sort));
+        // Its memory is not reused for a later list while this reply may still send it (0914).
+        listCache.lend(list, reply.raw);
         // Grown past the bound since it was held or counted (an import, a bulk copy): pages now.
         if (list.rows.length > whole.maxTracks) {
           listCache.forget(userId, sort);

@@ -50,7 +50,7 @@ describe('BodyReaders', () => {
     expect(given).toEqual([memory]);
     expect(readers.given).toBe(true);
     expect(() => readers.hold()).toThrow(/after its memory was given back/);
-    expect(() => readers.release()).toThrow(/more often than held/);
+    readers.release(); // one too many: nothing more happens
     expect(given).toHaveLength(1);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TRACK_SORTS, type Track } from '../../../shared/schemas/tracks';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { takeRow } from '../../../test/take-rows';
 import { tracks } from '../../db/schema';
 import { listOwnTracks } from './tracks.service';
 
@@ -33,16 +34,11 @@ beforeEach(async () => {
 
 async function addTracks(userId: string, count: number, from = 0) {
   for (let i = from; i < from + count; i++) {
-    await t.db.insert(tracks).values({
-      userId,
-      name: `Take ${i}`,
-      filename: `take-${i}.wav`,
-      filepath: `tracks/${userId}-${i}`,
-      mimeType: 'audio/wav',
-      size: 1000 + i,
-      createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i)),
-      fileCreatedAt: i % 3 ? new Date(Date.UTC(2023, 0, 1 + ((i * 7) % 11))) : null,
-    });
+    await t.db
+      .insert(tracks)
+      .values(
+        takeRow(userId, i, { fileCreatedAt: i % 3 ? new Date(Date.UTC(2023, 0, 1 + ((i * 7) % 11))) : null }),
+      );
   }
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
+import { takeRow } from '../../../test/take-rows';
 import { tracks } from '../../db/schema';
 import { ownTracksPageJson } from './track-list.page';
 
@@ -22,17 +23,12 @@ afterAll(async () => t.close());
 beforeEach(async () => {
   await t.db.delete(tracks);
   for (let i = 0; i < 7; i++) {
-    await t.db.insert(tracks).values({
-      userId: alice.userId,
-      name: `Take ${i}`,
-      filename: `take-${i}.wav`,
-      filepath: `tracks/${alice.userId}-${i}`,
-      mimeType: 'audio/wav',
-      size: 1000 + i,
-      createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i)),
-      fileCreatedAt: i % 3 ? new Date(Date.UTC(2023, 0, 1 + ((i * 5) % 7))) : null,
-      bpm: i % 2 ? 90 + i : null,
-    });
+    await t.db.insert(tracks).values(
+      takeRow(alice.userId, i, {
+        fileCreatedAt: i % 3 ? new Date(Date.UTC(2023, 0, 1 + ((i * 5) % 7))) : null,
+        bpm: i % 2 ? 90 + i : null,
+      }),
+    );
   }
 });
 

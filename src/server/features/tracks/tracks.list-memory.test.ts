@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { takeRow } from '../../../test/take-rows';
 import { tracks } from '../../db/schema';
 import { REUSED_BODY_MIN_BYTES } from './track-list.memory';
 import { ownTracksJson } from './track-list.query';
@@ -14,18 +15,13 @@ let alice: TestClient & { userId: string };
 beforeAll(async () => {
   t = await buildTestApp();
   alice = await t.signedInClient();
-  await t.db.insert(tracks).values(
-    Array.from({ length: 120 }, (_, i) => ({
-      userId: alice.userId,
-      name: `Take ${i}`,
-      filename: `take-${i}.wav`,
-      filepath: `tracks/${alice.userId}-${i}`,
-      mimeType: 'audio/wav',
-      size: 1000 + i,
-      notes: `Notes of take ${i}: ${'la '.repeat(400)}`,
-      createdAt: new Date(Date.UTC(2024, 0, 1, 0, 0, i)),
-    })),
-  );
+  await t.db
+    .insert(tracks)
+    .values(
+      Array.from({ length: 120 }, (_, i) =>
+        takeRow(alice.userId, i, { notes: `Notes of take ${i}: ${'la '.repeat(400)}` }),
+      ),
+    );
 });
 afterAll(async () => t.close());
 

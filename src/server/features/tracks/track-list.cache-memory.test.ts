@@ -121,6 +121,25 @@ describe('reused list memory (decision 0914)', () => {
     expect(held.readers.given).toBe(true);
   });
 
+  it('gives back the memory of a list patched from by a read that failed (the database gone)', async () => {
+    const journal = bigJournal();
+    const cache = new TrackListCache(100_000_000);
+    const first = await cache.list('ana', SORT, journal.revision, journal.source(SORT));
+    const gone: TrackListSource = {
+      ...journal.source(SORT),
+      changedSince: async () => {
+        throw new Error('connection terminated');
+      },
+    };
+    await expect(edited(cache, journal, 1, gone)).rejects.toThrow('connection terminated');
+    expect(cache.holds('ana', SORT)).toBe(true);
+    expect(first.readers.given).toBe(false); // still the list kept
+    const second = await edited(cache, journal, 2);
+    expect(second.body.toString()).toBe(expected(journal));
+    expect(first.readers.given).toBe(true);
+    expect(memoryOf(await edited(cache, journal, 3))).toBe(memoryOf(first));
+  });
+
   it('keeps no spare for a list no longer kept', async () => {
     const journal = bigJournal();
     const cache = new TrackListCache(100_000_000);

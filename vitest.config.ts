@@ -31,8 +31,9 @@ export default defineConfig({
       exclude: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/client/test-setup.ts'],
       reporter: ['text-summary', 'json-summary', 'html'],
       reportsDirectory: 'coverage',
-      // Kept: `npm run coverage` fails if it drops below (measured 2026-11-23: 87.8 / 78.6 / 85.7 / 89.4).
-      thresholds: { statements: 86, branches: 77, functions: 84, lines: 88 },
+      // Kept: `npm run coverage` fails if it drops below. Measured 2026-12-02 on PostgreSQL, where CI
+      // runs it (decision 0915): 91.6 / 84.0 / 89.9 / 93.4 (2026-11-23: 87.8 / 78.6 / 85.7 / 89.4).
+      thresholds: { statements: 89, branches: 81, functions: 87, lines: 91 },
     },
     projects: [
       {

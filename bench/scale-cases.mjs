@@ -457,7 +457,9 @@ try {
       });
       refRows.push(row(name, 'p99', r.app.p99, r.reference.p99, 'bare Node + 1 PostgreSQL round trip'));
       if (connections > 1) refRows.push(row(`${name}-health`, 'p99', r.app.healthP99));
-      say(`${name}: app ${ms(r.app.p99)} ms p99 (GET), reference ${ms(r.reference.p99)} ms`);
+      say(
+        `${name}: app ${ms(r.app.p50)} / ${ms(r.app.p99)} ms p50 / p99 (GET), reference ${ms(r.reference.p50)} / ${ms(r.reference.p99)} ms`,
+      );
     }
     if (wants('auth-user-50c')) {
       say('scale-auth-user-50c');

@@ -86,6 +86,11 @@ export class RevisionLru<T extends Revisioned> {
     this.hooks.left?.(key, held);
   }
 
+  /** The keys kept that start with `prefix` (no use recorded). */
+  *keysStartingWith(prefix: string): Generator<string> {
+    for (const key of this.#entries.keys()) if (key.startsWith(prefix)) yield key;
+  }
+
   /** The entry kept for `key`, at whatever revision (no use recorded). */
   peek(key: string): T | undefined {
     return this.#entries.get(key);

@@ -127,6 +127,60 @@ describe('FirstPageCache', () => {
     expect(journal.calls).toEqual([`changedSince ${start}`]);
   });
 
+  it("renews a writer's held pages, every sort, size and shape, and the GET that follows shares that read", async () => {
+    const journal = new FakeJournal();
+    for (let id = 1; id <= 8; id++) journal.put(id, `{"id":${id}}`, dated(id), { bpmTenths: 1000 + id });
+    const cache = new FirstPageCache(1024 * 1024);
+    const start = journal.revision;
+    const source = (sort: TrackSort) => journal.firstPageSource(sort);
+    await cache.page('u1', 'dateUploaded', 3, start, source('dateUploaded'));
+    await cache.page('u1', 'tempo', 2, start, source('tempo'));
+    await cache.page('u1', 'dateUploaded', 4, start, source('dateUploaded'), 'array');
+    await cache.page('u2', 'dateUploaded', 3, start, source('dateUploaded'));
+    const edited = journal.put(7, '{"id":7,"notes":"new"}');
+    journal.calls = [];
+    const failures: Error[] = [];
+    cache.renew('u1', edited, source, (err) => failures.push(err));
+    // Started at once, one read each of what changed; u2's page is not u1's to renew.
+    expect(journal.calls).toEqual([
+      `changedSince ${start}`,
+      `changedSince ${start}`,
+      `changedSince ${start}`,
+    ]);
+    const first = await cache.page('u1', 'dateUploaded', 3, edited, source('dateUploaded'));
+    const tempo = await cache.page('u1', 'tempo', 2, edited, source('tempo'));
+    await cache.page('u1', 'dateUploaded', 4, edited, source('dateUploaded'), 'array');
+    expect(journal.calls).toHaveLength(3); // shared, or already made: nothing read again
+    expect(first.body.toString()).toBe(expectedPage(journal, 'dateUploaded', 3));
+    expect(tempo.body.toString()).toBe(expectedPage(journal, 'tempo', 2));
+    // A page being made already is left alone: renewing again at once reads nothing more.
+    const again = journal.put(6, '{"id":6,"notes":"new"}');
+    cache.renew('u1', again, source, (err) => failures.push(err));
+    const calls = journal.calls.length;
+    cache.renew('u1', again + 1, source, (err) => failures.push(err));
+    expect(journal.calls.length).toBe(calls);
+    expect(failures).toEqual([]);
+  });
+
+  it('a renewal that fails goes to its handler and leaves the page held', async () => {
+    const journal = new FakeJournal();
+    for (let id = 1; id <= 6; id++) journal.put(id, `{"id":${id}}`);
+    const cache = new FirstPageCache(1024 * 1024);
+    await cache.page('u1', 'dateUploaded', 3, journal.revision, journal.firstPageSource('dateUploaded'));
+    const edited = journal.put(6, '{"id":6,"notes":"new"}');
+    const failing = {
+      ...journal.firstPageSource('dateUploaded'),
+      changedSince: async () => {
+        throw new Error('connection lost');
+      },
+    };
+    const failed = new Promise<Error>((resolve) => cache.renew('u1', edited, () => failing, resolve));
+    expect((await failed).message).toBe('connection lost');
+    expect(cache.holds('u1', 'dateUploaded', 3, 'page')).toBe(true);
+    const page = await cache.page('u1', 'dateUploaded', 3, edited, journal.firstPageSource('dateUploaded'));
+    expect(page.body.toString()).toBe(expectedPage(journal, 'dateUploaded', 3));
+  });
+
   it('keeps pages per person, sort and size, within maxBytes', async () => {
     const journal = new FakeJournal();
     for (let id = 1; id <= 20; id++) journal.put(id, `{"id":${id},"name":"${'x'.repeat(100)}"}`);

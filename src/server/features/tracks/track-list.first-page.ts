@@ -50,6 +50,25 @@ export class FirstPageCache {
     });
   }
 
+  /**
+   * Brings the first pages held for `userId` to `revision` in the background, as the whole list's
+   * cache does after its owner's own write (TrackListCache.renew, decision 0908): the page their
+   * client asks for at once is then patched while the write's reply travels, and that GET shares the
+   * read (decision 0916). A page already being made is left alone, as there.
+   */
+  renew(
+    userId: string,
+    revision: number,
+    source: (sort: TrackSort) => FirstPageSource,
+    failed: (err: Error) => void,
+  ): void {
+    for (const key of [...this.#kept.keysStartingWith(`${userId}\0`)]) {
+      if (this.#kept.making(key)) continue;
+      const [, sort, limit, shape] = key.split('\0') as [string, TrackSort, string, PageShape];
+      this.page(userId, sort, Number(limit), revision, source(sort), shape).catch(failed);
+    }
+  }
+
   /** Whether a first page of this shape is held for `userId` in `sort`, at any revision. */
   holds(userId: string, sort: TrackSort, limit: number, shape: PageShape): boolean {
     return this.#kept.has(pageKey(userId, sort, limit, shape));

@@ -82,14 +82,13 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
   // Write-behind (decision 0908): a list held for the writer is brought to their write's revision
   // as the write's reply leaves, not when the list is next asked for, which a client does at once
   // after its own write (the list query's invalidation). A GET arriving meanwhile shares the read.
-  revisions.onOwnWrite((userId, revision) =>
-    listCache?.renew(
-      userId,
-      revision,
-      (sort) => listSource(userId, sort),
-      (err) => fastify.log.warn({ err: { message: err.message } }, 'Journal list not renewed after a write'),
-    ),
-  );
+  // The held first pages the same way (decision 0916).
+  const notRenewed = (err: Error) =>
+    fastify.log.warn({ err: { message: err.message } }, 'Journal list not renewed after a write');
+  revisions.onOwnWrite((userId, revision) => {
+    listCache?.renew(userId, revision, (sort) => listSource(userId, sort), notRenewed);
+    firstPages?.renew(userId, revision, (sort) => firstPageSource(userId, sort), notRenewed);
+  });
   const whole = opts.wholeJournal ?? { maxTracks: WHOLE_JOURNAL_MAX_TRACKS, pageSize: JOURNAL_PAGE_SIZE };
   /** A journal above whole.maxTracks: its first page as the array, a Link to the rest. */
   const sendFirstPage = (reply: FastifyReply, sort: TrackSort, first: BigJournalFirstPage) => {

@@ -146,6 +146,30 @@ describe('the cached journal list after a change', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(t.queries.filter((q) => changesQuery(q) || wholeListQuery(q))).toEqual([]);
   });
+
+  it("brings a held first page (?limit) to a write's revision the same way (decision 0916)", async () => {
+    const erin = await t.signedInClient();
+    const ids: number[] = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      const file = { field: 'audio', name: `${name}.wav`, type: 'audio/wav', data: makeWav(1) };
+      const res = await erin.upload('/api/tracks', { name }, file);
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json<Track>().id);
+    }
+    const firstPage = () => erin.get('/api/tracks?limit=2');
+    expect((await firstPage()).statusCode).toBe(200);
+    t.queries.length = 0;
+    expect((await erin.patch(`/api/tracks/${ids[2]}`, { name: 'Three renamed' })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(t.queries.filter(changesQuery)).toHaveLength(1));
+    t.queries.length = 0;
+    const res = await firstPage();
+    expect(t.queries.filter((q) => !q.includes('from "sessions"'))).toEqual([]);
+    expect(res.json<{ items: Track[]; all: number }>().items.map((x) => x.name)).toEqual([
+      'Three renamed',
+      'Two',
+    ]);
+    expect(res.json<{ all: number }>().all).toBe(3);
+  });
 });
 
 describe('the journal revision', () => {

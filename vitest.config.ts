@@ -16,6 +16,33 @@ export const SLOW_TESTS = [
   'src/test/dev-oidc.test.ts',
 ];
 
+/**
+ * Component tests that replace a module (vi.mock) for their whole file, or that share module state
+ * with other files (lazy-popup.test.tsx registers widgets whose module never arrives, which every
+ * later file's preloadLazyPopups would wait for; tooltip.test.tsx times the module-wide grace period
+ * another file's tooltip may have started): each runs in a process of its own, as vitest does by
+ * default. The other client files share their worker's page and modules
+ * (decision 0917): a process, jsdom and React's import per file cost the client tests two thirds of
+ * their time.
+ */
+export const CLIENT_OWN_PROCESS = [
+  'src/client/app.test.tsx',
+  'src/client/components/error-boundary.test.tsx',
+  'src/client/components/ui/tooltip.test.tsx',
+  'src/client/features/auth/landing-page.test.tsx',
+  'src/client/features/auth/session-ended.test.tsx',
+  'src/client/features/auth/test-auth-page.test.tsx',
+  'src/client/features/invites/join-page.test.tsx',
+  'src/client/features/offline/download-manager.test.ts',
+  'src/client/features/offline/offline-ui.test.tsx',
+  'src/client/features/offline/refresh-download.test.ts',
+  'src/client/features/offline/sync.test.ts',
+  'src/client/features/offline/version-downloads.test.ts',
+  'src/client/lib/lazy-popup.test.tsx',
+  'src/client/player/waveform-view.test.tsx',
+  'src/client/player/waveform.test.tsx',
+];
+
 // Projects: 'server' (shared + server code, node, API tests on a fresh database each), 'slow'
 // (SLOW_TESTS) and 'client' (React components in jsdom). `npm run test:api` runs 'server' and
 // 'slow', which CI repeats against PostgreSQL with TEST_DATABASE_URL set.
@@ -73,8 +100,21 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', ...CLIENT_OWN_PROCESS],
           setupFiles: ['src/client/test-setup.ts'],
+          // test-setup.ts puts back after each test what a file could leave behind (decision 0917).
+          isolate: false,
           // Room for findBy's 5 s (test-setup.ts) inside a test, on a loaded machine.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client-isolated',
+          environment: 'jsdom',
+          include: CLIENT_OWN_PROCESS,
+          setupFiles: ['src/client/test-setup.ts'],
           testTimeout: 20_000,
         },
       },

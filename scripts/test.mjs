@@ -145,12 +145,12 @@ if (!stage1Ok) finish(1);
 
 // 2. Unit, API and client tests, then the slow process-level tests.
 banner(
-  '2/3 unit, API and client tests (vitest --project server --project client) and slow tests (--project slow)',
+  '2/3 unit, API and client tests (vitest --project server --project client --project client-isolated) and slow tests (--project slow)',
 );
 removeReport(VITEST_REPORT);
 removeReport(VITEST_SLOW_REPORT);
 const vitestStarted = Date.now();
-const vitestCode = await run('vitest', vitestArgs(VITEST_REPORT, ['server', 'client']), {
+const vitestCode = await run('vitest', vitestArgs(VITEST_REPORT, ['server', 'client', 'client-isolated']), {
   [FIRST_ROUTE_FILE_ENV]: existsSync(firstRouteFile) ? firstRouteFile : '',
 });
 timings.push(`vitest ${duration((Date.now() - vitestStarted) / 1000)}`);

@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
+import { resetToasts } from './components/ui/use-toast';
+import { resetCsrfToken } from './lib/api-client';
 import { preloadLazyPopups } from './lib/lazy-popup';
 import { resetFakeIdb } from './test/fake-offline-storage';
 
@@ -51,8 +53,19 @@ HTMLMediaElement.prototype.load = () => {};
 // the plain trigger and the hand-over, and the e2e stories the real first use.
 beforeAll(() => preloadLazyPopups(), 30_000);
 
+// Most test files share their worker's page and modules (vitest.config.ts, decision 0917): each
+// starts with what a page of its own would have, whatever the file before it left.
+beforeAll(() => {
+  vi.useRealTimers();
+  resetToasts();
+  resetCsrfToken();
+  sessionStorage.clear();
+});
+
 afterEach(() => {
   cleanup();
+  // A toast outlives the screen that raised it: the next test starts without it.
+  resetToasts();
   localStorage.clear();
   resetFakeIdb();
   vi.unstubAllGlobals();

@@ -92,6 +92,16 @@ export function toast(props: Toast) {
   return { id, dismiss, update };
 }
 
+/**
+ * Drops every toast and its pending removal: the store outlives a screen, so whatever owns a fresh
+ * start (the component tests between test files sharing one page, decision 0917) empties it.
+ */
+export function resetToasts(): void {
+  for (const timeout of removeTimeouts.values()) clearTimeout(timeout);
+  removeTimeouts.clear();
+  dispatch({ type: 'REMOVE_TOAST' });
+}
+
 export function useToast() {
   const [state, setState] = React.useState<State>(memoryState);
   React.useEffect(() => {

@@ -79,7 +79,8 @@ describe('SharedWithRow', () => {
     const more = screen.getByRole('button', { name: '+2 more: show all 5 shared collectives' });
     expect(more.textContent).toBe('+2 more');
     await userEvent.click(more);
-    expect(within(screen.getByRole('dialog')).getAllByRole('listitem')).toHaveLength(5);
+    // The dialog's code loads on its first opening (lazyDialog): wait for it as a person would.
+    expect(within(await screen.findByRole('dialog')).getAllByRole('listitem')).toHaveLength(5);
   });
 
   it('has no show-more while every collective it is shared with is on show', async () => {

@@ -177,12 +177,6 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
     const { output, stop, exited } = started;
     // The slot is free once ffmpeg is gone, however it ended.
     void exited.then(release);
-    // A player that seeks or skips drops the connection: ffmpeg must not go on encoding for nobody.
-    // A reply complete at its estimated length before ffmpeg is (the estimate was short) lets a
-    // cached transcode finish, so the next play has every byte.
-    reply.raw.on('close', () => {
-      if (!(caching && reply.raw.writableFinished)) stop();
-    });
     output.on('error', stop);
     // A listener who stops reading holds ffmpeg (paused by backpressure) and the slot: cut.
     const socket = request.raw.socket;
@@ -193,7 +187,14 @@ export function mediaMethods(deps: SubsonicMediaDeps): ReadonlyMap<string, Subso
       // a zero window for minutes.
       socket.resetAndDestroy();
     });
-    reply.raw.on('close', unwatch);
+    // A player that seeks or skips drops the connection: ffmpeg must not go on encoding for nobody.
+    // A reply complete at its estimated length before ffmpeg is (the estimate was short) lets a
+    // cached transcode finish, so the next play has every byte. One listener for both: a streamed
+    // reply has ten others already (fastify, the byte count…), and Node warns past ten.
+    reply.raw.once('close', () => {
+      unwatch();
+      if (!(caching && reply.raw.writableFinished)) stop();
+    });
     // Gone while ffmpeg started: the close above has already fired.
     if (socket.destroyed) stop();
     let body: Readable = output;

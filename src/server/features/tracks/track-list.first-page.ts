@@ -63,9 +63,10 @@ export class FirstPageCache {
     failed: (err: Error) => void,
   ): void {
     for (const key of [...this.#kept.keysStartingWith(`${userId}\0`)]) {
-      if (this.#kept.making(key)) continue;
-      const [, sort, limit, shape] = key.split('\0') as [string, TrackSort, string, PageShape];
-      this.page(userId, sort, Number(limit), revision, source(sort), shape).catch(failed);
+      const kept = this.#kept.peek(key);
+      if (!kept || this.#kept.making(key)) continue;
+      const { sort, limit, shape } = kept;
+      this.page(userId, sort, limit, revision, source(sort), shape).catch(failed);
     }
   }
 
@@ -106,6 +107,10 @@ export interface FirstPageSource {
 interface HeldPage extends HeldPrefix, FirstPage {
   revision: number;
   bytes: number;
+  /** What the page is of, as its key says: renew makes each held page again from these. */
+  readonly sort: TrackSort;
+  readonly limit: number;
+  readonly shape: PageShape;
 }
 
 /** The held page brought to now, unless a track left the journal or the page cannot tell. */
@@ -141,7 +146,7 @@ function heldPage(
   const body = Buffer.concat(parts);
   // The body and the rows' JSON, each row's sort keys (~200 bytes), the entry and the Map's slot.
   const bytes = 2 * body.length + prefix.rows.length * 200 + 512;
-  return { revision, ...prefix, all, body, nextCursor, bytes };
+  return { revision, ...prefix, all, body, nextCursor, bytes, sort, limit, shape };
 }
 
 const ITEMS_START = Buffer.from('{"items":[');

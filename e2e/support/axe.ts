@@ -31,7 +31,9 @@ interface AxeViolation {
  * protocol), which the app's Content-Security-Policy does not govern, so no `bypassCSP` is needed.
  */
 export async function runAxe(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: a page the app moved on within (no reload) still has it, and compiling
+  // axe's half a megabyte again cost every check tens of milliseconds of a busy CPU.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is a page global injected just above
     const axe = (window as any).axe;

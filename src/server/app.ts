@@ -11,6 +11,7 @@ import { hasClientAt, registerClient } from './client-pages';
 import { liveEventsPlugin } from './events/events.routes';
 import { jobSentMessage, LIVE_EVENTS_CHANNEL } from './events/live-event-delivery';
 import { instanceAdminsPlugin } from './features/admin/instance-admins';
+import { isDemoSampleHash } from './features/demo/demo.service';
 import { embedRoutes } from './features/embed/embed.routes';
 import { EMBED_HTML } from './features/embed/embed-pages';
 import { PagePreviews } from './features/previews/page-previews.service';
@@ -309,7 +310,7 @@ async function startMediaProcessing(
   }
   const { queued } = await startTrackProcessing(
     deps.queue,
-    { db: options.db, ...deps, ffmpeg, log: app.log },
+    { db: options.db, ...deps, ffmpeg, log: app.log, isDemoSample: isDemoSampleHash },
     {
       workers,
       retryDelaySeconds: options.queueTimings?.retryDelaySeconds,

@@ -67,6 +67,9 @@ export const users = pgTable(
   // Usernames are shown as @username in comments: unique ignoring case, so nobody can pose as another.
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // Demo accounts, newest first: the live count, the sweep of expired ones, and the sample
+    // recordings whose measures they share (decision 0918). Partial: everyone else is left out.
+    index('users_demo_created_idx').on(t.createdAt).where(sql`${t.isDemo}`),
     // Search finds public profiles only (decision 0132): partial indexes hold just those.
     index('users_public_search_idx')
       .using('gin', searchVector(personDocument(t.username, t.firstName, t.lastName)))

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EquipmentCategory } from '../../../shared/constants';
@@ -78,10 +78,24 @@ export const DEMO_SAMPLE_PLAYLIST = {
 } as const;
 
 /** Rendered once per process: every demo account gets the same bytes. */
-let rendered: Map<DemoPiece, Buffer> | undefined;
-function audioOf(piece: DemoPiece): Buffer {
-  rendered ??= new Map(DEMO_SAMPLE_TRACKS.map((t) => [t.piece, renderDemoPiece(t.piece)]));
-  return rendered.get(piece) ?? renderDemoPiece(piece);
+let rendered: Map<DemoPiece, { audio: Buffer; sha256: string }> | undefined;
+function sampleOf(piece: DemoPiece): { audio: Buffer; sha256: string } {
+  rendered ??= new Map(DEMO_SAMPLE_TRACKS.map((t) => [t.piece, rendering(t.piece)]));
+  return rendered.get(piece) ?? rendering(piece);
+}
+
+function rendering(piece: DemoPiece) {
+  const audio = renderDemoPiece(piece);
+  return { audio, sha256: createHash('sha256').update(audio).digest('hex') };
+}
+
+/**
+ * Whether `sha256` is the content hash of a sample recording: bytes every demo visitor gets, so
+ * their measures are shared between demo accounts (decision 0918). Renders the samples the first
+ * time in a process that has not seeded a demo account yet.
+ */
+export function isDemoSampleHash(sha256: string): boolean {
+  return DEMO_SAMPLE_TRACKS.some((t) => sampleOf(t.piece).sha256 === sha256);
 }
 
 /**
@@ -101,7 +115,8 @@ async function storeSampleTrack(
   const key = `tracks/${randomUUID()}`;
   let stored = false;
   try {
-    await writeFile(tempFile, audioOf(sample.piece));
+    const { audio: bytes, sha256 } = sampleOf(sample.piece);
+    await writeFile(tempFile, bytes);
     const audio = await probeAudio(tempFile);
     const info = await store.putFile(key, tempFile);
     stored = true;
@@ -115,6 +130,7 @@ async function storeSampleTrack(
       size: info.size,
       duration: audio.duration,
       notes: sample.notes,
+      contentHash: sha256,
       fileCreatedAt: new Date(Date.now() - sample.daysAgo * 86_400_000),
       // Sample tracks stay off the shared 'Tracks Using' lists: a copy per visitor would bury
       // real people's recordings there.

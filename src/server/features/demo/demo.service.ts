@@ -10,6 +10,9 @@ import { enqueueTrackProcessing } from '../tracks/track-processing.service';
 import { findUserById, type UserRow } from '../users/users.service';
 import { demoExpiryCutoff, isLiveDemoAccount } from './demo.policy';
 import { seedDemoContent } from './demo-content';
+
+export { isDemoSampleHash } from './demo-content';
+
 import { freeDemoName } from './demo-names';
 
 /** At most this many demo accounts live at once (decision 0029): each holds rows and ~600 KB of files. */

@@ -28,6 +28,8 @@ export interface TrackProcessingDeps {
   log: FastifyBaseLogger;
   /** Where the drain of the blobs a new result displaces is asked for (decision 0095). */
   queue: JobQueue;
+  /** Bytes of the instance's own demo samples, whose measures demo accounts share (decision 0918). */
+  isDemoSample?: (contentHash: string) => boolean;
 }
 
 /** The stored file is gone (its owner removed it, or the store lost it): retrying will not help. */

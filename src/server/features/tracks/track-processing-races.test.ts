@@ -95,7 +95,9 @@ describe('processing meets the rest of the world', () => {
     // Version 1 fails (the store is away), then version 2 replaces it: the replaced file, never
     // measured, is queued as a version of its own (decision 0606), and its file stays unreadable.
     store.failing = true;
-    const first = await uploadAudio(owner, 'first.mp3', ffmpegFixture('tone-1s.mp3', sineInput(1)));
+    // Bytes of their own: a twin already measured would need no read of the original (decision 0918).
+    const unmeasured = ffmpegFixture('tone-1s-450.mp3', sineInput(1, 450));
+    const first = await uploadAudio(owner, 'first.mp3', unmeasured);
     expect((await waitForProcessing(owner, first.id, 25_000)).processing.state).toBe('failed');
     store.failing = false;
     const [row] = await t.db.select({ key: tracks.filepath }).from(tracks).where(eq(tracks.id, first.id));

@@ -15,7 +15,8 @@ import {
   removeBlobs,
   type TrackProcessingDeps,
 } from './track-analysis';
-import { findOwnTrack, processingOf, withEquipment } from './tracks.service';
+import { reuseTwinMeasures } from './track-measures-reuse';
+import { findOwnTrack, processingOf, type TrackRow, withEquipment } from './tracks.service';
 
 export type { TrackProcessingDeps } from './track-analysis';
 
@@ -83,16 +84,16 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
   deps.log.info({ trackId }, 'Processing track');
   let made: string[] = [];
   try {
-    const result = await analyseStoredFile(deps, row.filepath, { knownDuration: row.duration }, signal);
-    made = result.made;
-    const { renditionKey } = result;
+    const reused = await reuseTwinMeasures(deps, row);
+    const measured = reused ?? (await measureTrackFile(deps, row, signal));
+    const { columns } = measured;
+    made = measured.made;
     const outcome = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(tracks).where(eq(tracks.id, trackId)).for('update');
       // Deleted (or handled by another run) meanwhile: what this run made belongs to nobody.
       if (current?.processingState !== 'pending') return 'lost';
       // A new version replaced the file this run measured (decision 0222): its results are stale.
       if (current.filepath !== row.filepath) return 'superseded';
-      const columns = processedColumns(result);
       // The track row alone holds the hashes its fingerprint is found by (decision 0832).
       const fingerprintHashes = hashesOfFingerprint(columns.fingerprint);
       await tx
@@ -114,7 +115,11 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
     );
     // Open threads of the version before follow the take (issue 44); a failure here is retried.
     await carryOpenThreads(db, trackId);
-    deps.log.info({ trackId, rendition: renditionKey !== null }, 'Track processed');
+    // twinId: measured as that byte-identical track was, without ffmpeg (decision 0918).
+    deps.log.info(
+      { trackId, rendition: columns.renditionKey !== null, twinId: reused?.twinId },
+      'Track processed',
+    );
   } catch (err) {
     await removeBlobs(deps, made);
     if (err instanceof UndecodableAudioError || err instanceof MissingOriginalError) {
@@ -123,6 +128,12 @@ export async function processTrack(deps: TrackProcessingDeps, trackId: number, s
     }
     throw err;
   }
+}
+
+/** The track's file through ffmpeg: its columns, and the blobs stored for them. */
+async function measureTrackFile(deps: TrackProcessingDeps, row: TrackRow, signal?: AbortSignal) {
+  const result = await analyseStoredFile(deps, row.filepath, { knownDuration: row.duration }, signal);
+  return { columns: processedColumns(result), made: result.made };
 }
 
 /** The queue gave up (retries spent, or its worker kept dying): say so on the track. */

@@ -33,7 +33,10 @@ export default {
       destroy: () => {
         instance.destroyed = true;
       },
+      // What the app wraps to draw the played part only when it moves (waveform.tsx).
+      getRenderer: () => renderer,
     };
+    const renderer = { getWidth: () => 0, renderProgress: (_progress: number, _isPlaying?: boolean) => {} };
     wavesurfers.push(instance);
     return instance;
   },

@@ -101,8 +101,10 @@ export function PlayerBar({ className }: { className?: string }) {
         className={cn(
           // Phones: track and buttons on one row, the waveform across the whole width below; a little
           // less padding, so the title keeps its room beside four 44 px tap targets (decision 0365).
-          // Wider: track | buttons over waveform | volume.
-          'grid min-h-20 shrink-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 border-t border-border bg-card/95 px-3 py-2 backdrop-blur sm:gap-x-4 sm:px-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
+          // Wider: track | buttons over waveform | volume. No backdrop blur: nothing scrolls under
+          // the bar (the frame is fixed), and a blur is drawn again each time the waveform moves,
+          // which took a playing page from half a core to more than one (decision 0919).
+          'grid min-h-20 shrink-0 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1 border-t border-border bg-card/95 px-3 py-2 sm:gap-x-4 sm:px-4 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]',
           className,
         )}
       >

@@ -15,11 +15,17 @@ let s3: S3Server;
 let store: S3BlobStore;
 let t: TestApp;
 let owner: TestClient & { userId: string };
+const logLines: { msg?: string; trackId?: number; twinId?: number }[] = [];
 
 beforeAll(async () => {
   s3 = await startS3Server({ bucket: 'journal-processing' });
   store = new S3BlobStore({ ...s3, region: 'us-east-1', forcePathStyle: true });
-  t = await buildTestApp({ store, config: { storage: 's3' }, mediaWorkers: 1 });
+  t = await buildTestApp({
+    store,
+    config: { storage: 's3' },
+    mediaWorkers: 1,
+    logStream: { write: (line) => void logLines.push(JSON.parse(line)) },
+  });
   owner = await t.signedInClient();
 }, 30_000);
 afterAll(async () => {
@@ -47,6 +53,35 @@ it('processes an upload from the bucket into the bucket: peaks and an AAC rendit
   expect(rendition.headers['content-type']).toBe('audio/mp4');
   expect(rendition.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
 
+  const localFiles = path.join(t.dataDir, 'files');
+  expect(existsSync(localFiles) ? readdirSync(localFiles) : []).toEqual([]);
+}, 60_000);
+
+it('a byte-identical second upload copies its twin’s peaks, spectrogram and rendition within the bucket (decision 0918)', async () => {
+  const opus = ffmpegFixture('s3-tone-2s.opus', sineInput(2), ['-c:a', 'libopus']);
+  const first = await waitForProcessing(owner, (await uploadAudio(owner, 'tone.opus', opus)).id, 30_000);
+  const second = await waitForProcessing(owner, (await uploadAudio(owner, 'again.opus', opus)).id, 30_000);
+  expect(second.processing.state).toBe('ready');
+  // Taken from a twin, not measured: the job's own line says which.
+  const processed = logLines.find((l) => l.msg === 'Track processed' && l.trackId === second.id);
+  expect(processed?.twinId).toEqual(expect.any(Number));
+  const rowOf = async (id: number) => (await t.db.select().from(tracks).where(eq(tracks.id, id)))[0]!;
+  const [a, b] = [await rowOf(first.id), await rowOf(second.id)];
+  expect(b.loudnessLufs).toBe(a.loudnessLufs);
+  const bytes = async (key: string) => Buffer.concat(await (await store.createReadStream(key)).toArray());
+  for (const [mine, theirs] of [
+    [b.peaksKey!, a.peaksKey!],
+    [
+      b.peaksKey!.replace('.peaks.json', '.spectrogram.webp'),
+      a.peaksKey!.replace('.peaks.json', '.spectrogram.webp'),
+    ],
+    [b.renditionKey!, a.renditionKey!],
+  ] as [string, string][]) {
+    expect(mine).not.toBe(theirs);
+    expect((await bytes(mine)).equals(await bytes(theirs))).toBe(true);
+  }
+  const rendition = await owner.get(`/api/tracks/${second.id}/stream`, { range: 'bytes=0-11' });
+  expect(rendition.statusCode).toBe(206);
   const localFiles = path.join(t.dataDir, 'files');
   expect(existsSync(localFiles) ? readdirSync(localFiles) : []).toEqual([]);
 }, 60_000);

@@ -10,10 +10,10 @@ import { enqueueTrackProcessing } from '../tracks/track-processing.service';
 import { findUserById, type UserRow } from '../users/users.service';
 import { demoExpiryCutoff, isLiveDemoAccount } from './demo.policy';
 import { seedDemoContent } from './demo-content';
-
-export { isDemoSampleHash } from './demo-content';
-
 import { freeDemoName } from './demo-names';
+
+/** For the media job, which shares the samples' measures between demo accounts (decision 0918). */
+export { isDemoSampleHash } from './demo-content';
 
 /** At most this many demo accounts live at once (decision 0029): each holds rows and ~600 KB of files. */
 export const DEMO_MAX_LIVE_ACCOUNTS = 1000;

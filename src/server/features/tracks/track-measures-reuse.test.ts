@@ -55,8 +55,15 @@ const ffmpegRuns = () => {
 };
 const blob = (key: string) => readFileSync(path.join(t.dataDir, 'files', key));
 const rowOf = async (id: number) => (await t.db.select().from(tracks).where(eq(tracks.id, id)))[0]!;
-const processedLine = (trackId: number) =>
-  logLines.find((l) => l.msg === 'Track processed' && l.trackId === trackId);
+/**
+ * The job's 'Track processed' line. It is written after the row turns ready (versions realigned,
+ * threads carried), so a test that has just seen `ready` waits for it.
+ */
+async function processedLine(trackId: number) {
+  const line = () => logLines.find((l) => l.msg === 'Track processed' && l.trackId === trackId);
+  await expect.poll(line, { timeout: 10_000, interval: 20 }).toBeDefined();
+  return line()!;
+}
 
 async function uploadReady(client: TestClient, name: string, data: Buffer): Promise<Track> {
   const track = await waitForProcessing(client, (await uploadAudio(client, name, data)).id);
@@ -86,8 +93,8 @@ describe('a byte-identical file takes its twin’s measures (decision 0918)', ()
     expect(ffmpegRuns()).toBe(before + 1);
     const second = await uploadReady(owner, 'same take again.opus', opus());
     expect(ffmpegRuns()).toBe(before + 1);
-    expect(processedLine(second.id)?.twinId).toBe(first.id);
-    expect(processedLine(first.id)?.twinId).toBeUndefined();
+    expect((await processedLine(second.id)).twinId).toBe(first.id);
+    expect((await processedLine(first.id)).twinId).toBeUndefined();
 
     const [a, b] = [await rowOf(first.id), await rowOf(second.id)];
     expect(measures(b)).toEqual(measures(a));
@@ -121,7 +128,7 @@ describe('a byte-identical file takes its twin’s measures (decision 0918)', ()
     const other = await t.signedInClient();
     const theirs = await uploadReady(other, 'theirs.wav', data);
     expect(ffmpegRuns()).toBe(before + 1);
-    expect(processedLine(theirs.id)?.twinId).toBeUndefined();
+    expect((await processedLine(theirs.id)).twinId).toBeUndefined();
   });
 
   it('a twin whose files are gone: the file is measured after all, and nothing half-copied stays', async () => {
@@ -133,7 +140,7 @@ describe('a byte-identical file takes its twin’s measures (decision 0918)', ()
     const before = ffmpegRuns();
     const second = await uploadReady(owner, 'kept again.wav', data);
     expect(ffmpegRuns()).toBe(before + 1);
-    expect(processedLine(second.id)?.twinId).toBeUndefined();
+    expect((await processedLine(second.id)).twinId).toBeUndefined();
     const keys = (await t.db.select({ peaksKey: tracks.peaksKey }).from(tracks)).map((r) => r.peaksKey);
     const stored = readdirPeaks();
     expect(stored.sort()).toEqual(keys.filter((k): k is string => k !== null).sort());
@@ -156,7 +163,7 @@ describe('demo accounts share the sample recordings’ measures (decision 0918)'
     const secondSamples = (await second.get('/api/tracks')).json<Track[]>();
     for (const sample of secondSamples) {
       expect((await waitForProcessing(second, sample.id)).processing.state).toBe('ready');
-      expect(processedLine(sample.id)?.twinId).toEqual(expect.any(Number));
+      expect((await processedLine(sample.id)).twinId).toEqual(expect.any(Number));
     }
     expect(ffmpegRuns()).toBe(runs + samples);
     const ids = [...(await firstSamples), ...secondSamples].map((s) => s.id);

@@ -63,8 +63,9 @@ it('a byte-identical second upload copies its twin’s peaks, spectrogram and re
   const second = await waitForProcessing(owner, (await uploadAudio(owner, 'again.opus', opus)).id, 30_000);
   expect(second.processing.state).toBe('ready');
   // Taken from a twin, not measured: the job's own line says which.
-  const processed = logLines.find((l) => l.msg === 'Track processed' && l.trackId === second.id);
-  expect(processed?.twinId).toEqual(expect.any(Number));
+  // Written after the row turns ready: waited for.
+  const processed = () => logLines.find((l) => l.msg === 'Track processed' && l.trackId === second.id);
+  await expect.poll(() => processed()?.twinId, { timeout: 10_000, interval: 20 }).toEqual(expect.any(Number));
   const rowOf = async (id: number) => (await t.db.select().from(tracks).where(eq(tracks.id, id)))[0]!;
   const [a, b] = [await rowOf(first.id), await rowOf(second.id)];
   expect(b.loudnessLufs).toBe(a.loudnessLufs);

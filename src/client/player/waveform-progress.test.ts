@@ -24,29 +24,28 @@ function frameClock() {
   };
 }
 
-/** Asks for `progress` values one animation frame apart, playing. */
-function playFrames(
-  renderer: { renderProgress: (p: number, playing?: boolean) => void },
-  clock: ReturnType<typeof frameClock>,
-  progresses: number[],
-) {
-  for (const progress of progresses) {
-    renderer.renderProgress(progress, true);
-    clock.frame();
-  }
+/**
+ * A recording wavesurfer drawn by the pixel on a clock the test moves; `play` asks for each
+ * `progress` value one animation frame after the other, playing.
+ */
+function playingWaveform() {
+  const { wavesurfer, renderer, drawn } = recordingWaveSurfer();
+  const clock = frameClock();
+  drawProgressByThePixel(wavesurfer, clock.now);
+  const play = (progresses: number[]) => {
+    for (const progress of progresses) {
+      renderer.renderProgress(progress, true);
+      clock.frame();
+    }
+  };
+  return { play, drawn };
 }
 
 describe('the played part of a waveform (decision 0919)', () => {
   it('is drawn while playing only when it has moved by a device pixel', () => {
-    const { wavesurfer, renderer, drawn } = recordingWaveSurfer();
-    const clock = frameClock();
-    drawProgressByThePixel(wavesurfer, clock.now);
-    // 500 px, frames 3, 6 and 9 past the 50 ms: pixel 50, still 50, still 50, then 51.
-    playFrames(
-      renderer,
-      clock,
-      [0.1, 0, 0, 0.1004, 0, 0, 0.1008, 0, 0, 0.102].map((p) => p || 0.1),
-    );
+    const { play, drawn } = playingWaveform();
+    // 500 px; frames 3, 6 and 9 come 51 ms after the last draw: pixel 50, still 50, still 50, 51.
+    play([0.1, 0.1, 0.1, 0.1004, 0.1004, 0.1004, 0.1008, 0.1008, 0.1008, 0.102]);
     expect(drawn).toEqual([
       [0.1, true],
       [0.102, true],
@@ -54,15 +53,9 @@ describe('the played part of a waveform (decision 0919)', () => {
   });
 
   it('is drawn while playing at most once in 50 ms, however far it moved (decision 0920)', () => {
-    const { wavesurfer, renderer, drawn } = recordingWaveSurfer();
-    const clock = frameClock();
-    drawProgressByThePixel(wavesurfer, clock.now);
+    const { play, drawn } = playingWaveform();
     // A short take: 2 px further every frame, for 12 frames.
-    playFrames(
-      renderer,
-      clock,
-      Array.from({ length: 12 }, (_, frame) => 0.1 + frame * 0.004),
-    );
+    play(Array.from({ length: 12 }, (_, frame) => 0.1 + frame * 0.004));
     // Frames 0, 3, 6 and 9: 51 ms apart (three frames of 17 ms), each where the edge then was.
     expect(drawn.map(([progress]) => progress.toFixed(3))).toEqual(['0.100', '0.112', '0.124', '0.136']);
   });
@@ -84,11 +77,9 @@ describe('the played part of a waveform (decision 0919)', () => {
     const ratio = window.devicePixelRatio;
     Object.defineProperty(window, 'devicePixelRatio', { value: 2, configurable: true });
     try {
-      const { wavesurfer, renderer, drawn } = recordingWaveSurfer();
-      const clock = frameClock();
-      drawProgressByThePixel(wavesurfer, clock.now);
-      // 1,000 device pixels, 50 ms apart: 100, still 100, then 101 (CSS pixels: 50 all along).
-      playFrames(renderer, clock, [0.1, 0.1, 0.1, 0.1003, 0.1003, 0.1003, 0.1008]);
+      const { play, drawn } = playingWaveform();
+      // 1,000 device pixels, 51 ms apart: 100, still 100, then 101 (CSS pixels: 50 all along).
+      play([0.1, 0.1, 0.1, 0.1003, 0.1003, 0.1003, 0.1008]);
       expect(drawn.map(([progress]) => progress)).toEqual([0.1, 0.1008]);
     } finally {
       Object.defineProperty(window, 'devicePixelRatio', { value: ratio, configurable: true });

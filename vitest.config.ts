@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
  * Process-level tests that take tens of seconds each: the real server spawned and restarted,
  * memory watched under a 400 MB upload, a 1 GiB upload to S3. They run in the 'slow' project, in
  * a process of their own per file, next to the browser stories (scripts/test.mjs; decision 0152).
+ * rss-watch.test.ts is quick but reads its own process's RSS: in a worker that other files share,
+ * memory they leave to be freed can fall during its 500 ms and hide the 64 MB it holds (growth 0,
+ * seen once with three server workers; decision 0920).
  */
 export const SLOW_TESTS = [
   'src/server/main.test.ts',
@@ -14,6 +17,7 @@ export const SLOW_TESTS = [
   'src/server/features/tracks/tracks.upload-memory-s3.test.ts',
   'src/server/features/exports/exports.memory.test.ts',
   'src/test/dev-oidc.test.ts',
+  'src/test/rss-watch.test.ts',
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type TraceMode } from '@playwright/test';
 
 // Browser stories (e2e/*.spec.ts) against the built app. e2e/global-setup.ts starts the local OIDC
 // issuer and `node dist/server/main.js` on a free port and passes its address as E2E_BASE_URL.
@@ -7,13 +7,26 @@ import { defineConfig, devices } from '@playwright/test';
 // when installed (decision 0760), else /usr/bin/chromium.
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'on-first-retry', 'retain-on-first-failure'] as const;
-type TraceMode = (typeof TRACE_MODES)[number];
+/** Playwright's trace modes (its own type keeps the list honest). */
+const TRACE_MODES: readonly TraceMode[] = [
+  'off',
+  'on',
+  'retain-on-failure',
+  'on-first-retry',
+  'on-all-retries',
+  'retain-on-first-failure',
+  'retain-on-failure-and-retries',
+];
 
-/** E2E_TRACE names a Playwright trace mode; unset (or unknown) is off. */
+/**
+ * E2E_TRACE names a trace mode; unset is off. A misspelt one is refused here: Playwright would
+ * quietly record nothing, and the trace someone asked for would be missing after a failure.
+ */
 function traceMode(): TraceMode {
-  const asked = process.env.E2E_TRACE;
-  return TRACE_MODES.find((mode) => mode === asked) ?? 'off';
+  const asked = process.env.E2E_TRACE || 'off';
+  const mode = TRACE_MODES.find((each) => each === asked);
+  if (!mode) throw new Error(`E2E_TRACE=${asked} is not a Playwright trace mode: ${TRACE_MODES.join(', ')}`);
+  return mode;
 }
 
 export default defineConfig({

@@ -60,6 +60,13 @@ export interface QueueDefinition<T extends object> {
    */
   wakeOnSend?: boolean;
   handle(data: T, signal: AbortSignal): Promise<void>;
+  /**
+   * Runs once a handled job is marked complete, to send its key again when its subject still waits.
+   * One job per key means a send made while the job runs is refused: a change that lands after the
+   * handler's last read and before the job is marked complete would otherwise wait for the next
+   * start. Past the completion the key is free, so the send here is taken (decision 0921).
+   */
+  afterComplete?(data: T): Promise<void>;
   /** Called once a job has failed for the last time (retries spent, or its worker kept dying). */
   onGiveUp(data: T): Promise<void>;
 }
@@ -145,6 +152,21 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     running.add(work);
     return work.finally(() => running.delete(work));
   };
+  // The job is completed here rather than by pg-boss after the handler returns (pg-boss then finds it
+  // settled and leaves it), so that afterComplete runs with the key free. A failure there is logged:
+  // the job did its work, and a subject still waiting is queued again at the next start.
+  const completeThen = async <T extends object>(
+    name: string,
+    job: { id: string; data: T },
+    afterComplete: (data: T) => Promise<void>,
+  ) => {
+    try {
+      await boss.complete(name, job.id);
+      await afterComplete(job.data);
+    } catch (err) {
+      log.warn({ err, queue: name }, 'Could not look again at what a finished job was for');
+    }
+  };
   const observer = options.observer;
   // Every handler of every queue is run through here: one place times them and counts failures.
   const timed = async (queue: string, work: () => Promise<void>) => {
@@ -182,7 +204,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         def.name,
         { ...polling, localConcurrency: def.workers },
         async ([job]) => {
-          if (job) await track(timed(def.name, () => def.handle(job.data, job.signal)));
+          if (!job) return;
+          await track(timed(def.name, () => def.handle(job.data, job.signal)));
+          if (def.afterComplete) await track(completeThen(def.name, job, def.afterComplete));
         },
       );
       if (def.wakeOnSend) wake.set(def.name, workerId);

@@ -6,6 +6,7 @@ import {
   PROCESS_TRACK_QUEUE,
   type ProcessTrackJob,
   processTrack,
+  requeueIfStillPending,
   type TrackProcessingDeps,
 } from './track-processing.service';
 import {
@@ -50,6 +51,13 @@ export async function startTrackProcessing(
         : job.version === undefined
           ? processTrack(deps, job.trackId, signal)
           : processTrackVersion(deps, job.trackId, job.version, signal),
+    // Only the current file is set pending again under a running job (a new version, a retry): a
+    // version's file and a sweep's step are queued once each.
+    afterComplete: async (job) => {
+      if (job.describeAfter === undefined && job.version === undefined) {
+        await requeueIfStillPending(deps.db, queue, job.trackId);
+      }
+    },
     onGiveUp: (job) =>
       job.describeAfter !== undefined
         ? skipStalledStep(deps, job.describeAfter)

@@ -40,6 +40,19 @@ export async function enqueueTrackProcessing(queue: JobQueue, trackId: number): 
 }
 
 /**
+ * After a job on the track's current file was marked complete: a track pending again (a new
+ * version, a retry) whose send the queue refused while that job ran is queued now (decision 0921).
+ */
+export async function requeueIfStillPending(db: Database, queue: JobQueue, trackId: number) {
+  const [row] = await db
+    .select({ state: tracks.processingState })
+    .from(tracks)
+    .where(eq(tracks.id, trackId))
+    .limit(1);
+  if (row?.state === 'pending') await enqueueTrackProcessing(queue, trackId);
+}
+
+/**
  * After an upload (first file or new version) is stored: queue its processing, but never fail the
  * answer over it. Should the enqueue fail, the track stays `pending` and the next start-up queues it
  * (decision 0039).

@@ -70,8 +70,11 @@ test('on a phone a journal with tracks shows them under a one-line upload bar, a
 
   // The bar's button is a Tab stop, and a plain button: Enter opens the file picker.
   await browse.focus();
-  await expect(browse).toBeFocused();
+  // Waiting for the chooser turns Chromium's chooser interception on, a command Playwright sends
+  // without waiting for it; a key press sent at once could reach the page first, under load, and its
+  // chooser go unseen. The focus check after it is a round trip to the page: the press comes later.
   const chooser = page.waitForEvent('filechooser');
+  await expect(browse).toBeFocused();
   await page.keyboard.press('Enter');
   expect((await chooser).isMultiple()).toBe(true);
 

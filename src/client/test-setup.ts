@@ -1,13 +1,26 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetToasts } from './components/ui/use-toast';
 import { resetCsrfToken } from './lib/api-client';
 import { preloadLazyPopups } from './lib/lazy-popup';
 import { resetFakeIdb } from './test/fake-offline-storage';
+import { settleLazyLoads } from './test/lazy-loads';
 
 // jsdom has no IndexedDB: the offline feature's index and saved queries (decision 0360) go to an
 // in-memory idb-keyval in every test, so a screen that reads them neither fails nor logs late.
 vi.mock('idb-keyval', async () => (await import('./test/fake-offline-storage')).fakeIdbKeyval);
+
+// A file whose last test renders a lazy part (a sidebar's privacy switch) and ends at once can end
+// with the part's modules still being fetched. When its worker's run closes there, vitest rejects
+// that fetch; the module stays failed in the worker's shared cache, and every later file there that
+// imports it fails (EnvironmentTeardownError, decision 0922). So each file waits for its lazy loads.
+vi.mock('react', async (importOriginal) => {
+  const react = await importOriginal<typeof import('react')>();
+  const { trackedLazy } = await import('./test/lazy-loads');
+  const lazy = trackedLazy(react.lazy);
+  return { ...react, lazy, default: { ...react, lazy } };
+});
+afterAll(() => settleLazyLoads(), 30_000);
 
 // findBy*/waitFor wait up to 5 s (the library's default is 1 s): lazy screens and dialogs are
 // compiled on first import, which takes seconds when npm test runs the slow tests beside this.

@@ -14,6 +14,14 @@ function deferred() {
   });
   return { promise, resolve };
 }
+/** settleLazyLoads, started now: whether it has resolved yet, and its promise. */
+function watchSettling() {
+  let settled = false;
+  const done = settleLazyLoads().then(() => {
+    settled = true;
+  });
+  return { done, settled: () => settled };
+}
 const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('lazy loads in a component test', () => {
@@ -28,15 +36,12 @@ describe('lazy loads in a component test', () => {
         <Part />
       </Suspense>,
     );
-    let settled = false;
-    const waiting = settleLazyLoads().then(() => {
-      settled = true;
-    });
+    const waiting = watchSettling();
     await flush();
-    expect(settled).toBe(false);
+    expect(waiting.settled()).toBe(false);
     gate.resolve();
-    await waiting;
-    expect(settled).toBe(true);
+    await waiting.done;
+    expect(waiting.settled()).toBe(true);
     expect(await screen.findByText('the part')).toBeTruthy();
   });
 
@@ -62,15 +67,12 @@ describe('lazy loads in a component test', () => {
         </Suspense>
       </ErrorBoundary>,
     );
-    let settled = false;
-    const waiting = settleLazyLoads().then(() => {
-      settled = true;
-    });
+    const waiting = watchSettling();
     await flush();
-    expect(settled).toBe(false);
+    expect(waiting.settled()).toBe(false);
     inner.resolve();
-    await waiting;
-    expect(settled).toBe(true);
+    await waiting.done;
+    expect(waiting.settled()).toBe(true);
     expect(await screen.findByText('no part')).toBeTruthy();
   });
 });

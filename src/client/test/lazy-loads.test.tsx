@@ -14,13 +14,17 @@ function deferred() {
   });
   return { promise, resolve };
 }
-/** settleLazyLoads, started now: whether it has resolved yet, and its promise. */
-function watchSettling() {
+/** settleLazyLoads keeps waiting while a load is held, and resolves once `release` lets it go. */
+async function expectSettlingWaitsFor(release: () => void) {
   let settled = false;
   const done = settleLazyLoads().then(() => {
     settled = true;
   });
-  return { done, settled: () => settled };
+  await flush();
+  expect(settled).toBe(false);
+  release();
+  await done;
+  expect(settled).toBe(true);
 }
 const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -36,12 +40,7 @@ describe('lazy loads in a component test', () => {
         <Part />
       </Suspense>,
     );
-    const waiting = watchSettling();
-    await flush();
-    expect(waiting.settled()).toBe(false);
-    gate.resolve();
-    await waiting.done;
-    expect(waiting.settled()).toBe(true);
+    await expectSettlingWaitsFor(() => gate.resolve());
     expect(await screen.findByText('the part')).toBeTruthy();
   });
 
@@ -67,12 +66,7 @@ describe('lazy loads in a component test', () => {
         </Suspense>
       </ErrorBoundary>,
     );
-    const waiting = watchSettling();
-    await flush();
-    expect(waiting.settled()).toBe(false);
-    inner.resolve();
-    await waiting.done;
-    expect(waiting.settled()).toBe(true);
+    await expectSettlingWaitsFor(() => inner.resolve());
     expect(await screen.findByText('no part')).toBeTruthy();
   });
 });

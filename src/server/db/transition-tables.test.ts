@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/build-test-app';
+import { rowsOf } from './rows-of';
 
 // Decision 0923: a statement trigger finds what an UPDATE changed with EXCEPT, never by joining its
 // two transition tables. PL/pgSQL keeps the plan of a statement without parameters from its first
@@ -15,19 +16,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+const read = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(query));
 
 /** Each trigger function that reads transition tables, with its source. */
 const transitionTableFunctions = () =>
-  rowsOf<{ name: string; source: string }>(sql`
+  read<{ name: string; source: string }>(sql`
     select distinct p.proname as name, p.prosrc as source
     from pg_trigger tg join pg_proc p on p.oid = tg.tgfoid
     where not tg.tgisinternal and (tg.tgoldtable is not null or tg.tgnewtable is not null)
     order by 1`);
 
 /** A join of one transition table with the other, in either order and either spelling of a join. */
-const JOINED = /"?(new|old)_rows"?(\s+(as\s+)?\w+)?\s*(,|(inner\s+|left\s+|cross\s+)?join)\s*"?(new|old)_rows"?/i;
+const JOINED =
+  /"?(new|old)_rows"?(\s+(as\s+)?\w+)?\s*(,|(inner\s+|left\s+|cross\s+)?join)\s*"?(new|old)_rows"?/i;
 
 async function addTracks(owner: Client, count: number, label: string) {
   await t.db.execute(sql`
@@ -37,15 +38,21 @@ async function addTracks(owner: Client, count: number, label: string) {
 }
 
 const countOf = async (owner: Client) =>
-  (await rowsOf<{ n: number }>(sql`select tracks::int as n from user_track_counts where user_id = ${owner.userId}`))[0]
-    ?.n ?? 0;
+  (
+    await read<{ n: number }>(
+      sql`select tracks::int as n from user_track_counts where user_id = ${owner.userId}`,
+    )
+  )[0]?.n ?? 0;
 const removalRevisionOf = async (owner: Client) =>
   Number(
-    (await rowsOf<{ r: string }>(sql`select journal_removal_revision as r from users where id = ${owner.userId}`))[0]!
-      .r,
+    (
+      await read<{ r: string }>(
+        sql`select journal_removal_revision as r from users where id = ${owner.userId}`,
+      )
+    )[0]!.r,
   );
 const documentOwners = async (label: string) =>
-  rowsOf<{ user_id: string; n: number }>(sql`
+  read<{ user_id: string; n: number }>(sql`
     select d.user_id, count(*)::int as n from track_match_documents d join tracks t on t.id = d.track_id
     where t.name like ${`${label} %`} group by d.user_id order by 2`);
 
@@ -54,7 +61,11 @@ describe('statement triggers', () => {
     const functions = await transitionTableFunctions();
     // The rule has something to hold: the tracks triggers (0004, 0031, 0048, 0053) are among them.
     expect(functions.map((f) => f.name)).toEqual(
-      expect.arrayContaining(['journal_revision_from_tracks', 'track_match_from_tracks', 'track_genres_from_tracks']),
+      expect.arrayContaining([
+        'journal_revision_from_tracks',
+        'track_match_from_tracks',
+        'track_genres_from_tracks',
+      ]),
     );
     for (const { name, source } of functions) expect(source, name).not.toMatch(JOINED);
     // The pattern itself catches the spellings the former functions used.
@@ -96,7 +107,7 @@ describe('statement triggers', () => {
       { user_id: expect.any(String), n: 1_000 },
       { user_id: expect.any(String), n: 1_000 },
     ]);
-    const [moved] = await rowsOf<{ n: number }>(sql`
+    const [moved] = await read<{ n: number }>(sql`
       select count(*)::int as n from track_match_documents d join tracks t on t.id = d.track_id
       where t.name like 'Big %' and d.user_id = t.user_id and d.document like '% moved %'`);
     expect(moved!.n).toBe(2_000);

@@ -103,13 +103,54 @@ describe('statement triggers', () => {
     expect([await countOf(from), await countOf(to)]).toEqual([1_000, 1_003]);
     expect(await removalRevisionOf(from)).toBeGreaterThan(fromRemoval);
     expect(await removalRevisionOf(to)).toBe(before);
-    expect(await documentOwners('Big')).toEqual([
-      { user_id: expect.any(String), n: 1_000 },
-      { user_id: expect.any(String), n: 1_000 },
-    ]);
     const [moved] = await read<{ n: number }>(sql`
       select count(*)::int as n from track_match_documents d join tracks t on t.id = d.track_id
       where t.name like 'Big %' and d.user_id = t.user_id and d.document like '% moved %'`);
     expect(moved!.n).toBe(2_000);
+  });
+
+  it('follow links moved to other gear or another track, a few and then all of them', async () => {
+    const owner = (await t.signedInClient()) as Client;
+    await addTracks(owner, 1_000, 'Linked');
+    const [first, second] = await read<{ id: number }>(sql`
+      insert into equipment_tags (name, category) values ('Junoalpha', 'Hardware Synth'), ('Moogbeta', 'Modular FX')
+      returning id`);
+    await t.db.execute(sql`
+      insert into track_equipment_tags (track_id, equipment_tag_id)
+      select id, ${first!.id} from tracks where name like 'Linked %'`);
+    const documentsNaming = async (word: string) =>
+      (
+        await read<{ n: number }>(sql`
+          select count(*)::int as n from track_match_documents d join tracks t on t.id = d.track_id
+          where t.name like 'Linked %' and d.document like ${`% ${word} %`}`)
+      )[0]!.n;
+    const genreTracks = async (genre: string) =>
+      (
+        await read<{ n: number }>(sql`
+          select count(*)::int as n from track_genres g join tracks t on t.id = g.track_id
+          where t.name like 'Linked %' and g.genre = ${genre}`)
+      )[0]!.n;
+    expect([await documentsNaming('junoalpha'), await genreTracks('Hardware Synth')]).toEqual([1_000, 1_000]);
+
+    // One link moves to a track without gear: the track it left names the gear no more.
+    await addTracks(owner, 1, 'Linked spare');
+    const names = async (track: string) =>
+      (
+        await read<{ document: string }>(sql`
+          select d.document from track_match_documents d join tracks t on t.id = d.track_id
+          where t.name = ${track}`)
+      )[0]!.document;
+    await t.db.execute(sql`
+      update track_equipment_tags set track_id = (select id from tracks where name = 'Linked spare 1')
+      where track_id = (select id from tracks where name = 'Linked 1')`);
+    expect(await names('Linked 1')).not.toContain(' junoalpha ');
+    expect(await names('Linked spare 1')).toContain(' junoalpha ');
+    expect([await documentsNaming('junoalpha'), await genreTracks('Hardware Synth')]).toEqual([1_000, 1_000]);
+
+    // Then every link moves to the other gear.
+    await t.db.execute(sql`update track_equipment_tags set equipment_tag_id = ${second!.id}
+      where equipment_tag_id = ${first!.id}`);
+    expect([await documentsNaming('junoalpha'), await documentsNaming('moogbeta')]).toEqual([0, 1_000]);
+    expect([await genreTracks('Hardware Synth'), await genreTracks('Modular FX')]).toEqual([0, 1_000]);
   });
 });

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../test/build-test-app';
+import type { DbOrTx } from './client';
 import { rowsOf } from './rows-of';
 
 // Decision 0923: a statement trigger finds what an UPDATE changed with EXCEPT, never by joining its
@@ -153,4 +154,74 @@ describe('statement triggers', () => {
     expect([await documentsNaming('junoalpha'), await documentsNaming('moogbeta')]).toEqual([0, 1_000]);
     expect([await genreTracks('Hardware Synth'), await genreTracks('Modular FX')]).toEqual([0, 1_000]);
   });
+
+  // Decision 0925: the reverse. A connection whose first change was a bulk one kept plans sized for
+  // its thousands of rows: a hash join that reads the whole of users, user_track_counts or tracks,
+  // kept for every single edit after it. A table reached from a transition table is looked up
+  // through `= ANY(ARRAY(…))`, planned for a handful of keys whatever the first run held.
+  it('after a bulk change, reach the tables they update by index for a single change', async () => {
+    const prefix = `Plan ${Date.now()}`;
+    const person = (n: number) => `${prefix} ${n}`;
+    await t.db
+      .transaction(async (tx) => {
+        const run = (query: ReturnType<typeof sql>) => tx.execute(query);
+        // The people of the issue's instance, with the per-person counts that instance holds. Below a
+        // few thousand rows a sequential scan is the cheaper plan anyway, and would hide the one kept.
+        await run(sql`insert into users (id) select ${prefix} || ' ' || i from generate_series(1, 10000) i`);
+        await run(
+          sql`insert into user_track_counts (user_id) select id from users where id like ${`${prefix} %`}`,
+        );
+        await run(sql`insert into user_genre_counts (user_id, genre, year)
+        select id, 'Hardware Synth', extract(year from now() at time zone 'UTC')::int from users
+        where id like ${`${prefix} %`}`);
+        const [gear] = rowsOf<{ id: number }>(
+          await run(
+            sql`insert into equipment_tags (name, category) values (${prefix}, 'Hardware Synth') returning id`,
+          ),
+        );
+        const addTakes = (where: ReturnType<typeof sql>) =>
+          run(sql`insert into tracks (user_id, name, filename, filepath, mime_type, size)
+          select id, 'take', 'f.wav', 'tracks/' || id, 'audio/wav', 1000 from users ${where}`);
+        const tagTakes = (where: ReturnType<typeof sql>) =>
+          run(sql`insert into track_equipment_tags (track_id, equipment_tag_id)
+          select t.id, ${gear!.id} from tracks t join users u on u.id = t.user_id ${where}`);
+        const deleteTakes = (where: ReturnType<typeof sql>) =>
+          run(sql`delete from tracks t using users u where u.id = t.user_id and ${where}`);
+        const bulk = sql`u.id in (select ${prefix} || ' ' || i from generate_series(100, 2599) i)`;
+        const one = sql`u.id = ${person(7)}`;
+
+        // Each bulk statement is the first of its kind since the plans were dropped, as on a
+        // connection whose first request was an import or a bulk action.
+        await run(sql`discard plans`);
+        await addTakes(sql`u where ${bulk}`);
+        await tagTakes(sql`where ${bulk}`);
+        await deleteTakes(bulk);
+
+        const edits: [string, () => Promise<unknown>][] = [
+          ['a new take', () => addTakes(sql`u where ${one}`)],
+          ['a gear tag', () => tagTakes(sql`where ${one}`)],
+          ['a deleted take', () => deleteTakes(one)],
+        ];
+        for (const [edit, change] of edits) {
+          const before = await sequentialScans(tx);
+          await change();
+          expect.soft(await sequentialScans(tx), edit).toEqual(before);
+        }
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+  });
 });
+
+/** Sequential scans this transaction made of the tables the triggers reach from transition tables. */
+async function sequentialScans(tx: DbOrTx) {
+  const rows = rowsOf<{ table: string; scans: number }>(
+    await tx.execute(sql`
+      select relname as table, seq_scan::int as scans from pg_stat_xact_user_tables
+      where relname in ('users', 'tracks', 'user_track_counts', 'user_genre_counts')
+      order by 1`),
+  );
+  return Object.fromEntries(rows.map((row) => [row.table, row.scans]));
+}

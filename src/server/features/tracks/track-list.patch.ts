@@ -57,13 +57,21 @@ export async function readRows(
   if (!since) return { rows: [] };
   if (since.removal > previous.revision) return readAfterRemoval(previous, source);
   const changedIds = new Set(since.changed.map((track) => track.id));
-  const rows: HeldTrack[] = [];
-  const from: number[] = [];
-  for (const [index, row] of previous.rows.entries()) {
+  // Run after every change of a journal held whole: an index loop into arrays of the held size
+  // (`entries()` made a pair for each row, and growing arrays copied them again; decision 0927).
+  const heldRows = previous.rows;
+  const rows: HeldTrack[] = new Array(heldRows.length);
+  const from: number[] = new Array(heldRows.length);
+  let kept = 0;
+  for (let index = 0; index < heldRows.length; index++) {
+    const row = heldRows[index]!;
     if (changedIds.has(row.id)) continue;
-    rows.push(row);
-    from.push(index);
+    rows[kept] = row;
+    from[kept] = index;
+    kept++;
   }
+  rows.length = kept;
+  from.length = kept;
   const before = SORT_BEFORE[sort];
   for (const track of since.changed) {
     const row = held(track);

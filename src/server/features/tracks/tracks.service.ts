@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Track, TrackSort, TrackVisibility, UpdateTrackBody } from '../../../shared/schemas/tracks';
+import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { tempoKeyFields } from '../../../shared/take-tempo-key';
 import { byShownValue } from '../../../shared/track-order';
 import type { Database, DbOrTx } from '../../db/client';
@@ -153,29 +153,6 @@ export async function findOwnTrack(db: Database, trackId: number, viewerId: stri
   const [row] = await db.select().from(tracks).where(eq(tracks.id, trackId)).limit(1);
   if (!row || !canChangeTrack(viewerId, row.userId)) throw notFound('Track not found');
   return row;
-}
-
-export async function updateTrack(db: Database, trackId: number, viewerId: string, changes: UpdateTrackBody) {
-  await findOwnTrack(db, trackId, viewerId);
-  const { bpm, musicalKey, ...rest } = changes as {
-    name?: string;
-    notes?: string | null;
-    shareToEquipmentPages?: boolean;
-    visibility?: TrackVisibility;
-    bpm?: number | null;
-    musicalKey?: string | null;
-  };
-  // The owner's tempo and key sit beside the measured ones, which a new version measures again
-  // without touching them (decision 0821); null takes the owner's value away.
-  const set = {
-    ...rest,
-    ...(bpm !== undefined ? { ownerBpm: bpm } : {}),
-    ...(musicalKey !== undefined ? { ownerKey: musicalKey } : {}),
-  };
-  const [row] = await db.update(tracks).set(set).where(eq(tracks.id, trackId)).returning();
-  if (!row) throw notFound('Track not found');
-  const [track] = await withEquipment(db, [row]);
-  return track!;
 }
 
 /**

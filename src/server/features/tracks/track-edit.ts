@@ -1,0 +1,74 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { UpdateTrackBody } from '../../../shared/schemas/tracks';
+import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
+import { notFound } from '../../plugins/errors';
+import { equipmentOfTrack, trackColumns, trackJson } from './track-list.query';
+
+/**
+ * PATCH /api/tracks/{id} in one statement (decision 0927): the owner's row updated and written back
+ * as the reply's JSON by the list's own SQL (the bytes JSON.stringify(toTrackDto) writes, held so by
+ * tracks.edit.test.ts). It was three: the row read whole to check its owner, the update returning
+ * every column into the ORM, the equipment read; each built by drizzle afresh. A person edits one
+ * track after another, so the edit was the allocation that set the pace of the collections in the
+ * list right after a change.
+ */
+
+/** The body's fields and the columns they set (the owner's tempo and key beside the measured ones). */
+const EDITABLE = {
+  name: 'name',
+  notes: 'notes',
+  shareToEquipmentPages: 'share_to_equipment_pages',
+  visibility: 'visibility',
+  bpm: 'owner_bpm',
+  musicalKey: 'owner_key',
+} as const satisfies Record<keyof UpdateTrackBody, string>;
+
+type Field = keyof typeof EDITABLE;
+const FIELDS = Object.keys(EDITABLE) as Field[];
+
+/**
+ * The edit of these fields, prepared once per database and set of fields (at most 63 statements,
+ * in practice the few an edit form sends). The owner is part of the WHERE: a stranger's edit finds
+ * no row, exactly as the track being absent, and nobody learns it exists.
+ */
+const editStatement = (fields: readonly Field[]) =>
+  preparedOnce((db) => {
+    const set: SQL[] = fields.map(
+      (field) => sql`${sql.identifier(EDITABLE[field])} = ${sql.placeholder(field)}`,
+    );
+    const edited = db.$with('edited', {}).as(sql`
+      update tracks set ${sql.join(set, sql`, `)}, updated_at = now()
+      where id = ${sql.placeholder('trackId')} and user_id = ${sql.placeholder('viewerId')}
+      returning *`);
+    const mask = fields.reduce((bits, field) => bits | (1 << FIELDS.indexOf(field)), 0);
+    return db
+      .with(edited)
+      .select({ json: sql<string>`${trackJson}` })
+      .from(sql`edited t cross join lateral (${trackColumns(equipmentOfTrack)}) r`)
+      .prepare(`track_edit_${mask}`);
+  });
+
+const statements = new Map<string, ReturnType<typeof editStatement>>();
+
+/** The edited track's JSON, as GET /api/tracks/{id}'s `track` and the list write it; 404 if not the viewer's. */
+export async function editOwnTrack(
+  db: Database,
+  trackId: number,
+  viewerId: string,
+  changes: UpdateTrackBody,
+): Promise<string> {
+  const fields = FIELDS.filter((field) => changes[field] !== undefined);
+  if (fields.length === 0) throw new Error('an edit sets at least one field (nonEmptyPatch)');
+  const key = fields.join();
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = editStatement(fields);
+    statements.set(key, statement);
+  }
+  const values: Record<string, unknown> = { trackId, viewerId };
+  for (const field of fields) values[field] = changes[field];
+  const [row] = await statement(db).execute(values);
+  if (!row) throw notFound('Track not found');
+  return row.json;
+}

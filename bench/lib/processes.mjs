@@ -61,6 +61,15 @@ export async function startApp({ dataDir, databaseUrl, env = {} }) {
     },
   );
   const app = captured(child, `http://127.0.0.1:${port}`);
+  const outputFile = process.env.BENCH_APP_OUTPUT;
+  if (outputFile) {
+    // What the app printed (e.g. with BENCH_APP_NODE_ARGS=--trace-gc), for a look afterwards.
+    const stop = app.stop;
+    app.stop = async () => {
+      await stop();
+      writeFileSync(outputFile, app.output());
+    };
+  }
   await waitForHealth(app, 120_000);
   return app;
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '../../../shared/schemas/notifications';
 import type { TrackCommentThread } from '../../../shared/schemas/track-comments';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
@@ -95,6 +95,12 @@ describe.skipIf(!hasFfmpeg)('open comments follow the take', () => {
     expect(v2.statusCode, v2.body).toBe(201);
     await waitForProcessing(owner, trackId, 30_000);
     await waitForVersions(owner, trackId, (vs) => vs.every((v) => v.current || v.alignSeconds !== null));
+    // The job lines the versions up, then carries the threads in a transaction of its own (all of
+    // them at once): seen aligned, they may not be carried yet (seen under load on PostgreSQL).
+    await vi.waitFor(async () => expect(copyOf(await threads(fan, 2), ids.moment!)).toBeDefined(), {
+      timeout: 30_000,
+      interval: 100,
+    });
   }, 120_000);
   afterAll(async () => t?.close());
 

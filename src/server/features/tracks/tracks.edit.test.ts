@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Track } from '../../../shared/schemas/tracks';
+import { awkwardEquipment, awkwardTrackValues } from '../../../test/awkward-rows';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { equipmentTags, trackEquipmentTags, tracks } from '../../db/schema';
 import { listOwnTracks } from './tracks.service';
@@ -29,17 +30,7 @@ beforeEach(async () => {
 const at = (iso: string) => new Date(iso);
 
 async function awkwardTrack() {
-  const [synth, pedal] = await t.db
-    .insert(equipmentTags)
-    .values([
-      {
-        name: 'Juno "60"',
-        description: 'Line one\nline two\t\u0001 ünïcode ✓',
-        imageKey: 'images/equipment/0b9a4e0c-5f43-4c39-9d3e-4c0b3e7a1f11',
-      },
-      { name: 'Pedal \\ back', description: null },
-    ])
-    .returning();
+  const [synth, pedal] = await t.db.insert(equipmentTags).values(awkwardEquipment).returning();
   const [row] = await t.db
     .insert(tracks)
     .values({
@@ -47,19 +38,7 @@ async function awkwardTrack() {
       filename: 'a.wav',
       filepath: 'tracks/a',
       mimeType: 'audio/wav',
-      name: 'Quotes " and \\ and </script>',
-      size: 5_000_000_000,
-      duration: 183.3,
-      notes: 'Emoji 🎹 and\r\nnew lines',
-      fileCreatedAt: at('1899-12-31T23:59:59.999Z'),
-      processingState: 'ready',
-      originalPlayable: true,
-      loudnessLufs: -14.123457,
-      truePeakDb: 0,
-      bpm: 119.95,
-      bpmConfidence: 0.8123,
-      musicalKey: 'A minor',
-      keyConfidence: 0.3,
+      ...awkwardTrackValues,
     })
     .returning();
   await t.db.insert(trackEquipmentTags).values([

@@ -28,20 +28,21 @@ type Field = keyof typeof EDITABLE;
 const FIELDS = Object.keys(EDITABLE) as Field[];
 
 /**
- * The edit of these fields, prepared once per database and set of fields (at most 63 statements,
- * in practice the few an edit form sends). The owner is part of the WHERE: a stranger's edit finds
- * no row, exactly as the track being absent, and nobody learns it exists.
+ * The edit of the fields in `mask` (bit i: FIELDS[i]), prepared once per database (at most 63
+ * statements, in practice the few an edit form sends). The owner is part of the WHERE: a stranger's
+ * edit finds no row, exactly as the track being absent, and nobody learns it exists. `returning *`
+ * stays inside the CTE: the statement's own result is one text column, so a migration adding a
+ * column to tracks re-plans it without changing what it answers.
  */
-const editStatement = (fields: readonly Field[]) =>
+const editStatement = (mask: number) =>
   preparedOnce((db) => {
-    const set: SQL[] = fields.map(
+    const set: SQL[] = FIELDS.filter((_, bit) => mask & (1 << bit)).map(
       (field) => sql`${sql.identifier(EDITABLE[field])} = ${sql.placeholder(field)}`,
     );
     const edited = db.$with('edited', {}).as(sql`
       update tracks set ${sql.join(set, sql`, `)}, updated_at = now()
       where id = ${sql.placeholder('trackId')} and user_id = ${sql.placeholder('viewerId')}
       returning *`);
-    const mask = fields.reduce((bits, field) => bits | (1 << FIELDS.indexOf(field)), 0);
     return db
       .with(edited)
       .select({ json: sql<string>`${trackJson}` })
@@ -49,7 +50,7 @@ const editStatement = (fields: readonly Field[]) =>
       .prepare(`track_edit_${mask}`);
   });
 
-const statements = new Map<string, ReturnType<typeof editStatement>>();
+const statements: ReturnType<typeof editStatement>[] = [];
 
 /** The edited track's JSON, as GET /api/tracks/{id}'s `track` and the list write it; 404 if not the viewer's. */
 export async function editOwnTrack(
@@ -58,16 +59,15 @@ export async function editOwnTrack(
   viewerId: string,
   changes: UpdateTrackBody,
 ): Promise<string> {
-  const fields = FIELDS.filter((field) => changes[field] !== undefined);
-  if (fields.length === 0) throw new Error('an edit sets at least one field (nonEmptyPatch)');
-  const key = fields.join();
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = editStatement(fields);
-    statements.set(key, statement);
-  }
   const values: Record<string, unknown> = { trackId, viewerId };
-  for (const field of fields) values[field] = changes[field];
+  let mask = 0;
+  FIELDS.forEach((field, bit) => {
+    if (changes[field] === undefined) return;
+    values[field] = changes[field];
+    mask |= 1 << bit;
+  });
+  if (mask === 0) throw new Error('an edit sets at least one field (nonEmptyPatch)');
+  const statement = (statements[mask] ??= editStatement(mask));
   const [row] = await statement(db).execute(values);
   if (!row) throw notFound('Track not found');
   return row.json;

@@ -67,8 +67,8 @@ export async function editOwnTrack(
     mask |= 1 << bit;
   });
   if (mask === 0) throw new Error('an edit sets at least one field (nonEmptyPatch)');
-  const statement = (statements[mask] ??= editStatement(mask));
-  const [row] = await statement(db).execute(values);
+  statements[mask] ??= editStatement(mask);
+  const [row] = await statements[mask]!(db).execute(values);
   if (!row) throw notFound('Track not found');
   return row.json;
 }

@@ -76,9 +76,9 @@ export function applyLiveEvent(queryClient: QueryClient, { event, data }: LiveEv
     case 'trackComment':
       invalidateActivity(queryClient, data.collectiveId);
       // A thread list is small; reading it again keeps replies and order exactly as the server has them.
+      // Not exact: a version's to-do list (the same key with `{ version }`) is one of them too.
       void queryClient.invalidateQueries({
         queryKey: ['/api/collectives', data.collectiveId, 'tracks', data.trackId, 'comments'],
-        exact: true,
       });
       return;
     case 'guestComment':

@@ -204,6 +204,11 @@ describe('useLiveEvents', () => {
     expect(queryClient.getQueryData(NOTIFICATIONS_KEY)).toEqual({ items: [entry], unread: 1 });
 
     queryClient.setQueryData(trackCommentsKey(4, 3), []);
+    // A version's to-do list (issue 44) reads its threads again too; another track's does not.
+    const todo = [...trackCommentsKey(4, 3), { version: 2 }];
+    const otherTodo = [...trackCommentsKey(4, 5), { version: 2 }];
+    queryClient.setQueryData(todo, []);
+    queryClient.setQueryData(otherTodo, []);
     source().emit('trackComment', {
       collectiveId: 4,
       trackId: 3,
@@ -213,6 +218,8 @@ describe('useLiveEvents', () => {
       comment: null,
     });
     expect(queryClient.getQueryState(trackCommentsKey(4, 3))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(todo)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(otherTodo)?.isInvalidated).toBe(false);
   });
 
   it('a report’s outcome reads any open equipment page’s comments again (decision 0585)', () => {

@@ -7,6 +7,7 @@ import type {
   CollectivePlaylistDetail,
   CollectiveWithRole,
 } from '../../../shared/schemas/collectives';
+import { errorStatus } from '../../lib/api-error';
 
 // Query keys are URL segments: the default query function joins them with '/' (spec section 7).
 // Everything about one collective lives under ['/api/collectives', id, …], so invalidating
@@ -30,6 +31,15 @@ export function useCollectives() {
 /** One collective with the caller's role; 404 for anyone who is not a member. */
 export function useCollective(id: number | null) {
   return useQuery<CollectiveWithRole>({ queryKey: collectiveKey(id ?? 0), enabled: id !== null });
+}
+
+/**
+ * Whether a collective page shows "Collective not found": never read, or read again as 404 (left or
+ * removed; non-members get 404). Reads are not retried (lib/query-client.ts), so a read again that
+ * failed otherwise (a restart, a dropped network) is not an answer: the collective shown stays.
+ */
+export function collectiveGone(query: { data: CollectiveWithRole | undefined; error: unknown }): boolean {
+  return query.data === undefined || errorStatus(query.error) === 404;
 }
 
 export function useCollectiveMembers(id: number) {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCommentTime } from '../../../shared/format';
@@ -163,6 +163,31 @@ describe('Collective page', () => {
     renderWithProviders(<CollectivePage collectiveId={1} />, { path: '/collective/1' });
     expect(await screen.findByText('Collective not found')).toBeTruthy();
   });
+
+  it.each([
+    ['collective page', () => <CollectivePage collectiveId={1} />, 'Tape Club'],
+    ['playlist page', () => <CollectivePlaylistPage collectiveId={1} playlistId="11" />, 'Dub'],
+  ])(
+    'a %s stays when a read again fails, and goes when it answers 404 (removed)',
+    async (_, page, heading) => {
+      let answer: () => Response = () => json(collective(1, 'Tape Club'));
+      mockFetch(routes({ 'GET /api/collectives/1': () => answer() }));
+      const { queryClient } = renderWithProviders(page(), { path: '/collective/1' });
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+
+      // A restart or a dropped network while a live event has it read again: not an answer.
+      answer = () => json({ message: 'Service Unavailable' }, 503);
+      await act(() => queryClient.refetchQueries({ queryKey: ['/api/collectives', 1], exact: true }));
+      expect(queryClient.getQueryState(['/api/collectives', 1])?.status).toBe('error');
+      expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+      expect(screen.queryByText('Collective not found')).toBeNull();
+
+      // Removed from it meanwhile: the server's 404 is.
+      answer = () => json({ message: 'Not found' }, 404);
+      await act(() => queryClient.refetchQueries({ queryKey: ['/api/collectives', 1], exact: true }));
+      expect(await screen.findByText('Collective not found')).toBeTruthy();
+    },
+  );
 });
 
 describe('Collective playlist page', () => {

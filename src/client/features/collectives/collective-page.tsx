@@ -4,7 +4,11 @@ import type { CollectivePlaylist } from '../../../shared/schemas/collectives';
 import { CollectiveAvatar } from '../../components/collective-avatar';
 import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
-import { useCollective, useCollectivePlaylists } from '../../entities/collective/use-collectives';
+import {
+  collectiveGone,
+  useCollective,
+  useCollectivePlaylists,
+} from '../../entities/collective/use-collectives';
 import { PlaylistThumb } from '../../entities/playlist/playlist-thumb';
 import { useAuth } from '../../entities/user/use-auth';
 import { cn } from '../../lib/utils';
@@ -83,13 +87,14 @@ function PlaylistPicker({
  * and comments.
  */
 export function CollectivePage({ collectiveId }: { collectiveId: number }) {
-  const { data: collective, isLoading, isError } = useCollective(collectiveId);
+  const collectiveQuery = useCollective(collectiveId);
+  const { data: collective, isLoading } = collectiveQuery;
   const { data: playlists, isLoading: playlistsLoading } = useCollectivePlaylists(collectiveId);
   const [selectedId, select] = useSelectedPlaylist(collectiveId);
   const { user } = useAuth();
 
   if (isLoading) return <PageLoading>Loading collective...</PageLoading>;
-  if (isError || !collective) return <CollectiveNotFound />;
+  if (!collective || collectiveGone(collectiveQuery)) return <CollectiveNotFound />;
 
   // A remembered playlist that is no longer shared gives way to the newest share.
   const selected = playlists?.find((p) => p.id === selectedId) ?? playlists?.[0];

@@ -2,7 +2,7 @@ import { ArrowLeft, ListMusic } from 'lucide-react';
 import { Link } from 'wouter';
 import { EmptyState, Page, PageLoading } from '../../components/page-layout';
 import { Button } from '../../components/ui/button';
-import { useCollective } from '../../entities/collective/use-collectives';
+import { collectiveGone, useCollective } from '../../entities/collective/use-collectives';
 import { parsePlaylistId } from '../../entities/playlist/use-playlists';
 import { CollectiveNotFound } from './collective-page';
 import { CollectivePlaylistView } from './collective-playlist-view';
@@ -19,10 +19,11 @@ export function CollectivePlaylistPage({
   playlistId: string;
 }) {
   const id = parsePlaylistId(playlistId);
-  const { data: collective, isLoading, isError } = useCollective(collectiveId);
+  const collectiveQuery = useCollective(collectiveId);
+  const { data: collective, isLoading } = collectiveQuery;
 
   if (isLoading) return <PageLoading>Loading collective...</PageLoading>;
-  if (isError || !collective) return <CollectiveNotFound />;
+  if (!collective || collectiveGone(collectiveQuery)) return <CollectiveNotFound />;
 
   return (
     <Page>

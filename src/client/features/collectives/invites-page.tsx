@@ -8,7 +8,7 @@ import {
 import { EmptyState, Page, PageHeader, PageLoading } from '../../components/page-layout';
 import { PillChoice } from '../../components/pill-choice';
 import { Button } from '../../components/ui/button';
-import { useCollective } from '../../entities/collective/use-collectives';
+import { collectiveGone, useCollective } from '../../entities/collective/use-collectives';
 import { errorStatus } from '../../lib/api-client';
 import { cn } from '../../lib/utils';
 import { CollectiveNotFound } from './collective-page';
@@ -30,14 +30,15 @@ function NoRights() {
  * refresh, and the table of links. Members without the right (decision 0013) are told so.
  */
 export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }) {
-  const { data: collective, isLoading, isError } = useCollective(collectiveId);
+  const collectiveQuery = useCollective(collectiveId);
+  const { data: collective, isLoading } = collectiveQuery;
   const mayManage = collective?.abilities.manageInvites === true;
   const links = useInviteLinks(collectiveId, mayManage);
   const generate = useGenerateInviteLink(collectiveId);
   const [expiresIn, setExpiresIn] = useState<InviteExpiry>('never');
 
   if (isLoading) return <PageLoading>Loading invites...</PageLoading>;
-  if (isError || !collective) return <CollectiveNotFound />;
+  if (!collective || collectiveGone(collectiveQuery)) return <CollectiveNotFound />;
 
   const forbidden = !mayManage || errorStatus(links.error) === 403;
   const generating = generate.isPending ? generate.variables?.type : null;

@@ -18,6 +18,7 @@ import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/use-toast';
 import {
   COLLECTIVES_QUERY_KEY,
+  collectiveGone,
   collectiveKey,
   useCollective,
 } from '../../entities/collective/use-collectives';
@@ -194,10 +195,11 @@ function SettingsForm({ collective }: { collective: CollectiveWithRole }) {
  * says; the navigation no longer leads anyone else here, but an address typed in still explains.
  */
 export function CollectiveSettingsPage({ collectiveId }: { collectiveId: number; user?: AuthUser }) {
-  const { data: collective, isLoading, isError } = useCollective(collectiveId);
+  const collectiveQuery = useCollective(collectiveId);
+  const { data: collective, isLoading } = collectiveQuery;
 
   if (isLoading) return <PageLoading>Loading settings...</PageLoading>;
-  if (isError || !collective) return <CollectiveNotFound />;
+  if (!collective || collectiveGone(collectiveQuery)) return <CollectiveNotFound />;
   if (!collective.abilities.editSettings)
     return (
       <Page>

@@ -120,6 +120,32 @@ describe('the to-do list of a version', () => {
     expect(posted[0]!.body).toEqual({ resolved: true, note: 'fixed in v3: lowered the hats' });
   });
 
+  it('offers a failed read again (not the members-only words)', async () => {
+    let answer = () => json({ message: 'Service Unavailable' }, 503);
+    mockFetch({
+      'GET /api/tracks/7/versions/2/status': () => json(statuses),
+      'GET /api/collectives/1/tracks/7/comments': () => answer(),
+    });
+    const user = userEvent.setup();
+    renderTodo();
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not load the open threads.');
+    expect(screen.queryByText("Only this collective's members read its comments.")).toBeNull();
+    answer = () => json(crew);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(items()).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says the list is for members when the server answers 404', async () => {
+    mockFetch({
+      'GET /api/tracks/7/versions/2/status': () => json(statuses),
+      'GET /api/collectives/1/tracks/7/comments': () => json({ message: 'Not found' }, 404),
+    });
+    renderTodo();
+    expect(await screen.findByText("Only this collective's members read its comments.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   it('leaves the checkboxes to the owner', async () => {
     setup();
     renderTodo(false);

@@ -12,6 +12,7 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { SELECT_TRIGGER_CLASS } from '../../components/ui/select-trigger-class';
 import { Textarea } from '../../components/ui/textarea';
+import { errorStatus } from '../../lib/api-error';
 import { cn } from '../../lib/utils';
 import { useVersionStatuses } from '../version-review';
 import { showTime } from './time-input';
@@ -146,9 +147,18 @@ export function VersionTodo({
         </DropdownMenu>
       </div>
       {threads.isLoading && <p className="text-sm text-muted-foreground">Loading…</p>}
-      {threads.isError && (
-        <p className="text-sm text-muted-foreground">Only this collective's members read its comments.</p>
-      )}
+      {threads.isError &&
+        (errorStatus(threads.error) === 404 ? (
+          <p className="text-sm text-muted-foreground">Only this collective's members read its comments.</p>
+        ) : (
+          // Reads are not retried by themselves (lib/query-client.ts): a failed one is offered again.
+          <p role="alert" className="flex items-center gap-2 text-sm text-muted-foreground">
+            Could not load the open threads.
+            <Button variant="outline" size="sm" className="h-8" onClick={() => void threads.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ))}
       {threads.data && listed.length === 0 && (
         <p className="text-sm text-muted-foreground">Nothing left to do on version {version}.</p>
       )}

@@ -22,8 +22,9 @@ const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8
 };
 
 /** Installed here: npm skips (and does not check) optional packages for another system. */
-const installedOnLinuxX64 = (entry: LockEntry) =>
-  !entry.optional || ((!entry.os || entry.os.includes('linux')) && (!entry.cpu || entry.cpu.includes('x64')));
+const installedHere = (entry: LockEntry) =>
+  !entry.optional ||
+  ((!entry.os || entry.os.includes(process.platform)) && (!entry.cpu || entry.cpu.includes(process.arch)));
 
 describe('the install on the Node versions the README promises', () => {
   // The lowest we declare, the one running, and the long-term lines after it (21 and 23 were never LTS).
@@ -37,7 +38,7 @@ describe('the install on the Node versions the README promises', () => {
 
   it.each(nodes)('no installed package declares engines that refuse Node %s (no EBADENGINE)', (node) => {
     const refusing = Object.entries(lock.packages)
-      .filter(([name, entry]) => name !== '' && installedOnLinuxX64(entry))
+      .filter(([name, entry]) => name !== '' && installedHere(entry))
       .flatMap(([name, entry]) => {
         const range = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
         return range && !semver.satisfies(node, range) ? [`${name} wants Node ${range}`] : [];

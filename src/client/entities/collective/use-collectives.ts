@@ -34,12 +34,12 @@ export function useCollective(id: number | null) {
 }
 
 /**
- * Whether a collective page shows "Collective not found": never read, or read again as 404 (left or
- * removed; non-members get 404). Reads are not retried (lib/query-client.ts), so a read again that
- * failed otherwise (a restart, a dropped network) is not an answer: the collective shown stays.
+ * Whether a read of the collective says it is gone: 404, as non-members get (left or removed).
+ * Reads are not retried (lib/query-client.ts), so a read again that failed otherwise (a restart, a
+ * dropped network) is no answer: a page keeps the collective it shows (decision 0929).
  */
-export function collectiveGone(query: { data: CollectiveWithRole | undefined; error: unknown }): boolean {
-  return query.data === undefined || errorStatus(query.error) === 404;
+export function collectiveGone(error: unknown): boolean {
+  return errorStatus(error) === 404;
 }
 
 export function useCollectiveMembers(id: number) {

@@ -87,14 +87,13 @@ function PlaylistPicker({
  * and comments.
  */
 export function CollectivePage({ collectiveId }: { collectiveId: number }) {
-  const collectiveQuery = useCollective(collectiveId);
-  const { data: collective, isLoading } = collectiveQuery;
+  const { data: collective, isLoading, error } = useCollective(collectiveId);
   const { data: playlists, isLoading: playlistsLoading } = useCollectivePlaylists(collectiveId);
   const [selectedId, select] = useSelectedPlaylist(collectiveId);
   const { user } = useAuth();
 
   if (isLoading) return <PageLoading>Loading collective...</PageLoading>;
-  if (!collective || collectiveGone(collectiveQuery)) return <CollectiveNotFound />;
+  if (!collective || collectiveGone(error)) return <CollectiveNotFound />;
 
   // A remembered playlist that is no longer shared gives way to the newest share.
   const selected = playlists?.find((p) => p.id === selectedId) ?? playlists?.[0];

@@ -19,11 +19,10 @@ export function CollectivePlaylistPage({
   playlistId: string;
 }) {
   const id = parsePlaylistId(playlistId);
-  const collectiveQuery = useCollective(collectiveId);
-  const { data: collective, isLoading } = collectiveQuery;
+  const { data: collective, isLoading, error } = useCollective(collectiveId);
 
   if (isLoading) return <PageLoading>Loading collective...</PageLoading>;
-  if (!collective || collectiveGone(collectiveQuery)) return <CollectiveNotFound />;
+  if (!collective || collectiveGone(error)) return <CollectiveNotFound />;
 
   return (
     <Page>

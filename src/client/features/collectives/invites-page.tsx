@@ -30,15 +30,14 @@ function NoRights() {
  * refresh, and the table of links. Members without the right (decision 0013) are told so.
  */
 export function CollectiveInvitesPage({ collectiveId }: { collectiveId: number }) {
-  const collectiveQuery = useCollective(collectiveId);
-  const { data: collective, isLoading } = collectiveQuery;
+  const { data: collective, isLoading, error } = useCollective(collectiveId);
   const mayManage = collective?.abilities.manageInvites === true;
   const links = useInviteLinks(collectiveId, mayManage);
   const generate = useGenerateInviteLink(collectiveId);
   const [expiresIn, setExpiresIn] = useState<InviteExpiry>('never');
 
   if (isLoading) return <PageLoading>Loading invites...</PageLoading>;
-  if (!collective || collectiveGone(collectiveQuery)) return <CollectiveNotFound />;
+  if (!collective || collectiveGone(error)) return <CollectiveNotFound />;
 
   const forbidden = !mayManage || errorStatus(links.error) === 403;
   const generating = generate.isPending ? generate.variables?.type : null;

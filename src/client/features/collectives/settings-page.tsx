@@ -195,11 +195,10 @@ function SettingsForm({ collective }: { collective: CollectiveWithRole }) {
  * says; the navigation no longer leads anyone else here, but an address typed in still explains.
  */
 export function CollectiveSettingsPage({ collectiveId }: { collectiveId: number; user?: AuthUser }) {
-  const collectiveQuery = useCollective(collectiveId);
-  const { data: collective, isLoading } = collectiveQuery;
+  const { data: collective, isLoading, error } = useCollective(collectiveId);
 
   if (isLoading) return <PageLoading>Loading settings...</PageLoading>;
-  if (!collective || collectiveGone(collectiveQuery)) return <CollectiveNotFound />;
+  if (!collective || collectiveGone(error)) return <CollectiveNotFound />;
   if (!collective.abilities.editSettings)
     return (
       <Page>

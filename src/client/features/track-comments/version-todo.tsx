@@ -151,7 +151,7 @@ export function VersionTodo({
         (errorStatus(threads.error) === 404 ? (
           <p className="text-sm text-muted-foreground">Only this collective's members read its comments.</p>
         ) : (
-          // Reads are not retried by themselves (lib/query-client.ts): a failed one is offered again.
+          // Reads are not retried by themselves (lib/query-client.ts): a failed one is offered again (0929).
           <p role="alert" className="flex items-center gap-2 text-sm text-muted-foreground">
             Could not load the open threads.
             <Button variant="outline" size="sm" className="h-8" onClick={() => void threads.refetch()}>

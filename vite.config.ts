@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { embedOwnCopies } from './scripts/vite-embed-copies';
 import { iconImports } from './scripts/vite-icon-imports';
+import { landingFirstPaint } from './scripts/vite-landing-first-paint';
 import { precompress } from './scripts/vite-precompress';
 import { routeChunks } from './scripts/vite-route-chunks';
 
@@ -54,7 +55,16 @@ const firstRoutes = routeChunks('src/client/index.html', [
 // The client lives in src/client and builds to dist/client, which the server serves.
 export default defineConfig({
   root: 'src/client',
-  plugins: [embedOwnCopies(), react(), tailwindcss(), iconImports(), precompress(), firstRoutes.plugin, pwa],
+  plugins: [
+    embedOwnCopies(),
+    react(),
+    tailwindcss(),
+    iconImports(),
+    landingFirstPaint(),
+    precompress(),
+    firstRoutes.plugin,
+    pwa,
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

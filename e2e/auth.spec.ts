@@ -35,6 +35,31 @@ test('shows the landing texts', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, 'auth: landing');
 });
 
+test('the landing arrives drawn in the page; the app draws over it with no "Loading..." and no session probe', async ({
+  page,
+}) => {
+  // Decision 0930: a signed-out visitor of / reads the landing before any script has run.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { sawLoading: boolean };
+    seen.sawLoading = false;
+    new MutationObserver(() => {
+      if (document.getElementById('root')?.textContent?.includes('Loading...')) seen.sawLoading = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  const probes: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/user') probes.push(request.url());
+  });
+  const response = await page.goto('/');
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('Experimental community platform for music lovers IYKYK');
+  expect(html).toContain('highly experimental');
+  await expect(page.getByRole('button', { name: 'Continue as Demo User' })).toBeVisible();
+  await expectLandingPage(page);
+  expect(await page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading)).toBe(false);
+  expect(probes).toEqual([]);
+});
+
 test('signs in as the demo user from /test-auth and reaches the journal shell', async ({ page }) => {
   await page.goto('/test-auth');
   await expect(page.getByRole('button', { name: 'Check Auth Status' })).toBeVisible();

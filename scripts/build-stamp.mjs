@@ -18,6 +18,7 @@ export const BUILD_INPUTS = [
   'package-lock.json',
   'scripts/vite-embed-copies.ts',
   'scripts/vite-icon-imports.ts',
+  'scripts/vite-landing-first-paint.ts',
   'scripts/vite-precompress.ts',
   'scripts/vite-route-chunks.ts',
 ];

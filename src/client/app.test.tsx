@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_USER_ELEMENT_ID } from '../shared/constants';
+import { FIRST_PAINT_ATTRIBUTE, SESSION_USER_ELEMENT_ID } from '../shared/constants';
 import {
   EXPIRED_INVITE_MESSAGE,
   INVALID_INVITE_MESSAGE,
@@ -11,6 +11,7 @@ import { AppRoutes } from './app';
 import { PENDING_INVITE_MAX_AGE_MS, rememberPendingInvite } from './entities/invite/pending-invite';
 import { takeUserFromPage } from './entities/user/use-auth';
 import { collective } from './features/collectives/collective-fixtures';
+import { preloadLandingPage } from './lazy-screens';
 import { resetCsrfToken } from './lib/api-client';
 import { reloadPage } from './lib/navigation';
 import { createQueryClient } from './lib/query-client';
@@ -91,6 +92,34 @@ describe('routes', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Your Music Journal' })).toBeTruthy();
     expect(callsTo(fetch, '/api/auth/user')).toHaveLength(0);
+  });
+
+  it('takes the landing the server drew as signed out, and draws its own over it at once (decision 0930)', async () => {
+    const fetch = mockFetch({ 'GET /api/auth/config': never });
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.setAttribute(FIRST_PAINT_ATTRIBUTE, 'landing');
+    document.body.append(root);
+    const queryClient = createQueryClient();
+    takeUserFromPage(queryClient);
+    root.remove();
+    expect(queryClient.getQueryData(['/api/auth/user'])).toBeNull();
+    // Loaded first, as main.tsx does: the first render then draws the landing, never "Loading...".
+    await preloadLandingPage();
+    renderWithProviders(<AppRoutes />, { seed: [[['/api/auth/user'], null]] });
+    expect(screen.getByRole('heading', { name: 'Journal' })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(callsTo(fetch, '/api/auth/user')).toHaveLength(0);
+  });
+
+  it('takes no page without the drawn landing for signed out: the probe asks', () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(root);
+    const queryClient = createQueryClient();
+    takeUserFromPage(queryClient);
+    root.remove();
+    expect(queryClient.getQueryData(['/api/auth/user'])).toBeUndefined();
   });
 
   it('ignores a page whose user element cannot be read, and asks', () => {

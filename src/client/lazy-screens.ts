@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 import { queryClient } from './lib/query-client';
 
 /**
@@ -11,7 +11,24 @@ function screen<C extends ComponentType<any>>(load: () => Promise<C>) {
   return lazy(async () => ({ default: await load() }));
 }
 
-export const LandingPage = screen(() => import('./features/auth/landing-page').then((m) => m.LandingPage));
+const loadLandingPage = () => import('./features/auth/landing-page').then((m) => m.LandingPage);
+const LazyLandingPage = screen(loadLandingPage);
+let loadedLandingPage: Awaited<ReturnType<typeof loadLandingPage>> | undefined;
+
+/**
+ * Loads the landing's chunk before the first render when the server sent the landing already drawn
+ * (decision 0930): that render then draws it at once, over the server's copy, where a lazy screen
+ * would first put "Loading..." in its place. A failed load leaves the lazy screen to report it.
+ */
+export async function preloadLandingPage(): Promise<void> {
+  loadedLandingPage = await loadLandingPage().catch(() => undefined);
+}
+
+export function LandingPage() {
+  // Chosen once per mount: a screen whose type changed under it would be mounted afresh.
+  const [Screen] = useState(() => loadedLandingPage ?? LazyLandingPage);
+  return createElement(Screen);
+}
 export const TestAuthPage = screen(() =>
   import('./features/auth/test-auth-page').then((m) => m.TestAuthPage),
 );

@@ -3,9 +3,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { ErrorBoundary } from './components/error-boundary';
-import { takeUserFromPage } from './entities/user/use-auth';
+import { pageShowsLanding, takeUserFromPage } from './entities/user/use-auth';
 import { persistInBackground, restoreIfOffline } from './features/offline/offline-boot';
 import { registerServiceWorker } from './features/pwa/register-sw';
+import { preloadLandingPage } from './lazy-screens';
 import { queryClient } from './lib/query-client';
 import { warmClassMerge } from './lib/utils';
 import { whenIdle } from './lib/when-idle';
@@ -19,8 +20,10 @@ takeUserFromPage(queryClient);
 whenIdle(warmClassMerge, 1000);
 
 // Offline, the journal as last seen is read back first, so the signed-in shell (not the landing
-// page) draws from it (issue 25); online nothing waits.
-void restoreIfOffline(queryClient).then(() => {
+// page) draws from it (issue 25); online nothing waits. Where the server drew the landing, its
+// chunk comes first, so React's first commit draws the same page over it (decision 0930).
+const landingChunk = pageShowsLanding() ? preloadLandingPage() : undefined;
+void Promise.all([restoreIfOffline(queryClient), landingChunk]).then(() => {
   const app = createRoot(root);
   // As a transition, React renders the first screen in slices and lets the browser in between
   // (a plain render is one task: on a phone, Lighthouse counted it against the page, decision 0380).

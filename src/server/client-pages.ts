@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANDING_PAGE_FILE } from '../shared/constants';
 import { pageUser, withSessionUser } from './features/auth/session-in-page';
 import { EMBED_HTML, sendNotAvailable } from './features/embed/embed-pages';
 import { sendHtml } from './features/previews/html-reply';
@@ -20,13 +21,17 @@ export const hasClientAt = (clientDir: string | undefined) =>
  */
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<boolean> {
   const hasClient = clientDir !== undefined;
+  // A build older than decision 0930 has none: signed-out visitors then get index.html, as before.
+  const hasLanding = hasClient && existsSync(path.join(clientDir, LANDING_PAGE_FILE));
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
       preCompressed: true,
       // Source maps are not built for the client; should one be put there, it is still not served.
-      // The embed page is served at /embed/… only, with the headers that let it be framed (0330).
-      allowedPath: (pathname) => !pathname.endsWith('.map') && pathname !== `/${EMBED_HTML}`,
+      // The embed page is served at /embed/… only, with the headers that let it be framed (0330);
+      // the drawn landing at `/` only, to a visitor who is signed out (0930).
+      allowedPath: (pathname) =>
+        !pathname.endsWith('.map') && pathname !== `/${EMBED_HTML}` && pathname !== `/${LANDING_PAGE_FILE}`,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -53,6 +58,9 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       const html = await readFile(path.join(clientDir as string, 'index.html'), 'utf8');
       return sendHtml(request, reply, 200, withSessionUser(html, user));
     }
+    // No session at all at `/`: the landing already drawn, so it shows before any script has run
+    // (decision 0930). A session whose user could not be read gets index.html: the client asks.
+    if (pathname === '/' && hasLanding && !request.session?.userId) return reply.sendFile(LANDING_PAGE_FILE);
     return reply.sendFile('index.html');
   };
   // The journal's address, before the static files' own answer for `/` (their index.html).

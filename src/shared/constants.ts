@@ -115,6 +115,13 @@ export const AUTH_PROBE_HEADER = 'x-auth-probe';
  * app's page, so the first screen need not ask before it can draw (decision 0380).
  */
 export const SESSION_USER_ELEMENT_ID = 'journal-session-user';
+/**
+ * The built page a signed-out visitor of `/` gets (decision 0930): index.html with the landing page
+ * already drawn inside #root, which carries FIRST_PAINT_ATTRIBUTE="landing". The client takes that
+ * as "signed out" and draws its own landing over it in one commit, without asking the session first.
+ */
+export const LANDING_PAGE_FILE = 'landing.html';
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 /** A demo account asking for a reserved system name (decision 0028). */
 export const USERNAME_RESERVED_MESSAGE = 'That username is reserved';
 

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { needsBuild, STAMP_FILE, sourcesHash } from '../../scripts/build-stamp.mjs';
+import { BUILD_INPUTS, needsBuild, STAMP_FILE, sourcesHash } from '../../scripts/build-stamp.mjs';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -61,5 +61,12 @@ describe('npm start builds only what changed (decision 0862)', () => {
     stamp();
     rmSync(path.join(root, 'dist/client'), { recursive: true });
     expect(needsBuild(root)).toBe(true);
+  });
+
+  it('counts every script the Vite config imports among what the build reads', () => {
+    const config = readFileSync(path.join(import.meta.dirname, '../../vite.config.ts'), 'utf8');
+    const scripts = [...config.matchAll(/from '\.\/(scripts\/[^']+)'/g)].map((m) => `${m[1]}.ts`);
+    expect(scripts).toContain('scripts/vite-landing-first-paint.ts');
+    for (const script of scripts) expect(BUILD_INPUTS, script).toContain(script);
   });
 });

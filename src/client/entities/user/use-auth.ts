@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { AUTH_PROBE_HEADER, SESSION_USER_ELEMENT_ID } from '../../../shared/constants';
+import { AUTH_PROBE_HEADER, FIRST_PAINT_ATTRIBUTE, SESSION_USER_ELEMENT_ID } from '../../../shared/constants';
 import type { AuthUser } from '../../../shared/schemas/auth';
 import { apiFailure } from '../../lib/api-client';
 
@@ -28,7 +28,11 @@ async function fetchAuthUser(): Promise<AuthUser | null> {
  */
 export function takeUserFromPage(client: QueryClient, doc: Document = document): void {
   const element = doc.getElementById(SESSION_USER_ELEMENT_ID);
-  if (!element) return;
+  if (!element) {
+    // The landing already drawn is the server's word that this request had no session (0930).
+    if (pageShowsLanding(doc)) client.setQueryData(AUTH_USER_QUERY_KEY, null);
+    return;
+  }
   element.remove();
   try {
     const user = JSON.parse(element.textContent ?? '') as AuthUser;
@@ -38,6 +42,14 @@ export function takeUserFromPage(client: QueryClient, doc: Document = document):
   } catch {
     // A page that cannot be read is a page without the user: the probe asks.
   }
+}
+
+/**
+ * Whether the server sent the landing already drawn in #root (landing.html, decision 0930): it does
+ * so only at `/`, to a request without a signed-in session.
+ */
+export function pageShowsLanding(doc: Document = document): boolean {
+  return doc.getElementById('root')?.getAttribute(FIRST_PAINT_ATTRIBUTE) === 'landing';
 }
 
 /** Signed in exactly when GET /api/auth/user returns a user; a 401 means signed out (spec section 4). */

@@ -1,10 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '../../lib/api-client';
 import { navigateTo } from '../../lib/navigation';
+import { createQueryClient } from '../../lib/query-client';
 import { callsTo, json, mockFetch, never } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { landingFirstPaintHtml } from './landing-first-paint';
 import { LandingPage } from './landing-page';
 
 vi.mock('../../lib/navigation', () => ({ navigateTo: vi.fn(), reloadPage: vi.fn() }));
@@ -20,6 +23,29 @@ const withConfig = (googleEnabled: boolean, demoEnabled = true) =>
     'GET /api/auth/csrf-token': () => json({ csrfToken: 't' }),
     'POST /api/auth/demo-session': () => json({ ok: true }),
   });
+
+describe('the landing the build draws into landing.html (decision 0930)', () => {
+  it('is what the page’s first render draws, so React draws the same page over it', () => {
+    mockFetch({ 'GET /api/auth/config': never });
+    const { container } = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <LandingPage />
+      </QueryClientProvider>,
+    );
+    const drawn = landingFirstPaintHtml();
+    expect(container.innerHTML).toBe(drawn);
+    // The texts a visitor reads before any script runs; sign-in waits for the server's methods.
+    expect(drawn).toContain('<h1 class="text-4xl font-bold tracking-tight">Journal</h1>');
+    expect(drawn).toContain('Experimental community platform for music lovers IYKYK');
+    expect(drawn).toContain('Warning: this product is highly experimental.');
+    expect(drawn).toMatch(/<button[^>]*disabled=""[^>]*>.*Sign in with Google<\/button>/);
+    expect(drawn).not.toContain('Continue as Demo User');
+  });
+
+  it('paints no blur: the wash behind the card is a gradient', () => {
+    expect(landingFirstPaintHtml()).not.toMatch(/\bblur-|backdrop-blur/);
+  });
+});
 
 describe('LandingPage', () => {
   it('shows the title, tagline, sign-in button and the red warning', () => {

@@ -54,7 +54,12 @@ export function useSessionEndedHandler(user: AuthUser | null) {
 
 /** The landing page's notice after a session ended; nothing otherwise. */
 export function SessionEndedNotice() {
-  const shown = useSyncExternalStore(subscribe, () => noticeShown);
+  // Drawn at build time too (landing-first-paint.tsx), where no session has ended.
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => noticeShown,
+    () => false,
+  );
   if (!shown) return null;
   return (
     <p

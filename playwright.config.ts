@@ -65,6 +65,9 @@ export default defineConfig({
       args: [
         '--no-sandbox',
         '--disable-gpu',
+        // With no GPU, the compositor's process only draws in software; run in the browser's own
+        // process it saves the stories ~5 % of their CPU and wall time (decision 0931).
+        '--in-process-gpu',
         '--disable-quic',
         '--no-first-run',
         '--disable-background-networking',

@@ -37,16 +37,21 @@ test('shows the landing texts', async ({ page }) => {
   await expectNoSeriousA11yViolations(page, 'auth: landing');
 });
 
-test('the landing arrives drawn in the page; the app draws over it with no "Loading..." and no session probe', async ({
+test('the landing arrives drawn in the page; the app draws over it with no "Loading...", no shift and no session probe', async ({
   page,
 }) => {
   // Decision 0930: a signed-out visitor of / reads the landing before any script has run.
   await page.addInitScript(() => {
-    const seen = window as unknown as { sawLoading: boolean };
+    const seen = window as unknown as { sawLoading: boolean; shifted: number };
     seen.sawLoading = false;
     new MutationObserver(() => {
       if (document.getElementById('root')?.textContent?.includes('Loading...')) seen.sawLoading = true;
     }).observe(document, { childList: true, subtree: true, characterData: true });
+    // Layout shifts: the app's copy replacing the page's, or the demo entry arriving, moves nothing.
+    seen.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.shifted += (entry as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
   });
   const probes: string[] = [];
   page.on('request', (request) => {
@@ -58,7 +63,11 @@ test('the landing arrives drawn in the page; the app draws over it with no "Load
   expect(html).toContain('highly experimental');
   await expect(page.getByRole('button', { name: 'Continue as Demo User' })).toBeVisible();
   await expectLandingPage(page);
-  expect(await page.evaluate(() => (window as unknown as { sawLoading: boolean }).sawLoading)).toBe(false);
+  const seen = await page.evaluate(() => {
+    const { sawLoading, shifted } = window as unknown as { sawLoading: boolean; shifted: number };
+    return { sawLoading, shifted };
+  });
+  expect(seen).toEqual({ sawLoading: false, shifted: 0 });
   expect(probes).toEqual([]);
 });
 

@@ -40,6 +40,8 @@ describe('the landing the build draws into landing.html (decision 0930)', () => 
     expect(drawn).toContain('Warning: this product is highly experimental.');
     expect(drawn).toMatch(/<button[^>]*disabled=""[^>]*>.*Sign in with Google<\/button>/);
     expect(drawn).not.toContain('Continue as Demo User');
+    // The demo entry's room is held, so the card does not move when the entry arrives.
+    expect(drawn).toContain('<div aria-hidden="true" class="h-8 pointer-coarse:h-11"></div>');
   });
 
   it('paints no blur: the wash behind the card is a gradient', () => {

@@ -61,6 +61,10 @@ export function SignInControls({ pendingInviteCode }: { pendingInviteCode?: stri
             </Button>
           )}
         </div>
+      ) : config.isLoading ? (
+        // The demo entry's room, held until the server has said how one signs in: where the demo is
+        // on (the default), the entry takes this place and nothing on the page moves (decision 0930).
+        <div aria-hidden className="h-8 pointer-coarse:h-11" />
       ) : (
         // One demo entry at a time: two identically named buttons would confuse screen readers.
         config.demoEnabled && (

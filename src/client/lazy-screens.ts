@@ -29,6 +29,7 @@ export function LandingPage() {
   const [Screen] = useState(() => loadedLandingPage ?? LazyLandingPage);
   return createElement(Screen);
 }
+
 export const TestAuthPage = screen(() =>
   import('./features/auth/test-auth-page').then((m) => m.TestAuthPage),
 );

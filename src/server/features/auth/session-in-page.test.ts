@@ -70,6 +70,15 @@ describe('the signed-in user in the page (decision 0380)', () => {
     expect(userInPage(brotliDecompressSync(res.rawPayload).toString())).toBeDefined();
   });
 
+  it('writes a name or a bio holding $& or $\' as it is (no replacement patterns)', async () => {
+    const person = await t.signedInClient({ firstName: "Cash $& Carry", lastName: "$' and $`" });
+    const res = await person.get('/');
+    const user = userInPage(res.body);
+    expect(user.firstName).toBe('Cash $& Carry');
+    expect(user.lastName).toBe("$' and $`");
+    expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+  });
+
   it('escapes < so no text of the user can end the element', () => {
     const html = withSessionUser(INDEX_HTML, {
       id: 'u1',

@@ -27,5 +27,6 @@ export async function pageUser(app: FastifyInstance, request: FastifyRequest): P
 export function withSessionUser(html: string, user: AuthUser): string {
   const json = JSON.stringify(user).replace(/</g, '\\u003c');
   const element = `<script type="application/json" id="${SESSION_USER_ELEMENT_ID}">${json}</script>`;
-  return html.includes('</head>') ? html.replace('</head>', `${element}</head>`) : `${element}${html}`;
+  // A replacer function: a replacement string would read `$&` or `$'` in a name or a bio as patterns.
+  return html.includes('</head>') ? html.replace('</head>', () => `${element}</head>`) : `${element}${html}`;
 }

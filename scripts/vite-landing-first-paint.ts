@@ -27,7 +27,11 @@ export function landingFirstPaint(): Plugin {
         import.meta.url,
       )) as typeof import('../src/client/features/auth/landing-first-paint');
       const root = `<div id="root" ${FIRST_PAINT_ATTRIBUTE}="landing">${landingFirstPaintHtml()}</div>`;
-      this.emitFile({ type: 'asset', fileName: LANDING_PAGE_FILE, source: html.replace(EMPTY_ROOT, () => root) });
+      this.emitFile({
+        type: 'asset',
+        fileName: LANDING_PAGE_FILE,
+        source: html.replace(EMPTY_ROOT, () => root),
+      });
     },
   };
 }

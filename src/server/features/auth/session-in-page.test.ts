@@ -70,8 +70,8 @@ describe('the signed-in user in the page (decision 0380)', () => {
     expect(userInPage(brotliDecompressSync(res.rawPayload).toString())).toBeDefined();
   });
 
-  it('writes a name or a bio holding $& or $\' as it is (no replacement patterns)', async () => {
-    const person = await t.signedInClient({ firstName: "Cash $& Carry", lastName: "$' and $`" });
+  it("writes a name or a bio holding $& or $' as it is (no replacement patterns)", async () => {
+    const person = await t.signedInClient({ firstName: 'Cash $& Carry', lastName: "$' and $`" });
     const res = await person.get('/');
     const user = userInPage(res.body);
     expect(user.firstName).toBe('Cash $& Carry');

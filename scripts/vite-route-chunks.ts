@@ -58,6 +58,25 @@ export function routeChunks(
         }
       }
       for (const [id, names] of routesOf) chunkOf.set(id, `${names.join('-')}-route`);
+
+      // A module in a route's chunk that another part of the app loads with import() would bring
+      // the whole chunk with it: the player bar's lazy waveform fetched and ran the track page's
+      // 200 KB (its schemas, dialogs and panels) on every journal visit (decision 0932). Such a
+      // module keeps a chunk of its own, with what it brings in that the same routes alone reach.
+      const sameRoutes = (a: string[] = [], b: string[] = []) =>
+        a.length === b.length && a.every((name) => b.includes(name));
+      for (const [id, names] of routesOf) {
+        // Loaded by code that only these routes run: it comes with them anyway.
+        const onlyTheseRoutes = (importer: string) =>
+          !entryModules.has(importer) &&
+          (routesOf.get(importer) ?? ['(another chunk)']).every((name) => names.includes(name));
+        if ((this.getModuleInfo(id)?.dynamicImporters ?? []).every(onlyTheseRoutes)) continue;
+        const chunk = `lazy-${id
+          .split('/')
+          .pop()
+          ?.replace(/\.[^.]+$/, '')}`;
+        for (const part of closure([id])) if (sameRoutes(routesOf.get(part), names)) chunkOf.set(part, chunk);
+      }
     },
   };
   const group: CodeSplittingGroup = {

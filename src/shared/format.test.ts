@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   countOf,
   displayName,
   formatCommentTime,
+  formatCount,
   formatDate,
   formatDayMonthYear,
   formatDuration,
@@ -73,5 +75,67 @@ describe('format', () => {
     expect(countOf(5, 'person', 'people')).toBe('5 people');
     expect(pluralWord(1, 'track stays', 'tracks stay')).toBe('track stays');
     expect(pluralWord(3, 'track stays', 'tracks stay')).toBe('tracks stay');
+  });
+
+  describe('spelt out by hand, as Intl writes them in en-US (decision 0932)', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const intlDate = (date: Date) =>
+      new Intl.DateTimeFormat('en-US', { day: '2-digit', month: 'long', year: 'numeric' }).format(date);
+    const intlMonth = (date: Date, month: 'long' | 'short') =>
+      new Intl.DateTimeFormat('en-US', { month }).format(date);
+    const anyDate = fc.date({
+      min: new Date(-70_000_000_000_000),
+      max: new Date(300_000_000_000_000),
+      noInvalidDate: true,
+    });
+
+    it('dates, months and the comment time match Intl for any instant', () => {
+      fc.assert(
+        fc.property(anyDate, (date) => {
+          expect(formatDate(date)).toBe(intlDate(date));
+          expect(formatDate(date.toISOString())).toBe(intlDate(date));
+          expect(formatDayMonthYear(date)).toBe(
+            `${date.getDate()} ${intlMonth(date, 'long')} ${date.getFullYear()}`,
+          );
+          expect(formatCommentTime(date)).toMatch(new RegExp(`^\\d+ ${intlMonth(date, 'short')} -?\\d+ at `));
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it('counts and plural words match Intl for any number', () => {
+      const numbers = fc.oneof(
+        fc.integer(),
+        fc.maxSafeInteger(),
+        fc.double(),
+        fc.constantFrom(0, -0, 1, -1, 1.5, 1000, -1000, 999_999, Number.MAX_SAFE_INTEGER + 2),
+      );
+      fc.assert(
+        fc.property(numbers, (n) => {
+          expect(formatCount(n)).toBe(new Intl.NumberFormat('en-US').format(n));
+          const one = new Intl.PluralRules('en-US').select(n) === 'one';
+          expect(pluralWord(n, 'track')).toBe(one ? 'track' : 'tracks');
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it('the everyday forms make no Intl object, whose first one loads the locale data', async () => {
+      // A fresh copy of the module: this file's other tests have made its Intl objects already.
+      vi.resetModules();
+      const { countOf, formatCommentTime, formatDate, formatDayMonthYear } = await import('./format');
+      const dateFormats = vi.spyOn(Intl, 'DateTimeFormat');
+      const numberFormats = vi.spyOn(Intl, 'NumberFormat');
+      const pluralRules = vi.spyOn(Intl, 'PluralRules');
+      const d = new Date(2024, 8, 7, 21, 42);
+      expect(formatDate(d)).toBe('September 07, 2024');
+      expect(formatDayMonthYear(d)).toBe('7 September 2024');
+      expect(formatCommentTime(d)).toBe('7 Sep 2024 at 21:42');
+      expect(countOf(1_234_567, 'track')).toBe('1,234,567 tracks');
+      expect(countOf(-1, 'track')).toBe('-1 track');
+      expect(dateFormats).not.toHaveBeenCalled();
+      expect(numberFormats).not.toHaveBeenCalled();
+      expect(pluralRules).not.toHaveBeenCalled();
+    });
   });
 });

@@ -50,23 +50,45 @@ function formatter<T>(make: () => T): () => T {
     return made;
   };
 }
+// The first Intl object a page makes loads the locale's data: 10–20 ms on a fast desktop, four
+// times that on a phone, inside the render that draws the journal's first rows (decision 0932). The
+// app writes one locale, en-US, so the everyday forms below are spelt out by hand; Intl keeps what
+// is rare (a year outside 1–9999, a fraction, -0), and format.test.ts holds both to the same output.
 const longDate = formatter(
   () => new Intl.DateTimeFormat('en-US', { day: '2-digit', month: 'long', year: 'numeric' }),
 );
-const longMonth = formatter(() => new Intl.DateTimeFormat('en-US', { month: 'long' }));
-const shortMonth = formatter(() => new Intl.DateTimeFormat('en-US', { month: 'short' }));
 const count = formatter(() => new Intl.NumberFormat('en-US'));
+const plurals = formatter(() => new Intl.PluralRules('en-US'));
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+const monthName = (date: Date): string => MONTHS[date.getMonth()] ?? '';
+const shortMonthName = (date: Date): string => monthName(date).slice(0, 3);
+const yearSpeltByHand = (date: Date): boolean => date.getFullYear() >= 1 && date.getFullYear() <= 9999;
 
 /** Table dates: 2-digit day, long month, year, en-US ('May 01, 2024'); 'Unknown date' when missing. */
 export function formatDate(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? longDate().format(date) : 'Unknown date';
+  if (!date) return 'Unknown date';
+  if (!yearSpeltByHand(date)) return longDate().format(date);
+  return `${monthName(date)} ${String(date.getDate()).padStart(2, '0')}, ${date.getFullYear()}`;
 }
 
 /** Playlist rows: 'd Month yyyy' ('1 May 2024'). */
 export function formatDayMonthYear(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? `${date.getDate()} ${longMonth().format(date)} ${date.getFullYear()}` : 'Unknown date';
+  return date ? `${date.getDate()} ${monthName(date)} ${date.getFullYear()}` : 'Unknown date';
 }
 
 /** A time of day, 24-hour, local: '21:42'; '' when missing. */
@@ -86,8 +108,7 @@ export function localDayKey(value: string | Date | null | undefined): string | u
 export function formatCommentTime(value: string | Date | null | undefined): string {
   const date = toDate(value);
   if (!date) return 'Unknown date';
-  const month = shortMonth().format(date);
-  return `${date.getDate()} ${month} ${date.getFullYear()} at ${formatTimeOfDay(date)}`;
+  return `${date.getDate()} ${shortMonthName(date)} ${date.getFullYear()} at ${formatTimeOfDay(date)}`;
 }
 
 /** Display name (spec section 3): username, else first + last, else first, else the fallback. */
@@ -110,16 +131,20 @@ export function truncate(text: string | null | undefined, n: number): string {
 }
 
 /** A count with thousands separated, as the app writes numbers in English ("1,003"). */
-export const formatCount = (n: number): string => count().format(n);
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return count().format(n);
+  return `${n < 0 ? '-' : ''}${String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
+}
 
 // One plural rule for every count the app writes (issue 42, decision 0595): English has two forms,
-// "one" (1) and "other" (0, 2, 1.5…) and Intl.PluralRules says which, so no screen or server text
-// spells `n === 1 ? …` by hand again, and none can write "1 tracks".
-const plurals = formatter(() => new Intl.PluralRules('en-US'));
+// "one" (1 and -1) and "other" (0, 2, 1.5…), so no screen or server text spells `n === 1 ? …` by
+// hand again, and none can write "1 tracks". Intl.PluralRules answers for anything but a whole number.
+const pluralForm = (n: number): string =>
+  Number.isSafeInteger(n) ? (Math.abs(n) === 1 ? 'one' : 'other') : plurals().select(n);
 
 /** The word for `n` of a thing: `one` for 1, `other` (`one` + "s" unless given) otherwise. */
 export const pluralWord = (n: number, one: string, other = `${one}s`): string =>
-  plurals().select(n) === 'one' ? one : other;
+  pluralForm(n) === 'one' ? one : other;
 
 /** "1 track", "0 tracks", "1,003 tracks": the count, thousands separated, and its word. */
 export const countOf = (n: number, one: string, other?: string): string =>

@@ -40,16 +40,18 @@ describe('first route chunks (decision 0380)', () => {
     const byName = new Map(chunks.map((c) => [c.fileName, c]));
     const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html'));
     const screen = (file: string) => chunks.find((c) => c.facadeModuleId?.endsWith(file))?.fileName;
-    const filesFor = (screens: string[]) => {
+    /** The files these chunks load, theirs and all they import statically. */
+    const filesFrom = (names: Array<string | undefined>) => {
       const seen = new Set<string>();
       const visit = (name: string | undefined) => {
         if (!name || seen.has(name)) return;
         seen.add(name);
         for (const dep of byName.get(name)?.imports ?? []) visit(dep);
       };
-      for (const name of [entry?.fileName, ...screens.map(screen)]) visit(name);
+      for (const name of names) visit(name);
       return [...seen];
     };
+    const filesFor = (screens: string[]) => filesFrom([entry?.fileName, ...screens.map(screen)]);
     const journal = filesFor(['app/shell/app-shell.tsx', 'features/tracks/journal-page.tsx']);
     const track = filesFor(['features/users/public-frame.tsx', 'features/tracks/shared-track-page.tsx']);
     const landing = filesFor(['features/auth/landing-page.tsx']);
@@ -58,6 +60,19 @@ describe('first route chunks (decision 0380)', () => {
     expect(landing.length, landing.join(', ')).toBeLessThanOrEqual(8);
     // The landing page does not download the signed-in journal's code.
     expect(landing.some((f) => /(^|\/)journal-route-/.test(f))).toBe(false);
+    // What the journal loads lazily once shown (the player bar's waveform) fetches no other route's
+    // chunk: it once brought the track page's 200 KB, run on every journal visit (decision 0932).
+    const waveform = chunks.find((c) => c.moduleIds.some((id) => id.endsWith('/player/waveform.tsx')));
+    expect(waveform, 'a chunk holds the waveform').toBeDefined();
+    const beyondJournal = filesFrom([waveform?.fileName]).filter(
+      (f) => f !== waveform?.fileName && !journal.includes(f),
+    );
+    expect(beyondJournal, `what the waveform's chunk ${waveform?.fileName} loads`).toEqual([]);
+    expect(journal).not.toContain(waveform?.fileName);
+    const besideWaveform = (waveform?.moduleIds ?? []).filter(
+      (id) => !id.endsWith('/player/waveform.tsx') && !id.includes('/node_modules/wavesurfer.js/'),
+    );
+    expect(besideWaveform, 'modules in the waveform’s chunk besides it and wavesurfer.js').toEqual([]);
     // The embed page (decision 0330) still imports nothing of the app.
     const embed = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('embed.html'));
     expect(embed?.imports.filter((f) => !f.includes('modulepreload-polyfill')) ?? ['no embed']).toEqual([]);

@@ -1,5 +1,5 @@
 import { Disc3, Loader2, Music } from 'lucide-react';
-import { lazy, Suspense, use, useMemo, useState } from 'react';
+import { lazy, Suspense, use, useDeferredValue, useMemo, useState } from 'react';
 import { countOf, formatCount } from '../../../shared/format';
 import type { Track } from '../../../shared/schemas/tracks';
 import { EmptyState, Page } from '../../components/page-layout';
@@ -60,7 +60,14 @@ export function JournalPage() {
   } = found.enabled ? { data: found.tracks, isLoading: found.isLoading, isError: found.isError } : journal;
   // Bulk-deleted tracks leave the list at once, while their Undo window runs (decision 0590).
   const pendingDeletes = usePendingDeletes();
-  const tracks = useMemo(() => withoutPendingDeletes(loaded, pendingDeletes), [loaded, pendingDeletes]);
+  const tracksNow = useMemo(() => withoutPendingDeletes(loaded, pendingDeletes), [loaded, pendingDeletes]);
+  // The list follows in a render of its own that React splits into slices, yielding to the browser
+  // between them: a query's answer otherwise renders at once and whole, and a phone drew the
+  // journal's first rows, then each new answer (the stored copy, then the server's), in one long
+  // task each (Lighthouse's blocking time, decision 0932). It follows within a frame or two; until
+  // the first rows are in, the list says it is loading rather than showing an empty journal.
+  const tracks = useDeferredValue(tracksNow);
+  const rowsComing = tracks === undefined && tracksNow !== undefined;
   const [editingId, setEditingId] = useState<number | null>(null);
   // The dialog follows the cached track, so optimistic tag changes show in it at once.
   const editing = (journal.data ?? tracks)?.find((t) => t.id === editingId) ?? null;
@@ -143,14 +150,14 @@ export function JournalPage() {
       <Suspense fallback={loading}>
         {/* The list waits for the filter bar's chunk too, so the bar never pushes shown rows down. */}
         <FilterBarLoaded />
-        {found.enabled && found.total !== undefined && found.all !== undefined && (
+        {!rowsComing && found.enabled && found.total !== undefined && found.all !== undefined && (
           <p role="status" className="mb-2 text-sm text-muted-foreground">
             {/* "1,000+" when the server counted up to its cap only (issue 48). */}
             {`${formatCount(found.total)}${found.totalCapped ? '+' : ''} of ${countOf(found.all, 'track')}`}
           </p>
         )}
 
-        {isLoading ? (
+        {isLoading || rowsComing ? (
           loading
         ) : isError ? (
           <EmptyState icon={Disc3} title="Could not load your tracks" hint="Reload the page to try again." />

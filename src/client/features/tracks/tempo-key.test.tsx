@@ -82,8 +82,9 @@ describe('Edit Track: tempo and key', () => {
     await waitFor(() => expect(callsTo(fetch, '/api/tracks/1')).toHaveLength(1));
     const [, init] = callsTo(fetch, '/api/tracks/1')[0]!;
     expect(bodyOf(init)).toMatchObject({ bpm: 96, musicalKey: 'D minor' });
+    // The list follows the cache in a deferred render (decision 0932): within a frame, not at once.
     const row = screen.getByText('Groove').closest('tr')!;
-    expect(within(row).getByTestId('track-bpm').textContent).toBe('96 BPM (set by you)');
+    await waitFor(() => expect(within(row).getByTestId('track-bpm').textContent).toBe('96 BPM (set by you)'));
     expect(within(row).getByTestId('track-key').textContent).toBe('D minor (set by you)');
   });
 

@@ -1,5 +1,5 @@
 import { Pause, Pencil, Play, Tag } from 'lucide-react';
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { Link } from 'wouter';
 import { formatDuration } from '../../../shared/format';
 import { receivedFromText } from '../../../shared/received-from';
@@ -40,11 +40,12 @@ export interface TrackRowProps {
   showTime?: boolean;
   isCurrent: boolean;
   isPlaying: boolean;
-  onPlay: () => void;
-  onEdit: () => void;
+  /** The handlers take the row's track, so one function serves every row and the row stays memoized. */
+  onPlay: (track: Track) => void;
+  onEdit: (track: Track) => void;
   /** Ticked in the journal's multi-select; `range` when Shift was held (issue 23). */
   selected?: boolean;
-  onSelect?: (options: { range: boolean }) => void;
+  onSelect?: (trackId: number, options: { range: boolean }) => void;
   /** In a virtualized table: measures the row, whose `rowIndex` (0-based) says where it is. */
   rowRef?: Ref<HTMLTableRowElement>;
   rowIndex?: number;
@@ -57,9 +58,11 @@ export interface TrackRowProps {
 /**
  * One journal row (spec section 2): number/play, title with its processing state (issue 10),
  * equipment, date, duration, the heart (issue 26), edit and the More options menu (play next, add
- * to queue, download).
+ * to queue, download). Memoized: the list re-renders for the player's clock, each row added beyond
+ * the screen and each measure of the virtualizer, and a phone paid every visible row each time
+ * (decision 0932).
  */
-export function TrackRow({
+export const TrackRow = memo(function TrackRow({
   track,
   owner,
   index,
@@ -83,7 +86,8 @@ export function TrackRow({
   const date = rowDate(track, sort);
   // The play button's reason depends on the network and the downloads (issue 25).
   useOfflineStatus();
-  const { reason, ...gate } = playButtonProps(track, playing, onPlay);
+  const { reason, ...gate } = playButtonProps(track, playing, () => onPlay(track));
+  const edit = () => onEdit(track);
 
   return (
     <tr
@@ -110,7 +114,9 @@ export function TrackRow({
               checked={selected}
               // A Shift-click would also select the page's text between the two clicks.
               onMouseDown={(event) => event.shiftKey && event.preventDefault()}
-              onChange={(event) => onSelect({ range: (event.nativeEvent as MouseEvent).shiftKey === true })}
+              onChange={(event) =>
+                onSelect(track.id, { range: (event.nativeEvent as MouseEvent).shiftKey === true })
+              }
               className="size-4 cursor-pointer align-middle accent-primary pointer-coarse:size-6 max-sm:size-6"
             />
           </label>
@@ -210,7 +216,7 @@ export function TrackRow({
         ) : (
           <button
             type="button"
-            onClick={onEdit}
+            onClick={edit}
             className="inline-flex items-center gap-1 rounded-full border border-dashed border-border px-2.5 py-0.5 text-xs text-muted-foreground transition-colors hover:border-primary hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <Tag className="size-3" aria-hidden />
@@ -227,7 +233,7 @@ export function TrackRow({
       <td className="py-2 pr-3 pointer-coarse:pr-1">
         <div className="flex justify-end">
           {!heartBelowPlay && <LikeButton trackId={track.id} />}
-          <Button variant="ghost" size="icon" aria-label="Edit track" onClick={onEdit} className="size-8">
+          <Button variant="ghost" size="icon" aria-label="Edit track" onClick={edit} className="size-8">
             <Pencil aria-hidden />
           </Button>
           <TrackMoreMenu track={toPlayerTrack(track, owner)} />
@@ -235,4 +241,4 @@ export function TrackRow({
       </td>
     </tr>
   );
-}
+});

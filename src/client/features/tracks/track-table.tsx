@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { localDayKey } from '../../../shared/format';
 import type { Track, TrackSort } from '../../../shared/schemas/tracks';
 import { TableBody } from '../../components/table-body';
@@ -56,10 +56,29 @@ export function TrackTable({
     if (player.currentTrack?.id === track.id) player.togglePlay();
     else player.playTrack(toPlayerTrack(track, owner), queue);
   };
+  // One handler of each kind for every row, reading this render's values when called, so a row
+  // whose own props did not change is not drawn again (TrackRow is memoized, decision 0932).
+  const latest = useRef({ play, onEdit, selection });
+  useLayoutEffect(() => {
+    latest.current = { play, onEdit, selection };
+  });
+  const rowHandlers = useMemo(
+    () => ({
+      play: (track: Track) => latest.current.play(track),
+      edit: (track: Track) => latest.current.onEdit(track),
+      select: (trackId: number, options: { range: boolean }) =>
+        latest.current.selection?.toggle(trackId, options),
+    }),
+    [],
+  );
   const virtualized = tracks.length >= VIRTUALIZE_FROM;
   const sharedDays = useMemo(() => daysWithSeveralTracks(tracks, sort), [tracks, sort]);
   const equipmentBelow = useMediaQuery(NO_EQUIPMENT_COLUMN);
   const dateBelow = useMediaQuery(NO_DATE_COLUMN);
+  const secondLine = useMemo(
+    () => ({ equipment: equipmentBelow, date: dateBelow }),
+    [equipmentBelow, dateBelow],
+  );
   const grid = useRef<HTMLTableElement>(null);
   const keys = useGridKeys(grid);
 
@@ -121,6 +140,7 @@ export function TrackTable({
           getKey={(index) => tracks[index]?.id ?? index}
           renderRow={(index, row) => {
             const track = tracks[index] as Track;
+            const isCurrent = player.currentTrack?.id === track.id;
             return (
               <TrackRow
                 key={track.id}
@@ -130,14 +150,14 @@ export function TrackTable({
                 owner={owner}
                 index={index}
                 sort={sort}
-                secondLine={{ equipment: equipmentBelow, date: dateBelow }}
+                secondLine={secondLine}
                 showTime={sharedDays.has(localDayKey(rowDate(track, sort)) ?? '')}
-                isCurrent={player.currentTrack?.id === track.id}
-                isPlaying={player.isPlaying}
-                onPlay={() => play(track)}
-                onEdit={() => onEdit(track)}
+                isCurrent={isCurrent}
+                isPlaying={isCurrent && player.isPlaying}
+                onPlay={rowHandlers.play}
+                onEdit={rowHandlers.edit}
                 selected={selection?.selected.has(track.id)}
-                onSelect={selection && (({ range }) => selection.toggle(track.id, { range }))}
+                onSelect={selection && rowHandlers.select}
                 review={reviews.get(track.id)}
                 received={received.get(track.id)}
               />

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../../shared/format';
 import { trackOwner } from '../../entities/track/player-track';
 import { makeTag, makeTrack } from '../../entities/track/test-tracks';
 import { renderWithProviders } from '../../test/render';
+import { layOutVirtualRows } from '../../test/virtual-layout';
 import { TrackTable } from './track-table';
 
 const juno = makeTag({ id: 5, name: 'Juno-60' });
@@ -80,5 +81,22 @@ describe('journal rows on narrow screens', () => {
     renderTable();
     expect(secondLine('Dawn Chorus')).toBeNull();
     expect(screen.getAllByRole('link', { name: 'Juno-60' })).toHaveLength(1);
+  });
+});
+
+describe('a long journal on a phone (decision 0932)', () => {
+  it('spans only the columns shown with its spacer rows, so the hidden ones take no width', async () => {
+    screenMatching((query) => query.includes('max-width'));
+    layOutVirtualRows(150);
+    const many = Array.from({ length: 300 }, (_, i) => makeTrack({ id: i + 1, name: `Take ${i + 1}` }));
+    renderWithProviders(
+      <TrackTable tracks={many} owner={trackOwner(null)} sort="dateUploaded" onEdit={() => {}} />,
+    );
+    await waitFor(() =>
+      expect(screen.getAllByTestId('track-row')[0]?.hasAttribute('aria-rowindex')).toBe(true),
+    );
+    const spacer = document.querySelector('tr[data-spacer] td') as HTMLTableCellElement;
+    // Number, title, duration and actions: equipment and date are under the title.
+    expect(spacer.colSpan).toBe(4);
   });
 });

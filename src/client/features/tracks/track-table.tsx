@@ -135,7 +135,9 @@ export function TrackTable({
         </thead>
         <TableBody
           count={tracks.length}
-          columns={COLUMNS + (selection ? 1 : 0)}
+          // The columns shown: a spacer spanning the hidden ones too gave them places in the fixed
+          // layout, which took two thirds of the title's width on a phone (decision 0932).
+          columns={COLUMNS + (selection ? 1 : 0) - (equipmentBelow ? 1 : 0) - (dateBelow ? 1 : 0)}
           estimateSize={equipmentBelow ? PHONE_ROW_ESTIMATE_PX : ROW_ESTIMATE_PX}
           getKey={(index) => tracks[index]?.id ?? index}
           renderRow={(index, row) => {

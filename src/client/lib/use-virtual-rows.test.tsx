@@ -57,8 +57,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('useVirtualRows (decision 0932)', () => {
-  it('measures the rows it drew before it knew where the list scrolls, with the run that scrolls it', async () => {
+describe('useVirtualRows', () => {
+  it('measures its rows with the run that scrolls the list: a taller row moves the rows below it', async () => {
     const scrollTo = layOutVirtualRows(ROW);
     const reportSizes = recordResizeObservers();
     render(<List count={500} />);

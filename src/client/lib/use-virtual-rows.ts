@@ -1,7 +1,7 @@
 import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-import { firstScreenRows, VIRTUALIZE_FROM } from './virtualize-from';
+import { VIRTUALIZE_FROM } from './virtualize-from';
 
 export { VIRTUALIZE_FROM };
 
@@ -116,18 +116,6 @@ export function useVirtualRows<L extends Element>({
     getScrollElement: () => scroller ?? null,
   });
   const virtualizer = scroller === null ? onWindow : inElement;
-  // One function for every row's ref, whichever run measures: a row's props then stay the same when
-  // the scroller is found, and its memoized component is not drawn again (decision 0932).
-  const current = useRef(virtualizer);
-  current.current = virtualizer;
-  const measureRow = useCallback((element: Element | null) => current.current.measureElement(element), []);
-  // React need not call a ref again that did not change: the rows drawn before the scroller was
-  // known are handed to the run that now measures here, once that run has started.
-  useLayoutEffect(() => {
-    if (!list || scroller === undefined) return;
-    for (const row of list.children)
-      if (row instanceof HTMLElement && row.dataset.index !== undefined) virtualizer.measureElement(row);
-  }, [list, scroller, virtualizer]);
 
   // Where the list starts in the scrolling area moves when what is above it grows (an upload's
   // progress, a storage bar). Read before the first paint when the list appears (the range depends
@@ -159,21 +147,6 @@ export function useVirtualRows<L extends Element>({
       measureRow: () => {},
     };
   }
-  // Until the scroller is known, the first screen's rows: this render is the one React splits into
-  // slices (a deferred list, a loaded chunk), where the renders that find the scroller and the
-  // list's place happen inside the commit, whole, before the paint. Rendered here, the rows are
-  // then only kept there, not drawn for the first time (decision 0932).
-  if (scroller === undefined) {
-    const first = Math.min(count, firstScreenRows(estimateSize));
-    return {
-      listRef,
-      virtualized,
-      indexes: Array.from({ length: first }, (_, i) => i),
-      paddingTop: 0,
-      paddingBottom: 0,
-      measureRow,
-    };
-  }
   const items = virtualizer.getVirtualItems();
   const first = items[0];
   const last = items.at(-1);
@@ -183,6 +156,6 @@ export function useVirtualRows<L extends Element>({
     indexes: items.map((item) => item.index),
     paddingTop: first ? first.start - scrollMargin : 0,
     paddingBottom: last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0,
-    measureRow,
+    measureRow: virtualizer.measureElement,
   };
 }

@@ -6,9 +6,8 @@
 export const VIRTUALIZE_FROM = 100;
 
 /**
- * Rows for a screen at the estimated height, 24 at most: what shows while the virtualizer's chunk
- * loads (table-body.tsx), and what a virtualized list renders before it knows where it scrolls
- * (decision 0932). They were VIRTUALIZE_FROM (100), a render of 1,000 elements on a phone's first
+ * Rows shown while the virtualizer loads (table-body.tsx): this screen's worth at the estimated
+ * height, 24 at most. They were VIRTUALIZE_FROM (100), a render of 1,000 elements on a phone's first
  * paint that the virtualizer then threw away (0375), then 24 on every screen (0380).
  */
 export const firstScreenRows = (estimateSize: number) =>

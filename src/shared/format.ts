@@ -139,12 +139,12 @@ export function formatCount(n: number): string {
 // One plural rule for every count the app writes (issue 42, decision 0595): English has two forms,
 // "one" (1 and -1) and "other" (0, 2, 1.5…), so no screen or server text spells `n === 1 ? …` by
 // hand again, and none can write "1 tracks". Intl.PluralRules answers for anything but a whole number.
-const pluralForm = (n: number): string =>
-  Number.isSafeInteger(n) ? (Math.abs(n) === 1 ? 'one' : 'other') : plurals().select(n);
+const takesOne = (n: number): boolean =>
+  Number.isSafeInteger(n) ? Math.abs(n) === 1 : plurals().select(n) === 'one';
 
 /** The word for `n` of a thing: `one` for 1, `other` (`one` + "s" unless given) otherwise. */
 export const pluralWord = (n: number, one: string, other = `${one}s`): string =>
-  pluralForm(n) === 'one' ? one : other;
+  takesOne(n) ? one : other;
 
 /** "1 track", "0 tracks", "1,003 tracks": the count, thousands separated, and its word. */
 export const countOf = (n: number, one: string, other?: string): string =>

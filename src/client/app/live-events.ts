@@ -14,7 +14,7 @@ import {
 import { PLAYLISTS_WITH_SHARES_KEY } from '../entities/collective/use-sharing';
 import { PLAYLISTS_QUERY_KEY } from '../entities/playlist/use-playlists';
 import { TRACKS_KEY } from '../entities/track/use-tracks';
-import { isEquipmentCommentsKey } from '../features/equipment/use-equipment-page';
+import { isEquipmentCommentsKey } from '../features/equipment/equipment-keys';
 import { IMPORTS_KEY } from '../features/users/use-imports';
 
 // Literal, as storage-usage.tsx (a component) is more than the shell should carry for a key.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCount } from '../format';
+import { countOf } from '../format';
 import { id } from './primitives';
 import { TRACK_VISIBILITIES } from './tracks';
 
@@ -16,7 +16,7 @@ export const BULK_EQUIPMENT_MAX = 50;
 const trackIds = z
   .array(id())
   .min(1, 'Choose at least one track')
-  .max(BULK_TRACKS_MAX, `At most ${formatCount(BULK_TRACKS_MAX)} tracks at once`)
+  .max(BULK_TRACKS_MAX, `At most ${countOf(BULK_TRACKS_MAX, 'track')} at once`)
   .describe('Ids of your own tracks; any other id makes the whole request 404');
 
 const equipmentIds = z

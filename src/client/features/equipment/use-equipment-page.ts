@@ -12,13 +12,14 @@ import { toast } from '../../components/ui/use-toast';
 import { EQUIPMENT_SEARCH_KEY } from '../../entities/equipment/use-equipment';
 import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { apiRequest, errorMessage } from '../../lib/api-client';
+import { equipmentKey, isEquipmentCommentsKey } from './equipment-keys';
 
 // The queries and mutations of the equipment page (spec sections 2, 7 and 8; decision 0015).
 // Keys follow the URL: ['/api/equipment', id], […, 'tracks'], […, 'comments'].
 
 export type EquipmentChanges = z.output<typeof updateEquipmentBodySchema>;
 
-export const equipmentKey = (id: number) => ['/api/equipment', id] as const;
+export { equipmentKey, isEquipmentCommentsKey };
 export const CATEGORIES_KEY = ['/api/equipment/categories'] as const;
 
 const failed = (description: string, title = 'Error') =>
@@ -72,10 +73,6 @@ export function useEquipmentTracks(id: number) {
   );
   return { ...query, tracks };
 }
-
-/** Any equipment page's comments: a report's outcome may have hidden one (decision 0585). */
-export const isEquipmentCommentsKey = (key: readonly unknown[]) =>
-  key[0] === equipmentKey(0)[0] && key[2] === 'comments';
 
 export function useEquipmentComments(id: number) {
   return useQuery<EquipmentComment[]>({ queryKey: [...equipmentKey(id), 'comments'] });

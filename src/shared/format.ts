@@ -143,8 +143,7 @@ const takesOne = (n: number): boolean =>
   Number.isSafeInteger(n) ? Math.abs(n) === 1 : plurals().select(n) === 'one';
 
 /** The word for `n` of a thing: `one` for 1, `other` (`one` + "s" unless given) otherwise. */
-export const pluralWord = (n: number, one: string, other = `${one}s`): string =>
-  takesOne(n) ? one : other;
+export const pluralWord = (n: number, one: string, other = `${one}s`): string => (takesOne(n) ? one : other);
 
 /** "1 track", "0 tracks", "1,003 tracks": the count, thousands separated, and its word. */
 export const countOf = (n: number, one: string, other?: string): string =>

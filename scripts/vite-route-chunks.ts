@@ -71,10 +71,8 @@ export function routeChunks(
           !entryModules.has(importer) &&
           (routesOf.get(importer) ?? ['(another chunk)']).every((name) => names.includes(name));
         if ((this.getModuleInfo(id)?.dynamicImporters ?? []).every(onlyTheseRoutes)) continue;
-        const chunk = `lazy-${id
-          .split('/')
-          .pop()
-          ?.replace(/\.[^.]+$/, '')}`;
+        const fileName = id.split('/').pop() ?? id;
+        const chunk = `lazy-${fileName.replace(/\.[^.]+$/, '')}`;
         for (const part of closure([id])) if (sameRoutes(routesOf.get(part), names)) chunkOf.set(part, chunk);
       }
     },

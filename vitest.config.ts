@@ -42,7 +42,7 @@ export const CLIENT_OWN_PROCESS = [
   'src/client/features/offline/refresh-download.test.ts',
   'src/client/features/offline/sync.test.ts',
   'src/client/features/offline/version-downloads.test.ts',
-  'src/client/features/tracks/track-row-memo.test.tsx',
+  'src/client/features/tracks/journal-render-work.test.tsx',
   'src/client/lib/lazy-popup.test.tsx',
   'src/client/player/waveform-view.test.tsx',
   'src/client/player/waveform.test.tsx',

@@ -67,9 +67,9 @@ export function routeChunks(
         a.length === b.length && a.every((name) => b.includes(name));
       for (const [id, names] of routesOf) {
         // Loaded by code that only these routes run: it comes with them anyway.
+        // (An importer in no route's chunk, the entry's or a lazy one, is outside them.)
         const onlyTheseRoutes = (importer: string) =>
-          !entryModules.has(importer) &&
-          (routesOf.get(importer) ?? ['(another chunk)']).every((name) => names.includes(name));
+          routesOf.get(importer)?.every((name) => names.includes(name)) === true;
         if ((this.getModuleInfo(id)?.dynamicImporters ?? []).every(onlyTheseRoutes)) continue;
         const fileName = id.split('/').pop() ?? id;
         const chunk = `lazy-${fileName.replace(/\.[^.]+$/, '')}`;

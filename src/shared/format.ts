@@ -74,7 +74,8 @@ const MONTHS = [
   'December',
 ] as const;
 const monthName = (date: Date): string => MONTHS[date.getMonth()] ?? '';
-const shortMonthName = (date: Date): string => monthName(date).slice(0, 3);
+/** 'Sep': the short month en-US writes, the long name's first three letters for every month. */
+export const shortMonthName = (date: Date): string => monthName(date).slice(0, 3);
 const yearSpeltByHand = (date: Date): boolean => date.getFullYear() >= 1 && date.getFullYear() <= 9999;
 
 /** Table dates: 2-digit day, long month, year, en-US ('May 01, 2024'); 'Unknown date' when missing. */

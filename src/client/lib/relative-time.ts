@@ -2,12 +2,11 @@
 // client used (formatDistanceToNow, formatDistanceStrict, format), written out for English (issue 48:
 // date-fns was 27 MB of node_modules, nearly all of it locales and functions never called). The
 // thresholds and rounding are date-fns 4's, so the words did not change.
-import { pluralWord } from '../../shared/format';
+import { pluralWord, shortMonthName } from '../../shared/format';
 
 const MINUTES_IN_DAY = 1440;
 const MINUTES_IN_MONTH = 43200;
 const MINUTES_IN_YEAR = 525600;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** What a local clock time is ahead of UTC at `date`, in ms (summer time moves it). */
 function offsetMs(date: Date): number {
@@ -99,5 +98,5 @@ export function strictTimeFrom(date: Date, referenceTime: Date | number): string
 /** "12 Jun 2026, 14:05" in local time (date-fns `format(date, 'd MMM yyyy, HH:mm')`). */
 export function dayMonthYearTime(date: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${two(date.getHours())}:${two(date.getMinutes())}`;
+  return `${date.getDate()} ${shortMonthName(date)} ${date.getFullYear()}, ${two(date.getHours())}:${two(date.getMinutes())}`;
 }

@@ -4,7 +4,7 @@ import type { EquipmentDetail } from '../../../shared/schemas/tracks';
 import { toast } from '../../components/ui/use-toast';
 import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { equipmentKey } from './use-equipment-page';
+import { equipmentKey } from './equipment-keys';
 
 // The equipment page's edit history and the admins' revert (issue 28, decision 0450).
 

@@ -12,14 +12,13 @@ import { toast } from '../../components/ui/use-toast';
 import { EQUIPMENT_SEARCH_KEY } from '../../entities/equipment/use-equipment';
 import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { equipmentKey, isEquipmentCommentsKey } from './equipment-keys';
+import { equipmentKey } from './equipment-keys';
 
 // The queries and mutations of the equipment page (spec sections 2, 7 and 8; decision 0015).
-// Keys follow the URL: ['/api/equipment', id], […, 'tracks'], […, 'comments'].
+// Keys follow the URL (equipment-keys.ts): ['/api/equipment', id], […, 'tracks'], […, 'comments'].
 
 export type EquipmentChanges = z.output<typeof updateEquipmentBodySchema>;
 
-export { equipmentKey, isEquipmentCommentsKey };
 export const CATEGORIES_KEY = ['/api/equipment/categories'] as const;
 
 const failed = (description: string, title = 'Error') =>

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectJournalShell, SCREENSHOT_DIR } from '../e2e/fixtures';
+import { expect, expectJournalShell, picture } from '../e2e/fixtures';
 import { browserFor, type Person, person, postJson } from '../e2e/support/collectives';
 import { mediaDir, writeWav } from '../e2e/support/media';
 import { audioTime, seekOnWaveform } from '../e2e/support/profiles';
@@ -14,8 +14,7 @@ import { type Watched, watch } from './support/watch';
 // stream is held by the other instance; both show online; then the instance holding Ben's stream is
 // killed and both carry on through the survivor without seeing an error.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `cluster--${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => picture(page, `cluster--${name}.png`, { fullPage: true });
 const row = (page: Page, name: string): Locator => page.getByTestId('track-row').filter({ hasText: name });
 const comments = (page: Page) => page.getByRole('list', { name: 'Comments' });
 const run = Date.now().toString(36);

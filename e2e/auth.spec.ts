@@ -1,11 +1,10 @@
-import path from 'node:path';
 import {
   expect,
   expectJournalShell,
   expectLandingPage,
   expectNoSeriousA11yViolations,
   GOOGLE_USER,
-  SCREENSHOT_DIR,
+  picture,
   signInAsDemo,
   signInWithGoogle,
   test,
@@ -104,7 +103,7 @@ test('each demo visitor gets their own journal, seeded with sample tracks and a 
   await expect(morning).toContainText('0:06');
   const playlists = page.getByRole('region', { name: 'My Playlists' });
   await expect(playlists.getByRole('link', { name: 'Sunday Sketches' })).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auth--seeded-journal.png'), fullPage: true });
+  await picture(page, 'auth--seeded-journal.png', { fullPage: true });
   await expectNoSeriousA11yViolations(page, 'auth: seeded journal');
 
   // The sample really plays.
@@ -195,5 +194,5 @@ test('a session that ended elsewhere sends you to the landing page at once, sayi
     page.getByRole('status').filter({ hasText: 'Your session ended. Sign in again.' }),
   ).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/');
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'auth--session-ended.png'), fullPage: true });
+  await picture(page, 'auth--session-ended.png', { fullPage: true });
 });

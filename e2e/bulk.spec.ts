@@ -3,13 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { makeWav } from '../src/test/media-fixtures';
 import { unzipEntries } from '../src/test/unzip';
-import {
-  test as base,
-  expect,
-  expectNoSeriousA11yViolations,
-  SCREENSHOT_DIR,
-  signInAsDemo,
-} from './fixtures';
+import { test as base, expect, expectNoSeriousA11yViolations, picture, signInAsDemo } from './fixtures';
 import { ROOT, type RunningJournal, startJournal } from './support/journal-server';
 
 // Issue 23, acting on many (decisions 0275, 0276, 0298): a demo visitor with a 1,000-track journal
@@ -17,8 +11,7 @@ import { ROOT, type RunningJournal, startJournal } from './support/journal-serve
 // them to a playlist, makes them public and downloads them as a zip whose entries are the originals.
 
 /** The view as the person sees it (the journal scrolls inside the shell, so a full-page shot misleads). */
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `bulk--${name}.png`) });
+const shot = (page: Page, name: string) => picture(page, `bulk--${name}.png`);
 
 // A server of its own without rate limits (as the benches seed theirs): a person may upload 60
 // tracks a minute, and the thousand takes come through the API. It processes no media (the takes

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { CompareSnapshot } from '../src/client/features/compare/compare-clock';
 import type { TrackVersion } from '../src/shared/schemas/track-versions';
-import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, screenshotsOf } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, picture, screenshotsOf } from './fixtures';
 import { person, postJson, signInHome, test } from './support/collectives';
 import { mediaDir, writeTake } from './support/media';
 import { PHONE_CONTEXT } from './support/phone';
@@ -245,7 +245,7 @@ test('any two takes: ticked in the journal, compared from the bulk bar, loudness
   await expect(bar.getByRole('status')).toHaveText('2 selected');
   await expect(bar.getByRole('button', { name: 'Remove from playlist' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'playlist with two ticked');
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'compare--6-playlist-ticked.png') });
+  await picture(page, 'compare--6-playlist-ticked.png');
   await bar.getByRole('button', { name: 'Compare' }).click();
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('heading')).toContainText(quiet);
@@ -267,6 +267,6 @@ test('any two takes: ticked in the journal, compared from the bulk bar, loudness
   );
   expect(await onPhone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousA11yViolations(onPhone, 'playlist with two ticked, phone');
-  await onPhone.screenshot({ path: path.join(SCREENSHOT_DIR, 'compare--7-playlist-ticked-phone.png') });
+  await picture(onPhone, 'compare--7-playlist-ticked-phone.png');
   await phone.close();
 });

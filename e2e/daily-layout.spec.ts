@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signInWithGoogle, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, picture, signInWithGoogle, test } from './fixtures';
 import { postJson } from './support/collectives';
 import { PHONE_CONTEXT } from './support/phone';
 import { csrfHeader, unique, uploadTrack } from './support/playlists';
@@ -74,7 +74,7 @@ async function cutNames(page: Page): Promise<string[]> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
+  await picture(page, path.join(SHOTS, `${name}.png`), { animations: 'disabled' });
 }
 
 interface Screen {

@@ -1,11 +1,5 @@
 import path from 'node:path';
-import {
-  test as base,
-  expect,
-  expectLandingPage,
-  expectNoSeriousA11yViolations,
-  SCREENSHOT_DIR,
-} from './fixtures';
+import { test as base, expect, expectLandingPage, expectNoSeriousA11yViolations, picture } from './fixtures';
 import { ROOT, type RunningJournal, startJournal } from './support/journal-server';
 
 // Issue 9, DEMO_ENABLED=false: no page offers the demo user and the server refuses to make one.
@@ -37,7 +31,7 @@ test('with DEMO_ENABLED=false no page offers the demo user, and the server makes
     'Google sign-in is not configured on this server.',
   );
   await expect(page.getByRole('button', { name: 'Continue as Demo User' })).toHaveCount(0);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'demo-disabled--landing.png'), fullPage: true });
+  await picture(page, 'demo-disabled--landing.png', { fullPage: true });
   await expectNoSeriousA11yViolations(page, 'demo-disabled: landing with sign-in notice');
 
   // The join page's sign-in prompt.

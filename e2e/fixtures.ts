@@ -1,21 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { OIDC_USER_COOKIE, type OidcTestUser, oidcUserCookie } from '../src/test/oidc-provider';
 import { expectNoSeriousA11yViolations } from './support/axe';
 import { describeFailure, startWatching } from './support/page-problems';
+import { picture } from './support/pictures';
 
-export { expect, expectNoSeriousA11yViolations };
-
-/** Where each story leaves a picture of its end state (git-ignored). */
-export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
+export { expect, expectNoSeriousA11yViolations, picture };
 
 /** `shot(page, 'name')` leaves e2e/screenshots/<story>--<name>.png, the whole page. */
 export const screenshotsOf =
   (story: string) =>
-  (page: Page, name: string): Promise<Buffer> =>
-    page.screenshot({ path: path.join(SCREENSHOT_DIR, `${story}--${name}.png`), fullPage: true });
+  (page: Page, name: string): Promise<void> =>
+    picture(page, `${story}--${name}.png`, { fullPage: true });
 
 /**
  * The person `signInWithGoogle(page)` signs in as: Ada's name and address. Her subject is the
@@ -193,11 +190,9 @@ export const test = base.extend<{
   endStateScreenshot: [
     async ({ page }, use, testInfo) => {
       await use(undefined);
-      mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const file = `${slug(path.basename(testInfo.file, '.spec.ts'))}--${slug(testInfo.title)}.png`;
-      const target = path.join(SCREENSHOT_DIR, file);
-      await page.screenshot({ path: target, fullPage: true }).catch((error: unknown) => {
-        console.warn(`[e2e] could not save ${target}: ${String(error)}`);
+      await picture(page, file, { fullPage: true }).catch((error: unknown) => {
+        console.warn(`[e2e] could not save ${file}: ${String(error)}`);
       });
     },
     { auto: true },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { makeWav } from '../src/test/media-fixtures';
-import { test as base, expect, SCREENSHOT_DIR, signInAsDemo } from './fixtures';
+import { test as base, expect, picture, signInAsDemo } from './fixtures';
 import { ROOT, type RunningJournal, startJournal } from './support/journal-server';
 
 // Issue 42, item 3 (decisions 0560, 0565): a folder of 1,000 small takes dropped at once finishes,
@@ -11,8 +11,7 @@ import { ROOT, type RunningJournal, startJournal } from './support/journal-serve
 
 const FILES = 1000;
 /** The view as the person sees it (the journal scrolls inside the shell). */
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOT_DIR, `folder-drop--${name}.png`) });
+const shot = (page: Page, name: string) => picture(page, `folder-drop--${name}.png`);
 
 const test = base.extend<object, { journalForDrop: RunningJournal }>({
   journalForDrop: [

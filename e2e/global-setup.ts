@@ -1,5 +1,5 @@
 import type { FullConfig } from '@playwright/test';
-import { ensureBuilt, SERVER_LOG, startJournal } from './support/journal-server';
+import { ensureBuilt, makeDataTemplate, SERVER_LOG, startJournal } from './support/journal-server';
 
 /**
  * Runs once before all stories: builds if needed, starts the local OIDC issuer and the built server,
@@ -14,12 +14,17 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     return undefined;
   }
   ensureBuilt();
-  const journal = await startJournal();
+  const removeTemplate = makeDataTemplate();
+  const journal = await startJournal().catch((error: unknown) => {
+    removeTemplate();
+    throw error;
+  });
   process.env.E2E_BASE_URL = journal.baseURL;
   // Where the fixtures set the cookie choosing each story's OIDC user (e2e/fixtures.ts).
   if (journal.oidc) process.env.E2E_OIDC_ISSUER = journal.oidc.issuer;
   console.log(`[e2e] Journal at ${journal.baseURL} (OIDC issuer ${journal.oidc?.issuer}; log ${SERVER_LOG})`);
   return async () => {
     await journal.stop();
+    removeTemplate();
   };
 }

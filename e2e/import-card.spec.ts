@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import type { UserImport } from '../src/shared/schemas/imports';
-import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, picture, signInAsDemo, test } from './fixtures';
 import { profileCard } from './support/own-data';
 import { expectNoSidewaysOverflow } from './support/phone';
 
@@ -30,12 +29,12 @@ const base: UserImport = {
 async function shootBoth(page: Page, state: string) {
   const card = await profileCard(page, 'Import a Journal export');
   await expectNoSeriousA11yViolations(page, `import card: ${state}`);
-  await card.screenshot({ path: path.join(SCREENSHOT_DIR, `import-card--${state}.png`) });
+  await picture(card, `import-card--${state}.png`);
   const size = page.viewportSize()!;
   await page.setViewportSize(PHONE_WIDTH);
   await card.scrollIntoViewIfNeeded();
   await expectNoSidewaysOverflow(page, `import card: ${state}`);
-  await card.screenshot({ path: path.join(SCREENSHOT_DIR, `import-card--${state}-375.png`) });
+  await picture(card, `import-card--${state}-375.png`);
   await page.setViewportSize(size);
 }
 

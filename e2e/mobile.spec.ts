@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, SCREENSHOT_DIR, signInAsDemo, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, picture, signInAsDemo, test } from './fixtures';
 import { postJson } from './support/collectives';
 import { describeTrack, unique, uploadTrack } from './support/playlists';
 
@@ -10,11 +9,7 @@ import { describeTrack, unique, uploadTrack } from './support/playlists';
 
 // Sheets slide in; 'disabled' shows them where they come to rest rather than on their way.
 const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `mobile--${name}.png`),
-    fullPage: true,
-    animations: 'disabled',
-  });
+  picture(page, `mobile--${name}.png`, { fullPage: true, animations: 'disabled' });
 
 /** A toast's text (exact, so the screen-reader copy of the notification does not match too). */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true });

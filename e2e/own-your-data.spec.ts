@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Track } from '../src/shared/schemas/tracks';
 import {
   expect,
   expectNoSeriousA11yViolations,
   googleUser,
-  SCREENSHOT_DIR,
+  picture,
   screenshotsOf,
   signInWithGoogle,
   test,
@@ -28,13 +27,11 @@ const PHONE_WIDTH = { width: 375, height: 812 };
 /** The profile's import card at desktop and phone width, each picture of it alone. */
 async function shootCard(page: Page, state: string) {
   const card = await profileCard(page, 'Import a Journal export');
-  await card.screenshot({ path: path.join(SCREENSHOT_DIR, `own-your-data--card-${state}.png`) });
+  await picture(card, `own-your-data--card-${state}.png`);
   const size = page.viewportSize()!;
   await page.setViewportSize(PHONE_WIDTH);
   await card.scrollIntoViewIfNeeded();
-  await card.screenshot({
-    path: path.join(SCREENSHOT_DIR, `own-your-data--card-${state}-375.png`),
-  });
+  await picture(card, `own-your-data--card-${state}-375.png`);
   await page.setViewportSize(size);
 }
 

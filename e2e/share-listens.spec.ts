@@ -1,4 +1,11 @@
-import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, test } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  picture,
+  screenshotsOf,
+  signInAsDemo,
+  test,
+} from './fixtures';
 import { mediaDir, writeWav } from './support/media';
 import { seekOnWaveform } from './support/profiles';
 import { api, nextEnd, playedPast, positionBeforeSeek, uploadProcessed } from './support/shares';
@@ -70,7 +77,7 @@ test('a signed-out listener plays a shared track with a seek; the owner sees who
   ).toBeLessThanOrEqual(3);
   await listeners.scrollIntoViewIfNeeded();
   await shot(page, '1-share-dialog-listeners');
-  await page.screenshot({ path: '/tmp/share-listens-dialog.png' });
+  await picture(page, 'share-listens--dialog.png');
   await expectNoSeriousA11yViolations(page, 'share-listens: Share… dialog with listeners');
   await page.keyboard.press('Escape');
 
@@ -89,7 +96,7 @@ test('a signed-out listener plays a shared track with a seek; the owner sees who
     `${cold} cold cells after a seek from ${from} s`,
   ).toBeLessThanOrEqual(3);
   await shot(page, '2-track-heat');
-  await page.screenshot({ path: '/tmp/share-listens-heat.png' });
+  await picture(page, 'share-listens--heat.png');
   await expectNoSeriousA11yViolations(page, 'share-listens: track page with its heat');
   await stranger.close();
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, signInWithGoogle, test } from './fixtures';
+import { expect, picture, signInWithGoogle, test } from './fixtures';
 import { PHONE_CONTEXT } from './support/phone';
 import { csrfHeader, unique, uploadTrack } from './support/playlists';
 
@@ -28,7 +28,7 @@ test('the owner sets a tempo and key; the row shows them and the tempo filter fi
   const row = page.getByTestId('track-row').filter({ hasText: groove });
   await expect(row.getByTestId('track-bpm')).toHaveText('92.5 BPM (set by you)');
   await expect(row.getByTestId('track-key')).toHaveText('A minor (set by you)');
-  await page.screenshot({ path: path.join(SHOTS, 'desktop.png') });
+  await picture(page, path.join(SHOTS, 'desktop.png'));
 
   await page.goto('/?bpmFrom=90&bpmTo=95&key=A+minor');
   await expect(page.getByTestId('track-row')).toHaveCount(1);
@@ -45,6 +45,6 @@ test('the owner sets a tempo and key; the row shows them and the tempo filter fi
   // The badges stay inside the screen: the row does not scroll sideways.
   const overflow = await onPhone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await onPhone.screenshot({ path: path.join(SHOTS, 'phone.png') });
+  await picture(onPhone, path.join(SHOTS, 'phone.png'));
   await phone.close();
 });

@@ -1,6 +1,13 @@
 import type { JSHandle, Locator, Page } from '@playwright/test';
 import { makeWav } from '../src/test/media-fixtures';
-import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInWithGoogle, test } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  picture,
+  screenshotsOf,
+  signInWithGoogle,
+  test,
+} from './fixtures';
 import { unique, uploadTrack } from './support/playlists';
 
 // Issue 23, decision 0310: the big drop zone greets an empty journal only; a journal with tracks
@@ -64,7 +71,7 @@ test('on a phone a journal with tracks shows them under a one-line upload bar, a
   const player = await box(page.getByRole('region', { name: 'Player' }));
   expect(first.y).toBeGreaterThan(0);
   expect(first.y + first.height).toBeLessThanOrEqual(player.y);
-  await page.screenshot({ path: '/tmp/upload-bar-phone.png', animations: 'disabled' });
+  await picture(page, 'upload-bar--phone.png', { animations: 'disabled' });
   await shot(page, '1-phone-compact-bar');
   await expectNoSeriousA11yViolations(page, 'upload-bar: 1-phone-compact-bar');
 

@@ -2,6 +2,7 @@ import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { settleAnimations } from './settle-animations';
 
 // Issue 13, Accessibility: axe-core runs on every screen and dialog the stories visit, and a story
 // fails on any critical or serious violation (decision 0180).
@@ -107,21 +108,4 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
     failing.length,
     `${failing.length} serious/critical axe violation(s) on "${label}" (${page.url()}):\n${describe(failing)}`,
   ).toBe(0);
-}
-
-/**
- * Waits for the page's finite CSS animations and transitions (a dialog fading in) to end: axe reads
- * colours as they are drawn, so a half-faded dialog fails contrast that the finished one meets.
- * Endless ones (spinners, pulses) are not waited for; nor is anything past two seconds.
- */
-async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.race([
-      Promise.allSettled(finite.map((a) => a.finished)),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]);
-  });
 }

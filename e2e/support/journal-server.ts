@@ -145,10 +145,6 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/**
- * Starts the local OpenID Connect issuer and the built server (`node dist/server/main.js`) on a free
- * port with a throw-away DATA_DIR (embedded PGlite), and waits for GET /api/health.
- */
 /** The production build in appDir (see snapshotBuild) as a child process, its output into log. */
 export function spawnBuiltApp(
   appDir: string,
@@ -168,10 +164,46 @@ export function spawnBuiltApp(
 /** The one person the shared server names in ADMIN_USERS. */
 export const STORY_ADMIN_EMAIL = 'story-admin@example.com';
 
+/**
+ * Names a migrated PGlite data folder (made by makeDataTemplate) that startJournal copies into each
+ * new DATA_DIR. Set in the global setup; Playwright's workers inherit it.
+ */
+const DATA_TEMPLATE_ENV = 'JOURNAL_E2E_DATA_TEMPLATE';
+
+/**
+ * Makes one PGlite data folder with the build's own `migrate` command (initdb, every migration, the
+ * job queue's tables), for every server of the run to start from a copy of. Each new folder cost a
+ * server ~11 s of CPU before its first answer, and a run starts five (the shared one, the two with
+ * other settings, the bulk and the folder-drop stories'), two of them on the run's serial tail
+ * (decision 0933). Returns the function that removes it.
+ */
+export function makeDataTemplate(): () => void {
+  const dir = mkdtempSync(path.join(tmpdir(), 'journal-e2e-template-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
+  delete env.DATABASE_URL;
+  const result = spawnSync(process.execPath, [SERVER_ENTRY, 'migrate'], { cwd: ROOT, env, encoding: 'utf8' });
+  if (result.status !== 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`Migrating the stories' data folder failed (exit ${result.status}):\n${result.stderr}`);
+  }
+  process.env[DATA_TEMPLATE_ENV] = dir;
+  return () => {
+    delete process.env[DATA_TEMPLATE_ENV];
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * Starts the local OpenID Connect issuer and the built server (`node dist/server/main.js`) on a free
+ * port with a throw-away DATA_DIR (embedded PGlite: a copy of the run's migrated folder when there
+ * is one), and waits for GET /api/health.
+ */
 export async function startJournal(options: StartOptions = {}): Promise<RunningJournal> {
   const logFile = options.logFile ?? SERVER_LOG;
   const oidc = options.google === false ? undefined : await startOidcProvider();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-e2e-'));
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   // One origin for the browser, PUBLIC_URL and the OIDC redirect URI, so the session cookie set by
   // /api/auth/callback is the one the browser sends afterwards.

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR } from '../fixtures';
+import { picture } from './pictures';
 
 // Helpers of the phone stories (e2e/phone.spec.ts, e2e/phone-pages.spec.ts; issue 25, decision 0365).
 
@@ -13,8 +12,8 @@ export const PHONE_CONTEXT = { viewport: PHONE, hasTouch: true, isMobile: true }
 /** `shot(page, 'name')` leaves e2e/screenshots/<story>--<name>.png, the screen as the phone shows it. */
 export const phoneShots =
   (story: string) =>
-  (page: Page, name: string): Promise<Buffer> =>
-    page.screenshot({ path: path.join(SCREENSHOT_DIR, `${story}--${name}.png`), animations: 'disabled' });
+  (page: Page, name: string): Promise<void> =>
+    picture(page, `${story}--${name}.png`, { animations: 'disabled' });
 
 /** The demo sign-in by taps (the shared fixture looks for the desktop sidebar). */
 export async function signInAsDemoOnPhone(page: Page): Promise<void> {

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { settleAnimations } from './settle-animations';
 
 // Issue 25, tap targets (WCAG 2.5.5, decision 0365): on a touch screen every control the page shows
 // takes taps over at least 44 × 44 CSS px.
@@ -42,6 +43,7 @@ const INTERACTIVE = [
  * for them (then the label is measured) and links set inline in a sentence (exempt).
  */
 export async function tapTargetOffenders(page: Page, scope = 'body', min = 44): Promise<TapOffender[]> {
+  await settleAnimations(page);
   return page.evaluate(
     ({ scope, min, selector }) => {
       const root = document.querySelector(scope);

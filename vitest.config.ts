@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Process-level tests that take tens of seconds each: the real server spawned and restarted,
  * memory watched under a 400 MB upload, a 1 GiB upload to S3. They run in the 'slow' project, in
- * a process of their own per file, next to the browser stories (scripts/test.mjs; decision 0152).
+ * a process of their own per file, one file at a time, after the other projects (scripts/test.mjs;
+ * decision 0152).
  * rss-watch.test.ts is quick but reads its own process's RSS: in a worker that other files share,
  * memory they leave to be freed can fall during its 500 ms and hide the 64 MB it holds (growth 0,
  * seen once with three server workers; decision 0920).

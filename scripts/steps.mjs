@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const VITEST_REPORT = path.join(ROOT, 'test-results', 'vitest-report.json');
-/** The 'slow' Vitest project's report: npm test runs it beside the browser stories. */
+/** The 'slow' Vitest project's report: npm test runs it after the other projects, before the stories. */
 export const VITEST_SLOW_REPORT = path.join(ROOT, 'test-results', 'vitest-slow-report.json');
 export const E2E_REPORT = path.join(ROOT, 'test-results', 'e2e-report.json');
 

@@ -1,11 +1,4 @@
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  picture,
-  screenshotsOf,
-  signInAsDemo,
-  test,
-} from './fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, test } from './fixtures';
 import { mediaDir, writeWav } from './support/media';
 import { seekOnWaveform } from './support/profiles';
 import { api, nextEnd, playedPast, positionBeforeSeek, uploadProcessed } from './support/shares';
@@ -77,7 +70,6 @@ test('a signed-out listener plays a shared track with a seek; the owner sees who
   ).toBeLessThanOrEqual(3);
   await listeners.scrollIntoViewIfNeeded();
   await shot(page, '1-share-dialog-listeners');
-  await picture(page, 'share-listens--dialog.png');
   await expectNoSeriousA11yViolations(page, 'share-listens: Share… dialog with listeners');
   await page.keyboard.press('Escape');
 
@@ -96,7 +88,6 @@ test('a signed-out listener plays a shared track with a seek; the owner sees who
     `${cold} cold cells after a seek from ${from} s`,
   ).toBeLessThanOrEqual(3);
   await shot(page, '2-track-heat');
-  await picture(page, 'share-listens--heat.png');
   await expectNoSeriousA11yViolations(page, 'share-listens: track page with its heat');
   await stranger.close();
 });

@@ -1,11 +1,4 @@
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  picture,
-  screenshotsOf,
-  signInAsDemo,
-  test,
-} from './fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshotsOf, signInAsDemo, test } from './fixtures';
 import { mediaDir, writeWav } from './support/media';
 import { api, uploadProcessed } from './support/shares';
 
@@ -62,9 +55,8 @@ test('a signed-out guest comments at 0:12 through a review link, and the owner s
   await expect(comments.getByLabel('Your name')).toHaveCount(0);
   await expect(guest.getByRole('button', { name: 'Mia at 0:12: The kick is too loud here' })).toBeVisible();
   await shot(guest, '1-guest-commented');
-  await picture(guest, 'share-review--guest.png');
   await comments.getByRole('list', { name: 'Comment threads' }).scrollIntoViewIfNeeded();
-  await picture(guest, 'share-review--guest-thread.png');
+  await shot(guest, '1b-guest-thread');
   await expectNoSeriousA11yViolations(guest, 'share-review: guest page with a comment');
 
   // --- The owner's open page shows it live, in the link's group, marked as a guest's.
@@ -83,7 +75,6 @@ test('a signed-out guest comments at 0:12 through a review link, and the owner s
   await expect(group.getByRole('list', { name: 'Replies' })).toContainText('Lowered it in the next mix');
   await expect(group.getByLabel('Your reply to the guest')).toHaveCount(0);
   await shot(page, '2-owner-guests');
-  await picture(page, 'share-review--owner.png');
   await expectNoSeriousA11yViolations(page, 'share-review: owner track page with Guests');
   await guest.reload();
   await expect(comments.getByRole('list', { name: 'Replies' })).toContainText('Lowered it in the next mix');

@@ -6,7 +6,7 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '..', 'screensho
 
 /**
  * Whether the stories take their pictures. They are for a person to open and look at; CI keeps
- * none, and 300 full-page captures cost the stories about a sixth of their CPU (decision 0933), so
+ * none, and 300 full-page captures cost the stories about a fifth of their CPU (decision 0933), so
  * under CI=true they are off unless E2E_SCREENSHOTS=on. E2E_SCREENSHOTS=off turns them off anywhere.
  * Playwright's own picture of a failed story (`screenshot: 'only-on-failure'`) is not one of these.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { picturesWanted } from '../../e2e/support/pictures';
 
 // Decision 0933: the browser stories' pictures are for a person to look at. CI keeps none, and they
-// cost the stories about a sixth of their CPU, so under CI=true they are off unless asked for. This
+// cost the stories about a fifth of their CPU, so under CI=true they are off unless asked for. This
 // holds the switch, and holds every story to the one helper that obeys it.
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

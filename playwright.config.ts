@@ -1,4 +1,5 @@
 import { defineConfig, devices, type TraceMode } from '@playwright/test';
+import { picturesWanted } from './e2e/support/pictures';
 
 // Browser stories (e2e/*.spec.ts) against the built app. e2e/global-setup.ts starts the local OIDC
 // issuer and `node dist/server/main.js` on a free port and passes its address as E2E_BASE_URL.
@@ -28,6 +29,9 @@ function traceMode(): TraceMode {
   if (!mode) throw new Error(`E2E_TRACE=${asked} is not a Playwright trace mode: ${TRACE_MODES.join(', ')}`);
   return mode;
 }
+
+// A misspelt E2E_SCREENSHOTS stops the run here, before any story, as a misspelt E2E_TRACE does.
+picturesWanted();
 
 export default defineConfig({
   testDir: 'e2e',

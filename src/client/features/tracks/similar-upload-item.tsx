@@ -7,7 +7,6 @@ import { toast } from '../../components/ui/use-toast';
 import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { STORAGE_KEY } from '../../entities/user/storage-usage';
 import { apiRequest, errorMessage } from '../../lib/api-client';
-import { rereadAfterChange } from '../../lib/query-client';
 import type { SimilarUpload } from './use-track-upload';
 
 type Action = 'stack' | 'discard';
@@ -33,8 +32,8 @@ export function SimilarUploadItem({ upload, onSettled }: { upload: SimilarUpload
         await apiRequest('DELETE', `/api/tracks/${upload.trackId}`);
         toast({ title: similarTakeTexts.discarded(upload.fileName) });
       }
-      void rereadAfterChange(queryClient, TRACKS_KEY);
-      void rereadAfterChange(queryClient, STORAGE_KEY);
+      void queryClient.invalidateQueries({ queryKey: TRACKS_KEY });
+      void queryClient.invalidateQueries({ queryKey: STORAGE_KEY });
       onSettled();
     } catch (err) {
       toast({ variant: 'destructive', title: 'Error', description: errorMessage(err, 'Please try again') });

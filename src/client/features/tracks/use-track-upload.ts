@@ -5,7 +5,6 @@ import { toast } from '../../components/ui/use-toast';
 import { TRACKS_KEY } from '../../entities/track/use-tracks';
 import { STORAGE_KEY } from '../../entities/user/storage-usage';
 import { errorMessage, uploadWithProgress } from '../../lib/api-client';
-import { rereadAfterChange } from '../../lib/query-client';
 import { type DuplicateQuestion, duplicateOf } from './duplicate-upload';
 import { sendWhenNotBusy, trackUploadPool } from './upload-queue';
 
@@ -88,8 +87,8 @@ function useCoalescedRefresh(queryClient: QueryClient) {
     const run = () => {
       s.timer = undefined;
       s.last = Date.now();
-      void rereadAfterChange(queryClient, TRACKS_KEY);
-      void rereadAfterChange(queryClient, STORAGE_KEY);
+      void queryClient.invalidateQueries({ queryKey: TRACKS_KEY });
+      void queryClient.invalidateQueries({ queryKey: STORAGE_KEY });
     };
     const wait = s.last + REFRESH_EVERY_MS - Date.now();
     if (wait <= 0) run();

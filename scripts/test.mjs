@@ -7,8 +7,8 @@
 //      (client + server, once: the browser stories and the first-route size test both use it)
 //   2. vitest run, projects 'server' and 'client' (unit, API on PGlite, React components), then
 //      vitest run --project slow (real server processes, memory under big uploads)
-//   3. playwright test (browser stories, against stage 1's build), alone: its two workers and
-//      their servers fill both cores, and stories given less time flake. The stories are skipped
+//   3. playwright test (browser stories, against stage 1's build), alone: its three workers and
+//      their servers use most of both cores, and stories given less time flake. The stories are skipped
 //      with a loud notice when Chromium is missing, unless CI=true, where that is a failure.
 // Steps that run side by side print their output when they end. The last lines are each step's
 // time and `N passed, N failed`: test counts from vitest and Playwright; a step without tests of

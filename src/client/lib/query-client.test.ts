@@ -93,4 +93,39 @@ describe('invalidating after a change', () => {
     expect(server.reads()).toBe(2);
     stop();
   });
+
+  it('never leaves a watched first read without an answer when the invalidation asks for no refetch', async () => {
+    const client = new RereadingQueryClient();
+    const server = slowServer();
+    const observer = new QueryObserver(client, { queryKey: ['list'], queryFn: server.queryFn });
+    const stop = observer.subscribe(() => {});
+    await settle();
+    server.change('after the change');
+    await client.invalidateQueries({ queryKey: ['list'], refetchType: 'none' });
+    server.answerAll();
+    await settle();
+    // TanStack's own behaviour here: the read under way answers, as asked.
+    expect(observer.getCurrentResult().status).toBe('success');
+    expect(server.reads()).toBe(1);
+    stop();
+  });
+
+  it('drops a first read nobody watches (a prefetch), so the screen that comes for it reads anew', async () => {
+    const client = new RereadingQueryClient();
+    const server = slowServer();
+    void client.prefetchQuery({ queryKey: ['track', 1], queryFn: server.queryFn });
+    await settle();
+    server.change('after the change');
+    await client.invalidateQueries({ queryKey: ['track'] });
+    server.answerAll();
+    await settle();
+    expect(client.getQueryData(['track', 1])).toBeUndefined();
+    const observer = new QueryObserver(client, { queryKey: ['track', 1], queryFn: server.queryFn });
+    const stop = observer.subscribe(() => {});
+    await settle();
+    server.answerAll();
+    await settle();
+    expect(client.getQueryData(['track', 1])).toBe('after the change');
+    stop();
+  });
 });

@@ -12,10 +12,13 @@ import { getQueryFn } from './api-client';
  */
 export class RereadingQueryClient extends QueryClient {
   override invalidateQueries(filters?: InvalidateQueryFilters, options?: InvalidateOptions): Promise<void> {
+    const refetchType = filters?.refetchType ?? 'active';
     for (const query of this.getQueryCache().findAll(filters)) {
-      if (query.state.fetchStatus === 'fetching' && query.state.data === undefined) {
-        void query.cancel({ silent: true, revert: true });
-      }
+      if (query.state.fetchStatus !== 'fetching' || query.state.data !== undefined) continue;
+      // A screen waiting on the read is only left without one if TanStack then reads again for it;
+      // a read nobody watches (a prefetch) is dropped, and the screen that comes for it reads anew.
+      const restarted = refetchType === 'all' || (refetchType === 'active' && query.isActive());
+      if (restarted || !query.isActive()) void query.cancel({ silent: true, revert: true });
     }
     return super.invalidateQueries(filters, options);
   }

@@ -23,6 +23,15 @@ function slowServer() {
   };
 }
 
+/** A RereadingQueryClient with a screen watching ['list'], whose first read is under way. */
+function watchedList() {
+  const client = new RereadingQueryClient();
+  const server = slowServer();
+  const observer = new QueryObserver(client, { queryKey: ['list'], queryFn: server.queryFn });
+  const stop = observer.subscribe(() => {});
+  return { client, server, observer, stop };
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A screen watching the key while its first read is under way, the change, the invalidation, then the answers. */
@@ -59,10 +68,7 @@ describe('invalidating after a change', () => {
   });
 
   it('hands whoever awaits the cancelled read the new one', async () => {
-    const client = new RereadingQueryClient();
-    const server = slowServer();
-    const observer = new QueryObserver(client, { queryKey: ['list'], queryFn: server.queryFn });
-    const stop = observer.subscribe(() => {});
+    const { client, server, stop } = watchedList();
     const awaited = client.fetchQuery({ queryKey: ['list'], queryFn: server.queryFn });
     await settle();
     server.change('after the change');
@@ -75,10 +81,7 @@ describe('invalidating after a change', () => {
   });
 
   it('leaves a query with no read under way to TanStack: one read per invalidation', async () => {
-    const client = new RereadingQueryClient();
-    const server = slowServer();
-    const observer = new QueryObserver(client, { queryKey: ['list'], queryFn: server.queryFn });
-    const stop = observer.subscribe(() => {});
+    const { client, server, stop } = watchedList();
     await settle();
     server.answerAll();
     await settle();
@@ -95,10 +98,7 @@ describe('invalidating after a change', () => {
   });
 
   it('never leaves a watched first read without an answer when the invalidation asks for no refetch', async () => {
-    const client = new RereadingQueryClient();
-    const server = slowServer();
-    const observer = new QueryObserver(client, { queryKey: ['list'], queryFn: server.queryFn });
-    const stop = observer.subscribe(() => {});
+    const { client, server, observer, stop } = watchedList();
     await settle();
     server.change('after the change');
     await client.invalidateQueries({ queryKey: ['list'], refetchType: 'none' });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { fromDatabase, isDatabaseUnavailable, isRetryableTermination, markFromDatabase } from './errors';
 import { RouteShares } from './route-shares';
+import { routeTurns } from './route-turns';
 
 export type ConnectionLossListener = (err: Error) => void;
 
@@ -66,7 +67,9 @@ export class ResilientPool extends pg.Pool {
           throw err;
         })
         .catch(fromDatabase)
-        .finally(giveBack),
+        .finally(giveBack)
+        // Its answer is handed over in the route's turn of the event loop (route-turns.ts).
+        .then((result) => routeTurns.deliver(result)),
     );
   }
 }

@@ -9,13 +9,23 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * so the other routes always find a connection. Work outside a request (jobs, start-up) is not
  * counted.
  */
-const currentRoute = new AsyncLocalStorage<string>();
+const currentRoute = new AsyncLocalStorage<{ route: string; probe: boolean }>();
 
-/** Runs `fn` (and everything it starts) as work of `route`. */
-export const runAsRoute = <T>(route: string, fn: () => T): T => currentRoute.run(route, fn);
+/**
+ * Runs `fn` (and everything it starts) as work of `route`; a `probe` (health, metrics) still counts
+ * against its route's share but never waits for a turn of the event loop (route-turns.ts).
+ */
+export const runAsRoute = <T>(route: string, fn: () => T, probe = false): T =>
+  currentRoute.run({ route, probe }, fn);
 
 /** The route whose work this is, if any. */
-export const routeOfThisWork = (): string | undefined => currentRoute.getStore();
+export const routeOfThisWork = (): string | undefined => currentRoute.getStore()?.route;
+
+/** The route whose turn this work takes on the event loop: none for a probe or outside a request. */
+export const turnOfThisWork = (): string | undefined => {
+  const work = currentRoute.getStore();
+  return work && !work.probe ? work.route : undefined;
+};
 
 /** Per-route counting semaphores over the pool's connections. */
 export class RouteShares {

@@ -51,7 +51,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: MetricsPlugin
   app.get(
     METRICS_PATH,
     // Scrapers come every few seconds from one address: never rate-limited; not an API route.
-    { config: { rateLimit: false }, schema: { hide: true } },
+    { config: { rateLimit: false, probe: true }, schema: { hide: true } },
     async (request, reply) => {
       if (!onMainPort) return reply.code(404).send(errorBody(404, `Route GET ${METRICS_PATH} not found`));
       if (!authorized(request.headers.authorization, opts.token)) {

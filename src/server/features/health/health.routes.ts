@@ -21,7 +21,7 @@ export async function healthRoutes(
   app.get(
     '/api/health',
     {
-      config: { rateLimit: false },
+      config: { rateLimit: false, probe: true },
       schema: {
         summary: 'Is this instance able to serve?',
         description:

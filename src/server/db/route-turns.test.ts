@@ -1,0 +1,134 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testDatabaseKind } from '../../test/test-database';
+import { routeSharesPlugin } from '../plugins/route-shares';
+import { ResilientPool } from './resilient-pool';
+import { runAsRoute } from './route-shares';
+import { RouteTurns, routeTurns } from './route-turns';
+
+// Issue 48 (decision 0935): a few units of request work a pass of the event loop, round robin
+// across routes; probes and work outside a request never wait.
+
+/** Resolves after the loop's pending passes of this moment (setImmediate runs in queue order). */
+const nextPass = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('RouteTurns', () => {
+  it('runs a unit at once while the loop is quiet', () => {
+    const turns = new RouteTurns(2);
+    const ran: string[] = [];
+    turns.run('GET /a', () => ran.push('a'));
+    expect(ran).toEqual(['a']);
+    expect(turns.waiting).toBe(0);
+  });
+
+  it('runs at most its share of units a pass; the rest wait for the next passes', async () => {
+    const turns = new RouteTurns(2);
+    const ran: number[] = [];
+    for (let i = 1; i <= 7; i++) turns.run('GET /a', () => ran.push(i));
+    expect(ran).toEqual([1, 2]);
+    expect(turns.waiting).toBe(5);
+    await nextPass();
+    expect(ran).toEqual([1, 2, 3, 4]);
+    await nextPass();
+    await nextPass();
+    expect(ran).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(turns.waiting).toBe(0);
+  });
+
+  it('takes the waiting routes round robin, so a busy route does not hold another back', async () => {
+    const turns = new RouteTurns(2);
+    const ran: string[] = [];
+    for (let i = 1; i <= 6; i++) turns.run('GET /busy', () => ran.push(`busy${i}`));
+    turns.run('GET /other', () => ran.push('other'));
+    await nextPass();
+    expect(ran).toEqual(['busy1', 'busy2', 'busy3', 'other']);
+    await nextPass();
+    await nextPass();
+    expect(ran.slice(4)).toEqual(['busy4', 'busy5', 'busy6']);
+  });
+
+  it('runs a probe, or work outside a request, at once even while units wait', () => {
+    const turns = new RouteTurns(1);
+    const ran: string[] = [];
+    turns.run('GET /a', () => ran.push('a1'));
+    turns.run('GET /a', () => ran.push('a2'));
+    turns.run(undefined, () => ran.push('probe'));
+    expect(ran).toEqual(['a1', 'probe']);
+  });
+
+  it("hands a route's value over in its turn; a probe's and outside work's at once", async () => {
+    const turns = new RouteTurns(1);
+    turns.run('GET /busy', () => {});
+    turns.run('GET /busy', () => {});
+    const outside = turns.deliver('outside');
+    const probe = runAsRoute('GET /api/health', () => turns.deliver('probe'), true);
+    const route = runAsRoute('GET /a', () => turns.deliver('answer'));
+    expect(outside).toBe('outside');
+    expect(probe).toBe('probe');
+    expect(route).toBeInstanceOf(Promise);
+    let delivered: unknown;
+    void (route as Promise<string>).then((value) => {
+      delivered = value;
+    });
+    await nextPass();
+    expect(delivered).toBeUndefined(); // the busy route's unit had this pass
+    await nextPass();
+    expect(delivered).toBe('answer');
+  });
+
+  it('lets a fake clock leave the passes alone (they use the real setImmediate)', async () => {
+    const turns = new RouteTurns(1);
+    vi.useFakeTimers();
+    try {
+      const ran: number[] = [];
+      for (let i = 1; i <= 3; i++) turns.run('GET /a', () => ran.push(i));
+      vi.useRealTimers();
+      await nextPass();
+      await nextPass();
+      expect(ran).toEqual([1, 2, 3]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('requests taking turns', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("answers a probe ahead of a burst's waiting requests", async () => {
+    const app = Fastify();
+    await app.register(routeSharesPlugin);
+    const finished: string[] = [];
+    app.get('/work', async () => {
+      finished.push('work');
+      return { ok: true };
+    });
+    app.get('/probe', { config: { probe: true } }, async () => {
+      finished.push('probe');
+      return { ok: true };
+    });
+    const burst = Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: '/work' }));
+    const probe = app.inject({ method: 'GET', url: '/probe' });
+    await Promise.all([...burst, probe]);
+    // Every request of the burst reached its handler in one pass before; now the probe is third.
+    expect(finished.indexOf('probe')).toBeLessThan(4);
+    expect(finished).toHaveLength(21);
+    await app.close();
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    "hands each pooled query's answer over through the turns",
+    async () => {
+      const pool = new ResilientPool({ connectionString: process.env.TEST_DATABASE_URL!, max: 2 }, () => {});
+      const deliver = vi.spyOn(routeTurns, 'deliver');
+      try {
+        const answer = await runAsRoute('GET /a', () => pool.query('select 41 + 1 as n'));
+        expect((answer as { rows: { n: number }[] }).rows[0]?.n).toBe(42);
+        expect(deliver).toHaveBeenCalledTimes(1);
+        expect(deliver.mock.results[0]?.value).toBe(answer);
+      } finally {
+        await pool.end();
+      }
+    },
+  );
+});

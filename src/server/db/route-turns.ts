@@ -1,0 +1,88 @@
+import timers from 'node:timers';
+import { turnOfThisWork } from './route-shares';
+
+// Node's own, taken once: a test's fake timers must not hold the requests back.
+const nextTurn = timers.setImmediate;
+
+/**
+ * Requests take turns on the event loop, as they take shares of the pool (route-shares.ts). Node
+ * runs every callback that is ready in one pass: under 50 connections a pass ran 50 cached replies,
+ * or eight PostgreSQL answers of 50 tracks each, before it read the next socket, and a health check
+ * waited two or three such passes (20–30 ms at p50, decision 0935). A request's work comes in units
+ * (its start, then each pooled query's answer); at most `perTurn` units of request work run in a pass
+ * of the loop, and the rest wait for the next, taken round robin across routes, so one busy route
+ * cannot fill every pass. A quiet loop runs each unit at once: the queue is only there under load.
+ * Probes (`/api/health`, `/metrics`) and work outside a request (jobs, start-up) never wait.
+ */
+export class RouteTurns {
+  readonly #queues = new Map<string, (() => void)[]>();
+  #waiting = 0;
+  #ranThisTurn = 0;
+  #turnEnding = false;
+
+  constructor(readonly perTurn: number) {}
+
+  /** Runs `unit` now or in a later pass of the loop, in `route`'s turn; at once without a route. */
+  run(route: string | undefined, unit: () => void): void {
+    if (route === undefined || this.#runsNow()) {
+      unit();
+      return;
+    }
+    const queue = this.#queues.get(route);
+    if (queue) queue.push(unit);
+    else this.#queues.set(route, [unit]);
+    this.#waiting++;
+    this.#endTurnSoon();
+  }
+
+  /** `value`, handed over in the turn of the route whose work this is. */
+  deliver<T>(value: T): T | Promise<T> {
+    const route = turnOfThisWork();
+    if (route === undefined || this.#runsNow()) return value;
+    return new Promise((resolve) => this.run(route, () => resolve(value)));
+  }
+
+  /** Units waiting for a turn (tests). */
+  get waiting(): number {
+    return this.#waiting;
+  }
+
+  /** Whether a unit may run in this pass: nothing waits before it and the pass has room (counted). */
+  #runsNow(): boolean {
+    if (this.perTurn <= 0) return true;
+    if (this.#waiting > 0 || this.#ranThisTurn >= this.perTurn) return false;
+    this.#ranThisTurn++;
+    this.#endTurnSoon();
+    return true;
+  }
+
+  #endTurnSoon() {
+    if (this.#turnEnding) return;
+    this.#turnEnding = true;
+    nextTurn(() => this.#nextPass());
+  }
+
+  /** A new pass of the loop: up to `perTurn` waiting units, one route after another. */
+  #nextPass() {
+    this.#turnEnding = false;
+    this.#ranThisTurn = 0;
+    try {
+      while (this.#waiting > 0 && this.#ranThisTurn < this.perTurn) {
+        const [route, queue] = this.#queues.entries().next().value as [string, (() => void)[]];
+        const unit = queue.shift() as () => void;
+        // The route served goes to the back of the line.
+        this.#queues.delete(route);
+        if (queue.length > 0) this.#queues.set(route, queue);
+        this.#waiting--;
+        this.#ranThisTurn++;
+        unit();
+      }
+    } finally {
+      // Another pass: for the units still waiting, or to start the count of the next one afresh.
+      if (this.#waiting > 0 || this.#ranThisTurn > 0) this.#endTurnSoon();
+    }
+  }
+}
+
+/** The one event loop's turns: every app in this process shares them. */
+export const routeTurns = new RouteTurns(2);

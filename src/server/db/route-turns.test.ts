@@ -76,6 +76,26 @@ describe('RouteTurns', () => {
     expect(delivered).toBe('answer');
   });
 
+  it("runs each unit's promise chain to its end before the next unit of the pass starts", async () => {
+    const turns = new RouteTurns(2);
+    turns.run('GET /busy', () => {});
+    turns.run('GET /busy', () => {});
+    const log: string[] = [];
+    const a = runAsRoute('GET /a', () => turns.deliver('a')) as Promise<string>;
+    const b = runAsRoute('GET /b', () => turns.deliver('b')) as Promise<string>;
+    const chainA = a.then(async () => {
+      log.push('a1');
+      await null;
+      log.push('a2');
+      await null;
+      log.push('a3');
+    });
+    const chainB = b.then(() => log.push('b'));
+    await Promise.all([chainA, chainB]);
+    // Resolved in one callback, the two chains interleaved: a1, b, a2, a3.
+    expect(log).toEqual(['a1', 'a2', 'a3', 'b']);
+  });
+
   it('lets a fake clock leave the passes alone (they use the real setImmediate)', async () => {
     const turns = new RouteTurns(1);
     vi.useFakeTimers();

@@ -56,27 +56,35 @@ export class RouteTurns {
     return true;
   }
 
+  /**
+   * Queues the next pass: `perTurn` callbacks of the loop's check phase, one unit each. Each is a
+   * callback of its own, so a unit's promise chain runs to its end before the next unit starts, as
+   * after any I/O callback. Two answers resolved in one callback interleaved their chains: the
+   * whole list's cache lent a body that the other chain had just given back (decision 0935).
+   */
   #endTurnSoon() {
     if (this.#turnEnding) return;
     this.#turnEnding = true;
-    nextTurn(() => this.#nextPass());
+    nextTurn(() => {
+      this.#turnEnding = false;
+      this.#ranThisTurn = 0;
+      this.#runOne();
+    });
+    for (let slot = 1; slot < this.perTurn; slot++) nextTurn(() => this.#runOne());
   }
 
-  /** A new pass of the loop: up to `perTurn` waiting units, one route after another. */
-  #nextPass() {
-    this.#turnEnding = false;
-    this.#ranThisTurn = 0;
+  /** One slot of a pass: the next waiting unit, one route after another. */
+  #runOne() {
     try {
-      while (this.#waiting > 0 && this.#ranThisTurn < this.perTurn) {
-        const [route, queue] = this.#queues.entries().next().value as [string, (() => void)[]];
-        const unit = queue.shift() as () => void;
-        // The route served goes to the back of the line.
-        this.#queues.delete(route);
-        if (queue.length > 0) this.#queues.set(route, queue);
-        this.#waiting--;
-        this.#ranThisTurn++;
-        unit();
-      }
+      if (this.#waiting === 0 || this.#ranThisTurn >= this.perTurn) return;
+      const [route, queue] = this.#queues.entries().next().value as [string, (() => void)[]];
+      const unit = queue.shift() as () => void;
+      // The route served goes to the back of the line.
+      this.#queues.delete(route);
+      if (queue.length > 0) this.#queues.set(route, queue);
+      this.#waiting--;
+      this.#ranThisTurn++;
+      unit();
     } finally {
       // Another pass: for the units still waiting, or to start the count of the next one afresh.
       if (this.#waiting > 0 || this.#ranThisTurn > 0) this.#endTurnSoon();

@@ -136,6 +136,48 @@ describe('requests taking turns', () => {
     await app.close();
   });
 
+  it('answers every request of a burst when some fail in a later hook, run from a pass or not', async () => {
+    const app = Fastify();
+    await app.register(routeSharesPlugin);
+    app.get(
+      '/work/:n',
+      {
+        onRequest: (request, _reply, done) => {
+          if (Number((request.params as { n: string }).n) % 3 === 0) throw new Error('hook failed');
+          done();
+        },
+      },
+      async () => ({ ok: true }),
+    );
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => app.inject({ method: 'GET', url: `/work/${n}` })),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual(
+      Array.from({ length: 12 }, (_, n) => (n % 3 === 0 ? 500 : 200)),
+    );
+    expect(routeTurns.waiting).toBe(0);
+    await app.close();
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    "hands a failed query's error over at once, while units wait for their turn",
+    async () => {
+      const pool = new ResilientPool({ connectionString: process.env.TEST_DATABASE_URL!, max: 2 }, () => {});
+      try {
+        for (let i = 0; i < 6; i++) routeTurns.run('GET /busy', () => {});
+        await expect(runAsRoute('GET /a', () => pool.query('select * from no_such_table'))).rejects.toThrow(
+          /no_such_table/,
+        );
+        await nextPass();
+        await nextPass();
+        await nextPass();
+        expect(routeTurns.waiting).toBe(0);
+      } finally {
+        await pool.end();
+      }
+    },
+  );
+
   it.runIf(testDatabaseKind() === 'postgres')(
     "hands each pooled query's answer over through the turns",
     async () => {

@@ -96,6 +96,37 @@ describe('RouteTurns', () => {
     expect(log).toEqual(['a1', 'a2', 'a3', 'b']);
   });
 
+  it("maps a route's long list in pieces, letting waiting routes' units run between them", async () => {
+    const turns = new RouteTurns(1);
+    const log: (string | number)[] = [];
+    for (let i = 1; i <= 3; i++) turns.run('GET /other', () => log.push(`other${i}`));
+    const mapped = await runAsRoute('GET /sync', () =>
+      turns.mapInTurns([1, 2, 3, 4, 5], 2, (n) => {
+        log.push(n);
+        return n * 10;
+      }),
+    );
+    expect(mapped).toEqual([10, 20, 30, 40, 50]);
+    expect(log).toEqual(['other1', 1, 2, 'other2', 3, 4, 'other3', 5]);
+  });
+
+  it('maps a list in one piece when it fits, and outside a request without waiting', async () => {
+    const turns = new RouteTurns(1);
+    turns.run('GET /other', () => {});
+    turns.run('GET /other', () => {});
+    const inRoute = runAsRoute('GET /sync', () => turns.mapInTurns([1, 2], 2, (n) => n + 1));
+    const outside = turns.mapInTurns([1, 2, 3, 4, 5], 1, (n) => n);
+    let settled = 0;
+    void inRoute.then(() => settled++);
+    void outside.then(() => settled++);
+    // Microtasks only: no pass of the loop has run.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(settled).toBe(2);
+    expect(turns.waiting).toBe(1);
+    await expect(inRoute).resolves.toEqual([2, 3]);
+    await nextPass();
+  });
+
   it('lets a fake clock leave the passes alone (they use the real setImmediate)', async () => {
     const turns = new RouteTurns(1);
     vi.useFakeTimers();

@@ -42,6 +42,22 @@ export class RouteTurns {
     return new Promise((resolve) => this.run(route, () => resolve(value)));
   }
 
+  /**
+   * `fn` over `items`, `size` at a time, the loop handed back between pieces while other work waits
+   * for a turn: one request's long piece of work (a Subsonic sync page's 500 songs) becomes several
+   * units, so a pass of the loop stays short and a health check is not held behind it. Each piece
+   * counts as a unit: on a quiet loop a piece waits only when its pass has had its share.
+   */
+  async mapInTurns<T, R>(items: readonly T[], size: number, fn: (item: T) => R): Promise<R[]> {
+    const mapped: R[] = [];
+    for (let start = 0; start < items.length; start += size) {
+      if (start > 0) await this.deliver(undefined);
+      const end = Math.min(start + size, items.length);
+      for (let index = start; index < end; index++) mapped.push(fn(items[index] as T));
+    }
+    return mapped;
+  }
+
   /** Units waiting for a turn (tests). */
   get waiting(): number {
     return this.#waiting;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { intArrayText } from '../../db/int-array';
 import { preparedOnce } from '../../db/prepared';
+import { routeTurns } from '../../db/route-turns';
 import { tracks } from '../../db/schema';
 import { listedFromOthers } from '../tracks/tracks.service';
 import { type SongRow, yearOf } from './browse.service';
@@ -71,6 +72,9 @@ const trackNumbersStatement = preparedOnce((db) => {
     .prepare('subsonic_track_numbers');
 });
 
+/** Song nodes built in one unit of request work (mapInTurns): a sync page's 500 are five. */
+const SONGS_A_TURN = 100;
+
 /**
  * Song nodes as every method that lists songs answers them (getAlbum, getSong, search3, playlists,
  * getStarred2…): songNode's fields, then what needs the database, one grouped query each whatever
@@ -104,7 +108,7 @@ async function songNodesOf(
   // Added to each node in place: a sync page is 500 songs of ~40 fields, and spreading each into a
   // new object was a tenth of its time and much of its garbage (issue 48). The same keys, in the
   // same order, as spreading gave.
-  return songs.map(({ track, owner }) => {
+  return routeTurns.mapInTurns(songs, SONGS_A_TURN, ({ track, owner }) => {
     const node = songNode(track, owner);
     node.track = numbers.get(track.id);
     Object.assign(node, plays(track.id), review(track.id), genreFields(genres.get(track.id)));

@@ -1,4 +1,5 @@
 import { version as serverVersion } from '../../../../package.json';
+import { routeTurns } from '../../db/route-turns';
 
 /**
  * The Subsonic reply envelope (API 1.16.1 with the OpenSubsonic additions), in XML or JSON from
@@ -67,6 +68,34 @@ export const isJsonpCallback = (name: string) =>
 
 /** The reply: `payload` on success, or the error. */
 export function renderSubsonic(format: SubsonicFormat, payload: SubsonicNode | SubsonicError): SubsonicBody {
+  const root = rootOf(format, payload);
+  return format === 'xml' ? xmlBody(element(XML_ROOT, root)) : jsonBody(format, JSON.stringify(root));
+}
+
+/** Arrays longer than this are rendered a piece at a time by renderSubsonicInTurns. */
+export const ITEMS_A_TURN = 100;
+
+/**
+ * renderSubsonic's very text, with every array longer than ITEMS_A_TURN rendered ITEMS_A_TURN
+ * items at a time and the loop handed back between pieces while other requests wait their turn
+ * (mapInTurns): a sync page's 500 songs are five units of work instead of one, which held a health
+ * check behind them (issue 48).
+ */
+export async function renderSubsonicInTurns(
+  format: SubsonicFormat,
+  payload: SubsonicNode | SubsonicError,
+): Promise<SubsonicBody> {
+  if (payload instanceof SubsonicError || !hasLongArray(payload)) return renderSubsonic(format, payload);
+  const root = rootOf(format, payload);
+  return format === 'xml'
+    ? xmlBody(await elementInTurns(XML_ROOT, root))
+    : jsonBody(format, await jsonInTurns(root));
+}
+
+const XML_ROOT = 'subsonic-response';
+
+/** The envelope around the payload: in JSON an object named for it, in XML its root's content. */
+function rootOf(format: SubsonicFormat, payload: SubsonicNode | SubsonicError): SubsonicNode {
   const failed = payload instanceof SubsonicError;
   const content: SubsonicNode = failed
     ? { error: { code: payload.code, message: payload.message } }
@@ -78,15 +107,50 @@ export function renderSubsonic(format: SubsonicFormat, payload: SubsonicNode | S
     serverVersion,
     openSubsonic: true,
   };
-  if (format !== 'xml') {
-    const json = JSON.stringify({ 'subsonic-response': { ...head, ...content } });
-    if (format === 'json') return { contentType: 'application/json; charset=utf-8', body: json };
-    // U+2028/U+2029 are valid in JSON but ended a line in older JavaScript: escaped for any reader.
-    const safe = json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-    return { contentType: 'application/javascript; charset=utf-8', body: `${format.jsonp}(${safe});` };
+  return format === 'xml'
+    ? { xmlns: SUBSONIC_NAMESPACE, ...head, ...content }
+    : { 'subsonic-response': { ...head, ...content } };
+}
+
+function jsonBody(format: Exclude<SubsonicFormat, 'xml'>, json: string): SubsonicBody {
+  if (format === 'json') return { contentType: 'application/json; charset=utf-8', body: json };
+  // U+2028/U+2029 are valid in JSON but ended a line in older JavaScript: escaped for any reader.
+  const safe = json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return { contentType: 'application/javascript; charset=utf-8', body: `${format.jsonp}(${safe});` };
+}
+
+const xmlBody = (root: string): SubsonicBody => ({
+  contentType: 'text/xml; charset=utf-8',
+  body: `<?xml version="1.0" encoding="UTF-8"?>\n${root}`,
+});
+
+const isPlainNode = (value: unknown): value is SubsonicNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+
+/** Whether an array longer than ITEMS_A_TURN hangs from `node` through objects alone. */
+function hasLongArray(node: SubsonicNode): boolean {
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value) ? value.length > ITEMS_A_TURN : isPlainNode(value) && hasLongArray(value))
+      return true;
   }
-  const root = element('subsonic-response', { xmlns: SUBSONIC_NAMESPACE, ...head, ...content });
-  return { contentType: 'text/xml; charset=utf-8', body: `<?xml version="1.0" encoding="UTF-8"?>\n${root}` };
+  return false;
+}
+
+/** JSON.stringify's text of `value`, long arrays a piece at a time. */
+async function jsonInTurns(value: unknown): Promise<string> {
+  if (Array.isArray(value) && value.length > ITEMS_A_TURN) {
+    // As JSON.stringify writes an array's item that has no JSON form (undefined): null.
+    const items = await routeTurns.mapInTurns(value, ITEMS_A_TURN, (item) => JSON.stringify(item) ?? 'null');
+    return `[${items.join(',')}]`;
+  }
+  if (!isPlainNode(value) || !hasLongArray(value)) return JSON.stringify(value);
+  const members: string[] = [];
+  for (const [key, member] of Object.entries(value)) {
+    // What JSON.stringify leaves out of an object.
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+    members.push(`${JSON.stringify(key)}:${await jsonInTurns(member)}`);
+  }
+  return `{${members.join(',')}}`;
 }
 
 // Characters XML 1.0 cannot carry at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF): a name
@@ -116,6 +180,22 @@ function element(name: string, node: SubsonicNode | SubsonicScalar): string {
     if (key === 'value' && typeof value !== 'object') children += escapeXml(value);
     else if (Array.isArray(value)) children += value.map((item) => element(key, item)).join('');
     else if (typeof value === 'object') children += element(key, value);
+    else attributes += ` ${key}="${escapeXml(value)}"`;
+  }
+  return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
+}
+
+/** element's text, long arrays a piece at a time. */
+async function elementInTurns(name: string, node: SubsonicNode): Promise<string> {
+  if (!hasLongArray(node)) return element(name, node);
+  let attributes = '';
+  let children = '';
+  for (const [key, value] of Object.entries(node)) {
+    if (value === null || value === undefined) continue;
+    if (key === 'value' && typeof value !== 'object') children += escapeXml(value);
+    else if (Array.isArray(value))
+      children += (await routeTurns.mapInTurns(value, ITEMS_A_TURN, (item) => element(key, item))).join('');
+    else if (typeof value === 'object') children += await elementInTurns(key, value);
     else attributes += ` ${key}="${escapeXml(value)}"`;
   }
   return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;

@@ -15,6 +15,8 @@ import {
   isJsonpCallback,
   missingParameter,
   renderSubsonic,
+  renderSubsonicInTurns,
+  type SubsonicBody,
   SubsonicCode,
   SubsonicError,
   type SubsonicFormat,
@@ -137,15 +139,16 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = new SubsonicParams(request);
     const { format, formatError } = formatOf(params);
-    const send = (status: number, payload: SubsonicNode | SubsonicError) => {
-      const { contentType, body } = renderSubsonic(format, payload);
-      return reply
+    const write = (status: number, { contentType, body }: SubsonicBody) =>
+      reply
         .code(status)
         .type(contentType)
         .header('Cache-Control', 'no-store')
         .headers(CORS)
-        .send(body);
-    };
+        // Encoded here in one pass: given the text, Node measured it and then encoded it again.
+        .send(Buffer.from(body));
+    const send = (status: number, payload: SubsonicNode | SubsonicError) =>
+      write(status, renderSubsonic(format, payload));
     if (formatError) return send(200, formatError);
     const name = methodName(request);
     const method = SUBSONIC_METHODS.get(name);
@@ -159,15 +162,14 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
       const limit = (action: UserActionLimit) => limitAction(request, reply, action, caller.user.id);
       const origin = `${request.protocol}://${request.host}`;
       // What the caller starred is marked wherever it shows (decision 0390).
-      if (!mediaMethod)
-        return send(
-          200,
-          await withStars(
-            db,
-            caller.user.id,
-            await method!({ db, caller, params, origin, limit, syncAnchors: opts.syncAnchors }),
-          ),
+      if (!mediaMethod) {
+        const payload = await withStars(
+          db,
+          caller.user.id,
+          await method!({ db, caller, params, origin, limit, syncAnchors: opts.syncAnchors }),
         );
+        return write(200, await renderSubsonicInTurns(format, payload));
+      }
       reply.headers(CORS);
       return await mediaMethod({ db, caller, params, origin, limit, request, reply });
     } catch (err) {

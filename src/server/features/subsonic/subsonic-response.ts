@@ -89,10 +89,16 @@ export async function renderSubsonicInTurns(
   const root = rootOf(format, payload);
   return format === 'xml'
     ? xmlBody(await elementInTurns(XML_ROOT, root))
-    : jsonBody(format, await jsonInTurns(root));
+    : jsonBody(format, await jsonText(root));
 }
 
 const XML_ROOT = 'subsonic-response';
+
+async function jsonText(root: SubsonicNode): Promise<string> {
+  const out: string[] = [];
+  await jsonInTurns(root, out);
+  return out.join('');
+}
 
 /** The envelope around the payload: in JSON an object named for it, in XML its root's content. */
 function rootOf(format: SubsonicFormat, payload: SubsonicNode | SubsonicError): SubsonicNode {
@@ -136,21 +142,38 @@ function hasLongArray(node: SubsonicNode): boolean {
   return false;
 }
 
-/** JSON.stringify's text of `value`, long arrays a piece at a time. */
-async function jsonInTurns(value: unknown): Promise<string> {
+/** `items` ITEMS_A_TURN at a time, each piece's text by `render`, a unit of work each (mapInTurns). */
+function piecesInTurns<T>(items: readonly T[], render: (piece: readonly T[]) => string): Promise<string[]> {
+  const starts: number[] = [];
+  for (let start = 0; start < items.length; start += ITEMS_A_TURN) starts.push(start);
+  return routeTurns.mapInTurns(starts, 1, (start) => render(items.slice(start, start + ITEMS_A_TURN)));
+}
+
+/**
+ * JSON.stringify's text of `value` as pieces in `out`, long arrays a piece at a time. The pieces are
+ * joined once, at the end: each level joining its own copied the 460 kB of a sync page again.
+ */
+async function jsonInTurns(value: unknown, out: string[]): Promise<void> {
   if (Array.isArray(value) && value.length > ITEMS_A_TURN) {
-    // As JSON.stringify writes an array's item that has no JSON form (undefined): null.
-    const items = await routeTurns.mapInTurns(value, ITEMS_A_TURN, (item) => JSON.stringify(item) ?? 'null');
-    return `[${items.join(',')}]`;
+    // A piece's items as JSON.stringify writes them in an array, without the brackets.
+    const pieces = await piecesInTurns(value, (piece) => JSON.stringify(piece).slice(1, -1));
+    out.push('[', pieces.join(','), ']');
+    return;
   }
-  if (!isPlainNode(value) || !hasLongArray(value)) return JSON.stringify(value);
-  const members: string[] = [];
+  if (!isPlainNode(value) || !hasLongArray(value)) {
+    out.push(JSON.stringify(value));
+    return;
+  }
+  out.push('{');
+  let first = true;
   for (const [key, member] of Object.entries(value)) {
     // What JSON.stringify leaves out of an object.
     if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-    members.push(`${JSON.stringify(key)}:${await jsonInTurns(member)}`);
+    out.push(first ? '' : ',', JSON.stringify(key), ':');
+    first = false;
+    await jsonInTurns(member, out);
   }
-  return `{${members.join(',')}}`;
+  out.push('}');
 }
 
 // Characters XML 1.0 cannot carry at all (most C0 controls, lone surrogates, U+FFFE/U+FFFF): a name
@@ -194,7 +217,9 @@ async function elementInTurns(name: string, node: SubsonicNode): Promise<string>
     if (value === null || value === undefined) continue;
     if (key === 'value' && typeof value !== 'object') children += escapeXml(value);
     else if (Array.isArray(value))
-      children += (await routeTurns.mapInTurns(value, ITEMS_A_TURN, (item) => element(key, item))).join('');
+      children += (
+        await piecesInTurns(value, (piece) => piece.map((item) => element(key, item)).join(''))
+      ).join('');
     else if (typeof value === 'object') children += await elementInTurns(key, value);
     else attributes += ` ${key}="${escapeXml(value)}"`;
   }

@@ -119,8 +119,11 @@ function collect(value: unknown, into: Starrable): void {
     } else if (node.id.startsWith('al-')) into.albums.push(node);
     else if (node.id.startsWith('ar-')) into.artists.push(node);
   }
-  for (const child of Object.values(node))
+  // Keys, not Object.values: a sync page's 500 nodes of ~40 fields made an array each (issue 48).
+  for (const key in node) {
+    const child = node[key];
     if (child !== null && typeof child === 'object') collect(child, into);
+  }
 }
 
 /**

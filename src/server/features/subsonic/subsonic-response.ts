@@ -79,7 +79,7 @@ export const ITEMS_A_TURN = 100;
  * renderSubsonic's very text, with every array longer than ITEMS_A_TURN rendered ITEMS_A_TURN
  * items at a time and the loop handed back between pieces while other requests wait their turn
  * (mapInTurns): a sync page's 500 songs are five units of work instead of one, which held a health
- * check behind them (issue 48).
+ * check behind them (issue 48, decision 0937).
  */
 export async function renderSubsonicInTurns(
   format: SubsonicFormat,

@@ -157,7 +157,9 @@ async function jsonInTurns(value: unknown, out: string[]): Promise<void> {
   if (Array.isArray(value) && value.length > ITEMS_A_TURN) {
     // A piece's items as JSON.stringify writes them in an array, without the brackets.
     const pieces = await piecesInTurns(value, (piece) => JSON.stringify(piece).slice(1, -1));
-    out.push('[', pieces.join(','), ']');
+    out.push('[');
+    for (const [index, piece] of pieces.entries()) out.push(index > 0 ? ',' : '', piece);
+    out.push(']');
     return;
   }
   if (!isPlainNode(value) || !hasLongArray(value)) {

@@ -87,9 +87,7 @@ export async function renderSubsonicInTurns(
 ): Promise<SubsonicBody> {
   if (payload instanceof SubsonicError || !hasLongArray(payload)) return renderSubsonic(format, payload);
   const root = rootOf(format, payload);
-  return format === 'xml'
-    ? xmlBody(await elementInTurns(XML_ROOT, root))
-    : jsonBody(format, await jsonText(root));
+  return format === 'xml' ? xmlBody(await xmlInTurns(root)) : jsonBody(format, await jsonText(root));
 }
 
 const XML_ROOT = 'subsonic-response';
@@ -133,14 +131,16 @@ const xmlBody = (root: string): SubsonicBody => ({
 const isPlainNode = (value: unknown): value is SubsonicNode =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
-/** Whether an array longer than ITEMS_A_TURN hangs from `node` through objects alone. */
-function hasLongArray(node: SubsonicNode): boolean {
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value) ? value.length > ITEMS_A_TURN : isPlainNode(value) && hasLongArray(value))
-      return true;
+/** The arrays longer than ITEMS_A_TURN that hang from `node` through objects alone, with their keys. */
+function* longArrays(node: SubsonicNode): Generator<[string, (SubsonicNode | SubsonicScalar)[]]> {
+  for (const [key, value] of Object.entries(node)) {
+    if (Array.isArray(value)) {
+      if (value.length > ITEMS_A_TURN) yield [key, value];
+    } else if (isPlainNode(value)) yield* longArrays(value);
   }
-  return false;
 }
+
+const hasLongArray = (node: SubsonicNode) => !longArrays(node).next().done;
 
 /** `items` ITEMS_A_TURN at a time, each piece's text by `render`, a unit of work each (mapInTurns). */
 function piecesInTurns<T>(items: readonly T[], render: (piece: readonly T[]) => string): Promise<string[]> {
@@ -196,34 +196,34 @@ const escapeXml = (value: SubsonicScalar) =>
     .replace(NOT_XML, '')
     .replace(/[&<>"'\t\n\r]/g, (c) => ESCAPES[c]!);
 
-function element(name: string, node: SubsonicNode | SubsonicScalar): string {
+/**
+ * `rendered`: the text of long lists rendered beforehand (xmlInTurns), by list and the key it hangs
+ * from; every other list is rendered here.
+ */
+function element(name: string, node: SubsonicNode | SubsonicScalar, rendered?: RenderedLists): string {
   if (typeof node !== 'object') return `<${name}>${escapeXml(node)}</${name}>`;
   let attributes = '';
   let children = '';
   for (const [key, value] of Object.entries(node)) {
     if (value === null || value === undefined) continue;
     if (key === 'value' && typeof value !== 'object') children += escapeXml(value);
-    else if (Array.isArray(value)) children += value.map((item) => element(key, item)).join('');
-    else if (typeof value === 'object') children += element(key, value);
+    else if (Array.isArray(value)) {
+      const done = rendered?.get(value);
+      children += done?.key === key ? done.text : value.map((item) => element(key, item, rendered)).join('');
+    } else if (typeof value === 'object') children += element(key, value, rendered);
     else attributes += ` ${key}="${escapeXml(value)}"`;
   }
   return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
 }
 
-/** element's text, long arrays a piece at a time. */
-async function elementInTurns(name: string, node: SubsonicNode): Promise<string> {
-  if (!hasLongArray(node)) return element(name, node);
-  let attributes = '';
-  let children = '';
-  for (const [key, value] of Object.entries(node)) {
-    if (value === null || value === undefined) continue;
-    if (key === 'value' && typeof value !== 'object') children += escapeXml(value);
-    else if (Array.isArray(value))
-      children += (
-        await piecesInTurns(value, (piece) => piece.map((item) => element(key, item)).join(''))
-      ).join('');
-    else if (typeof value === 'object') children += await elementInTurns(key, value);
-    else attributes += ` ${key}="${escapeXml(value)}"`;
+type RenderedLists = Map<unknown[], { key: string; text: string }>;
+
+/** element's text of the root, its long lists rendered a piece at a time first. */
+async function xmlInTurns(root: SubsonicNode): Promise<string> {
+  const rendered: RenderedLists = new Map();
+  for (const [key, list] of longArrays(root)) {
+    const pieces = await piecesInTurns(list, (piece) => piece.map((item) => element(key, item)).join(''));
+    rendered.set(list, { key, text: pieces.join('') });
   }
-  return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
+  return element(XML_ROOT, root, rendered);
 }

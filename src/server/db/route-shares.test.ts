@@ -40,6 +40,19 @@ describe('RouteShares', () => {
     expect(shares.heldBy('b')).toBe(0);
   });
 
+  it("gives a route half the pool's connections, at least one (decision 0938)", async () => {
+    const shareOf = async (max: number) => {
+      const pool = new ResilientPool({ max }, () => {});
+      const share = pool.shares.perRoute;
+      await pool.end();
+      return share;
+    };
+    expect(await shareOf(10)).toBe(5);
+    expect(await shareOf(4)).toBe(2);
+    expect(await shareOf(3)).toBe(1);
+    expect(await shareOf(1)).toBe(1);
+  });
+
   it('runs each request as its route, through every hook and the handler', async () => {
     const app = Fastify();
     await app.register(routeSharesPlugin);

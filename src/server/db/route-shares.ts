@@ -3,28 +3,38 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * No route can take every connection of the PostgreSQL pool (issue 48). Fifty requests of one slow
  * route used to hold all ten connections and queue the rest, so `/api/health`, the sign-in check and
- * every other page waited behind them (up to the pool's 5 s connection timeout). Each request runs
+ * every other page waited behind them (up to the pool's 5 s connection timeout). A route may hold
+ * half of them (resilient-pool.ts, decision 0938). Each request runs
  * in the context of its route (set by plugins/route-shares.ts); a route's queries may hold at most
  * `perRoute` connections at once and its further queries wait for one of its own, not for the pool,
  * so the other routes always find a connection. Work outside a request (jobs, start-up) is not
  * counted.
  */
-const currentRoute = new AsyncLocalStorage<{ route: string; probe: boolean }>();
+const currentRoute = new AsyncLocalStorage<{ route: string; probe: boolean; order: number }>();
+/** Requests numbered as they start: the earlier a request started, the sooner its turns (route-turns.ts). */
+let started = 0;
 
 /**
- * Runs `fn` (and everything it starts) as work of `route`; a `probe` (health, metrics) still counts
- * against its route's share but never waits for a turn of the event loop (route-turns.ts).
+ * Runs `fn` (and everything it starts) as work of `route`, of a request numbered `order`; a `probe`
+ * (health, metrics) still counts against its route's share but never waits for a turn of the event
+ * loop (route-turns.ts).
  */
-export const runAsRoute = <T>(route: string, fn: () => T, probe = false): T =>
-  currentRoute.run({ route, probe }, fn);
+export const runAsRoute = <T>(route: string, fn: () => T, probe = false, order = started++): T =>
+  currentRoute.run({ route, probe, order }, fn);
+
+/** The number of a request about to start (runAsRoute's `order`). */
+export const nextRequestOrder = (): number => started++;
 
 /** The route whose work this is, if any. */
 export const routeOfThisWork = (): string | undefined => currentRoute.getStore()?.route;
 
-/** The route whose turn this work takes on the event loop: none for a probe or outside a request. */
-export const turnOfThisWork = (): string | undefined => {
+/**
+ * The route whose turn this work takes on the event loop, and its request's number: none for a
+ * probe or outside a request.
+ */
+export const turnOfThisWork = (): { route: string; order: number } | undefined => {
   const work = currentRoute.getStore();
-  return work && !work.probe ? work.route : undefined;
+  return work && !work.probe ? work : undefined;
 };
 
 /** Per-route counting semaphores over the pool's connections. */

@@ -76,6 +76,33 @@ describe('RouteTurns', () => {
     expect(delivered).toBe('answer');
   });
 
+  it("takes a route's units by their request's start, earliest first, and alike ones as they came", async () => {
+    const turns = new RouteTurns(1);
+    const ran: string[] = [];
+    turns.run('GET /a', () => ran.push('busy'));
+    turns.run('GET /a', () => ran.push('request 5, first'), 5);
+    turns.run('GET /a', () => ran.push('request 3'), 3);
+    turns.run('GET /a', () => ran.push('request 5, second'), 5);
+    void runAsRoute('GET /a', () => turns.deliver('request 1'), false, 1).then((value) => ran.push(value));
+    for (let pass = 0; pass < 4; pass++) await nextPass();
+    expect(ran).toEqual(['busy', 'request 1', 'request 3', 'request 5, first', 'request 5, second']);
+  });
+
+  it("finishes the earlier request's long list before a later one's, in the same route", async () => {
+    const turns = new RouteTurns(1);
+    const log: string[] = [];
+    const map = (name: string, order: number) =>
+      runAsRoute(
+        'GET /sync',
+        () => turns.mapInTurns([1, 2, 3], 1, (n) => log.push(`${name}${n}`)),
+        false,
+        order,
+      );
+    await Promise.all([map('a', 1), map('b', 2)]);
+    // Taken as they came, the two lists went piece for piece: a1 b1 a2 b2 a3 b3, both half built.
+    expect(log).toEqual(['a1', 'b1', 'a2', 'a3', 'b2', 'b3']);
+  });
+
   it("runs each unit's promise chain to its end before the next unit of the pass starts", async () => {
     const turns = new RouteTurns(2);
     turns.run('GET /busy', () => {});
@@ -164,6 +191,28 @@ describe('requests taking turns', () => {
     // Every request of the burst reached its handler in one pass before; now the probe is third.
     expect(finished.indexOf('probe')).toBeLessThan(4);
     expect(finished).toHaveLength(21);
+    await app.close();
+  });
+
+  it('lets the requests of a burst to one route finish in the order they came', async () => {
+    const app = Fastify();
+    await app.register(routeSharesPlugin);
+    const log: string[] = [];
+    app.get('/work/:n', async (request) => {
+      const n = (request.params as { n: string }).n;
+      for (let step = 0; step < 3; step++) {
+        log.push(`${n}:${step}`);
+        await routeTurns.deliver(null);
+      }
+      return { ok: true };
+    });
+    await Promise.all(Array.from({ length: 6 }, (_, n) => app.inject({ method: 'GET', url: `/work/${n}` })));
+    expect(log).toHaveLength(18);
+    // The first request's later steps go ahead of the last one's start: its work is not left half
+    // done while every later request begins (each holding what it has read meanwhile).
+    expect(log.indexOf('0:2')).toBeLessThan(log.indexOf('5:0'));
+    const finished = [0, 1, 2, 3, 4, 5].map((n) => log.indexOf(`${n}:2`));
+    expect(finished).toEqual([...finished].sort((a, b) => a - b));
     await app.close();
   });
 

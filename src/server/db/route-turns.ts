@@ -11,35 +11,42 @@ const nextTurn = timers.setImmediate;
  * waited two or three such passes (20–30 ms at p50, decision 0935). A request's work comes in units
  * (its start, then each pooled query's answer); at most `perTurn` units of request work run in a pass
  * of the loop, and the rest wait for the next, taken round robin across routes, so one busy route
- * cannot fill every pass. A quiet loop runs each unit at once: the queue is only there under load.
- * Probes (`/api/health`, `/metrics`) and work outside a request (jobs, start-up) never wait.
+ * cannot fill every pass. Within a route, the request that started first goes first (decision
+ * 0938): taken in arrival order, 50 Subsonic sync pages were all half built at once, each holding
+ * its 500 rows and nodes, and the collector's pauses grew with them. A quiet loop runs each unit at
+ * once: the queue is only there under load. Probes (`/api/health`, `/metrics`) and work outside a
+ * request (jobs, start-up) never wait.
  */
 export class RouteTurns {
-  readonly #queues = new Map<string, (() => void)[]>();
+  readonly #queues = new Map<string, Waiting[]>();
   #waiting = 0;
   #ranThisTurn = 0;
   #turnEnding = false;
 
   constructor(readonly perTurn: number) {}
 
-  /** Runs `unit` now or in a later pass of the loop, in `route`'s turn; at once without a route. */
-  run(route: string | undefined, unit: () => void): void {
+  /**
+   * Runs `unit` now or in a later pass of the loop, in `route`'s turn; at once without a route.
+   * `order` is its request's (nextRequestOrder): in its route's line it goes behind the units of
+   * requests started before it, ahead of later ones.
+   */
+  run(route: string | undefined, unit: () => void, order = Number.POSITIVE_INFINITY): void {
     if (route === undefined || this.#runsNow()) {
       unit();
       return;
     }
     const queue = this.#queues.get(route);
-    if (queue) queue.push(unit);
-    else this.#queues.set(route, [unit]);
+    if (queue) queue.splice(placeOf(queue, order), 0, { order, unit });
+    else this.#queues.set(route, [{ order, unit }]);
     this.#waiting++;
     this.#endTurnSoon();
   }
 
   /** `value`, handed over in the turn of the route whose work this is. */
   deliver<T>(value: T): T | Promise<T> {
-    const route = turnOfThisWork();
-    if (route === undefined || this.#runsNow()) return value;
-    return new Promise((resolve) => this.run(route, () => resolve(value)));
+    const work = turnOfThisWork();
+    if (work === undefined || this.#runsNow()) return value;
+    return new Promise((resolve) => this.run(work.route, () => resolve(value), work.order));
   }
 
   /**
@@ -93,8 +100,8 @@ export class RouteTurns {
   #runOne() {
     try {
       if (this.#waiting === 0 || this.#ranThisTurn >= this.perTurn) return;
-      const [route, queue] = this.#queues.entries().next().value as [string, (() => void)[]];
-      const unit = queue.shift() as () => void;
+      const [route, queue] = this.#queues.entries().next().value as [string, Waiting[]];
+      const { unit } = queue.shift() as Waiting;
       // The route served goes to the back of the line.
       this.#queues.delete(route);
       if (queue.length > 0) this.#queues.set(route, queue);
@@ -106,6 +113,23 @@ export class RouteTurns {
       if (this.#waiting > 0 || this.#ranThisTurn > 0) this.#endTurnSoon();
     }
   }
+}
+
+interface Waiting {
+  order: number;
+  unit: () => void;
+}
+
+/** Where a unit of `order` goes in its route's queue: after every unit of an earlier or equal order. */
+function placeOf(queue: Waiting[], order: number): number {
+  let low = 0;
+  let high = queue.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((queue[middle] as Waiting).order <= order) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The one event loop's turns: every app in this process shares them. */

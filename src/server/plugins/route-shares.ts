@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { runAsRoute } from '../db/route-shares';
+import { nextRequestOrder, runAsRoute } from '../db/route-shares';
 import { routeTurns } from '../db/route-turns';
 
 declare module 'fastify' {
@@ -21,6 +21,7 @@ export const routeSharesPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, _reply, done) => {
     const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
     const probe = request.routeOptions.config?.probe === true;
-    routeTurns.run(probe ? undefined : route, () => runAsRoute(route, done, probe));
+    const order = nextRequestOrder();
+    routeTurns.run(probe ? undefined : route, () => runAsRoute(route, done, probe, order), order);
   });
 });

@@ -83,7 +83,8 @@ describe('RouteTurns', () => {
     turns.run('GET /a', () => ran.push('request 5, first'), 5);
     turns.run('GET /a', () => ran.push('request 3'), 3);
     turns.run('GET /a', () => ran.push('request 5, second'), 5);
-    void runAsRoute('GET /a', () => turns.deliver('request 1'), false, 1).then((value) => ran.push(value));
+    const delivered = runAsRoute('GET /a', () => turns.deliver('request 1'), false, 1) as Promise<string>;
+    void delivered.then((value) => ran.push(value));
     for (let pass = 0; pass < 4; pass++) await nextPass();
     expect(ran).toEqual(['busy', 'request 1', 'request 3', 'request 5, first', 'request 5, second']);
   });

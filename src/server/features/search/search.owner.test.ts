@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH } from '../../../shared/constants';
 import type { SearchResults } from '../../../shared/schemas/search';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
+import { captureStatements } from '../../../test/query-plans';
 import { tracks } from '../../db/schema';
 import { trackDocument } from '../../db/schema/search-documents';
 import { matchArms, termsOf } from './search-terms';
@@ -101,6 +102,19 @@ describe('track search reads the caller’s entries only (issue 48)', () => {
     expect((await find(alice, 'drone')).tracks[0]!.name).toBe('Drone');
     // Bob's journal is his own: his one exact match, first.
     expect((await find(bob, 'drone')).tracks.map((tr) => tr.name)).toEqual(['Drone']);
+  });
+
+  it('sends a full set of candidates as one parameter, not one per id', async () => {
+    const capture = captureStatements(t.database, () => 'search');
+    try {
+      expect((await find(alice, 'drone')).tracks).toHaveLength(SEARCH.groupLimit);
+    } finally {
+      capture.stop();
+    }
+    const ranked = capture.statements.filter((s) => /= any\(/.test(s.sql) && /order by/i.test(s.sql));
+    expect(ranked.length, capture.statements.map((s) => s.sql).join('\n\n')).toBeGreaterThan(0);
+    // 1,000 ids as 1,000 parameters cost PostgreSQL more to parse and plan than the search to run.
+    expect(Math.max(...capture.statements.map((s) => s.params.length))).toBeLessThan(50);
   });
 
   it('still finds typos when the words find fewer than the candidates', async () => {

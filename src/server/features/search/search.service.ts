@@ -4,6 +4,7 @@ import { SEARCH } from '../../../shared/constants';
 import { displayName } from '../../../shared/format';
 import type { SearchGroupName, SearchPlaylist, SearchResults } from '../../../shared/schemas/search';
 import type { Database } from '../../db/client';
+import { inIds } from '../../db/int-array';
 import {
   collectiveMembers,
   collectives,
@@ -76,7 +77,12 @@ async function searchTracks(db: Database, userId: string, t: Terms, { offset, li
       : others.length > 0
         ? newest(union(first!, ...(others as [typeof first & {}])) as unknown as typeof first & {})
         : newest(first!);
-  const ownMatch = and(eq(tracks.userId, userId), inArray(tracks.id, candidates));
+  // A full set of candidates by words is 1,000 ids: one int[] parameter, not 1,000 (inIds), which
+  // PostgreSQL parsed and planned for longer than it ran the rest of the search, and drizzle built.
+  const isCandidate = Array.isArray(candidates)
+    ? inIds(tracks.id, candidates)
+    : inArray(tracks.id, candidates);
+  const ownMatch = and(eq(tracks.userId, userId), isCandidate);
   const [own, gear] = await Promise.all([
     db
       .select()
@@ -111,7 +117,7 @@ async function searchTracks(db: Database, userId: string, t: Terms, { offset, li
               own.map((row) => row.id),
             )
           : undefined
-        : not(inArray(tracks.id, candidates));
+        : not(isCandidate);
     const byGear = await db
       .select()
       .from(tracks)

@@ -1,4 +1,5 @@
-// Types for src/server/storage/stream-offload.test.ts, which runs bench/nginx.conf in front of the app.
+// Types for the tests that run the bench's processes: src/server/storage/stream-offload.test.ts
+// (bench/nginx.conf in front of the app) and src/test/bench-reference-pg.test.ts.
 export interface RunningProcess {
   baseUrl: string;
   output(): string;
@@ -8,3 +9,16 @@ export function startNginx(
   rootDir: string,
   proxy?: { app: string; filesDir: string },
 ): Promise<RunningProcess & { proxyUrl: string }>;
+
+interface RecordedAnswer {
+  type: string;
+  body: string;
+}
+export function startPgReferences(options: {
+  databaseUrl: string;
+  sessionSecret: string;
+  userId: string;
+  get: Record<string, RecordedAnswer>;
+  patch?: RecordedAnswer;
+  workDir: string;
+}): Promise<RunningProcess & { nodeUrl: string; frameworkUrl: string }>;

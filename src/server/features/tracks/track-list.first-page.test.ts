@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
 import { FakeJournal } from '../../../test/fake-journal';
 import { FirstPageCache } from './track-list.first-page';
@@ -160,6 +160,46 @@ describe('FirstPageCache', () => {
     cache.renew('u1', again + 1, source, (err) => failures.push(err));
     expect(journal.calls.length).toBe(calls);
     expect(failures).toEqual([]);
+  });
+
+  it("joins a renewed page's body when it is first sent, not when it is made, and once", async () => {
+    const journal = new FakeJournal();
+    for (let id = 1; id <= 8; id++) journal.put(id, `{"id":${id}}`);
+    const cache = new FirstPageCache(1024 * 1024);
+    const source = (sort: TrackSort) => journal.firstPageSource(sort);
+    await cache.page('u1', 'dateUploaded', 4, journal.revision, source('dateUploaded'), 'array');
+    const concat = vi.spyOn(Buffer, 'concat');
+    try {
+      // Each edit renews the held page (decision 0940); nobody asks for it between them.
+      for (let round = 1; round <= 3; round++) {
+        const edited = journal.put(round, `{"id":${round},"v":${round}}`);
+        cache.renew('u1', edited, source, (err) => {
+          throw err;
+        });
+        await cache.page('u1', 'dateUploaded', 4, edited, source('dateUploaded'), 'array');
+      }
+      expect(concat).not.toHaveBeenCalled();
+      const page = await cache.page(
+        'u1',
+        'dateUploaded',
+        4,
+        journal.revision,
+        source('dateUploaded'),
+        'array',
+      );
+      const body = page.body.toString();
+      expect(body).toBe(
+        `[${journal
+          .ordered('dateUploaded')
+          .slice(0, 4)
+          .map((t) => t.json)
+          .join(',')}]`,
+      );
+      expect(page.body.toString()).toBe(body);
+      expect(concat).toHaveBeenCalledTimes(1);
+    } finally {
+      concat.mockRestore();
+    }
   });
 
   it('a renewal that fails goes to its handler and leaves the page held', async () => {

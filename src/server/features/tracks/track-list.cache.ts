@@ -74,8 +74,11 @@ export function preferredEncoding(acceptEncoding: string | undefined): ListEncod
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-/** In the thread pool, with @fastify/compress's own settings (brotli quality 4, gzip's default). */
-const compress = (encoding: ListEncoding, body: Buffer): Promise<Buffer> =>
+/**
+ * In the thread pool, with @fastify/compress's own settings (brotli quality 4, gzip's default): the
+ * whole list and the held first pages (track-list.first-page.ts) are each compressed once a revision.
+ */
+export const compressBody = (encoding: ListEncoding, body: Buffer): Promise<Buffer> =>
   encoding === 'br'
     ? brotli(body, {
         params: {
@@ -205,7 +208,7 @@ export class TrackListCache {
     if (!made) {
       // Read in the thread pool: the body's memory is not reused until it is compressed.
       entry.readers.hold();
-      made = compress(encoding, entry.body);
+      made = compressBody(encoding, entry.body);
       entry.encoded.set(encoding, made);
       made.then(
         (buffer) => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
@@ -200,6 +201,31 @@ describe('FirstPageCache', () => {
     } finally {
       concat.mockRestore();
     }
+  });
+
+  it('compresses a page once per revision as asked, counts the copy, and a new revision anew (decision 0941)', async () => {
+    const journal = new FakeJournal();
+    for (let id = 1; id <= 20; id++) journal.put(id, `{"id":${id},"name":"${'take '.repeat(40)}"}`);
+    const cache = new FirstPageCache(1024 * 1024);
+    const source = journal.firstPageSource('dateUploaded');
+    const page = await cache.page('u1', 'dateUploaded', 10, journal.revision, source);
+    const before = cache.bytes;
+    const br = cache.encoded(page, 'br');
+    expect(cache.encoded(page, 'br')).toBe(br); // made once
+    expect(brotliDecompressSync(await br).toString()).toBe(page.body.toString());
+    expect((await br).length).toBeLessThan(page.body.length);
+    expect(cache.bytes).toBe(before + (await br).length);
+    expect(gunzipSync(await cache.encoded(page, 'gzip')).toString()).toBe(page.body.toString());
+    // The same revision asked again: the same page, its copies with it.
+    expect(cache.encoded(await cache.page('u1', 'dateUploaded', 10, journal.revision, source), 'br')).toBe(
+      br,
+    );
+    const edited = journal.put(20, `{"id":20,"name":"renamed"}`);
+    const next = await cache.page('u1', 'dateUploaded', 10, edited, source);
+    const nextBr = cache.encoded(next, 'br');
+    expect(nextBr).not.toBe(br);
+    expect(brotliDecompressSync(await nextBr).toString()).toBe(next.body.toString());
+    expect(next.body.toString()).toContain('renamed');
   });
 
   it('a renewal that fails goes to its handler and leaves the page held', async () => {

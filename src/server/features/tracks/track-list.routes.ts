@@ -15,7 +15,13 @@ import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
 import { JOURNAL_REVISION_HEADER, type JournalRevisions, revisionToken } from './journal-revisions';
 import { type BigJournalFirstPage, firstJournalPage, journalExceeds, nextPageLink } from './track-list.big';
-import { etagMatches, preferredEncoding, TrackListCache, type TrackListSource } from './track-list.cache';
+import {
+  etagMatches,
+  type ListEncoding,
+  preferredEncoding,
+  TrackListCache,
+  type TrackListSource,
+} from './track-list.cache';
 import {
   ownFirstTracks,
   ownTrackRows,
@@ -90,10 +96,35 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
     firstPages?.renew(userId, revision, (sort) => firstPageSource(userId, sort), notRenewed);
   });
   const whole = opts.wholeJournal ?? { maxTracks: WHOLE_JOURNAL_MAX_TRACKS, pageSize: JOURNAL_PAGE_SIZE };
+  /**
+   * `body`, compressed as Accept-Encoding allows by `encoded` (a copy kept per revision), or as it
+   * is; @fastify/compress leaves an encoded reply alone. Without `encoded`, @fastify/compress decides.
+   */
+  const sendKept = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: Buffer | string,
+    encoded?: (encoding: ListEncoding) => Promise<Buffer>,
+  ) => {
+    if (!encoded) return reply.send(body);
+    reply.header('Vary', 'Accept-Encoding');
+    const encoding =
+      body.length >= COMPRESS_THRESHOLD_BYTES && request.headers['x-no-compression'] === undefined
+        ? preferredEncoding(request.headers['accept-encoding'])
+        : undefined;
+    if (!encoding) return reply.send(body);
+    return reply.header('Content-Encoding', encoding).send(await encoded(encoding));
+  };
   /** A journal above whole.maxTracks: its first page as the array, a Link to the rest. */
-  const sendFirstPage = (reply: FastifyReply, sort: TrackSort, first: BigJournalFirstPage) => {
+  const sendFirstPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    sort: TrackSort,
+    first: BigJournalFirstPage & { encoded?: (encoding: ListEncoding) => Promise<Buffer> },
+  ) => {
     if (first.nextCursor) reply.header('Link', nextPageLink(sort, whole.pageSize, first.nextCursor));
-    return reply.header('Cache-Control', 'private, no-cache').send(first.json);
+    reply.header('Cache-Control', 'private, no-cache');
+    return sendKept(request, reply, first.json, first.encoded);
   };
   /**
    * A big journal's first page at `revision`, held and patched as the pages of a limit are
@@ -103,7 +134,12 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
     if (!firstPages) return undefined;
     const source = firstPageSource(userId, sort);
     const first = await firstPages.page(userId, sort, whole.pageSize, revision, source, 'array');
-    if (first.all > whole.maxTracks) return { json: first.body, nextCursor: first.nextCursor };
+    if (first.all > whole.maxTracks)
+      return {
+        json: first.body,
+        nextCursor: first.nextCursor,
+        encoded: (encoding: ListEncoding) => firstPages.encoded(first, encoding),
+      };
     firstPages.forget(userId, sort, whole.pageSize, 'array');
     return undefined;
   };
@@ -141,7 +177,7 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
             (await journalExceeds(db, userId, whole.maxTracks)))
         ) {
           const first = await heldFirstPage(userId, sort, revision);
-          if (first) return sendFirstPage(raw, sort, first);
+          if (first) return sendFirstPage(request, raw, sort, first);
         }
         const list = await listCache.list(userId, sort, revision, listSource(userId, sort));
         // Its memory is not reused for a later list while this reply may still send it (0914).
@@ -150,7 +186,7 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
         if (list.rows.length > whole.maxTracks) {
           listCache.forget(userId, sort);
           const first = await heldFirstPage(userId, sort, revision);
-          if (first) return sendFirstPage(raw, sort, first);
+          if (first) return sendFirstPage(request, raw, sort, first);
         }
         // no-cache: a browser keeps the list but asks each time, and hears 304 while it is current.
         raw
@@ -158,23 +194,18 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
           .header('Cache-Control', 'private, no-cache')
           .header('Vary', 'Accept-Encoding');
         if (etagMatches(request.headers['if-none-match'], list.etag)) return raw.code(304).send();
-        const encoding =
-          list.body.length >= COMPRESS_THRESHOLD_BYTES && request.headers['x-no-compression'] === undefined
-            ? preferredEncoding(request.headers['accept-encoding'])
-            : undefined;
-        if (!encoding) return raw.send(list.body);
-        // Compressed once per revision and kept; @fastify/compress leaves an encoded reply alone.
-        return raw.header('Content-Encoding', encoding).send(await listCache.encoded(list, encoding));
+        // Compressed once per revision and kept.
+        return sendKept(request, raw, list.body, (encoding) => listCache.encoded(list, encoding));
       }
       if (pageSize === undefined && (await journalExceeds(db, userId, whole.maxTracks))) {
-        return sendFirstPage(raw, sort, await firstJournalPage(db, userId, sort, whole.pageSize));
+        return sendFirstPage(request, raw, sort, await firstJournalPage(db, userId, sort, whole.pageSize));
       }
       if (pageSize === undefined) return raw.send(await ownTracksJson(db, userId, sort));
       if (firstPages && cursor === undefined && !isFiltered(filter)) {
         const revision = await revisionFor(request, userId);
         if (revision === undefined) throw new HttpError(401, 'Not signed in');
         const first = await firstPages.page(userId, sort, pageSize, revision, firstPageSource(userId, sort));
-        return raw.send(first.body);
+        return sendKept(request, raw, first.body, (encoding) => firstPages.encoded(first, encoding));
       }
       // A first page's counts, kept at the revision taken now, before anything is read (0900).
       let kept: KeptCountsAt | undefined;

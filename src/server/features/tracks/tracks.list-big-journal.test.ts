@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TRACK_SORTS, type Track } from '../../../shared/schemas/tracks';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
@@ -122,6 +123,18 @@ describe('GET /api/tracks without limit, a journal past the whole list’s bound
     expect(first.body).toBe(fresh.body);
     expect(first.headers.link).toBe(fresh.headers.link);
     expect(first.json<Track[]>()[1]!.notes).toBe('Take the bridge slower');
+  });
+
+  it('sends a big journal’s first page compressed as Accept-Encoding allows, its Link with it (decision 0941)', async () => {
+    await addTracks(alice.userId, 8);
+    const plain = await alice.get('/api/tracks');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await alice.get('/api/tracks', { 'accept-encoding': 'br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers.link).toBe(plain.headers.link);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
   it('turns to pages once a journal held whole grows past the bound', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
@@ -97,6 +98,42 @@ describe('the first page after a change (decision 0909)', () => {
     expect(last.all).toBe(7);
     expect(last.items.map((x) => x.name)).toEqual(['Fresh', 'Take 5', 'Take 4']);
     expect(last.items.find((x) => x.name === 'Take 5')?.notes).toBe('Louder chorus');
+  });
+
+  it('sends the page compressed as Accept-Encoding allows, and as it is when refused (decision 0941)', async () => {
+    const url = '/api/tracks?limit=7';
+    const plain = await alice.get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    // Compressed once for the revision, not by @fastify/compress's stream for each request.
+    const streamed = vi.spyOn(zlib, 'createBrotliCompress');
+    const br = await alice.get(url, { 'accept-encoding': 'br, gzip' });
+    const brAgain = await alice.get(url, { 'accept-encoding': 'br' });
+    streamed.mockRestore();
+    expect(streamed).not.toHaveBeenCalled();
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzipped = await alice.get(url, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    for (const refused of <Record<string, string>[]>[
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br', 'x-no-compression': '1' },
+    ]) {
+      const asIs = await alice.get(url, refused);
+      expect(asIs.headers['content-encoding']).toBeUndefined();
+      expect(asIs.body).toBe(plain.body);
+    }
+    // After a change, the new page is compressed, not the one kept before.
+    const [first] = (await alice.get(url)).json<{ items: Track[] }>().items;
+    expect((await alice.patch(`/api/tracks/${first!.id}`, { notes: 'Squeezed anew' })).statusCode).toBe(200);
+    const after = await alice.get(url, { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(after.rawPayload).toString()).toContain('Squeezed anew');
+    expect(brotliDecompressSync(after.rawPayload).toString()).toBe(
+      await ownTracksPageJson(t.db, alice.userId, 'dateUploaded', 7, undefined),
+    );
   });
 
   it('is kept per size: another limit is its own page', async () => {

@@ -23,4 +23,5 @@ export function wrkLoop(options: {
   session?: { cookie: string; token?: string };
   connections: number;
   seconds: number;
+  acceptEncoding?: string;
 }): Promise<LoopFigures>;

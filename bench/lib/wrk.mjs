@@ -74,7 +74,16 @@ export async function wrkRange({ url, fileBytes, cookie, connections, seconds })
  * with the last step's p50/p99 (ms), the others under `steps`, loops a second and any bad answers.
  * `session` ({ cookie, token }) signs the requests in.
  */
-export async function wrkLoop({ baseUrl, paths, steps = ['get'], ids = [], session, connections, seconds }) {
+export async function wrkLoop({
+  baseUrl,
+  paths,
+  steps = ['get'],
+  ids = [],
+  session,
+  connections,
+  seconds,
+  acceptEncoding,
+}) {
   if (steps.includes('patch') && ids.length === 0) throw new Error('wrkLoop: patch needs track ids');
   const dir = mkdtempSync(path.join(tmpdir(), 'journal-bench-wrk-'));
   try {
@@ -95,6 +104,8 @@ export async function wrkLoop({ baseUrl, paths, steps = ['get'], ids = [], sessi
         BENCH_CSRF: session?.token ?? '',
         BENCH_TAG: `${Date.now().toString(36)}${(tag++).toString(36)}`,
         BENCH_CONNECTIONS: String(connections),
+        // What a browser sends (e.g. 'gzip, deflate, br'), on the GETs; none by default.
+        BENCH_ACCEPT_ENCODING: acceptEncoding ?? '',
       },
     });
     const last = r.steps[steps.at(-1)];

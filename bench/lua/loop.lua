@@ -5,8 +5,9 @@
 --          edit form does: JSON, the session cookie and its CSRF header
 -- Connections take the paths and ids in turn (connection i of n: items i, i + n, i + 2n…), so at
 -- any time each edits a track of its own. BENCH_COOKIE, BENCH_CSRF: the session; BENCH_TAG makes
--- the notes of this run unlike any earlier one (each PATCH is a real change). Each step's latency
--- is printed apart (timing.lua).
+-- the notes of this run unlike any earlier one (each PATCH is a real change). BENCH_ACCEPT_ENCODING,
+-- when set, goes on every GET as a browser's Accept-Encoding. Each step's latency is printed apart
+-- (timing.lua).
 local timing = dofile(debug.getinfo(1, "S").source:match("^@(.*/)") .. "timing.lua")
 
 local function lines(file)
@@ -28,6 +29,7 @@ end
 local steps = split(os.getenv("BENCH_STEPS") or "get")
 local cookie = os.getenv("BENCH_COOKIE") or ""
 local csrf = os.getenv("BENCH_CSRF") or ""
+local acceptEncoding = os.getenv("BENCH_ACCEPT_ENCODING") or ""
 local tag = os.getenv("BENCH_TAG") or "0"
 local connections = tonumber(os.getenv("BENCH_CONNECTIONS") or "1")
 local paths, ids
@@ -66,6 +68,7 @@ function request()
   end
   local path = take(paths, gets)
   gets = gets + 1
+  if acceptEncoding ~= "" then headers["Accept-Encoding"] = acceptEncoding end
   return wrk.format("GET", path, headers)
 end
 

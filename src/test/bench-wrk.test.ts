@@ -12,6 +12,8 @@ if (!wrk) console.warn("wrk is not installed: the bench harness's wrk loops were
 describe.skipIf(!wrk)("the bench's wrk loops (bench/lua/loop.lua)", () => {
   const patches: { url: string; csrf: unknown; cookie: unknown; type: unknown; body: string }[] = [];
   const gets: string[] = [];
+  /** Each GET's Accept-Encoding, as sent (undefined: none). */
+  const encodings: (string | undefined)[] = [];
   let baseUrl = '';
   // PATCH answers after 8 ms, a GET of /slow after 3 ms, anything else at once (/missing: 404).
   const server = http.createServer((req, res) => {
@@ -21,7 +23,10 @@ describe.skipIf(!wrk)("the bench's wrk loops (bench/lua/loop.lua)", () => {
       if (req.method === 'PATCH') {
         const { 'x-csrf-token': csrf, cookie, 'content-type': type } = req.headers;
         patches.push({ url: req.url!, csrf, cookie, type, body });
-      } else gets.push(req.url!);
+      } else {
+        gets.push(req.url!);
+        encodings.push(req.headers['accept-encoding']);
+      }
       const delay = req.method === 'PATCH' ? 8 : req.url === '/slow' ? 3 : 0;
       res.statusCode = req.url === '/missing' ? 404 : 200;
       setTimeout(() => res.end('{}'), delay);
@@ -62,6 +67,23 @@ describe.skipIf(!wrk)("the bench's wrk loops (bench/lua/loop.lua)", () => {
     expect(new Set(patches.map((p) => p.body)).size).toBe(patches.length);
     expect(new Set(patches.slice(0, 20).map((p) => p.url)).size).toBeGreaterThanOrEqual(19);
     expect(gets.every((url) => url === '/slow')).toBe(true);
+  });
+
+  it("sends a browser's Accept-Encoding on the GETs when asked, and none by default", async () => {
+    encodings.length = 0;
+    await wrkLoop({ baseUrl, paths: ['/fast'], connections: 1, seconds: 1 });
+    expect(encodings.length).toBeGreaterThan(0);
+    expect(encodings.every((e) => e === undefined)).toBe(true);
+    encodings.length = 0;
+    await wrkLoop({
+      baseUrl,
+      paths: ['/fast'],
+      connections: 1,
+      seconds: 1,
+      acceptEncoding: 'gzip, deflate, br',
+    });
+    expect(encodings.length).toBeGreaterThan(0);
+    expect(encodings.every((e) => e === 'gzip, deflate, br')).toBe(true);
   });
 
   it('reports an instant answer in fractions of a millisecond, not 0', async () => {

@@ -54,14 +54,12 @@ const revision = () =>
 // (92–98 ms p99), where the app's route shares keep its reads apart from its writes.
 const EDIT = /^\/api\/tracks\/(\d+)$/;
 const edits = new pg.Pool({ connectionString: config.databaseUrl, max: 5 });
-const edit = (id, body) => {
-  const notes = JSON.parse(body || '{}').notes ?? null;
-  return edits.query({
+const edit = (id, notes) =>
+  edits.query({
     name: 'reference_edit',
     text: 'UPDATE tracks SET notes = $1, updated_at = now() WHERE id = $2 AND user_id = $3',
-    values: [notes, id, config.userId],
+    values: [notes ?? null, id, config.userId],
   });
-};
 
 const send = (res, status, found) => {
   res.writeHead(status, { 'content-type': found.type, 'content-length': found.bytes.length });
@@ -92,10 +90,12 @@ const bare = http.createServer((req, res) => {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.once('end', () =>
-    edit(editing[1], Buffer.concat(chunks).toString('utf8')).then(
-      () => send(res, 200, found),
-      (err) => fail(res, err),
-    ),
+    Promise.resolve()
+      .then(() => edit(editing[1], JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}').notes))
+      .then(
+        () => send(res, 200, found),
+        (err) => fail(res, err),
+      ),
   );
 });
 await new Promise((resolve) => bare.listen(Number(nodePort), '127.0.0.1', resolve));
@@ -176,7 +176,7 @@ framework.get('/*', (request, reply) => {
 });
 framework.patch('/api/tracks/:id', async (request, reply) => {
   if (!request.session.get('userId')) return reply.code(401).send();
-  await edit(request.params.id, JSON.stringify(request.body ?? {}));
+  await edit(request.params.id, request.body?.notes);
   return reply.type(patch.type).send(patch.bytes);
 });
 await framework.listen({ port: Number(frameworkPort), host: '127.0.0.1' });

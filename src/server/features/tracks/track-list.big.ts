@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
+import type { ListEncoding } from './track-list.cache';
 import { cursorAfter } from './track-list.page';
 import { trackRows } from './track-list.query';
 
@@ -24,6 +25,8 @@ export async function journalExceeds(db: Database, userId: string, max: number):
 export interface BigJournalFirstPage {
   json: string | Buffer;
   nextCursor: string | null;
+  /** Its body compressed, kept per revision (a held page, decision 0941); else @fastify/compress's. */
+  encoded?: (encoding: ListEncoding) => Promise<Buffer>;
 }
 
 /** The journal's first `size` tracks as a JSON array, and the cursor of the next page (if any). */

@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { TRACK_SORTS, type TrackSort } from '../../../shared/schemas/tracks';
-import { RevisionLru } from './revision-lru';
+import { type Revisioned, RevisionLru } from './revision-lru';
 import { listBody } from './track-list.body';
 import { BodyReaders, ListMemory } from './track-list.memory';
 import { type HeldTrack, type ReadRows, readRows, type TrackListSource } from './track-list.patch';
@@ -88,6 +88,42 @@ export const compressBody = (encoding: ListEncoding, body: Buffer): Promise<Buff
         },
       })
     : gzipped(body);
+
+/** A kept body and its compressed copies, made when first asked for (encodedOnce). */
+export interface Encodable extends Revisioned {
+  readonly body: Buffer;
+  readonly encoded: Map<ListEncoding, Promise<Buffer>>;
+}
+
+/**
+ * `entry`'s body compressed with `encoding`: made once, kept with the entry, and counted in `kept`
+ * (at `key`) while the entry is the one kept there; a failed compression is forgotten, to be tried
+ * again. `reading`, when given, is told while the compression reads the body.
+ */
+export function encodedOnce<T extends Encodable>(
+  kept: RevisionLru<T>,
+  key: string,
+  entry: T,
+  encoding: ListEncoding,
+  reading?: { hold(): void; release(): void },
+): Promise<Buffer> {
+  let made = entry.encoded.get(encoding);
+  if (made) return made;
+  reading?.hold();
+  made = compressBody(encoding, entry.body);
+  entry.encoded.set(encoding, made);
+  made.then(
+    (buffer) => {
+      reading?.release();
+      kept.grew(key, entry, buffer.length);
+    },
+    () => {
+      reading?.release();
+      entry.encoded.delete(encoding);
+    },
+  );
+  return made;
+}
 
 /**
  * Changes whenever the list query's text does, so a client holding an ETag from an older release
@@ -204,25 +240,8 @@ export class TrackListCache {
 
   /** The list compressed with `encoding`: made once per entry, then kept with it (and counted). */
   encoded(entry: CachedTrackList, encoding: ListEncoding): Promise<Buffer> {
-    let made = entry.encoded.get(encoding);
-    if (!made) {
-      // Read in the thread pool: the body's memory is not reused until it is compressed.
-      entry.readers.hold();
-      made = compressBody(encoding, entry.body);
-      entry.encoded.set(encoding, made);
-      made.then(
-        (buffer) => {
-          entry.readers.release();
-          // Counted only while the entry is kept: an evicted or never kept one costs nothing here.
-          this.#kept.grew(entry.key, entry, buffer.length);
-        },
-        () => {
-          entry.readers.release();
-          entry.encoded.delete(encoding);
-        },
-      );
-    }
-    return made;
+    // Read in the thread pool: the body's memory is not reused until it is compressed.
+    return encodedOnce(this.#kept, entry.key, entry, encoding, entry.readers);
   }
 
   #entry(

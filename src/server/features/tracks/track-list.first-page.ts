@@ -1,6 +1,6 @@
 import type { TrackSort } from '../../../shared/schemas/tracks';
 import { RevisionLru } from './revision-lru';
-import { compressBody, type ListEncoding } from './track-list.cache';
+import { encodedOnce, type ListEncoding } from './track-list.cache';
 import type { ChangesSince, ListedTrack } from './track-list.changes';
 import { cursorAfterKey } from './track-list.order';
 import { type HeldPrefix, held, patchPrefix } from './track-list.patch';
@@ -79,17 +79,7 @@ export class FirstPageCache {
    */
   encoded(page: FirstPage, encoding: ListEncoding): Promise<Buffer> {
     const held = page as HeldPage;
-    let made = held.encoded.get(encoding);
-    if (!made) {
-      made = compressBody(encoding, held.body);
-      held.encoded.set(encoding, made);
-      made.then(
-        // Counted only while the page is the one kept.
-        (buffer) => this.#kept.grew(held.key, held, buffer.length),
-        () => held.encoded.delete(encoding),
-      );
-    }
-    return made;
+    return encodedOnce(this.#kept, held.key, held, encoding);
   }
 
   /** Whether a first page of this shape is held for `userId` in `sort`, at any revision. */
@@ -160,18 +150,17 @@ function heldPage(
   const last = shown.at(-1);
   const nextCursor = prefix.rows.length > limit && last ? cursorAfterKey(last, sort, '') : null;
   const parts: Buffer[] = [shape === 'page' ? ITEMS_START : ARRAY_START];
-  let length = parts[0]!.length;
   for (const [i, row] of shown.entries()) {
     if (i > 0) parts.push(COMMA);
     parts.push(row.json);
-    length += (i > 0 ? 1 : 0) + row.json.length;
   }
-  const end =
+  parts.push(
     shape === 'page'
       ? Buffer.from(`],"nextCursor":${JSON.stringify(nextCursor)},"total":${all},"all":${all}}`)
-      : ARRAY_END;
-  parts.push(end);
-  length += end.length;
+      : ARRAY_END,
+  );
+  let length = 0;
+  for (const part of parts) length += part.length;
   // The body and the rows' JSON, each row's sort keys (~200 bytes), the entry and the Map's slot.
   const bytes = 2 * length + prefix.rows.length * 200 + 512;
   // Joined when first sent, not when made (decision 0940): renew (write-behind) makes every held

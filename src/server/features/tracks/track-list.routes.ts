@@ -120,7 +120,7 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
     request: FastifyRequest,
     reply: FastifyReply,
     sort: TrackSort,
-    first: BigJournalFirstPage & { encoded?: (encoding: ListEncoding) => Promise<Buffer> },
+    first: BigJournalFirstPage,
   ) => {
     if (first.nextCursor) reply.header('Link', nextPageLink(sort, whole.pageSize, first.nextCursor));
     reply.header('Cache-Control', 'private, no-cache');

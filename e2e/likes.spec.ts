@@ -41,8 +41,15 @@ test('likes a track in the journal, finds it in Liked from the navigation, plays
   // The heart in the row: pressed at once, and still pressed after a reload (the server kept it).
   const heart = journalRow(page, name).getByRole('button', { name: 'Like' });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  // The heart turns at once (optimistic); the reload below must come after the server answered,
+  // or it aborts the like on its way (CI, stop 74: the reload cancelled the CSRF token's fetch).
+  const likeSaved = page.waitForResponse(
+    (res) =>
+      res.request().method() === 'PUT' && new URL(res.url()).pathname === `/api/tracks/${trackId}/like`,
+  );
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  expect((await likeSaved).ok()).toBe(true);
   await expect(journalRow(page, other).getByRole('button', { name: 'Like' })).toHaveAttribute(
     'aria-pressed',
     'false',

@@ -10,6 +10,7 @@ import {
   WHOLE_JOURNAL_MAX_TRACKS,
 } from '../../../shared/track-filter';
 import type { Database } from '../../db/client';
+import { runAsRoute, turnOfThisWork } from '../../db/route-shares';
 import { userOf, userReadNow } from '../../plugins/auth-guard';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression';
 import { HttpError } from '../../plugins/errors';
@@ -49,6 +50,8 @@ export interface TrackListRoutesOptions {
 }
 
 const tags = ['tracks'];
+/** GET /api/tracks as route-shares names it: the route whose share of the pool the list's reads take. */
+const LIST_ROUTE = 'GET /api/tracks';
 
 export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -91,10 +94,21 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
   // The held first pages the same way (decision 0916).
   const notRenewed = (err: Error) =>
     fastify.log.warn({ err: { message: err.message } }, 'Journal list not renewed after a write');
-  revisions.onOwnWrite((userId, revision) => {
-    listCache?.renew(userId, revision, (sort) => listSource(userId, sort), notRenewed);
-    firstPages?.renew(userId, revision, (sort) => firstPageSource(userId, sort), notRenewed);
-  });
+  // The renewal is the list's work, not the write's (decision 0942): run as the write's, its read
+  // waited for the writer's route's share of the pool behind the person's other writes (25 edits of
+  // one journal, each waiting for the owner's row). It keeps the write's place in the list route's
+  // line of turns (route-turns.ts), ahead of the lists asked for after the write.
+  revisions.onOwnWrite((userId, revision) =>
+    runAsRoute(
+      LIST_ROUTE,
+      () => {
+        listCache?.renew(userId, revision, (sort) => listSource(userId, sort), notRenewed);
+        firstPages?.renew(userId, revision, (sort) => firstPageSource(userId, sort), notRenewed);
+      },
+      false,
+      turnOfThisWork()?.order,
+    ),
+  );
   const whole = opts.wholeJournal ?? { maxTracks: WHOLE_JOURNAL_MAX_TRACKS, pageSize: JOURNAL_PAGE_SIZE };
   /**
    * `body`, compressed as Accept-Encoding allows by `encoded` (a copy kept per revision), or as it

@@ -4,6 +4,7 @@ import type { Track } from '../../../shared/schemas/tracks';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { makeWav } from '../../../test/media-fixtures';
 import { testDatabaseKind } from '../../../test/test-database';
+import { routeOfThisWork } from '../../db/route-shares';
 import { tracks, users } from '../../db/schema';
 import { ownTracksJson } from './track-list.query';
 
@@ -169,6 +170,27 @@ describe('the cached journal list after a change', () => {
       'Two',
     ]);
     expect(res.json<{ all: number }>().all).toBe(3);
+  });
+
+  it("reads for the list's renewal in the list's share of the pool, not the write's (decision 0942)", async () => {
+    const fay = await t.signedInClient();
+    const file = { field: 'audio', name: 'One.wav', type: 'audio/wav', data: makeWav(1) };
+    const one = (await fay.upload('/api/tracks', { name: 'One' }, file)).json<Track>();
+    expect((await fay.get('/api/tracks')).statusCode).toBe(200);
+    expect((await fay.get('/api/tracks?limit=2')).statusCode).toBe(200);
+    // Whose work each read of what changed is, as the pool's route shares count it.
+    const routes: (string | undefined)[] = [];
+    const stop = t.database.watchStatements((q) => {
+      if (changesQuery(q)) routes.push(routeOfThisWork());
+    });
+    try {
+      expect((await fay.patch(`/api/tracks/${one.id}`, { name: 'One renamed' })).statusCode).toBe(200);
+      // The whole list and the first page, each renewed once as the write's reply left.
+      await vi.waitFor(() => expect(routes).toHaveLength(2));
+    } finally {
+      stop();
+    }
+    expect(routes).toEqual(['GET /api/tracks', 'GET /api/tracks']);
   });
 });
 

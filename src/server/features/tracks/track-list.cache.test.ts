@@ -2,8 +2,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { TRACK_SORTS } from '../../../shared/schemas/tracks';
 import { FakeJournal } from '../../../test/fake-journal';
+import { RevisionLru } from './revision-lru';
 import {
+  type Encodable,
+  encodedOnce,
   etagMatches,
+  type ListEncoding,
   preferredEncoding,
   TrackListCache,
   type TrackListSource,
@@ -350,5 +354,29 @@ describe('renew (decision 0908)', () => {
     );
     await reading;
     expect(journal.calls).toEqual([]);
+  });
+});
+
+describe('encodedOnce (decision 0941)', () => {
+  it('forgets a failed compression, so the next request tries again, and counts only a made one', async () => {
+    const kept = new RevisionLru<Encodable & { bytes: number }>(1_000_000);
+    const entry = {
+      revision: 1,
+      bytes: 10,
+      body: 42 as unknown as Buffer, // not bytes: zlib refuses it
+      encoded: new Map<ListEncoding, Promise<Buffer>>(),
+    };
+    await kept.get('k', 1, async () => entry);
+    const reading = { held: 0, hold: () => reading.held++, release: () => reading.held-- };
+    await expect(encodedOnce(kept, 'k', entry, 'gzip', reading)).rejects.toThrow();
+    expect(entry.encoded.size).toBe(0);
+    expect(reading.held).toBe(0);
+    expect(kept.bytes).toBe(10);
+    (entry as { body: Buffer }).body = Buffer.from('x'.repeat(2_000));
+    const made = await encodedOnce(kept, 'k', entry, 'gzip', reading);
+    expect(made.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kept.bytes).toBe(10 + made.length);
+    expect(reading.held).toBe(0);
   });
 });

@@ -148,53 +148,67 @@ export async function buildTestApp(
     ...options.config,
   });
   const logs: TestApp['logs'] = [];
-  const app = await buildApp({
-    config,
-    db: database.db,
-    oidcClient: options.oidcClient,
-    store: options.store,
-    clientDir: options.clientDir,
-    logger: Boolean(options.captureLogs || options.logStream),
-    logStream: options.logStream ?? { write: (line: string) => void logs.push(JSON.parse(line)) },
-    // Tests make many calls a minute as one user; rate-limit tests lower what they test.
-    sharedRateLimits: options.sharedRateLimits ?? false,
-    rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
-    uploadsPerPerson: options.uploadsPerPerson,
-    transcodeWaitMs: options.transcodeWaitMs,
-    sessionPruneIntervalMs: options.sessionPruneIntervalMs ?? 0,
-    securityEventPruneIntervalMs: 0,
-    // No ANALYZE behind a test's back (its queries would land in tests that count them).
-    statisticsDebounceMs: options.statisticsDebounceMs ?? 0,
-    statisticsIntervalMs: 0,
-    exportSweepIntervalMs: 0,
-    demoSweepIntervalMs: options.demoSweepIntervalMs ?? 0,
-    importPaceSleep: options.importPaceSleep,
-    // Drains follow each change and each start; no timer adding queries to a test's count.
-    blobDrainIntervalMs: 0,
-    queueConnection: database.queueConnection,
-    // An upload's ffmpeg run only where a test runs ffmpeg anyway.
-    fingerprintUploads: options.fingerprintUploads ?? Boolean(options.mediaWorkers),
-    wholeJournal: options.wholeJournal,
-    // With workers, they look for work twice a second, dead jobs are looked for every second and
-    // retries come after a second, so tests wait little; without, the queue stays quiet.
-    queueTimings: options.mediaWorkers
-      ? {
-          pollingIntervalSeconds: options.mediaPollingSeconds ?? 0.5,
-          superviseIntervalSeconds: 1,
-          stopTimeoutMs: 2_000,
-          retryDelaySeconds: 1,
-          retryLimit: options.mediaRetryLimit,
-        }
-      : { stopTimeoutMs: 2_000 },
-    // Each scrape reads the database afresh: a test sees its own upload in the storage gauge.
-    metricsCacheMs: 0,
-    // Every demo sign-in of a test file comes from one inject address.
-    demoSessionsPerHour: 10_000,
-    // No presence heartbeat timer: a beat's queries would land in tests that count queries; the
-    // presence tests beat by hand.
-    liveEvents: { presenceHeartbeatMs: 0, ...options.liveEvents },
-  });
-  await app.ready();
+  // An app that fails to build or start (a taken port) gives its database back: on PostgreSQL each
+  // test database is a database of the server, and one test left one behind every run.
+  let built: Awaited<ReturnType<typeof buildApp>> | undefined;
+  const giveBack = async () => {
+    await built?.close().catch(() => {});
+    if (!options.sharedDatabase) await database.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  };
+  try {
+    built = await buildApp({
+      config,
+      db: database.db,
+      oidcClient: options.oidcClient,
+      store: options.store,
+      clientDir: options.clientDir,
+      logger: Boolean(options.captureLogs || options.logStream),
+      logStream: options.logStream ?? { write: (line: string) => void logs.push(JSON.parse(line)) },
+      // Tests make many calls a minute as one user; rate-limit tests lower what they test.
+      sharedRateLimits: options.sharedRateLimits ?? false,
+      rateLimits: { any: 100_000, upload: 100_000, comment: 100_000, create: 100_000, ...options.rateLimits },
+      uploadsPerPerson: options.uploadsPerPerson,
+      transcodeWaitMs: options.transcodeWaitMs,
+      sessionPruneIntervalMs: options.sessionPruneIntervalMs ?? 0,
+      securityEventPruneIntervalMs: 0,
+      // No ANALYZE behind a test's back (its queries would land in tests that count them).
+      statisticsDebounceMs: options.statisticsDebounceMs ?? 0,
+      statisticsIntervalMs: 0,
+      exportSweepIntervalMs: 0,
+      demoSweepIntervalMs: options.demoSweepIntervalMs ?? 0,
+      importPaceSleep: options.importPaceSleep,
+      // Drains follow each change and each start; no timer adding queries to a test's count.
+      blobDrainIntervalMs: 0,
+      queueConnection: database.queueConnection,
+      // An upload's ffmpeg run only where a test runs ffmpeg anyway.
+      fingerprintUploads: options.fingerprintUploads ?? Boolean(options.mediaWorkers),
+      wholeJournal: options.wholeJournal,
+      // With workers, they look for work twice a second, dead jobs are looked for every second and
+      // retries come after a second, so tests wait little; without, the queue stays quiet.
+      queueTimings: options.mediaWorkers
+        ? {
+            pollingIntervalSeconds: options.mediaPollingSeconds ?? 0.5,
+            superviseIntervalSeconds: 1,
+            stopTimeoutMs: 2_000,
+            retryDelaySeconds: 1,
+            retryLimit: options.mediaRetryLimit,
+          }
+        : { stopTimeoutMs: 2_000 },
+      // Each scrape reads the database afresh: a test sees its own upload in the storage gauge.
+      metricsCacheMs: 0,
+      // Every demo sign-in of a test file comes from one inject address.
+      demoSessionsPerHour: 10_000,
+      // No presence heartbeat timer: a beat's queries would land in tests that count queries; the
+      // presence tests beat by hand.
+      liveEvents: { presenceHeartbeatMs: 0, ...options.liveEvents },
+    });
+    await built.ready();
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
+  const app = built;
   let userCounter = 0;
   const signer = new Signer(config.sessionSecret, 'sha256');
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { leasePglite } from './pglite-pool';
@@ -58,7 +59,13 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     return { ...handle, queries, watchStatements, close: () => lease.release() };
   }
   const name = `journal_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (admin) => admin.query(`create database ${name}`));
+  await withAdminClient(serverUrl, async (admin) => {
+    await admin.query(`create database ${name}`);
+    // A database left behind says which test made it (scripts/pg-test-leftovers.mjs lists them).
+    // The file only: in a beforeAll, the state's test name is still the last file's last test.
+    const maker = expect.getState().testPath ?? 'outside a test file';
+    await admin.query(`comment on database ${name} is ${admin.escapeLiteral(maker)}`);
+  });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const appUrl = options.via ? options.via(url) : url;

@@ -96,3 +96,34 @@ it('tells whether an entry of a key is being made, at any revision, until the ma
   await made;
   expect(lru.making('a')).toBe(false);
 });
+
+describe('RevisionLru.makingAtLeast (decision 0946)', () => {
+  const deferred = () => {
+    let resolve!: (entry: Entry) => void;
+    const promise = new Promise<Entry>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  };
+
+  it('offers the newest make under way at or past the floor and the kept revision; none once done', async () => {
+    const lru = new RevisionLru<Entry>(1_000);
+    await lru.get('a', 3, async () => ({ revision: 3, bytes: 1, made: 0 }));
+    const at5 = deferred();
+    const at7 = deferred();
+    const five = lru.get('a', 5, () => at5.promise);
+    const seven = lru.get('a', 7, () => at7.promise);
+    expect(lru.makingAtLeast('a', 0)).toBe(seven);
+    expect(lru.makingAtLeast('a', 8)).toBeUndefined();
+    expect(lru.makingAtLeast('b', 0)).toBeUndefined();
+    at7.resolve({ revision: 7, bytes: 1, made: 7 });
+    await seven;
+    // 7 is kept now: the make at 5 is older than it, so it is offered to nobody.
+    expect(lru.makingAtLeast('a', 0)).toBeUndefined();
+    expect(lru.making('a')).toBe(true);
+    at5.resolve({ revision: 5, bytes: 1, made: 5 });
+    await five;
+    expect(lru.making('a')).toBe(false);
+    expect(lru.makingAtLeast('a', 0)).toBeUndefined();
+  });
+});

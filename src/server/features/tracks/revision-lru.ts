@@ -15,8 +15,8 @@ export class RevisionLru<T extends Revisioned> {
   readonly #entries = new Map<string, T>();
   /** Entries being made now, per key and revision: a burst of one stale entry makes it once. */
   readonly #making = new Map<string, Promise<T>>();
-  /** How many makes are under way per key, at any revision. */
-  readonly #makingPerKey = new Map<string, number>();
+  /** The makes under way per key, by revision. */
+  readonly #makingPerKey = new Map<string, Map<number, Promise<T>>>();
   #bytes = 0;
 
   /**
@@ -52,7 +52,8 @@ export class RevisionLru<T extends Revisioned> {
     const makingKey = `${key}\0${revision}`;
     const pending = this.#making.get(makingKey);
     if (pending) return pending;
-    this.#makingPerKey.set(key, (this.#makingPerKey.get(key) ?? 0) + 1);
+    const ofKey = this.#makingPerKey.get(key) ?? new Map<number, Promise<T>>();
+    this.#makingPerKey.set(key, ofKey);
     const promise = make(held)
       .then((entry) => {
         this.#store(key, entry);
@@ -60,12 +61,26 @@ export class RevisionLru<T extends Revisioned> {
       })
       .finally(() => {
         this.#making.delete(makingKey);
-        const left = (this.#makingPerKey.get(key) ?? 1) - 1;
-        if (left > 0) this.#makingPerKey.set(key, left);
-        else this.#makingPerKey.delete(key);
+        ofKey.delete(revision);
+        if (ofKey.size === 0 && this.#makingPerKey.get(key) === ofKey) this.#makingPerKey.delete(key);
       });
     this.#making.set(makingKey, promise);
+    ofKey.set(revision, promise);
     return promise;
+  }
+
+  /**
+   * The newest make of `key` under way at a revision of at least `least` and not older than the
+   * entry kept; undefined when there is none.
+   */
+  makingAtLeast(key: string, least: number): Promise<T> | undefined {
+    const ofKey = this.#makingPerKey.get(key);
+    if (!ofKey) return undefined;
+    const floor = Math.max(least, this.#entries.get(key)?.revision ?? 0);
+    let newest: number | undefined;
+    for (const revision of ofKey.keys())
+      if (revision >= floor && (newest === undefined || revision > newest)) newest = revision;
+    return newest === undefined ? undefined : ofKey.get(newest);
   }
 
   /** Whether an entry of `key` is being made now, at any revision. */

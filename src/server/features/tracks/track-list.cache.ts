@@ -185,9 +185,25 @@ export class TrackListCache {
    * The list at `revision`: from memory when it was read at that revision; else patched from the
    * list held at an older one, reading again only the tracks changed since (decision 0490); else
    * read whole. Concurrent callers asking for the same revision share one read.
+   *
+   * With `accepts` (the revision the request's own last write left, 0 without one): a list being
+   * made at `accepts` or later, and not older than the one kept, answers it (decision 0946). It was
+   * the newest revision a moment ago, as a list held while an announcement is on its way is
+   * (JournalRevisions); under 50 edit loops every GET found a newer revision and patched the
+   * 5,000-track list (4.5 MB) for itself.
    */
-  list(userId: string, sort: TrackSort, revision: number, source: TrackListSource): Promise<CachedTrackList> {
+  list(
+    userId: string,
+    sort: TrackSort,
+    revision: number,
+    source: TrackListSource,
+    accepts?: number,
+  ): Promise<CachedTrackList> {
     const key = listKey(userId, sort);
+    if (accepts !== undefined && this.#kept.peek(key)?.revision !== revision) {
+      const making = this.#kept.makingAtLeast(key, accepts);
+      if (making) return making;
+    }
     return this.#kept.get(key, revision, async (held) => {
       // Patched from: its memory must not be reused before the copy is made.
       held?.readers.hold();

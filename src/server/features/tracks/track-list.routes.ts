@@ -193,7 +193,13 @@ export async function trackListRoutes(fastify: FastifyInstance, opts: TrackListR
           const first = await heldFirstPage(userId, sort, revision);
           if (first) return sendFirstPage(request, raw, sort, first);
         }
-        const list = await listCache.list(userId, sort, revision, listSource(userId, sort));
+        const list = await listCache.list(
+          userId,
+          sort,
+          revision,
+          listSource(userId, sort),
+          revisionToken(request.headers[JOURNAL_REVISION_HEADER]),
+        );
         // Its memory is not reused for a later list while this reply may still send it (0914).
         listCache.lend(list, reply.raw);
         // Grown past the bound since it was held or counted (an import, a bulk copy): pages now.

@@ -14,8 +14,6 @@ export interface Revisioned {
 export class RevisionLru<T extends Revisioned> {
   readonly #entries = new Map<string, T>();
   /** Entries being made now, per key and revision: a burst of one stale entry makes it once. */
-  readonly #making = new Map<string, Promise<T>>();
-  /** The makes under way per key, by revision. */
   readonly #makingPerKey = new Map<string, Map<number, Promise<T>>>();
   #bytes = 0;
 
@@ -49,10 +47,9 @@ export class RevisionLru<T extends Revisioned> {
       this.#entries.set(key, held);
       return Promise.resolve(held);
     }
-    const makingKey = `${key}\0${revision}`;
-    const pending = this.#making.get(makingKey);
-    if (pending) return pending;
     const ofKey = this.#makingPerKey.get(key) ?? new Map<number, Promise<T>>();
+    const pending = ofKey.get(revision);
+    if (pending) return pending;
     this.#makingPerKey.set(key, ofKey);
     const promise = make(held)
       .then((entry) => {
@@ -60,11 +57,9 @@ export class RevisionLru<T extends Revisioned> {
         return entry;
       })
       .finally(() => {
-        this.#making.delete(makingKey);
         ofKey.delete(revision);
-        if (ofKey.size === 0 && this.#makingPerKey.get(key) === ofKey) this.#makingPerKey.delete(key);
+        if (ofKey.size === 0) this.#makingPerKey.delete(key);
       });
-    this.#making.set(makingKey, promise);
     ofKey.set(revision, promise);
     return promise;
   }

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { TRACK_SORTS } from '../../../shared/schemas/tracks';
 import { FakeJournal } from '../../../test/fake-journal';
+import { fixed, row } from '../../../test/listed-tracks';
 import { RevisionLru } from './revision-lru';
 import {
   type Encodable,
@@ -13,29 +14,7 @@ import {
   type TrackListSource,
   trackListEtag,
 } from './track-list.cache';
-import type { ListedTrack } from './track-list.changes';
 
-const row = (id: number, json: string): ListedTrack => ({
-  id,
-  revision: 1,
-  json,
-  created: `2026-01-01T00:00:${String(id).padStart(6, '0')}Z`,
-  fileCreated: null,
-  bpmTenths: null,
-  keyIndex: null,
-});
-
-/** A source that always answers one fixed list (ids from 1). */
-const fixed = (...jsons: string[]): TrackListSource => {
-  const tracks = jsons.map((json, i) => row(i + 1, json));
-  return {
-    all: async () => tracks,
-    // Every track changed: a list patched from any older one becomes this one.
-    changedSince: async () => ({ removal: 0, changed: tracks }),
-    versions: async () => tracks.map((t) => ({ id: t.id, revision: t.revision, track: t })),
-    byId: async () => tracks,
-  };
-};
 const json = (bytes: number) => `"${'x'.repeat(bytes - 2)}"`;
 /** A one-track list of `bytes` bytes: its body (bytes + 2 brackets) and its row are both counted. */
 const sized = (bytes: number) => fixed(json(bytes - 2));
@@ -378,63 +357,5 @@ describe('encodedOnce (decision 0941)', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(kept.bytes).toBe(10 + made.length);
     expect(reading.held).toBe(0);
-  });
-});
-
-describe('a list being made answers a request it satisfies (decision 0946)', () => {
-  /** A source whose whole read waits for `release`, counting its reads. */
-  const gated = () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const source = { reads: 0, release } as { reads: number; release: () => void } & TrackListSource;
-    const whole = fixed('1', '2');
-    Object.assign(source, whole, {
-      all: async () => {
-        source.reads += 1;
-        await gate;
-        return whole.all();
-      },
-      changedSince: async (since: number) => {
-        source.reads += 1;
-        await gate;
-        return whole.changedSince(since);
-      },
-    });
-    return source;
-  };
-
-  it('shares the make under way when it is at least the revision the request accepts', async () => {
-    const cache = new TrackListCache(10_000);
-    const slow = gated();
-    const at5 = cache.list('u', 'dateUploaded', 5, slow);
-    const other = gated();
-    // Asked at 6, accepting anything from 5: the make at 5 answers it, with no read of its own.
-    const shared = cache.list('u', 'dateUploaded', 6, other, 5);
-    // Accepting only 6 or later: a make of its own.
-    const own = cache.list('u', 'dateUploaded', 6, other, 6);
-    slow.release();
-    other.release();
-    expect((await shared).revision).toBe(5);
-    expect(await shared).toBe(await at5);
-    expect((await own).revision).toBe(6);
-    expect(slow.reads).toBe(1);
-    expect(other.reads).toBe(1);
-  });
-
-  it('never answers a make older than the list kept, nor at all without a make under way', async () => {
-    const cache = new TrackListCache(10_000);
-    await cache.list('u', 'dateUploaded', 7, fixed('1'));
-    const slow = gated();
-    const at6 = cache.list('u', 'dateUploaded', 6, slow);
-    // The make at 6 is under way, but 7 is kept: asked at 8, it is made at 8.
-    const asked = cache.list('u', 'dateUploaded', 8, fixed('1', '2'), 0);
-    expect(slow.reads).toBe(1);
-    slow.release();
-    await at6;
-    expect((await asked).revision).toBe(8);
-    // And with no make under way, a request accepting anything is still made at its revision.
-    expect((await cache.list('u', 'dateUploaded', 9, fixed('1'), 0)).revision).toBe(9);
   });
 });

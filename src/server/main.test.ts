@@ -3,10 +3,12 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeWav } from '../test/media-fixtures';
 import {
+  dataDirFrom,
   freePort,
+  migratedDataTemplate,
   type ServerProcess,
   signInAsDemo,
   startServerProcess,
@@ -51,6 +53,13 @@ afterEach(() => {
 });
 
 describe('main: start-up and shutdown of the real process', () => {
+  // The shutdown tests start from a migrated copy: their subject is the shutdown, and the first
+  // start on a new folder is the next test's.
+  let template: string;
+  beforeAll(async () => {
+    template = await migratedDataTemplate();
+  }, 120_000);
+
   it('refuses to start on bad configuration, naming the bad value', async () => {
     running = startServerProcess(0, { PORT: 'abc' });
     expect(await running.exited).toBe(1);
@@ -96,9 +105,8 @@ describe('main: start-up and shutdown of the real process', () => {
   }, 120_000);
 
   it('on SIGTERM lets an upload in flight finish, then exits cleanly', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
     const port = await freePort();
-    running = startServerProcess(port, { DATA_DIR: dataDir });
+    running = startServerProcess(port, { DATA_DIR: dataDirFrom(template) });
     await waitForHealth(running);
     const { cookie, token } = await signInAsDemo(running.baseUrl);
 
@@ -148,11 +156,9 @@ describe('main: start-up and shutdown of the real process', () => {
   }, 120_000);
 
   it('on SIGTERM does not wait forever for a stalled upload: it exits by the shutdown deadline', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
     const port = await freePort();
     running = startServerProcess(port, {
-      DATA_DIR: dataDir,
-      DATABASE_URL: 'memory:',
+      DATA_DIR: dataDirFrom(template),
       SHUTDOWN_TIMEOUT_MS: '1500',
       UPLOAD_IDLE_TIMEOUT_MS: '600000',
     });

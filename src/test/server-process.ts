@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,6 +49,27 @@ export function startServerProcess(
   // 'close', not 'exit': by then every byte the process wrote has reached output().
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
+/**
+ * A PGlite data folder migrated by the server's own `migrate` command, for tests whose subject is
+ * not the first start: they copy it (dataDirFrom) and start in seconds. A first start creates PGlite
+ * and runs every migration, most of a start's CPU; beside the browser stories one took over the 60 s
+ * waitForHealth allows, and the test failed on its set-up, not on what it checks.
+ */
+export async function migratedDataTemplate(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-template-'));
+  const migrating = startServerProcess(await freePort(), { DATA_DIR: dataDir }, { args: ['migrate'] });
+  const code = await migrating.exited;
+  if (code !== 0) throw new Error(`migrate exited with ${code}:\n${migrating.output()}`);
+  return dataDir;
+}
+
+/** A new DATA_DIR holding a copy of `template` (migratedDataTemplate). */
+export function dataDirFrom(template: string): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
+  cpSync(template, dataDir, { recursive: true });
+  return dataDir;
 }
 
 /** Resolves once GET /api/health answers 200; fails if the process exits or the deadline passes. */

@@ -12,7 +12,10 @@
 //   - one connection (wrk, bench/lua/timing.lua: each request timed in µs): p50, p99;
 //   - 50 connections: req/s and p99, with /api/health's p99 measured on a 51st connection meanwhile
 //     (from a second after the load starts to a second before it stops); the same on the empty
-//     instance, whose req/s is the reference of "≥ 0.5× the same route on an empty instance";
+//     instance, whose req/s is the reference of "≥ 0.5× the same route on an empty instance"; and
+//     a third run of the same load on the app with health asked of bench/reference-health.mjs, a
+//     bare node:http + pg `select 1`: the machine's and PostgreSQL's floor, apart from the app's
+//     own event loop (printed, not judged; decision 0947);
 // and two cases against the references of bench/reference-pg.mjs: the journal's first page right
 // after a change (PATCH a track's notes, then GET; ≤ 3× bare Node making one PostgreSQL round trip
 // and sending the same bytes, at 1 and 50 connections) and /api/auth/user at 50 connections (≥ 0.5×
@@ -28,7 +31,13 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { exitWithVerdicts, judge, skipped, summary, table } from './lib/measure.mjs';
-import { freshPostgresDatabase, gitRevision, startApp, startPgReferences } from './lib/processes.mjs';
+import {
+  freshPostgresDatabase,
+  gitRevision,
+  startApp,
+  startHealthReference,
+  startPgReferences,
+} from './lib/processes.mjs';
 import { selection } from './lib/select.mjs';
 import { wrkLoop } from './lib/wrk.mjs';
 
@@ -251,8 +260,11 @@ async function settle(baseUrl) {
   if (waited > 2) say(`waited ${waited.toFixed(0)} s for ${baseUrl} to finish what the last run left`);
 }
 
-/** wrk on `connections` connections for SECONDS; with `health`, /api/health's p99 meanwhile on one more. */
-async function run(baseUrl, options, { connections, health }) {
+/**
+ * wrk on `connections` connections for SECONDS; with `health`, /api/health's p99 meanwhile on one
+ * more, asked of the app at `baseUrl` or, given `healthUrl`, of another server (the bare floor).
+ */
+async function run(baseUrl, options, { connections, health, healthUrl = baseUrl }) {
   for (const appUrl of appUrls) await settle(appUrl);
   // None answered within the run: wrkLoop gives the run's length as p50/p99, a floor (printed ≥).
   const answered = (figures) => figures.steps[options.steps?.at(-1) ?? 'get']?.n ?? 0;
@@ -262,7 +274,12 @@ async function run(baseUrl, options, { connections, health }) {
   }
   const busy = wrkLoop({ baseUrl, connections, seconds: SECONDS + 2, ...options });
   await sleep(1000);
-  const probe = await wrkLoop({ baseUrl, paths: ['/api/health'], connections: 1, seconds: SECONDS });
+  const probe = await wrkLoop({
+    baseUrl: healthUrl,
+    paths: ['/api/health'],
+    connections: 1,
+    seconds: SECONDS,
+  });
   const figures = await busy;
   return {
     ...figures,
@@ -323,7 +340,10 @@ try {
 
   const routeCases = CASES.filter((c) => wants(c.name));
   let empty;
+  let bareHealth;
   if (routeCases.length) {
+    bareHealth = await startHealthReference({ databaseUrl: args['database-url'] });
+    stops.unshift(bareHealth.stop);
     const db = await freshPostgresDatabase();
     stops.push(db.drop);
     say(`empty instance: migrating and seeding a fresh database at --scale ${args['empty-scale']}`);
@@ -374,12 +394,20 @@ try {
     const fifty = await rounds({
       app: () => run(app.baseUrl, options(big, bigPaths), { connections: 50, health: true }),
       empty: () => run(empty.app.baseUrl, options(empty, emptyPaths), { connections: 50, health: true }),
+      // The same load on the app, health asked of the bare reference: in a run of its own, as its
+      // probe answers some 6,000 times a second, load the judged run must not carry (decision 0947).
+      bare: () =>
+        run(app.baseUrl, options(big, bigPaths), {
+          connections: 50,
+          health: true,
+          healthUrl: bareHealth.baseUrl,
+        }),
     });
     const failed = {
       '1c': one.app.bad,
       '50c': fifty.app.bad,
       'empty 50c': fifty.empty.bad,
-      health: fifty.app.healthBad + fifty.empty.healthBad,
+      health: fifty.app.healthBad + fifty.empty.healthBad + fifty.bare.healthBad,
     };
     const errors = Object.values(failed).reduce((a, b) => a + b, 0);
     if (errors) say(`${c.name}: failed requests ${JSON.stringify(failed)}`);
@@ -402,7 +430,7 @@ try {
       )
       .join(' · ');
     routeLines.push(
-      `| ${c.name} | ${bytes(sizes)} (${bytes(emptySizes)}) | ${ms(one.app.p50, one.app.answered)} / ${ms(one.app.p99, one.app.answered)} | ${Math.round(fifty.app.reqPerSec)} | ${ms(fifty.app.p99, fifty.app.answered)} | ${Math.round(fifty.empty.reqPerSec)} | ${(fifty.app.reqPerSec / fifty.empty.reqPerSec).toFixed(2)} | ${ms(fifty.app.healthP99, fifty.app.healthAnswered)} (${ms(fifty.empty.healthP99, fifty.empty.healthAnswered)}) | ${verdict || '—'} |`,
+      `| ${c.name} | ${bytes(sizes)} (${bytes(emptySizes)}) | ${ms(one.app.p50, one.app.answered)} / ${ms(one.app.p99, one.app.answered)} | ${Math.round(fifty.app.reqPerSec)} | ${ms(fifty.app.p99, fifty.app.answered)} | ${Math.round(fifty.empty.reqPerSec)} | ${(fifty.app.reqPerSec / fifty.empty.reqPerSec).toFixed(2)} | ${ms(fifty.app.healthP99, fifty.app.healthAnswered)} (${ms(fifty.empty.healthP99, fifty.empty.healthAnswered)}; ${ms(fifty.bare.healthP99, fifty.bare.healthAnswered)}) | ${verdict || '—'} |`,
     );
     say(routeLines.at(-1));
   }
@@ -506,7 +534,7 @@ try {
     `wrk ${SECONDS} s a run (${SECONDS + 2} s at 50 connections, health probed on one more connection for the middle ${SECONDS} s), one thread a connection, each request timed in µs; ${ROUNDS === 1 ? 'one run' : `medians of ${ROUNDS} runs`}; ${args['accept-encoding'] ? `Accept-Encoding: ${args['accept-encoding']}` : 'no Accept-Encoding'}`,
   ];
   const routeTable = [
-    '| route | reply (empty) | 1c p50 / p99 ms | 50c req/s | 50c p99 ms | empty 50c req/s | ratio | health p99 ms under 50c (empty) | budget |',
+    '| route | reply (empty) | 1c p50 / p99 ms | 50c req/s | 50c p99 ms | empty 50c req/s | ratio | health p99 ms under 50c (empty; bare) | budget |',
     '|---|---|---|---|---|---|---|---|---|',
     ...routeLines,
   ].join('\n');

@@ -98,6 +98,20 @@ export async function startReference(bodies, workDir, { patch } = {}) {
   return ref;
 }
 
+/** bench/reference-health.mjs (issue 48): a bare health check on `databaseUrl`, the floor of the app's. */
+export async function startHealthReference({ databaseUrl }) {
+  const port = await freePort();
+  const child = fork(path.join(root, 'bench/reference-health.mjs'), [String(port), databaseUrl], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const ref = captured(child, `http://127.0.0.1:${port}`);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error(`reference-health exited:\n${ref.output()}`)));
+  });
+  return ref;
+}
+
 /**
  * bench/reference-pg.mjs (issue 48): bare Node making one PostgreSQL round trip a request before
  * sending `get`'s bytes (or `patch`'s, for any write) on `nodeUrl`, and Fastify with @fastify/session

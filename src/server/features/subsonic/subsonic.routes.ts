@@ -5,6 +5,7 @@ import { HttpError } from '../../plugins/errors';
 import type { UserActionLimit } from '../../plugins/rate-limits';
 import type { CredentialCrypto } from '../api-keys/api-keys.service';
 import type { SyncAnchors } from './listed-song-ids';
+import { asksForLongList, longReplies } from './long-replies';
 import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
 import { isWrite } from './method-writes';
 import { withStars } from './stars.service';
@@ -163,12 +164,16 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
       const origin = `${request.protocol}://${request.host}`;
       // What the caller starred is marked wherever it shows (decision 0390).
       if (!mediaMethod) {
-        const payload = await withStars(
-          db,
-          caller.user.id,
-          await method!({ db, caller, params, origin, limit, syncAnchors: opts.syncAnchors }),
-        );
-        return write(200, await renderSubsonicInTurns(format, payload));
+        const make = async () => {
+          const payload = await withStars(
+            db,
+            caller.user.id,
+            await method!({ db, caller, params, origin, limit, syncAnchors: opts.syncAnchors }),
+          );
+          return renderSubsonicInTurns(format, payload);
+        };
+        // A long list is made in line, one at a time; the reply is sent outside it (decision 0947).
+        return write(200, await (asksForLongList(params) ? longReplies.run(make) : make()));
       }
       reply.headers(CORS);
       return await mediaMethod({ db, caller, params, origin, limit, request, reply });

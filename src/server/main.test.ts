@@ -10,10 +10,14 @@ import {
   freePort,
   migratedDataTemplate,
   type ServerProcess,
+  START_DEADLINE_MS,
   signInAsDemo,
   startServerProcess,
   waitForHealth,
 } from '../test/server-process';
+
+/** A test's deadline: two starts at most, each within START_DEADLINE_MS, and what it does between. */
+const STARTS_TIMEOUT_MS = 2 * START_DEADLINE_MS;
 
 /** A multipart body carrying `data` as the file in `field`. */
 function multipart(boundary: string, field: string, filename: string, type: string, data: Buffer) {
@@ -58,7 +62,7 @@ describe('main: start-up and shutdown of the real process', () => {
   let template: string;
   beforeAll(async () => {
     template = await migratedDataTemplate();
-  }, 120_000);
+  }, STARTS_TIMEOUT_MS);
 
   it('refuses to start on bad configuration, naming the bad value', async () => {
     running = startServerProcess(0, { PORT: 'abc' });
@@ -66,175 +70,191 @@ describe('main: start-up and shutdown of the real process', () => {
     expect(running.output()).toContain('PORT (got "abc"): must be a whole number');
   });
 
-  it('starts on embedded PGlite with no other service, keeps data and secret across a graceful restart', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
-    const port = await freePort();
-    running = startServerProcess(port, { DATA_DIR: dataDir });
-    await waitForHealth(running);
-    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
-    const secret = readFileSync(path.join(dataDir, 'session-secret'), 'utf8');
-    expect(secret.length).toBeGreaterThanOrEqual(32);
-
-    // Sign in as the demo user so there is a session row to outlive the restart.
-    const { cookie: session, id: demoId } = await signInAsDemo(running.baseUrl);
-
-    running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
-    expect(running.output()).toContain('Shutting down');
-
-    expect(running.output()).toContain('tracing off');
-
-    // The second start traces (decision 0440): main.ts starts the SDK before it builds the app, so
-    // the real process's requests reach the collector, flushed by the graceful shutdown.
-    const collector = await startTraceCollector();
-    try {
-      running = startServerProcess(port, { DATA_DIR: dataDir, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
+  it(
+    'starts on embedded PGlite with no other service, keeps data and secret across a graceful restart',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
+      const port = await freePort();
+      running = startServerProcess(port, { DATA_DIR: dataDir });
       await waitForHealth(running);
-      expect(running.output()).toContain('tracing on');
-      expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
-      const me = await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie: session } });
-      expect(me.status).toBe(200);
-      expect(await me.json()).toMatchObject({ id: demoId, claims: { isDemo: true } });
+      expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+      const secret = readFileSync(path.join(dataDir, 'session-secret'), 'utf8');
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+
+      // Sign in as the demo user so there is a session row to outlive the restart.
+      const { cookie: session, id: demoId } = await signInAsDemo(running.baseUrl);
+
       running.child.kill('SIGTERM');
       expect(await running.exited).toBe(0);
-      const sent = collector.received.filter((e) => e.path === '/v1/traces').map((e) => e.body);
-      expect(sent.join('\n')).toContain('/api/auth/user');
-    } finally {
-      await collector.close();
-    }
-  }, 120_000);
+      expect(running.output()).toContain('Shutting down');
 
-  it('on SIGTERM lets an upload in flight finish, then exits cleanly', async () => {
-    const port = await freePort();
-    running = startServerProcess(port, { DATA_DIR: dataDirFrom(template) });
-    await waitForHealth(running);
-    const { cookie, token } = await signInAsDemo(running.baseUrl);
+      expect(running.output()).toContain('tracing off');
 
-    const boundary = 'shutdown-test';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="late.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
-    );
-    const wav = makeWav(2);
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/tracks',
-          headers: {
-            'content-type': `multipart/form-data; boundary=${boundary}`,
-            'content-length': head.length + wav.length + tail.length,
-            cookie,
-            'x-csrf-token': token,
-          },
-        },
-        (res) => {
-          let body = '';
-          res.on('data', (d) => (body += d));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        },
+      // The second start traces (decision 0440): main.ts starts the SDK before it builds the app, so
+      // the real process's requests reach the collector, flushed by the graceful shutdown.
+      const collector = await startTraceCollector();
+      try {
+        running = startServerProcess(port, { DATA_DIR: dataDir, OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
+        await waitForHealth(running);
+        expect(running.output()).toContain('tracing on');
+        expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
+        const me = await fetch(`http://127.0.0.1:${port}/api/auth/user`, { headers: { cookie: session } });
+        expect(me.status).toBe(200);
+        expect(await me.json()).toMatchObject({ id: demoId, claims: { isDemo: true } });
+        running.child.kill('SIGTERM');
+        expect(await running.exited).toBe(0);
+        const sent = collector.received.filter((e) => e.path === '/v1/traces').map((e) => e.body);
+        expect(sent.join('\n')).toContain('/api/auth/user');
+      } finally {
+        await collector.close();
+      }
+    },
+    STARTS_TIMEOUT_MS,
+  );
+
+  it(
+    'on SIGTERM lets an upload in flight finish, then exits cleanly',
+    async () => {
+      const port = await freePort();
+      running = startServerProcess(port, { DATA_DIR: dataDirFrom(template) });
+      await waitForHealth(running);
+      const { cookie, token } = await signInAsDemo(running.baseUrl);
+
+      const boundary = 'shutdown-test';
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="late.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
       );
-      req.on('error', reject);
-      // Half the body now; SIGTERM arrives while the server is still reading it.
-      req.write(head);
-      req.write(wav.subarray(0, wav.length / 2));
-      setTimeout(() => {
-        running!.child.kill('SIGTERM');
+      const wav = makeWav(2);
+      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+      const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/tracks',
+            headers: {
+              'content-type': `multipart/form-data; boundary=${boundary}`,
+              'content-length': head.length + wav.length + tail.length,
+              cookie,
+              'x-csrf-token': token,
+            },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        // Half the body now; SIGTERM arrives while the server is still reading it.
+        req.write(head);
+        req.write(wav.subarray(0, wav.length / 2));
         setTimeout(() => {
-          req.write(wav.subarray(wav.length / 2));
-          req.end(tail);
-        }, 500);
-      }, 300);
-    });
+          running!.child.kill('SIGTERM');
+          setTimeout(() => {
+            req.write(wav.subarray(wav.length / 2));
+            req.end(tail);
+          }, 500);
+        }, 300);
+      });
 
-    const { status, body } = await response;
-    expect(status, body).toBe(201);
-    expect(JSON.parse(body)).toMatchObject({ filename: 'late.wav', mimeType: 'audio/wav' });
-    expect(await running.exited).toBe(0);
-  }, 120_000);
+      const { status, body } = await response;
+      expect(status, body).toBe(201);
+      expect(JSON.parse(body)).toMatchObject({ filename: 'late.wav', mimeType: 'audio/wav' });
+      expect(await running.exited).toBe(0);
+    },
+    STARTS_TIMEOUT_MS,
+  );
 
-  it('on SIGTERM does not wait forever for a stalled upload: it exits by the shutdown deadline', async () => {
-    const port = await freePort();
-    running = startServerProcess(port, {
-      DATA_DIR: dataDirFrom(template),
-      SHUTDOWN_TIMEOUT_MS: '1500',
-      UPLOAD_IDLE_TIMEOUT_MS: '600000',
-    });
-    await waitForHealth(running);
-    const { cookie, token } = await signInAsDemo(running.baseUrl);
-    const boundary = 'stalled-at-shutdown';
-    const body = multipart(boundary, 'audio', 'stalled.wav', 'audio/wav', makeWav(2));
-    const req = httpRequest({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/tracks',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': body.length,
-        cookie,
-        'x-csrf-token': token,
-      },
-    });
-    req.on('error', () => {});
-    // Half the body, then silence: the client never sends the rest.
-    req.write(body.subarray(0, body.length / 2));
-    await new Promise((r) => setTimeout(r, 300));
-
-    const signalledAt = Date.now();
-    running.child.kill('SIGTERM');
-    const exit = await Promise.race([
-      running.exited,
-      new Promise<'still running'>((r) => setTimeout(() => r('still running'), 8000)),
-    ]);
-    expect(exit).not.toBe('still running');
-    expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(1400);
-    expect(running.output()).toContain('Shutdown deadline passed');
-    req.destroy();
-  }, 120_000);
-
-  it('a failing write of the upload temp file (file-size limit: EFBIG) is a logged 500, not 400', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
-    const port = await freePort();
-    // 2048 blocks: 1 MiB under sh's 512-byte blocks, 2 MiB under 1 KiB ones; Node ignores SIGXFSZ,
-    // so a write past it fails with EFBIG. The database lives in memory, untouched by the limit.
-    // No media workers: the demo account's sample tracks would otherwise be processed meanwhile, and
-    // their working files in tmp are not the upload's.
-    running = startServerProcess(
-      port,
-      { DATA_DIR: dataDir, DATABASE_URL: 'memory:', MEDIA_WORKERS: '0' },
-      { fileSizeLimitBlocks: 2048 },
-    );
-    await waitForHealth(running);
-    const { cookie, token } = await signInAsDemo(running.baseUrl);
-    const big = Buffer.alloc(4 * 1024 * 1024, 7);
-    for (const [path_, field, type] of [
-      ['/api/tracks', 'audio', 'audio/wav'],
-      ['/api/user/avatar', 'avatar', 'image/png'],
-    ] as const) {
-      const boundary = 'file-size-limit';
-      const res = await fetch(`http://127.0.0.1:${port}${path_}`, {
+  it(
+    'on SIGTERM does not wait forever for a stalled upload: it exits by the shutdown deadline',
+    async () => {
+      const port = await freePort();
+      running = startServerProcess(port, {
+        DATA_DIR: dataDirFrom(template),
+        SHUTDOWN_TIMEOUT_MS: '1500',
+        UPLOAD_IDLE_TIMEOUT_MS: '600000',
+      });
+      await waitForHealth(running);
+      const { cookie, token } = await signInAsDemo(running.baseUrl);
+      const boundary = 'stalled-at-shutdown';
+      const body = multipart(boundary, 'audio', 'stalled.wav', 'audio/wav', makeWav(2));
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
         method: 'POST',
+        path: '/api/tracks',
         headers: {
           'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': body.length,
           cookie,
           'x-csrf-token': token,
         },
-        body: multipart(boundary, field, 'big.bin', type, big),
       });
-      expect(res.status, `${path_}: ${await res.clone().text()}`).toBe(500);
-      expect(await res.json()).toMatchObject({ message: 'Something went wrong' });
-    }
-    const server = running;
-    const failures = () =>
-      server
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('"Request failed"') && line.includes('EFBIG'));
-    // The log line is written before the answer, but reaches us through a pipe: it may lag a little.
-    await vi.waitFor(() => expect(failures()).toHaveLength(2), { timeout: 5_000 });
-    expect(readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
-  }, 120_000);
+      req.on('error', () => {});
+      // Half the body, then silence: the client never sends the rest.
+      req.write(body.subarray(0, body.length / 2));
+      await new Promise((r) => setTimeout(r, 300));
+
+      const signalledAt = Date.now();
+      running.child.kill('SIGTERM');
+      const exit = await Promise.race([
+        running.exited,
+        new Promise<'still running'>((r) => setTimeout(() => r('still running'), 8000)),
+      ]);
+      expect(exit).not.toBe('still running');
+      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(1400);
+      expect(running.output()).toContain('Shutdown deadline passed');
+      req.destroy();
+    },
+    STARTS_TIMEOUT_MS,
+  );
+
+  it(
+    'a failing write of the upload temp file (file-size limit: EFBIG) is a logged 500, not 400',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-data-'));
+      const port = await freePort();
+      // 2048 blocks: 1 MiB under sh's 512-byte blocks, 2 MiB under 1 KiB ones; Node ignores SIGXFSZ,
+      // so a write past it fails with EFBIG. The database lives in memory, untouched by the limit.
+      // No media workers: the demo account's sample tracks would otherwise be processed meanwhile, and
+      // their working files in tmp are not the upload's.
+      running = startServerProcess(
+        port,
+        { DATA_DIR: dataDir, DATABASE_URL: 'memory:', MEDIA_WORKERS: '0' },
+        { fileSizeLimitBlocks: 2048 },
+      );
+      await waitForHealth(running);
+      const { cookie, token } = await signInAsDemo(running.baseUrl);
+      const big = Buffer.alloc(4 * 1024 * 1024, 7);
+      for (const [path_, field, type] of [
+        ['/api/tracks', 'audio', 'audio/wav'],
+        ['/api/user/avatar', 'avatar', 'image/png'],
+      ] as const) {
+        const boundary = 'file-size-limit';
+        const res = await fetch(`http://127.0.0.1:${port}${path_}`, {
+          method: 'POST',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            cookie,
+            'x-csrf-token': token,
+          },
+          body: multipart(boundary, field, 'big.bin', type, big),
+        });
+        expect(res.status, `${path_}: ${await res.clone().text()}`).toBe(500);
+        expect(await res.json()).toMatchObject({ message: 'Something went wrong' });
+      }
+      const server = running;
+      const failures = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"Request failed"') && line.includes('EFBIG'));
+      // The log line is written before the answer, but reaches us through a pipe: it may lag a little.
+      await vi.waitFor(() => expect(failures()).toHaveLength(2), { timeout: 5_000 });
+      expect(readdirSync(path.join(dataDir, 'tmp'))).toEqual([]);
+    },
+    STARTS_TIMEOUT_MS,
+  );
 });

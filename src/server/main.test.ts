@@ -58,7 +58,7 @@ afterEach(() => {
 
 describe('main: start-up and shutdown of the real process', () => {
   // The shutdown tests start from a migrated copy: their subject is the shutdown, and the first
-  // start on a new folder is the next test's.
+  // start on a new folder is the second test's.
   let template: string;
   beforeAll(async () => {
     template = await migratedDataTemplate();

@@ -54,8 +54,8 @@ export function startServerProcess(
 /**
  * A PGlite data folder migrated by the server's own `migrate` command, for tests whose subject is
  * not the first start: they copy it (dataDirFrom) and start in seconds. A first start creates PGlite
- * and runs every migration, most of a start's CPU; beside the browser stories one took over the 60 s
- * waitForHealth allows, and the test failed on its set-up, not on what it checks.
+ * and runs every migration, most of a start's CPU; beside the browser stories one took over 60 s,
+ * and the test failed on its set-up, not on what it checks.
  */
 export async function migratedDataTemplate(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-template-'));

@@ -16,6 +16,9 @@ import {
   waitForHealth,
 } from '../test/server-process';
 
+/** Fastify's log line for the upload taken in (before its hooks run, after the closing check). */
+const UPLOAD_TAKEN_IN = /"method":"POST","url":"\/api\/tracks".*"msg":"incoming request"/;
+
 /** A test's deadline: two starts at most, each within START_DEADLINE_MS, and what it does between. */
 const STARTS_TIMEOUT_MS = 2 * START_DEADLINE_MS;
 
@@ -147,16 +150,22 @@ describe('main: start-up and shutdown of the real process', () => {
           },
         );
         req.on('error', reject);
-        // Half the body now; SIGTERM arrives while the server is still reading it.
+        // Half the body now; SIGTERM arrives while the server is still reading it: once it has taken
+        // the request in (logged it). A fixed 300 ms was not enough on a loaded machine: the request
+        // arrived after the shutdown had begun and was refused with a 503, as a new one should be.
         req.write(head);
         req.write(wav.subarray(0, wav.length / 2));
-        setTimeout(() => {
-          running!.child.kill('SIGTERM');
+        const server = running!;
+        vi.waitFor(() => expect(server.output()).toMatch(UPLOAD_TAKEN_IN), {
+          timeout: 60_000,
+          interval: 50,
+        }).then(() => {
+          server.child.kill('SIGTERM');
           setTimeout(() => {
             req.write(wav.subarray(wav.length / 2));
             req.end(tail);
           }, 500);
-        }, 300);
+        }, reject);
       });
 
       const { status, body } = await response;

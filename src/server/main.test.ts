@@ -33,6 +33,27 @@ function multipart(boundary: string, field: string, filename: string, type: stri
   ]);
 }
 
+/** An upload's request to the server on `port`, as a signed-in browser sends it, its body to come. */
+function uploadTo(
+  port: number,
+  boundary: string,
+  length: number,
+  session: { cookie: string; token: string },
+) {
+  return {
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/tracks',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': length,
+      cookie: session.cookie,
+      'x-csrf-token': session.token,
+    },
+  };
+}
+
 /** A stand-in OpenTelemetry collector keeping every OTLP/HTTP export it is sent. */
 async function startTraceCollector() {
   const received: { path: string; body: string }[] = [];
@@ -131,18 +152,7 @@ describe('main: start-up and shutdown of the real process', () => {
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
       const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            method: 'POST',
-            path: '/api/tracks',
-            headers: {
-              'content-type': `multipart/form-data; boundary=${boundary}`,
-              'content-length': head.length + wav.length + tail.length,
-              cookie,
-              'x-csrf-token': token,
-            },
-          },
+          uploadTo(port, boundary, head.length + wav.length + tail.length, { cookie, token }),
           (res) => {
             let body = '';
             res.on('data', (d) => (body += d));
@@ -189,18 +199,7 @@ describe('main: start-up and shutdown of the real process', () => {
       const { cookie, token } = await signInAsDemo(running.baseUrl);
       const boundary = 'stalled-at-shutdown';
       const body = multipart(boundary, 'audio', 'stalled.wav', 'audio/wav', makeWav(2));
-      const req = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/tracks',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': body.length,
-          cookie,
-          'x-csrf-token': token,
-        },
-      });
+      const req = httpRequest(uploadTo(port, boundary, body.length, { cookie, token }));
       req.on('error', () => {});
       // Half the body, then silence: the client never sends the rest.
       req.write(body.subarray(0, body.length / 2));

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { RawHttpRequest } from '../../../test/raw-http';
 import { subsonicClient, syncPage, uploadNamedTrack } from '../../../test/subsonic-client';
-import { asksForLongList, LongReplyLine, longReplies } from './long-replies';
+import { asksForLongList, CALLER_LEFT, LongReplyLine, longReplies } from './long-replies';
 import { SubsonicParams } from './subsonic-params';
 
 const paramsOf = (query: string) => new SubsonicParams({ url: `/rest/search3?${query}` } as FastifyRequest);
@@ -68,6 +69,40 @@ describe('LongReplyLine (decision 0947)', () => {
     await expect(failed).rejects.toThrow('no');
     expect(await line.run(async () => 'next')).toBe('next');
   });
+
+  it('skips a caller who left while waiting: its maker never runs, and the next one goes on (decision 0948)', async () => {
+    const line = new LongReplyLine();
+    const release = await line.take();
+    let here = true;
+    let madeForTheLeaver = false;
+    const leaver = line.run(
+      async () => {
+        madeForTheLeaver = true;
+        return 'page';
+      },
+      () => here,
+    );
+    const next = line.run(
+      async () => 'next',
+      () => true,
+    );
+    here = false;
+    release();
+    expect(await leaver).toBe(CALLER_LEFT);
+    expect(madeForTheLeaver).toBe(false);
+    expect(await next).toBe('next');
+    expect(line.skipped).toBe(1);
+  });
+
+  it('lets the next maker start once one has held the line past its hold (decision 0948)', async () => {
+    const line = new LongReplyLine(30);
+    const hung = line.run(() => new Promise<string>(() => {}));
+    const started = Date.now();
+    expect(await line.run(async () => 'next')).toBe('next');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    // The hung maker's caller still waits for it: only the line moved on.
+    expect(await Promise.race([hung, tick().then(() => 'still waiting')])).toBe('still waiting');
+  });
 });
 
 describe('long Subsonic replies on the line (decision 0947)', () => {
@@ -99,5 +134,31 @@ describe('long Subsonic replies on the line (decision 0947)', () => {
       release();
     }
     expect((await long).song?.map((s) => s.title)).toEqual(['Only take']);
+  });
+
+  it('makes no page for a player that hung up while it waited in line (decision 0948)', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(address).port);
+    const path = `/rest/search3.view?query=&songCount=500&artistCount=0&albumCount=0&f=json&v=1.16.1&c=test&apiKey=${apiKey}`;
+    const skippedBefore = longReplies.skipped;
+    const release = await longReplies.take();
+    try {
+      const leaving = new RawHttpRequest(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      const deadline = Date.now() + 10_000;
+      while (longReplies.waiting === 0 && Date.now() < deadline) await tick();
+      expect(longReplies.waiting).toBe(1);
+      leaving.socket.destroy();
+      await leaving.closed;
+      // The server sees the close on its side of the socket.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      release();
+    }
+    const deadline = Date.now() + 10_000;
+    while (longReplies.skipped === skippedBefore && Date.now() < deadline) await tick();
+    expect(longReplies.skipped).toBe(skippedBefore + 1);
+    // The line is free again for the next player.
+    const page = await syncPage(subsonicClient(t.app, { apiKey }), 0, 500);
+    expect(page.song?.map((s) => s.title)).toEqual(['Only take']);
   });
 });

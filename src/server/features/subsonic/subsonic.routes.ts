@@ -5,7 +5,7 @@ import { HttpError } from '../../plugins/errors';
 import type { UserActionLimit } from '../../plugins/rate-limits';
 import type { CredentialCrypto } from '../api-keys/api-keys.service';
 import type { SyncAnchors } from './listed-song-ids';
-import { asksForLongList, longReplies } from './long-replies';
+import { asksForLongList, CALLER_LEFT, longReplies } from './long-replies';
 import { mediaMethods, type SubsonicMediaDeps } from './media-methods';
 import { isWrite } from './method-writes';
 import { withStars } from './stars.service';
@@ -172,8 +172,12 @@ export async function subsonicRoutes(app: FastifyInstance, opts: SubsonicRoutesO
           );
           return renderSubsonicInTurns(format, payload);
         };
+        if (!asksForLongList(params)) return write(200, await make());
         // A long list is made in line, one at a time; the reply is sent outside it (decision 0947).
-        return write(200, await (asksForLongList(params) ? longReplies.run(make) : make()));
+        // A player that hung up while it waited is not made a page (decision 0948): 499, as nginx
+        // logs a client that closed its request, for the log only.
+        const made = await longReplies.run(make, () => !request.raw.socket?.destroyed);
+        return made === CALLER_LEFT ? reply.code(499).send() : write(200, made);
       }
       reply.headers(CORS);
       return await mediaMethod({ db, caller, params, origin, limit, request, reply });

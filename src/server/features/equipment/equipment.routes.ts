@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EQUIPMENT_CATEGORIES } from '../../../shared/constants';
@@ -171,12 +171,15 @@ export async function equipmentRoutes(
         response: { 200: z.union([z.array(equipmentTrackSchema), equipmentTrackPageSchema]) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, cursor } = request.query;
       const viewerId = userOf(request).id;
-      return limit === undefined
-        ? listEquipmentTracks(db, request.params.id, viewerId)
-        : equipmentTracksPage(db, request.params.id, viewerId, limit, cursor);
+      // Written by PostgreSQL (decision 0949); the zod schema above still documents the reply.
+      const json =
+        limit === undefined
+          ? await listEquipmentTracks(db, request.params.id, viewerId)
+          : await equipmentTracksPage(db, request.params.id, viewerId, limit, cursor);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   );
 

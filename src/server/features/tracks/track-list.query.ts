@@ -25,7 +25,8 @@ import { tempoKeyColumns } from './track-list.tempo-key';
  */
 
 /** ISO 8601 in UTC with milliseconds, as Date.prototype.toISOString writes it. */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoTime = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** Microseconds kept, for cursors: two uploads in one millisecond still order apart. */
 export const exact = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -57,10 +58,10 @@ export const trackColumns = (equipment: SQL) => sql`
   select
     t.id as "id", t.user_id as "userId", t.name as "name", t.filename as "filename",
     t.mime_type as "mimeType", t.size as "size", ${realJson(sql`t.duration`)} as "duration",
-    t.notes as "notes", ${iso(sql`t.file_created_at`)} as "fileCreatedAt",
+    t.notes as "notes", ${isoTime(sql`t.file_created_at`)} as "fileCreatedAt",
     t.share_to_equipment_pages as "shareToEquipmentPages", t.visibility as "visibility",
-    ${iso(sql`t.created_at`)} as "createdAt",
-    ${iso(sql`t.updated_at`)} as "updatedAt",
+    ${isoTime(sql`t.created_at`)} as "createdAt",
+    ${isoTime(sql`t.updated_at`)} as "updatedAt",
     ${equipment} as "equipment",
     (select row_to_json(p) from (
       select t.processing_state as "state",

@@ -22,8 +22,10 @@ type ReleasableClient = pg.PoolClient & { release(err?: Error | boolean): void }
  * New connections are made on demand, so the pool recovers by itself once the server is back.
  */
 export class ResilientPool extends pg.Pool {
-  /** No request route holds more than this share of the connections (route-shares.ts). */
+  /** No request route checks out more than this share of the connections (route-shares.ts). */
   readonly shares: RouteShares;
+  /** No request route runs more than this many plain statements at once (decision 0950). */
+  readonly statementShares: RouteShares;
 
   constructor(
     config: pg.PoolConfig,
@@ -35,6 +37,13 @@ export class ResilientPool extends pg.Pool {
     // waited for the CPU behind them (26 ms p99 beside 50 connections of search; 15.7 ms with five,
     // for 4 % of search's throughput).
     this.shares = new RouteShares(Math.max(1, Math.floor((config.max ?? 10) / 2)));
+    // A fifth of them for a route's plain statements (decision 0950): with five, fifty requests of
+    // one read-heavy route (search, an equipment page) kept five backends running on a 2-core
+    // database server beside the app, and health's p99 read 20–30 ms; with two, 11–18 ms, for
+    // 10–15 % of that route's throughput. A count of its own, not the checkouts': a transaction's
+    // request may still run a plain statement, and one count would let two such requests each wait
+    // for the other's share.
+    this.statementShares = new RouteShares(Math.max(1, Math.floor((config.max ?? 10) / 5)));
     this.on('error', (err) => this.onConnectionLost(err));
     this.on('connect', (client) => {
       client.on('error', (err) => this.onConnectionLost(err));
@@ -62,7 +71,7 @@ export class ResilientPool extends pg.Pool {
       return super.query(text, values, callback);
     }
     const attempt = () => super.query(text, values) as Promise<unknown>;
-    return this.shares.take().then((giveBack) =>
+    return this.statementShares.take().then((giveBack) =>
       attempt()
         .catch((err: unknown) => {
           if (isRetryableTermination(err)) return attempt();

@@ -40,17 +40,18 @@ describe('RouteShares', () => {
     expect(shares.heldBy('b')).toBe(0);
   });
 
-  it("gives a route half the pool's connections, at least one (decision 0938)", async () => {
-    const shareOf = async (max: number) => {
+  it("gives a route half the pool's checkouts and a fifth of it for statements, at least one each (decisions 0938, 0950)", async () => {
+    const sharesOf = async (max: number) => {
       const pool = new ResilientPool({ max }, () => {});
-      const share = pool.shares.perRoute;
+      const shares = [pool.shares.perRoute, pool.statementShares.perRoute];
       await pool.end();
-      return share;
+      return shares;
     };
-    expect(await shareOf(10)).toBe(5);
-    expect(await shareOf(4)).toBe(2);
-    expect(await shareOf(3)).toBe(1);
-    expect(await shareOf(1)).toBe(1);
+    expect(await sharesOf(10)).toEqual([5, 2]);
+    expect(await sharesOf(20)).toEqual([10, 4]);
+    expect(await sharesOf(4)).toEqual([2, 1]);
+    expect(await sharesOf(3)).toEqual([1, 1]);
+    expect(await sharesOf(1)).toEqual([1, 1]);
   });
 
   it('runs each request as its route, through every hook and the handler', async () => {
@@ -76,7 +77,7 @@ describe('RouteShares', () => {
 describe.skipIf(testDatabaseKind() !== 'postgres')('the pool under one slow route', () => {
   it('keeps connections for the other routes while one route asks for every connection', async () => {
     const url = process.env.TEST_DATABASE_URL!;
-    const pool = new ResilientPool({ connectionString: url, max: 4 }, () => {});
+    const pool = new ResilientPool({ connectionString: url, max: 10 }, () => {});
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const tag = `route-share-${process.pid}-${Date.now()}`;
@@ -91,8 +92,8 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('the pool under one slow rout
       );
     try {
       let slowDone = 0;
-      // Four slow queries of one route, on a pool of four: it may hold two.
-      const slow = Array.from({ length: 4 }, () =>
+      // Six slow statements of one route, on a pool of ten: it may run two at once.
+      const slow = Array.from({ length: 6 }, () =>
         runAsRoute('GET /slow', () => pool.query(`select pg_sleep(1.5), '${tag}'`)).then(() => {
           slowDone += 1;
         }),
@@ -111,9 +112,36 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('the pool under one slow rout
       expect(slowDone).toBe(0);
       expect(await active()).toBe(2);
       await Promise.all(slow);
-      expect(pool.shares.heldBy('GET /slow')).toBe(0);
+      expect(pool.statementShares.heldBy('GET /slow')).toBe(0);
     } finally {
       await admin.end();
+      await pool.end();
+    }
+  });
+
+  it("lets a transaction's requests run plain statements beside it, however many of them there are (decision 0950)", async () => {
+    const pool = new ResilientPool({ connectionString: process.env.TEST_DATABASE_URL!, max: 10 }, () => {});
+    try {
+      // Five requests of one route (its whole checkout share) each hold a transaction and, inside
+      // it, run a plain statement on the pool: were both counted alike, each would wait for a share
+      // another holds, for ever.
+      const request = () =>
+        runAsRoute('POST /nested', async () => {
+          const client = await pool.connect();
+          try {
+            await client.query('begin');
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            const { rows } = await pool.query('select 1 as one');
+            await client.query('commit');
+            return rows[0].one as number;
+          } finally {
+            client.release();
+          }
+        });
+      const done = Promise.all(Array.from({ length: 5 }, request));
+      const timeout = new Promise((resolve) => setTimeout(() => resolve('stuck'), 10_000));
+      expect(await Promise.race([done, timeout])).toEqual([1, 1, 1, 1, 1]);
+    } finally {
       await pool.end();
     }
   });

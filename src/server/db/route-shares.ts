@@ -3,8 +3,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * No route can take every connection of the PostgreSQL pool (issue 48). Fifty requests of one slow
  * route used to hold all ten connections and queue the rest, so `/api/health`, the sign-in check and
- * every other page waited behind them (up to the pool's 5 s connection timeout). A route may hold
- * half of them (resilient-pool.ts, decision 0938). Each request runs
+ * every other page waited behind them (up to the pool's 5 s connection timeout). A route may check
+ * out half of them for transactions (decision 0938) and run a fifth of them as plain statements
+ * (resilient-pool.ts, decision 0950), each a count of its own. Each request runs
  * in the context of its route (set by plugins/route-shares.ts); a route's queries may hold at most
  * `perRoute` connections at once and its further queries wait for one of its own, not for the pool,
  * so the other routes always find a connection. Work outside a request (jobs, start-up) is not

@@ -31,3 +31,32 @@ export const awkwardTrackValues = {
   musicalKey: 'A minor',
   keyConfidence: 0.3,
 } satisfies Partial<typeof tracks.$inferInsert>;
+
+/**
+ * A failed track with reals past a million, the owner's tempo and key over measured ones (half time
+ * below 30 is not offered), and a loudness without its peak (add its owner, file and name).
+ */
+export const awkwardFailedTrackValues = {
+  size: 1,
+  duration: 1_234_567.9,
+  processingState: 'failed',
+  processingError: null,
+  originalPlayable: true,
+  loudnessLufs: -70.5,
+  truePeakDb: null,
+  bpm: 30.05,
+  bpmConfidence: 0.2,
+  ownerBpm: 59.95,
+  musicalKey: 'D minor',
+  keyConfidence: 0.9,
+  ownerKey: 'C# major',
+} satisfies Partial<typeof tracks.$inferInsert>;
+
+/** A track playable through its rendition only, without a duration (add its owner, file and name). */
+export const awkwardRenditionTrackValues = {
+  size: 2,
+  duration: null,
+  processingState: 'ready',
+  renditionKey: 'r',
+  renditionMimeType: 'audio/mp4',
+} satisfies Partial<typeof tracks.$inferInsert>;

@@ -6,7 +6,12 @@ import {
   equipmentTrackPageSchema,
   equipmentTrackSchema,
 } from '../../../shared/schemas/tracks';
-import { awkwardEquipment, awkwardTrackValues } from '../../../test/awkward-rows';
+import {
+  awkwardEquipment,
+  awkwardFailedTrackValues,
+  awkwardRenditionTrackValues,
+  awkwardTrackValues,
+} from '../../../test/awkward-rows';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { equipmentTags, trackEquipmentTags, tracks, users } from '../../db/schema';
 import { imageUrlOf } from '../../media/image-url';
@@ -69,30 +74,14 @@ describe('GET /api/equipment/:id/tracks reply bytes (decision 0949)', () => {
         { ...base, ...awkwardTrackValues, createdAt: new Date('2024-01-01T00:00:00.001Z') },
         {
           ...base,
+          ...awkwardFailedTrackValues,
           name: 'Long one',
-          size: 1,
-          duration: 1_234_567.9,
-          processingState: 'failed',
-          processingError: null,
-          originalPlayable: true,
-          loudnessLufs: -70.5,
-          truePeakDb: null,
-          bpm: 30.05,
-          bpmConfidence: 0.2,
-          ownerBpm: 59.95,
-          musicalKey: 'D minor',
-          keyConfidence: 0.9,
-          ownerKey: 'C# major',
           createdAt: new Date('2024-01-02T00:00:00Z'),
         },
         {
           ...base,
+          ...awkwardRenditionTrackValues,
           name: 'Rendition',
-          size: 2,
-          duration: null,
-          processingState: 'ready',
-          renditionKey: 'r',
-          renditionMimeType: 'audio/mp4',
           createdAt: new Date('2024-01-03T00:00:00Z'),
         },
         // Not on equipment pages: never listed.

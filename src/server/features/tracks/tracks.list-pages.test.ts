@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TRACK_SORTS, type Track, type TrackSort } from '../../../shared/schemas/tracks';
-import { awkwardEquipment, awkwardTrackValues } from '../../../test/awkward-rows';
+import {
+  awkwardEquipment,
+  awkwardFailedTrackValues,
+  awkwardRenditionTrackValues,
+  awkwardTrackValues,
+} from '../../../test/awkward-rows';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app';
 import { equipmentTags, trackEquipmentTags, tracks } from '../../db/schema';
 import { listOwnTracks } from './tracks.service';
@@ -138,34 +143,8 @@ describe('GET /api/tracks reply bytes', () => {
       .insert(tracks)
       .values([
         { ...base, ...awkwardTrackValues },
-        {
-          ...base,
-          name: 'Long one',
-          size: 1,
-          duration: 1_234_567.9,
-          processingState: 'failed',
-          processingError: null,
-          originalPlayable: true,
-          loudnessLufs: -70.5,
-          truePeakDb: null,
-          // The owner's values over measured ones; half time below 30 is not offered.
-          bpm: 30.05,
-          bpmConfidence: 0.2,
-          ownerBpm: 59.95,
-          musicalKey: 'D minor',
-          keyConfidence: 0.9,
-          ownerKey: 'C# major',
-        },
-        {
-          ...base,
-          name: 'Rendition',
-          size: 2,
-          duration: null,
-          processingState: 'ready',
-          renditionKey: 'r',
-          renditionMimeType: 'audio/mp4',
-          shareToEquipmentPages: false,
-        },
+        { ...base, ...awkwardFailedTrackValues, name: 'Long one' },
+        { ...base, ...awkwardRenditionTrackValues, name: 'Rendition', shareToEquipmentPages: false },
       ])
       .returning();
     await t.db.insert(trackEquipmentTags).values([

@@ -17,7 +17,7 @@ import {
 } from '../../db/time-id-cursor';
 import { imageUrlOf, imageUrlSql } from '../../media/image-url';
 import { forbidden, notFound } from '../../plugins/errors';
-import { equipmentOfTrack, isoTime, trackColumns, trackJson } from '../tracks/track-list.query';
+import { isoTimeSql, trackJsonOf } from '../tracks/track-json.service';
 import { shownToViewer } from '../tracks/tracks.service';
 import { canEditEquipment } from './equipment.policy';
 import { type EquipmentTextChanges, recordEdit, writeEquipmentFields } from './equipment-history.service';
@@ -167,7 +167,7 @@ export function equipmentTracksQuery(
 /** A listed track's owner: names, and the avatar the player shows as artwork (issue 10). */
 const ownerJson = sql`(select row_to_json(o) from (
   select u.id as "id", u.username as "username", u.first_name as "firstName", u.last_name as "lastName",
-    ${imageUrlSql(sql`u.avatar_key`)} as "avatarUrl", ${isoTime(sql`u.updated_at`)} as "updatedAt"
+    ${imageUrlSql(sql`u.avatar_key`)} as "avatarUrl", ${isoTimeSql(sql`u.updated_at`)} as "updatedAt"
 ) o)`;
 
 interface EquipmentTrackRow {
@@ -192,9 +192,7 @@ async function equipmentTrackRows(
   await requireEquipment(db, id);
   const chosen = equipmentTracksQuery(db, id, viewerId, take, cursor);
   const result = await db.execute(sql`
-    select (select ${trackJson} from (
-        select r0.*, ${ownerJson} as "user" from (${trackColumns(equipmentOfTrack)}) r0
-      ) r) as json, p.exact, p.chosen_id as id
+    select ${trackJsonOf(sql`${ownerJson} as "user"`)} as json, p.exact, p.chosen_id as id
     from (${chosen}) p join tracks t on t.id = p.chosen_id join users u on u.id = t.user_id
     order by p.chosen_at desc, p.chosen_id desc`);
   return rowsOf<EquipmentTrackRow>(result);

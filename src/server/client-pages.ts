@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +14,25 @@ export const hasClientAt = (clientDir: string | undefined) =>
   clientDir !== undefined && existsSync(path.join(clientDir, 'index.html')) ? clientDir : undefined;
 
 /**
+ * The built files a browser may ask for by address, as paths relative to the build, spelt exactly
+ * as on disk (so a case alias on a case-insensitive disk is no address). Not served: source maps
+ * (none are built for the client; should one be put there, still not); the .br and .gz copies,
+ * which are encodings of their file rather than addresses; the embed page, served at /embed/… only
+ * with the headers that let it be framed (0330); the drawn landing, at `/` only, to a visitor who
+ * is signed out (0930).
+ */
+export function servableFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (/\.(map|br|gz)$/.test(file) || file === EMBED_HTML || file === LANDING_PAGE_FILE) continue;
+    files.add(file);
+  }
+  return files;
+}
+
+/**
  * Serves the built client: hashed assets cached for a year, index.html for every client route. The
  * build writes .br and .gz beside each text file; `preCompressed` sends the one Accept-Encoding
  * allows, with Content-Encoding and Vary (decision 0058). Pages with a link preview (a track, a
@@ -24,18 +43,21 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
   // A build older than decision 0930 has none: signed-out visitors then get index.html, as before.
   const hasLanding = hasClient && existsSync(path.join(clientDir, LANDING_PAGE_FILE));
   if (hasClient) {
+    // Only `reply.sendFile`: the plugin's own wildcard route reads every parent folder on each
+    // request to check the spelling (decision 0952); the addresses are known once, at start.
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
+      serve: false,
       preCompressed: true,
-      // Source maps are not built for the client; should one be put there, it is still not served.
-      // The embed page is served at /embed/… only, with the headers that let it be framed (0330);
-      // the drawn landing at `/` only, to a visitor who is signed out (0930).
-      allowedPath: (pathname) =>
-        !pathname.endsWith('.map') && pathname !== `/${EMBED_HTML}` && pathname !== `/${LANDING_PAGE_FILE}`,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+    const servable = servableFiles(clientDir);
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      return servable.has(file) ? reply.sendFile(file) : reply.callNotFound();
     });
   }
   /** A page of the app: index.html, with its link preview's tags and, signed in, the user. */

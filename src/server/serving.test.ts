@@ -22,6 +22,8 @@ beforeAll(async () => {
   clientDir = mkdtempSync(path.join(tmpdir(), 'journal-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(clientDir, 'icons'));
+  writeFileSync(path.join(clientDir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(clientDir, 'assets', 'journal-page-def456.js'), chunk);
   writeFileSync(path.join(clientDir, 'assets', 'journal-page-def456.js.br'), brotliCompressSync(chunk));
@@ -79,6 +81,31 @@ describe('precompressed assets (decision 0058)', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('secret.tsx');
       expect(res.headers['content-type'], url).not.toContain('text/html');
+    }
+  });
+
+  it('serves a built file only at its own spelling: no case alias, no .br or .gz copy, no folder', async () => {
+    const icon = await app.inject({ method: 'GET', url: '/icons/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    const head = await app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    const notAddresses = [
+      '/assets/INDEX-abc123.js',
+      '/assets/journal-page-def456.js.br',
+      '/assets/journal-page-def456.js.gz',
+      '/assets/',
+      '/assets//index-abc123.js',
+    ];
+    for (const url of notAddresses) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toContain('javascript');
+    }
+    // Outside assets/, a wrong spelling is a page of the app (the app says it does not exist).
+    for (const url of ['/ICONS/icon-192.png', '/Assets/index-abc123.js']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.headers['content-type'], url).toContain('text/html');
     }
   });
 

@@ -1,8 +1,9 @@
 import { AlertCircle, CheckCircle2, ChevronRight, Loader2, X } from 'lucide-react';
+import { memo } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { SimilarUploadItem } from './similar-upload-item';
-import type { UploadBatch } from './use-track-upload';
+import type { BatchFile, UploadBatch } from './use-track-upload';
 
 /**
  * What became of each file of a several-file upload (decision 0055): "N of M uploaded", every failed
@@ -84,15 +85,27 @@ export function UploadBatchSummary({
             <ChevronRight className="size-3.5 transition-transform group-open:rotate-90" aria-hidden />
             {uploaded.length} uploaded
           </summary>
-          <ul aria-label="Uploaded files" className="mt-1 space-y-0.5 text-muted-foreground">
-            {uploaded.map((file) => (
-              <li key={file.key} className="truncate">
-                {file.fileName}
-              </li>
-            ))}
-          </ul>
+          <UploadedFiles files={uploaded} />
         </details>
       )}
     </section>
   );
 }
+
+/**
+ * The files of the batch that are up, folded away. Drawn again only when one more lands, not on
+ * each progress event of the files still going up (decision 0953).
+ */
+const UploadedFiles = memo(function UploadedFiles({ files }: { files: BatchFile[] }) {
+  return (
+    <ul aria-label="Uploaded files" className="mt-1 space-y-0.5 text-muted-foreground">
+      {files.map((file) => (
+        <UploadedFile key={file.key} fileName={file.fileName} />
+      ))}
+    </ul>
+  );
+});
+
+const UploadedFile = memo(function UploadedFile({ fileName }: { fileName: string }) {
+  return <li className="truncate">{fileName}</li>;
+});

@@ -7,7 +7,7 @@ import { resetCsrfToken } from '../../lib/api-client';
 import { FakeXhr } from '../../test/fake-xhr';
 import { callsTo, json, mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { UploadDropZone } from './upload-drop-zone';
+import { PENDING_ROWS_SHOWN, UploadDropZone } from './upload-drop-zone';
 import { trackNameOf } from './use-track-upload';
 
 const audioFile = (name: string, type = 'audio/wav') =>
@@ -211,6 +211,33 @@ describe('UploadDropZone', () => {
 
     await userEvent.click(within(summary).getByRole('button', { name: 'Dismiss upload summary' }));
     expect(screen.queryByRole('region', { name: 'Upload summary' })).toBeNull();
+  });
+
+  it('a dropped folder: rows for the files going up now and the next ones, the rest a count', async () => {
+    mockFetch({ 'GET /api/auth/csrf-token': () => json({ csrfToken: 'tok' }) });
+    renderWithProviders(<UploadDropZone />);
+    const names = Array.from({ length: PENDING_ROWS_SHOWN + 5 }, (_, i) => `take-${i + 1}.wav`);
+    fireEvent.change(input(), { target: { files: names.map((name) => audioFile(name)) } });
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(3));
+    const list = screen.getByRole('list', { name: 'Uploads' });
+    const bars = () =>
+      within(list)
+        .getAllByRole('progressbar')
+        .map((bar) => bar.getAttribute('aria-label'));
+    expect(bars()).toEqual(names.slice(0, PENDING_ROWS_SHOWN).map((name) => `Uploading ${name}`));
+    expect(within(list).getByText('5 more queued')).toBeTruthy();
+
+    (FakeXhr.sent[0] as FakeXhr).respond(201, { id: 1 });
+    await waitFor(() => expect(within(list).getByText('4 more queued')).toBeTruthy());
+    expect(bars()).toEqual(names.slice(1, PENDING_ROWS_SHOWN + 1).map((name) => `Uploading ${name}`));
+
+    // The rest answered in turn (the tab's pool is shared with the next test), and the count goes.
+    for (let i = 1; i < names.length; i++) {
+      await waitFor(() => expect(FakeXhr.sent.length).toBeGreaterThan(i));
+      (FakeXhr.sent[i] as FakeXhr).respond(201, { id: i + 1 });
+    }
+    expect(await screen.findByText(`${names.length} of ${names.length} uploaded.`)).toBeTruthy();
+    expect(screen.queryByText(/more queued/)).toBeNull();
   });
 
   it('uploads dropped files and falls back to "Failed to upload track"', async () => {

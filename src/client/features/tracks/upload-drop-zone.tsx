@@ -1,5 +1,5 @@
 import { FileAudio, Upload } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { type DragEvent, memo, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Progress } from '../../components/ui/progress';
 import { lazyDialog } from '../../lib/lazy-dialog';
@@ -16,6 +16,12 @@ const DuplicateTrackDialog = lazyDialog(() =>
 const UploadBatchSummary = lazyDialog(() =>
   import('./upload-batch-summary').then((m) => m.UploadBatchSummary),
 );
+
+/**
+ * The files on their way up drawn one row each; the rest (a dropped folder) are a count. The queue
+ * sends them in order, so the rows are those going up now and the next ones (decision 0953).
+ */
+export const PENDING_ROWS_SHOWN = 20;
 
 const FORMATS = 'Supports MP3, WAV, M4A formats, multiple files';
 /** Decision 0140: new uploads are private; the person learns it before choosing files. */
@@ -144,23 +150,14 @@ export function UploadDropZone({
 
       {uploads.length > 0 && (
         <ul aria-label="Uploads" className="space-y-2">
-          {uploads.map((upload) => (
-            <li
-              key={upload.key}
-              className="flex items-center gap-3 rounded-lg border border-border bg-card px-3 py-2"
-            >
-              <FileAudio className="size-4 shrink-0 text-primary" aria-hidden />
-              <div className="min-w-0 flex-1 space-y-1.5">
-                <div className="flex items-center justify-between gap-2 text-xs">
-                  <span className="truncate font-medium">{upload.fileName}</span>
-                  <span className="shrink-0 text-muted-foreground tabular-nums">
-                    {progressLabel(upload, resumesAt !== null)}
-                  </span>
-                </div>
-                <Progress value={upload.progress} aria-label={`Uploading ${upload.fileName}`} />
-              </div>
-            </li>
+          {uploads.slice(0, PENDING_ROWS_SHOWN).map((upload) => (
+            <PendingUploadRow key={upload.key} upload={upload} serverPaused={resumesAt !== null} />
           ))}
+          {uploads.length > PENDING_ROWS_SHOWN && (
+            <li className="px-3 text-xs text-muted-foreground">
+              {uploads.length - PENDING_ROWS_SHOWN} more queued
+            </li>
+          )}
         </ul>
       )}
 
@@ -180,6 +177,34 @@ export function UploadDropZone({
     </div>
   );
 }
+
+/**
+ * One file on its way up. Drawn again only when its own upload changes: a drop of 1,000 files
+ * updates the list on every progress event of every file, and drawing each row each time made the
+ * page's work grow with the square of the files (decision 0953).
+ */
+const PendingUploadRow = memo(function PendingUploadRow({
+  upload,
+  serverPaused,
+}: {
+  upload: PendingUpload;
+  serverPaused: boolean;
+}) {
+  return (
+    <li className="flex items-center gap-3 rounded-lg border border-border bg-card px-3 py-2">
+      <FileAudio className="size-4 shrink-0 text-primary" aria-hidden />
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="flex items-center justify-between gap-2 text-xs">
+          <span className="truncate font-medium">{upload.fileName}</span>
+          <span className="shrink-0 text-muted-foreground tabular-nums">
+            {progressLabel(upload, serverPaused)}
+          </span>
+        </div>
+        <Progress value={upload.progress} aria-label={`Uploading ${upload.fileName}`} />
+      </div>
+    </li>
+  );
+});
 
 /**
  * What a file's bar says (decision 0565): never a bare 0 % that could mean a stall. A file waits

@@ -41,15 +41,37 @@ test('the landing arrives drawn in the page; the app draws over it with no "Load
 }) => {
   // Decision 0930: a signed-out visitor of / reads the landing before any script has run.
   await page.addInitScript(() => {
-    const seen = window as unknown as { sawLoading: boolean; shifted: number };
+    const seen = window as unknown as { sawLoading: boolean; shifted: number; shifts: string[] };
     seen.sawLoading = false;
     new MutationObserver(() => {
       if (document.getElementById('root')?.textContent?.includes('Loading...')) seen.sawLoading = true;
     }).observe(document, { childList: true, subtree: true, characterData: true });
     // Layout shifts: the app's copy replacing the page's, or the demo entry arriving, moves nothing.
     seen.shifted = 0;
+    // What moved, from where to where: a shift seen once in a loaded CI run said only its size.
+    seen.shifts = [];
+    type Shift = {
+      value: number;
+      startTime: number;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) seen.shifted += (entry as unknown as { value: number }).value;
+      // Every shift counted before any is described: a description that fails loses no shift.
+      const entries = list.getEntries() as unknown as Shift[];
+      for (const entry of entries) seen.shifted += entry.value;
+      for (const entry of entries) {
+        const moved = entry.sources.map((source) => {
+          const node = source.node as Element | undefined;
+          const name = node?.nodeName
+            ? `${node.nodeName}${node.className ? `.${String(node.className).split(' ')[0]}` : ''}`
+            : '?';
+          return `${name} ${box(source.previousRect)} → ${box(source.currentRect)}`;
+        });
+        seen.shifts.push(
+          `${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`,
+        );
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const probes: string[] = [];
@@ -62,11 +84,15 @@ test('the landing arrives drawn in the page; the app draws over it with no "Load
   expect(html).toContain('highly experimental');
   await expect(page.getByRole('button', { name: 'Continue as Demo User' })).toBeVisible();
   await expectLandingPage(page);
-  const seen = await page.evaluate(() => {
-    const { sawLoading, shifted } = window as unknown as { sawLoading: boolean; shifted: number };
-    return { sawLoading, shifted };
+  const { shifts, ...seen } = await page.evaluate(() => {
+    const { sawLoading, shifted, shifts } = window as unknown as {
+      sawLoading: boolean;
+      shifted: number;
+      shifts: string[];
+    };
+    return { sawLoading, shifted, shifts };
   });
-  expect(seen).toEqual({ sawLoading: false, shifted: 0 });
+  expect(seen, `layout shifts:\n${shifts.join('\n')}`).toEqual({ sawLoading: false, shifted: 0 });
   expect(probes).toEqual([]);
 });
 

@@ -21,7 +21,7 @@ const UploadBatchSummary = lazyDialog(() =>
  * The files on their way up drawn one row each; the rest (a dropped folder) are a count. The queue
  * sends them in order, so the rows are those going up now and the next ones (decision 0953).
  */
-export const PENDING_ROWS_SHOWN = 20;
+export const PENDING_ROWS_SHOWN = 8;
 
 const FORMATS = 'Supports MP3, WAV, M4A formats, multiple files';
 /** Decision 0140: new uploads are private; the person learns it before choosing files. */

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../test/build-test-app';
+import { RawHttpRequest } from '../test/raw-http';
 import { createTestDatabase } from '../test/test-database';
 import { buildApp } from './app';
 import type { DatabaseHandle } from './db/client';
@@ -106,6 +108,47 @@ describe('precompressed assets (decision 0058)', () => {
     for (const url of ['/ICONS/icon-192.png', '/Assets/index-abc123.js']) {
       const page = await app.inject({ method: 'GET', url });
       expect(page.headers['content-type'], url).toContain('text/html');
+    }
+  });
+
+  it('over a real socket, dot segments and encoded ones reach no file outside the list', async () => {
+    // app.inject normalises a URL as a browser would; a client writing its own bytes does not.
+    const listening = await buildApp({ config: testConfig(), db: database.db, clientDir, logger: false });
+    try {
+      await listening.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = listening.server.address() as AddressInfo;
+      for (const target of [
+        '/assets/../assets/journal-page-def456.js.map',
+        '/assets/%2e%2e/assets/journal-page-def456.js.map',
+        '/assets/..%2fassets/journal-page-def456.js.map',
+        '/assets/./index-abc123.js',
+      ]) {
+        const res = await new RawHttpRequest(
+          port,
+          `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+        ).response;
+        expect(res.status, target).toBeGreaterThanOrEqual(400);
+        expect(res.status, target).toBeLessThan(500);
+        expect(res.body, target).not.toContain('secret.tsx');
+      }
+    } finally {
+      await listening.close();
+    }
+  });
+
+  it('a listed file gone from the disk since the start (a build replaced in place) is a 404, not a 500', async () => {
+    writeFileSync(path.join(clientDir, 'assets', 'gone-later-777.js'), 'console.log(7)');
+    const started = await buildApp({ config: testConfig(), db: database.db, clientDir, logger: false });
+    try {
+      expect((await started.inject({ method: 'GET', url: '/assets/gone-later-777.js' })).statusCode).toBe(
+        200,
+      );
+      rmSync(path.join(clientDir, 'assets', 'gone-later-777.js'));
+      const res = await started.inject({ method: 'GET', url: '/assets/gone-later-777.js' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+    } finally {
+      await started.close();
     }
   });
 

@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { signInAsDemo } from '../src/test/server-process.ts';
 import { analysisRows } from './lib/analysis-case.mjs';
+import { assetRows } from './lib/asset-case.mjs';
 import { archiveRow, bulkRow } from './lib/bulk.mjs';
 import { lcpRows, offloadRows, rangeRows, searchRow, uploadRows } from './lib/cases.mjs';
 import { compareSwitchRow } from './lib/compare-case.mjs';
@@ -212,6 +213,17 @@ try {
     if (wants('rest-cached-transcode-range-1mib-1c', 'rest-cached-transcode-range-1mib-50c')) {
       rows.push(...(await cachedTranscodeRangeRows({ ...rest, mediaDir, nginx, seconds: RANGE_SECONDS })));
     }
+  }
+
+  // Decision 0955: the built client's largest script, the app against nginx on the same bytes.
+  if (wantsFamily('client-asset-')) {
+    if (!nginx) {
+      nginx = await startNginx(mediaDir);
+      stops.unshift(nginx.stop);
+    }
+    rows.push(
+      ...(await assetRows({ appBase: app.baseUrl, nginx, nginxDir: mediaDir, seconds: WRK_SECONDS, say })),
+    );
   }
 
   if (wants('auth-user')) {

@@ -25,6 +25,7 @@ import {
   duration,
   failedStoryAccounts,
   isCi,
+  machineCpuTicks,
   missingChromiumNotice,
   ROOT,
   removeReport,
@@ -43,9 +44,13 @@ const started = Date.now();
 const totals = { passed: 0, failed: 0 };
 const notes = [];
 const timings = [];
-/** Each step's CPU time (user + system of its processes) and the 1-minute load when it ended. */
+/**
+ * Each step's CPU time (user + system of its processes), the 1-minute load when it ended, and how
+ * busy the whole machine was meanwhile (the one figure that counts Chromium's renderers too).
+ */
 const cpuTimes = [];
 let cpuMark = childCpuSeconds();
+let machineMark = machineCpuTicks();
 let e2eSkipped = false;
 /** Steps that ran in this run: only their reports are read for the slowest lists (no stale ones). */
 const ran = new Set();
@@ -53,9 +58,15 @@ const ran = new Set();
 /** Records the CPU time the children used since the last mark, under `name` (decision 0435). */
 function markCpu(name) {
   const now = childCpuSeconds();
+  const machine = machineCpuTicks();
   if (now === undefined || cpuMark === undefined) return;
-  cpuTimes.push(`${name} ${duration(now - cpuMark)} (load ${loadavg()[0].toFixed(1)})`);
+  const busy =
+    machine && machineMark && machine.total > machineMark.total
+      ? `, machine ${Math.round((100 * (machine.busy - machineMark.busy)) / (machine.total - machineMark.total))} % busy`
+      : '';
+  cpuTimes.push(`${name} ${duration(now - cpuMark)} (load ${loadavg()[0].toFixed(1)}${busy})`);
   cpuMark = now;
+  machineMark = machine;
 }
 
 function finish(code) {

@@ -98,6 +98,20 @@ export async function startReference(bodies, workDir, { patch } = {}) {
   return ref;
 }
 
+/** bench/reference-static.mjs (decision 0955): bare Fastify and @fastify/static on `clientDir`. */
+export async function startStaticReference(clientDir) {
+  const port = await freePort();
+  const child = fork(path.join(root, 'bench/reference-static.mjs'), [String(port), clientDir], {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const ref = captured(child, `http://127.0.0.1:${port}`);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error(`static reference exited:\n${ref.output()}`)));
+  });
+  return ref;
+}
+
 /** bench/reference-health.mjs (issue 48): a bare health check on `databaseUrl`, the floor of the app's. */
 export async function startHealthReference({ databaseUrl }) {
   const port = await freePort();

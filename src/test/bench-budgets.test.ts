@@ -345,3 +345,15 @@ describe('bench budgets of the scale cases (issue 48)', () => {
     expect(judged.map((r) => r.missed)).toEqual([true, false, true, true, false, false]);
   });
 });
+
+describe('bench budgets of the client asset (decision 0955)', () => {
+  it('misses under 0.6× bare @fastify/static on either database; the nginx rows are not judged', () => {
+    const rows = [
+      row('client-asset-1c', 'reqPerSec', 590, 1000),
+      row('client-asset-50c', 'reqPerSec', 610, 1000),
+      row('client-asset-1c-nginx', 'reqPerSec', 100, 1000),
+    ];
+    for (const database of ['pglite', 'postgres'])
+      expect(judge(rows, budgets, database).map((r) => r.missed)).toEqual([true, false, false]);
+  });
+});

@@ -12,4 +12,4 @@ const [port, clientDir] = process.argv.slice(2);
 const app = Fastify({ logger: false });
 await app.register(fastifyStatic, { root: clientDir, preCompressed: true, wildcard: false });
 await app.listen({ port: Number(port), host: '127.0.0.1' });
-process.send?.('listening');
+process.send?.('ready');

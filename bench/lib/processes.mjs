@@ -22,6 +22,22 @@ function captured(child, baseUrl) {
   return { child, baseUrl, output: () => output, exited, stop };
 }
 
+/**
+ * Forks bench/`script` with `args` and resolves once it says it listens (its first IPC message),
+ * its address `http://127.0.0.1:<port>`; rejects with its output if it exits first.
+ */
+async function forkReference(script, args, port) {
+  const child = fork(path.join(root, 'bench', script), args.map(String), {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const ref = captured(child, `http://127.0.0.1:${port}`);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error(`${script} exited:\n${ref.output()}`)));
+  });
+  return ref;
+}
+
 /** The app's SESSION_SECRET in the bench (startApp), which reference-pg.mjs's sessions must share. */
 export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789abcdefghij';
 
@@ -84,46 +100,21 @@ export async function startReference(bodies, workDir, { patch } = {}) {
   const nodePort = await freePort();
   const file = path.join(workDir, 'reference-bodies.json');
   writeFileSync(file, JSON.stringify({ get: bodies, patch }));
-  const child = fork(
-    path.join(root, 'bench/reference-server.mjs'),
-    [String(port), String(nodePort), file, workDir],
-    { stdio: ['ignore', 'pipe', 'pipe', 'ipc'] },
-  );
-  const ref = captured(child, `http://127.0.0.1:${port}`);
+  const ref = await forkReference('reference-server.mjs', [port, nodePort, file, workDir], port);
   ref.nodeUrl = `http://127.0.0.1:${nodePort}`;
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', () => reject(new Error(`reference server exited:\n${ref.output()}`)));
-  });
   return ref;
 }
 
 /** bench/reference-static.mjs (decision 0955): bare Fastify and @fastify/static on `clientDir`. */
 export async function startStaticReference(clientDir) {
   const port = await freePort();
-  const child = fork(path.join(root, 'bench/reference-static.mjs'), [String(port), clientDir], {
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  const ref = captured(child, `http://127.0.0.1:${port}`);
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', () => reject(new Error(`static reference exited:\n${ref.output()}`)));
-  });
-  return ref;
+  return forkReference('reference-static.mjs', [port, clientDir], port);
 }
 
 /** bench/reference-health.mjs (issue 48): a bare health check on `databaseUrl`, the floor of the app's. */
 export async function startHealthReference({ databaseUrl }) {
   const port = await freePort();
-  const child = fork(path.join(root, 'bench/reference-health.mjs'), [String(port), databaseUrl], {
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  const ref = captured(child, `http://127.0.0.1:${port}`);
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', () => reject(new Error(`reference-health exited:\n${ref.output()}`)));
-  });
-  return ref;
+  return forkReference('reference-health.mjs', [port, databaseUrl], port);
 }
 
 /**
@@ -137,17 +128,9 @@ export async function startPgReferences({ databaseUrl, sessionSecret, userId, ge
   const frameworkPort = await freePort();
   const file = path.join(workDir, 'reference-pg.json');
   writeFileSync(file, JSON.stringify({ databaseUrl, sessionSecret, userId, get, patch }));
-  const ports = [port, nodePort, frameworkPort].map(String);
-  const child = fork(path.join(root, 'bench/reference-pg.mjs'), [...ports, file], {
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  const ref = captured(child, `http://127.0.0.1:${port}`);
+  const ref = await forkReference('reference-pg.mjs', [port, nodePort, frameworkPort, file], port);
   ref.nodeUrl = `http://127.0.0.1:${nodePort}`;
   ref.frameworkUrl = `http://127.0.0.1:${frameworkPort}`;
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', () => reject(new Error(`reference-pg exited:\n${ref.output()}`)));
-  });
   return ref;
 }
 

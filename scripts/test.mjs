@@ -7,8 +7,8 @@
 //      (client + server, once: the browser stories and the first-route size test both use it)
 //   2. vitest run, projects 'server' and 'client' (unit, API on PGlite, React components)
 //   3. playwright test (browser stories, against stage 1's build) and, beside it, vitest run
-//      --project slow (real server processes, memory under big uploads): the stories leave half the
-//      CPU idle, vitest none (decision 0936). The stories are skipped with a loud notice when
+//      --project slow (real server processes, memory under big uploads), which beside vitest made
+//      the client tests time out (decision 0936). The stories are skipped with a loud notice when
 //      Chromium is missing, unless CI=true, where that is a failure.
 // Steps that run side by side print their output when they end. The last lines are each step's
 // time and `N passed, N failed`: test counts from vitest and Playwright; a step without tests of
@@ -171,10 +171,12 @@ const vitestOk = countVitest('vitest (server, client)', vitestCode, VITEST_REPOR
 if (!vitestOk) finish(vitestCode);
 // The slow tests beside the browser stories, not beside vitest: on two cores vitest fills the CPU
 // (the two side by side took 3 min 57 s + flaky client timeouts, against 2 min 08 s + 1 min 10 s
-// one after the other), while the stories leave about half of it idle, waiting on the server, timers
-// and the network. The slow tests end well before the stories' main project does, and so before
-// the bulk and comparison stories that run alone (decision 0936). At the usual priority: at nice 10
-// they ran past the main project into the stories that want the machine alone, and saved nothing.
+// one after the other). Beside the stories the machine is about as busy (90 % of both cores: the
+// rusage figure that read "half idle" missed Chromium's renderers, decision 0954), but the stories
+// wait on timers and the server rather than time out. The slow tests end before the stories' main
+// project does, and so before the bulk and comparison stories that run alone (decision 0936). At
+// the usual priority: at nice 10 they ran past the main project into the stories that want the
+// machine alone, and saved nothing.
 const slowRun = runCaptured('vitest', vitestArgs(VITEST_SLOW_REPORT, ['slow']));
 
 // 3. The browser stories.

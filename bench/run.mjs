@@ -215,7 +215,8 @@ try {
     }
   }
 
-  // Decision 0955: the built client's largest script, the app against nginx on the same bytes.
+  // Decision 0955: the built client's largest script, the app against @fastify/static alone
+  // (budgeted) and against nginx on the same bytes (reported).
   if (wantsFamily('client-asset-')) {
     if (!nginx) {
       nginx = await startNginx(mediaDir);

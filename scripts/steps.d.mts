@@ -1,2 +1,2 @@
 // Types for src/test/test-run-cpu.test.ts.
-export function machineCpuTicks(): { busy: number; total: number } | undefined;
+export function machineCpuTicks(readStat?: () => string): { busy: number; total: number } | undefined;

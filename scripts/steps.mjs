@@ -149,14 +149,14 @@ export function childCpuSeconds() {
 
 /**
  * The whole machine's CPU ticks so far, busy (user, nice, system, irq, softirq, steal) and in all,
- * from the first line of /proc/stat; undefined where there is none. childCpuSeconds misses what
+ * from the first line of /proc/stat (`readStat` gives its text); undefined where there is none. childCpuSeconds misses what
  * Chromium's renderers use: the zygote that forks them is not waited for by the browser Playwright
  * ends, so their time never reaches our rusage. A stage of 16 min 48 s read 1,125 s of CPU there
  * while 90 % of both cores were busy in a sample of its stories alone (decision 0954).
  */
-export function machineCpuTicks() {
+export function machineCpuTicks(readStat = () => readFileSync('/proc/stat', 'utf8')) {
   try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0];
+    const line = readStat().split('\n', 1)[0];
     const [user, nice, system, idle, iowait, irq, softirq, steal] = line
       .trim()
       .split(/\s+/)

@@ -28,7 +28,7 @@ export function SheetContent({
 }: React.ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof SIDES }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px] data-[state=open]:animate-in-fade data-[state=closed]:animate-out-fade motion-reduce:animate-none" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in-fade data-[state=closed]:animate-out-fade motion-reduce:animate-none" />
       <DialogPrimitive.Content
         className={cn(
           'fixed z-50 flex h-dvh w-[min(20rem,calc(100%-3.5rem))] flex-col border-border bg-sidebar text-foreground shadow-2xl shadow-black/50 outline-none motion-reduce:animate-none',

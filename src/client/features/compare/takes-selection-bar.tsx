@@ -49,7 +49,7 @@ export function TakesSelectionBar({
       aria-label="Selected tracks"
       className={
         className ??
-        'flex flex-wrap items-center gap-2 max-md:gap-1.5 rounded-xl border border-primary/40 bg-card/95 p-2 shadow-lg backdrop-blur'
+        'flex flex-wrap items-center gap-2 max-md:gap-1.5 rounded-xl border border-primary/40 bg-card p-2 shadow-lg'
       }
     >
       <SelectAllTakesBox

@@ -67,7 +67,7 @@ export function TrackBulkBar({
   return (
     <section
       aria-label="Selected tracks"
-      className="flex flex-wrap items-center gap-2 max-md:gap-1.5 rounded-xl border border-primary/40 bg-card/95 p-2 shadow-lg backdrop-blur"
+      className="flex flex-wrap items-center gap-2 max-md:gap-1.5 rounded-xl border border-primary/40 bg-card p-2 shadow-lg"
     >
       <Button variant="ghost" size="icon" className="size-8" aria-label="Clear selection" onClick={onClear}>
         <X aria-hidden />

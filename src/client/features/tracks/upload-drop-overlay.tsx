@@ -9,7 +9,7 @@ export function UploadDropOverlay({ note }: { note: string }) {
   return (
     <div
       data-testid="upload-drop-overlay"
-      className="pointer-events-none fixed inset-0 z-[60] flex items-center justify-center bg-background/80 p-6 backdrop-blur-sm"
+      className="pointer-events-none fixed inset-0 z-[60] flex items-center justify-center bg-background/90 p-6"
     >
       <div className="flex w-full max-w-md flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-primary bg-card/90 px-8 py-12 text-center shadow-2xl shadow-primary/20">
         <div className="flex size-16 items-center justify-center rounded-full bg-primary/15 text-primary">

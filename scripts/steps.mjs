@@ -151,8 +151,9 @@ export function childCpuSeconds() {
  * The whole machine's CPU ticks so far, busy (user, nice, system, irq, softirq, steal) and in all,
  * from the first line of /proc/stat (`readStat` gives its text); undefined where there is none.
  * childCpuSeconds misses what Chromium's renderers use: the zygote that forks them is not waited
- * for by the browser Playwright ends, so their time never reaches our rusage. A stage of 16 min 48 s read 1,125 s of CPU there
- * while 90 % of both cores were busy in a sample of its stories alone (decision 0954).
+ * for by the browser Playwright ends, so their time never reaches our rusage. A stage of 16 min 48 s
+ * read 1,125 s of CPU there while 90 % of both cores were busy in a sample of its stories alone
+ * (decision 0954).
  */
 export function machineCpuTicks(readStat = () => readFileSync('/proc/stat', 'utf8')) {
   try {

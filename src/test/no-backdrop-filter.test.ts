@@ -10,14 +10,17 @@ import { describe, expect, it } from 'vitest';
 
 const CLIENT = path.resolve(import.meta.dirname, '../client');
 
-/** A Tailwind backdrop utility (`backdrop-blur`, `backdrop-blur-sm`, `backdrop-saturate-150`…) or a CSS declaration. */
+/**
+ * A Tailwind backdrop utility (`backdrop-blur`, `backdrop-blur-sm`, `backdrop-saturate-150`…) or a
+ * CSS declaration.
+ */
 const BACKDROP =
   /(?<![\w-])backdrop-(?:blur|brightness|contrast|grayscale|hue-rotate|invert|opacity|saturate|sepia)(?!\w)|backdrop-filter\s*:/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter(
-      (entry) => entry.isFile() && /\.(tsx?|css)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name),
+      (entry) => entry.isFile() && /\.(tsx?|css|html)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name),
     )
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -41,9 +44,10 @@ describe('the client draws no backdrop filter', () => {
     }
   });
 
-  it('in any component or stylesheet', () => {
+  it('in any component, style sheet or page (index.html, embed.html)', () => {
     const files = sourceFiles(CLIENT);
     expect(files.length).toBeGreaterThan(100);
+    expect(files.map((file) => path.relative(CLIENT, file))).toContain('index.html');
     const found = files.flatMap((file) =>
       readFileSync(file, 'utf8')
         .split('\n')

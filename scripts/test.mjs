@@ -5,11 +5,11 @@
 //      decision 0465), npm run licences (decision 0810), npm run decisions (the decision records'
 //      index, decision 0865), tsc --noEmit (typecheck), npm run build
 //      (client + server, once: the browser stories and the first-route size test both use it)
-//   2. vitest run, projects 'server' and 'client' (unit, API on PGlite, React components)
-//   3. playwright test (browser stories, against stage 1's build) and, beside it, vitest run
-//      --project slow (real server processes, memory under big uploads), which beside vitest made
-//      the client tests time out (decision 0936). The stories are skipped with a loud notice when
-//      Chromium is missing, unless CI=true, where that is a failure.
+//   2. vitest run, projects 'server' and 'client' (unit, API on PGlite, React components), then
+//      vitest run --project slow (real server processes, memory under big uploads), each alone on
+//      the machine (decision 0958)
+//   3. playwright test (browser stories, against stage 1's build). The stories are skipped with a
+//      loud notice when Chromium is missing, unless CI=true, where that is a failure.
 // Steps that run side by side print their output when they end. The last lines are each step's
 // time and `N passed, N failed`: test counts from vitest and Playwright; a step without tests of
 // its own (lint, typecheck, build) that fails counts as one failure. Decision 0155. Above them: each
@@ -169,37 +169,24 @@ markCpu('vitest');
 ran.add('vitest');
 const vitestOk = countVitest('vitest (server, client)', vitestCode, VITEST_REPORT);
 if (!vitestOk) finish(vitestCode);
-// The slow tests beside the browser stories, not beside vitest: on two cores vitest fills the CPU
-// (the two side by side took 3 min 57 s + flaky client timeouts, against 2 min 08 s + 1 min 10 s
-// one after the other). Beside the stories the machine is about as busy (90 % of both cores: the
-// rusage figure that read "half idle" missed Chromium's renderers, decision 0954), but the stories
-// wait on timers and the server rather than time out. The slow tests end before the stories' main
-// project does, and so before the bulk and comparison stories that run alone (decision 0936). At
-// the usual priority: at nice 10 they ran past the main project into the stories that want the
-// machine alone, and saved nothing.
-const slowRun = runCaptured('vitest', vitestArgs(VITEST_SLOW_REPORT, ['slow']));
+// The slow tests after vitest and before the browser stories, each alone on the machine. Beside
+// vitest they made client tests time out (3 min 57 s, against 2 min 08 s + 1 min 10 s in a row).
+// Beside the stories (decision 0936) they cost more than in a row: both fill the two cores
+// (decision 0954), and a story slowed by the competition keeps its pages drawing and its waits
+// polling for longer. Side by side the stage took 15 min 42 s and about 1,790 s of the machine's
+// CPU; in a row 2 min 51 s + 11 min 57 s and about 1,580 s, on a run the machine was slower in
+// (decision 0958).
+const slowStarted = Date.now();
+const slowCode = await run('vitest', vitestArgs(VITEST_SLOW_REPORT, ['slow']));
+timings.push(`slow ${duration((Date.now() - slowStarted) / 1000)}`);
+markCpu('slow');
+ran.add('slow');
+if (!countVitest('vitest (slow)', slowCode, VITEST_SLOW_REPORT)) finish(slowCode || 1);
 
 // 3. The browser stories.
-banner('3/3 browser stories: playwright test (the slow tests beside them)');
-let e2e;
-const e2eStarted = Date.now();
-if (existsSync(chromiumPath())) {
-  e2e = await runE2e([], { build: false });
-  timings.push(`e2e ${duration((Date.now() - e2eStarted) / 1000)}`);
-  ran.add('e2e');
-} else {
+banner('3/3 browser stories: playwright test');
+if (!existsSync(chromiumPath())) {
   console.log(missingChromiumNotice(chromiumPath()));
-}
-
-const slowResult = await slowRun;
-banner(`slow tests: vitest run --project slow (${duration(slowResult.seconds)})`);
-process.stdout.write(slowResult.output);
-timings.push(`slow ${duration(slowResult.seconds)}, beside e2e`);
-markCpu(e2e ? 'slow+e2e' : 'slow');
-ran.add('slow');
-const slowOk = countVitest('vitest (slow)', slowResult.code, VITEST_SLOW_REPORT);
-
-if (!e2e) {
   if (isCi()) {
     totals.failed += 1;
     notes.push(`e2e: FAILED (CI=true and no Chromium at ${chromiumPath()})`);
@@ -207,8 +194,13 @@ if (!e2e) {
   }
   e2eSkipped = true;
   notes.push(`e2e: SKIPPED (no Chromium at ${chromiumPath()}; set CHROMIUM_PATH or install chromium)`);
-  finish(slowOk ? 0 : slowResult.code || 1);
+  finish(0);
 }
+const e2eStarted = Date.now();
+const e2e = await runE2e([], { build: false });
+timings.push(`e2e ${duration((Date.now() - e2eStarted) / 1000)}`);
+markCpu('e2e');
+ran.add('e2e');
 if (e2e.counts) {
   totals.passed += e2e.counts.passed;
   totals.failed += e2e.counts.failed;
@@ -219,4 +211,4 @@ if (e2e.code !== 0) {
   finish(e2e.code);
 }
 notes.push(`e2e: ${e2e.counts ? `${e2e.counts.passed} passed` : 'ok'}`);
-finish(slowOk ? 0 : slowResult.code || 1);
+finish(0);

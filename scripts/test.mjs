@@ -173,9 +173,8 @@ if (!vitestOk) finish(vitestCode);
 // vitest they made client tests time out (3 min 57 s, against 2 min 08 s + 1 min 10 s in a row).
 // Beside the stories (decision 0936) they cost more than in a row: both fill the two cores
 // (decision 0954), and a story slowed by the competition keeps its pages drawing and its waits
-// polling for longer. Side by side the stage took 15 min 42 s and about 1,790 s of the machine's
-// CPU; in a row 2 min 51 s + 11 min 57 s and about 1,580 s, on a run the machine was slower in
-// (decision 0958).
+// polling for longer. Side by side the stage took about 1,790 s of the machine's CPU; in a row,
+// 1,580 s and 1,670 s in two runs (decision 0958).
 const slowStarted = Date.now();
 const slowCode = await run('vitest', vitestArgs(VITEST_SLOW_REPORT, ['slow']));
 timings.push(`slow ${duration((Date.now() - slowStarted) / 1000)}`);
